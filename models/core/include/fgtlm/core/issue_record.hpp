@@ -1,0 +1,69 @@
+// What the execution core reports for every issued warp instruction.
+//
+// The functional core fills one IssueRecord per warp instruction it executes and hands it
+// to the attached observers: the timing model (which turns the sequence of records into
+// cycles), the statistics collector and the trace writers. Keeping this the only channel
+// between function and timing is what lets the fast (LT) and approximately-timed (AT)
+// modes share one execution core. The record is reused (no allocation per instruction).
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+namespace fgtlm::isa { struct Instruction; }
+
+namespace fgtlm::core {
+
+// Which execution resource the instruction occupies.
+enum class ExecUnit : std::uint8_t { SP, FPU, SFU, Branch, Memory, None };
+
+// Memory space touched by the instruction (at most one per instruction on SM_1.0, besides
+// shared/constant operands read in the read stage).
+enum class MemSpace : std::uint8_t { None, Global, Shared, Constant };
+
+struct MemAccessSummary {
+    MemSpace space = MemSpace::None;
+    bool is_store = false;
+    std::uint8_t access_bytes = 0;      // bytes per thread access (1, 2, 4)
+    std::uint16_t transactions = 0;     // memory transactions issued for the warp
+    std::uint32_t bytes = 0;            // total bytes moved for the warp
+    std::uint8_t bank_conflict_degree = 0;  // shared: max threads hitting one bank (1 = none)
+};
+
+struct IssueRecord {
+    const isa::Instruction* inst = nullptr;  // the decoded instruction (owned by the program)
+    std::uint32_t sm = 0;
+    std::uint32_t block = 0;        // linear block index
+    std::uint32_t warp = 0;         // warp index within the block
+    std::uint32_t warp_slot = 0;    // warp index within the SM (all resident blocks)
+    std::uint32_t pc = 0;
+    std::uint32_t active_mask = 0;  // threads that executed (after guard)
+    std::uint32_t issue_mask = 0;   // threads of the warp's current active mask (before guard)
+    ExecUnit unit = ExecUnit::None;
+    // Operand-collection inputs for the timing model (register-file port conflicts,
+    // dependencies). 0xff = unused.
+    std::array<std::uint8_t, 3> src_regs{0xff, 0xff, 0xff};
+    std::uint8_t dst_reg = 0xff;
+    std::uint8_t shared_operands = 0;   // sources read from shared memory in the read stage
+    std::uint8_t const_operands = 0;    // sources read from constant memory
+    MemAccessSummary mem;
+    bool branch_taken = false;      // some thread changed PC away from the fall-through
+    bool diverged = false;          // the warp split (predicated BRA with mixed outcome)
+    bool reconverged = false;       // a join/SSY pop merged paths
+    bool barrier = false;           // BAR
+    bool warp_done = false;         // the warp finished with this instruction
+    std::uint32_t stack_depth = 0;  // divergence stack depth after the instruction
+};
+
+// Observers attached to an SM. All callbacks are on the simulation hot path: keep them cheap.
+class ExecutionObserver {
+public:
+    virtual ~ExecutionObserver() = default;
+    virtual void on_block_start(std::uint32_t sm, std::uint32_t block) {}
+    virtual void on_block_end(std::uint32_t sm, std::uint32_t block) {}
+    virtual void on_issue(const IssueRecord& rec) {}
+    // Destination values after write-back, for commit traces (dst lanes valid in active_mask).
+    virtual void on_commit(const IssueRecord& rec, const std::uint32_t* dst_values) {}
+};
+
+}  // namespace fgtlm::core

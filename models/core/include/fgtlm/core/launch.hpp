@@ -1,0 +1,74 @@
+// Kernel launch description and outcome, shared by the execution core, the GPU top, the
+// host register map, the command line and the virtual platform.
+//
+// Mirrors what the FlexGripPlus testbench / configuration registers set up (see
+// ../shared/conformance/README.md section 2): grid/block shape, registers per thread,
+// shared size, blocks per SM, parameters (placed in shared memory at byte 16) and the
+// constant-memory image.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace fgtlm::core {
+
+struct LaunchConfig {
+    std::uint32_t code_base = 0;        // global/instruction address of instruction 0
+    std::uint16_t grid[2] = {1, 1};     // gridDim.x, gridDim.y
+    std::uint16_t block[3] = {1, 1, 1}; // blockDim.x, .y, .z
+    std::uint32_t regs_per_thread = 16; // GPRs allocated per thread (BENCH_KERNEL_GPRS)
+    std::uint32_t shared_bytes = 0;     // static shared memory of the kernel
+    std::uint32_t blocks_per_sm = 1;    // blocks resident at once on an SM (batch size)
+    std::vector<std::uint32_t> params;  // parameter words, at shared byte 16 + 4*i
+    std::vector<std::uint8_t> const_mem;// constant memory image from byte 0
+
+    [[nodiscard]] std::uint32_t threads_per_block() const {
+        return std::uint32_t(block[0]) * block[1] * block[2];
+    }
+    [[nodiscard]] std::uint32_t num_blocks() const { return std::uint32_t(grid[0]) * grid[1]; }
+    // FlexGripPlus: (param count + shared bytes + 16 + 255) & ~255 (it adds the *count*).
+    [[nodiscard]] std::uint32_t shared_block_stride() const {
+        return (std::uint32_t(params.size()) + shared_bytes + 16u + 255u) & ~255u;
+    }
+};
+
+// Why a kernel stopped early. The simulator itself keeps running.
+enum class KernelErrorKind : std::uint8_t {
+    None,
+    IllegalInstruction,   // undecodable word, or TRAP
+    MisalignedAccess,     // address not aligned to the access size
+    OutOfRangeAccess,     // address outside the memory / TLM error response
+    StackOverflow,        // divergence/call stack deeper than the hardware allows
+    StackUnderflow,       // RET / join with an empty stack where the hardware has no answer
+    BarrierDeadlock,      // a barrier some warps can never reach
+    Watchdog,             // instruction/cycle limit exceeded (runaway kernel)
+    InvalidLaunch,        // launch configuration the hardware cannot run
+    Aborted,              // host wrote the abort bit
+};
+
+const char* to_string(KernelErrorKind kind);
+
+struct KernelError {
+    KernelErrorKind kind = KernelErrorKind::None;
+    std::uint32_t pc = 0;        // byte address of the faulting instruction
+    std::uint32_t sm = 0;
+    std::uint32_t block = 0;     // linear block index
+    std::uint32_t warp = 0;      // warp index within the block
+    std::uint64_t address = 0;   // memory address involved, if any
+    std::string message;         // human-readable detail (built only on error)
+
+    [[nodiscard]] bool ok() const { return kind == KernelErrorKind::None; }
+    // "illegal instruction at PC 0x0040 (block 0, warp 1): ..."
+    [[nodiscard]] std::string describe() const;
+};
+
+struct KernelResult {
+    KernelError error;
+    std::uint64_t cycles = 0;               // kernel start to done, in SM clock cycles
+    std::uint64_t warp_instructions = 0;    // issued warp instructions
+    std::uint64_t thread_instructions = 0;  // sum of active threads over issued instructions
+    double sim_wall_seconds = 0.0;          // host time spent simulating
+};
+
+}  // namespace fgtlm::core

@@ -1,0 +1,45 @@
+// fgtlm: the FlexGrip-TLM command-line tool (asm, disasm, run, bench, ...).
+//
+// SystemC owns main() (libsystemc calls sc_main), so subcommands that simulate can build
+// modules and call sc_start; the others never create a simulation context.
+#include "subcommand.hpp"
+
+#include <systemc>
+
+#include <algorithm>
+#include <cstdlib>
+#include <exception>
+#include <iostream>
+
+int sc_main(int argc, char* argv[]) {
+    // The copyright banner would pollute disassembly and JSON on stdout.
+    setenv("SC_COPYRIGHT_MESSAGE", "DISABLE", 1);
+
+    CLI::App app{"FlexGrip-TLM: SystemC/TLM-2.0 model of the FlexGripPlus SM_1.0 GPU", "fgtlm"};
+    app.require_subcommand(1);
+    app.set_version_flag("--version", "fgtlm 0.1.0");
+
+    auto& registry = fgtlm::cli::subcommand_registry();
+    std::sort(registry.begin(), registry.end(),
+              [](const auto& a, const auto& b) { return a.name < b.name; });
+    std::vector<std::pair<CLI::App*, std::function<int()>>> runners;
+    for (auto& entry : registry) {
+        auto runner = entry.setup(app);
+        runners.emplace_back(app.get_subcommand(entry.name), std::move(runner));
+    }
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e);
+    }
+    try {
+        for (auto& [sub, run] : runners) {
+            if (sub != nullptr && sub->parsed()) return run();
+        }
+    } catch (const std::exception& e) {
+        std::cerr << "fgtlm: error: " << e.what() << '\n';
+        return 1;
+    }
+    return 1;
+}
