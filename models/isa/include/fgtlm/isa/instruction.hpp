@@ -63,8 +63,11 @@ enum class Opcode : std::uint8_t {
 };
 
 // Operand / operation data types.
+// U24/S24 (appended, values after F64): the 24-bit multiplies IMUL32.U24.U24 / IMUL.S24.S24,
+// whose register operands are full 32-bit registers of which the low 24 bits are used.
+// U64/U128 are the GLD/GST ".64"/".128" register-pair/quad accesses.
 enum class DataType : std::uint8_t {
-    None, U8, S8, U16, S16, U32, S32, U64, U128, F16, F32, F64,
+    None, U8, S8, U16, S16, U32, S32, U64, U128, F16, F32, F64, U24, S24,
 };
 
 // Integer/float comparison for ISET/FSET (bits 46-48), printed after the last source.
@@ -125,7 +128,8 @@ struct Operand {
             case DataType::U16: case DataType::S16: case DataType::F16: return 2;
             case DataType::U64: case DataType::F64: return 8;
             case DataType::U128: return 16;
-            case DataType::None: case DataType::U32: case DataType::S32: case DataType::F32: return 4;
+            case DataType::None: case DataType::U32: case DataType::S32: case DataType::F32:
+            case DataType::U24: case DataType::S24: return 4;
         }
         return 4;
     }

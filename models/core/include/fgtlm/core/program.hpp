@@ -1,0 +1,45 @@
+// The kernel program as the execution core sees it: instruction words plus a cache of
+// decoded instructions indexed by word address, filled lazily on first fetch (so every
+// branch target, even one in the middle of what a linear decode would see as data, is
+// decoded at exactly the address the warp jumps to).
+//
+// The words are not copied: the program reads them through a pointer to the instruction
+// memory (the SystemC fetch stage obtains it by DMI, tests pass a vector). Rebinding or
+// calling invalidate() drops the decoded cache, so code rewritten between kernels is seen.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <fgtlm/isa/instruction.hpp>
+
+namespace fgtlm::core {
+
+class Program {
+public:
+    Program() = default;
+    // `words` = instruction memory from code byte address 0 (relative to code_base).
+    void bind(const std::uint32_t* words, std::uint32_t num_words);
+    void invalidate();
+
+    // The instruction at byte address `pc`, decoding it on first use. Returns nullptr when
+    // `pc` is outside the bound words or not 4-byte aligned.
+    const isa::Instruction* fetch(std::uint32_t pc) {
+        const std::uint32_t w = pc >> 2;
+        if ((pc & 3u) != 0 || w >= num_words_) return nullptr;
+        if (!valid_[w]) decode_at(w);
+        return &cache_[w];
+    }
+    [[nodiscard]] std::uint32_t num_words() const { return num_words_; }
+    [[nodiscard]] std::uint32_t size_bytes() const { return num_words_ * 4u; }
+
+private:
+    void decode_at(std::uint32_t w);
+
+    const std::uint32_t* words_ = nullptr;
+    std::uint32_t num_words_ = 0;
+    std::vector<isa::Instruction> cache_;
+    std::vector<std::uint8_t> valid_;
+};
+
+}  // namespace fgtlm::core

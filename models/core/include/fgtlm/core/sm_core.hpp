@@ -1,0 +1,204 @@
+// The functional streaming multiprocessor: every timing mode and the SystemC SM share it.
+//
+// SmCore owns the SM's architectural state as FlexGripPlus lays it out -- register file
+// (reg_slots slots per lane, warp w of the batch at slots [w*regs_per_thread, ...), wrapping
+// at reg_slots so over-allocating programs alias the next warp as in the RTL), predicate
+// registers C0-C3 (zero/sign/carry/overflow per thread), address registers A1-A7 per thread,
+// the 16 KiB shared memory -- and executes warp instructions in four phases that the SystemC
+// pipeline stages call in turn (fetch, read, execute, write-back). step() runs them back to
+// back for plain C++ use. Lane loops are over structure-of-arrays rows of 32 lanes; nothing
+// is allocated per instruction.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include <fgtlm/isa/instruction.hpp>
+
+#include "fgtlm/core/issue_record.hpp"
+#include "fgtlm/core/launch.hpp"
+#include "fgtlm/core/memory_port.hpp"
+#include "fgtlm/core/program.hpp"
+#include "fgtlm/core/warp_state.hpp"
+
+namespace fgtlm::core {
+
+inline constexpr std::uint32_t kWarpSize = 32;
+
+// Predicate flag bits (one nibble per thread and predicate register).
+inline constexpr std::uint8_t kFlagZero = 1, kFlagSign = 2, kFlagCarry = 4, kFlagOverflow = 8;
+
+struct SmCoreConfig {
+    std::uint32_t sm_id = 0;
+    std::uint32_t reg_slots = 512;      // register slots per lane
+    std::uint32_t max_warps = 32;       // resident warps
+    std::uint32_t shared_bytes = 16384; // shared memory size
+    std::uint32_t stack_depth = 32;     // warp stack entries per warp
+    bool strict_barrier = true;         // a warp that exits while others wait at BAR deadlocks
+};
+
+// How many blocks of `cfg` fit on one SM at once (0 = not even one: invalid launch).
+std::uint32_t blocks_per_batch(const LaunchConfig& cfg, const SmCoreConfig& sm);
+// Empty string when the launch is runnable, else why not.
+std::string check_launch(const LaunchConfig& cfg, const SmCoreConfig& sm);
+
+// Truth of condition code `cond` (isa::Condition value 0..31) for a flag nibble.
+bool condition_holds(std::uint8_t cond, std::uint8_t flags);
+
+// The per-SM context that travels through the pipeline stages (reused for every instruction).
+struct ExecContext {
+    const isa::Instruction* inst = nullptr;
+    std::uint32_t warp_slot = 0;
+    std::uint32_t pc = 0;
+    std::uint32_t issue_mask = 0;   // active mask of the warp at issue
+    std::uint32_t exec_mask = 0;    // after the guard
+    const std::uint32_t* src[3] = {nullptr, nullptr, nullptr};
+    alignas(64) std::uint32_t buf[3][kWarpSize];
+    alignas(64) std::uint32_t res[4][kWarpSize];  // up to 4 result registers (GLD.128)
+    alignas(32) std::uint8_t flags[kWarpSize];
+    std::uint32_t res_regs = 0;     // result registers to write (0 = none)
+    std::uint32_t taint = 0;        // lanes whose result derives from undefined bytes (tracking on)
+    bool has_flags = false;         // flags[] valid (written to C[set_pred_reg] if set_pred)
+    IssueRecord rec;
+};
+
+enum class StepResult : std::uint8_t {
+    Issued,     // one warp instruction executed
+    Stalled,    // no warp ready this cycle (cannot happen in the functional core: kept for timing)
+    BatchDone,  // every warp of the batch finished
+    Error,      // a KernelError stopped the kernel (see error())
+};
+
+class SmCore {
+public:
+    explicit SmCore(const SmCoreConfig& cfg = {});
+    SmCore(const SmCore&) = delete;
+    SmCore& operator=(const SmCore&) = delete;
+
+    // --- wiring ------------------------------------------------------------------------
+    void set_program(Program* program) { program_ = program; }
+    void set_global(GlobalMemoryPort* global) { global_ = global; }
+    void set_constant(const std::uint8_t* data, std::uint32_t size) { const_ = data; const_size_ = size; }
+    // Undefined-value tracking (off by default): `shadow` holds one byte per global-memory
+    // byte, non-zero = undefined (the RTL's 'U' from global_init_undefined). Results derived
+    // from undefined bytes are marked in shadow registers/shared memory and stores propagate
+    // the mark, so a checker can skip words the RTL computed from 'U' inputs. Control flow
+    // and address registers are not tracked.
+    void set_undefined_tracking(std::uint8_t* shadow, std::uint64_t size);
+    [[nodiscard]] bool undefined_tracking() const { return track_undefined_; }
+    void add_observer(ExecutionObserver* obs) { observers_.push_back(obs); }
+    void clear_observers() { observers_.clear(); }
+    [[nodiscard]] const SmCoreConfig& config() const { return cfg_; }
+
+    // --- kernel / batch control -------------------------------------------------------
+    // Starts a kernel (keeps registers and shared memory: FlexGripPlus never clears them).
+    void begin_kernel(const LaunchConfig& launch);
+    // Makes blocks [first, first+count) resident, writes their shared headers/params and R0.
+    void start_batch(std::uint32_t first_block, std::uint32_t count);
+    [[nodiscard]] bool batch_done() const { return warps_live_ == 0; }
+    void fail(KernelErrorKind kind, std::uint32_t warp_slot, std::uint64_t address, std::string message);
+    [[nodiscard]] const KernelError& error() const { return error_; }
+    [[nodiscard]] bool failed() const { return !error_.ok(); }
+    void clear_error() { error_ = {}; }
+
+    // --- execution --------------------------------------------------------------------
+    // Runs one warp instruction of the next ready warp (round robin).
+    StepResult step() {
+        if (!select(ctx_)) return failed() ? StepResult::Error : StepResult::BatchDone;
+        if (!fetch(ctx_) || !decode(ctx_) || !read(ctx_) || !execute(ctx_) || !writeback(ctx_)) return StepResult::Error;
+        return StepResult::Issued;
+    }
+    // Pipeline phases (the SystemC stages call these in order with the SM's context).
+    bool select(ExecContext& ctx);     // warp unit: pick a ready warp; false = none (done/error)
+    bool fetch(ExecContext& ctx);      // instruction at the warp's PC (pre-decoded program)
+    bool decode(ExecContext& ctx);     // legality check, guard evaluation, context reset
+    bool read(ExecContext& ctx);       // operand collection
+    bool execute(ExecContext& ctx);    // SP/FPU/SFU/memory/branch
+    bool writeback(ExecContext& ctx);  // registers, predicates, PC/stack, observers
+    ExecContext& context() { return ctx_; }
+
+    // --- statistics -------------------------------------------------------------------
+    std::uint64_t warp_instructions = 0;
+    bool record_issues = false;  // fill ctx.rec for every instruction even without observers (timing)
+    std::uint64_t thread_instructions = 0;
+
+    // --- state access (tests, debuggers) -------------------------------------------------
+    std::uint32_t& reg(std::uint32_t warp_slot, std::uint32_t r, std::uint32_t lane) {
+        return rf_[row_index(warp_slot, r) * kWarpSize + lane];
+    }
+    std::uint8_t& pred(std::uint32_t warp_slot, std::uint32_t c, std::uint32_t lane) {
+        return pred_[(warp_slot * 4 + c) * kWarpSize + lane];
+    }
+    std::uint32_t& areg(std::uint32_t warp_slot, std::uint32_t a, std::uint32_t lane) {
+        return areg_[(warp_slot * 8 + a) * kWarpSize + lane];
+    }
+    std::uint8_t* shared() { return shared_.data(); }
+    [[nodiscard]] const WarpState& warp(std::uint32_t slot) const { return warps_[slot]; }
+    [[nodiscard]] std::uint32_t num_warps() const { return num_warps_; }
+
+private:
+    std::uint32_t row_index(std::uint32_t warp_slot, std::uint32_t r) const {
+        return (warps_[warp_slot].reg_base + r) % cfg_.reg_slots;
+    }
+    std::uint32_t& reg_taint(std::uint32_t warp_slot, std::uint32_t r) { return rf_taint_[row_index(warp_slot, r)]; }
+    std::uint32_t* reg_row(std::uint32_t warp_slot, std::uint32_t r) {
+        return &rf_[row_index(warp_slot, r) * kWarpSize];
+    }
+    std::uint32_t guard_mask(std::uint32_t warp_slot, std::uint8_t reg, std::uint8_t cond) const;
+
+    // read phase helpers
+    const std::uint32_t* read_operand(ExecContext& ctx, const isa::Operand& op, std::uint32_t* buf, bool signed16);
+    bool read_shared_or_const(ExecContext& ctx, const isa::Operand& op, std::uint32_t* out, bool is_const);
+    std::uint32_t operand_taint(const ExecContext& ctx, const isa::Operand& op);
+    void write_taint(const ExecContext& ctx);
+
+    // execute phase, by unit
+    void exec_integer(ExecContext& ctx);
+    void exec_float(ExecContext& ctx);
+    bool exec_memory(ExecContext& ctx);
+    bool exec_flow(ExecContext& ctx);
+    // branch-unit helpers
+    bool push(ExecContext& ctx, StackKind kind, std::uint32_t pc, std::uint32_t mask);
+    bool unwind(ExecContext& ctx);  // the active mask became empty: resume the next path
+    bool exit_threads(ExecContext& ctx, std::uint32_t mask);
+    void finish_warp(std::uint32_t warp_slot);
+    bool join(ExecContext& ctx, std::uint32_t next_pc);
+    bool arrive_barrier(ExecContext& ctx);
+    void fill_record(ExecContext& ctx);
+
+    SmCoreConfig cfg_;
+    Program* program_ = nullptr;
+    GlobalMemoryPort* global_ = nullptr;
+    const std::uint8_t* const_ = nullptr;
+    std::uint32_t const_size_ = 0;
+    std::vector<ExecutionObserver*> observers_;
+
+    LaunchConfig launch_;
+    std::uint32_t warps_per_block_ = 0;
+    std::uint32_t stride_ = 0;
+
+    std::vector<std::uint32_t> rf_;      // [reg_slots][32]
+    std::vector<std::uint32_t> rf_taint_;    // [reg_slots] lane mask (undefined tracking)
+    std::vector<std::uint8_t> shared_taint_; // [shared_bytes]
+    std::uint8_t* global_shadow_ = nullptr;
+    std::uint64_t global_shadow_size_ = 0;
+    bool track_undefined_ = false;
+    std::vector<std::uint8_t> pred_;     // [max_warps][4][32]
+    std::vector<std::uint32_t> areg_;    // [max_warps][8][32]
+    std::vector<std::uint8_t> shared_;   // shared memory
+    std::vector<StackEntry> stack_mem_;  // [max_warps][stack_depth]
+    std::vector<WarpState> warps_;
+    std::vector<BlockState> blocks_;
+    std::uint32_t num_warps_ = 0;
+    std::uint32_t num_blocks_ = 0;
+    std::uint32_t warps_live_ = 0;
+    std::uint32_t rr_next_ = 0;
+    bool next_pc_set_ = false;
+
+    KernelError error_;
+    ExecContext ctx_;
+    alignas(64) std::uint32_t zeros_[kWarpSize] = {};
+};
+
+}  // namespace fgtlm::core

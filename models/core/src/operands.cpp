@@ -1,0 +1,175 @@
+// Read stage: operand collection from registers, shared/constant memory and immediates.
+#include <cstring>
+#include <string>
+
+#include "fgtlm/core/sm_core.hpp"
+
+namespace fgtlm::core {
+
+namespace {
+
+using isa::DataType;
+using isa::Opcode;
+using isa::OperandKind;
+
+bool is_float_class(Opcode op) {
+    switch (op) {
+        case Opcode::FADD: case Opcode::FMUL: case Opcode::FMAD: case Opcode::FSET:
+        case Opcode::FMAX: case Opcode::FMIN: case Opcode::RRO: case Opcode::RCP:
+        case Opcode::RSQ: case Opcode::LG2: case Opcode::SIN: case Opcode::COS:
+        case Opcode::EX2: case Opcode::F2I: case Opcode::F2F:
+            return true;
+        default:
+            return false;
+    }
+}
+
+// Ops that apply negate/abs/invert themselves (carry semantics, saturation, bitwise not).
+bool handles_own_modifiers(Opcode op) {
+    return op == Opcode::IADD || op == Opcode::I2I || op == Opcode::I2F || op == Opcode::LOP;
+}
+
+bool is_signed(DataType t) { return t == DataType::S8 || t == DataType::S16 || t == DataType::S32; }
+
+std::uint32_t extend(std::uint32_t raw, DataType t) {
+    switch (t) {
+        case DataType::U8: return raw & 0xffu;
+        case DataType::S8: return std::uint32_t(std::int32_t(std::int8_t(raw & 0xffu)));
+        case DataType::U16: case DataType::F16: return raw & 0xffffu;
+        case DataType::S16: return std::uint32_t(std::int32_t(std::int16_t(raw & 0xffffu)));
+        default: return raw;
+    }
+}
+
+}  // namespace
+
+bool SmCore::read_shared_or_const(ExecContext& ctx, const isa::Operand& op, std::uint32_t* out, bool is_const) {
+    const std::uint32_t size = isa::Operand::size_of(op.type);
+    const std::uint8_t* mem;
+    std::uint32_t limit, base;
+    if (is_const) {
+        mem = const_;
+        limit = const_size_;
+        base = 0;  // the RTL has no term for the bank number: c[b][off] is byte off*size
+    } else {
+        mem = shared_.data();
+        limit = cfg_.shared_bytes;
+        base = blocks_[warps_[ctx.warp_slot].block_slot].shared_base;
+    }
+    const std::uint32_t off = base + op.byte_offset();
+    const std::uint32_t m = ctx.exec_mask;
+    auto load = [&](std::uint32_t addr, std::uint32_t& v) -> bool {
+        if (addr % size != 0) {
+            fail(KernelErrorKind::MisalignedAccess, ctx.warp_slot, addr,
+                 std::string(is_const ? "constant" : "shared") + " operand not aligned to its size");
+            return false;
+        }
+        if (mem == nullptr || std::uint64_t(addr) + size > limit) {
+            fail(KernelErrorKind::OutOfRangeAccess, ctx.warp_slot, addr,
+                 std::string(is_const ? "constant" : "shared") + " operand outside the memory");
+            return false;
+        }
+        std::uint32_t raw = 0;
+        std::memcpy(&raw, mem + addr, size);  // little-endian host
+        v = extend(raw, op.type);
+        return true;
+    };
+    if (op.areg == 0) {
+        std::uint32_t v = 0;
+        if (!load(off, v)) return false;
+        for (std::uint32_t l = 0; l < kWarpSize; ++l) out[l] = v;
+        return true;
+    }
+    const std::uint32_t* a = &areg_[(ctx.warp_slot * 8 + (op.areg & 7u)) * kWarpSize];
+    for (std::uint32_t l = 0; l < kWarpSize; ++l) {
+        out[l] = 0;
+        if (((m >> l) & 1u) && !load(off + a[l], out[l])) return false;
+    }
+    return true;
+}
+
+const std::uint32_t* SmCore::read_operand(ExecContext& ctx, const isa::Operand& op, std::uint32_t* buf, bool signed16) {
+    switch (op.kind) {
+        case OperandKind::Reg:
+            if (op.reg == 124) return zeros_;
+            return reg_row(ctx.warp_slot, op.reg);
+        case OperandKind::RegLo:
+        case OperandKind::RegHi: {
+            if (op.reg == 124) return zeros_;
+            const std::uint32_t* row = reg_row(ctx.warp_slot, op.reg);
+            const unsigned sh = op.kind == OperandKind::RegHi ? 16u : 0u;
+            if (signed16) {
+                for (std::uint32_t l = 0; l < kWarpSize; ++l) buf[l] = std::uint32_t(std::int32_t(std::int16_t(row[l] >> sh)));
+            } else {
+                for (std::uint32_t l = 0; l < kWarpSize; ++l) buf[l] = (row[l] >> sh) & 0xffffu;
+            }
+            return buf;
+        }
+        case OperandKind::Shared:
+            return read_shared_or_const(ctx, op, buf, false) ? buf : nullptr;
+        case OperandKind::Const:
+            return read_shared_or_const(ctx, op, buf, true) ? buf : nullptr;
+        case OperandKind::Immediate:
+            for (std::uint32_t l = 0; l < kWarpSize; ++l) buf[l] = op.value;
+            return buf;
+        case OperandKind::AddrReg:
+            if (op.reg == 0) return zeros_;
+            return &areg_[(ctx.warp_slot * 8 + (op.reg & 7u)) * kWarpSize];
+        case OperandKind::Predicate: {
+            const std::uint8_t* f = &pred_[(ctx.warp_slot * 4 + (op.reg & 3u)) * kWarpSize];
+            for (std::uint32_t l = 0; l < kWarpSize; ++l) buf[l] = f[l];
+            return buf;
+        }
+        case OperandKind::Global:  // the address register of GLD/GST
+            if (op.reg == 124) return zeros_;
+            return reg_row(ctx.warp_slot, op.reg);
+        case OperandKind::Output:
+        case OperandKind::None:
+            return zeros_;
+    }
+    return zeros_;
+}
+
+bool SmCore::read(ExecContext& ctx) {
+    const isa::Instruction& in = *ctx.inst;
+    if (ctx.exec_mask == 0) {
+        for (auto& s : ctx.src) s = zeros_;
+        return true;
+    }
+    const bool sig = (in.op == Opcode::I2I || in.op == Opcode::I2F) ? is_signed(in.stype) : is_signed(in.dtype);
+    const bool fp = is_float_class(in.op);
+    const bool own = handles_own_modifiers(in.op);
+    for (std::uint32_t i = 0; i < 3; ++i) {
+        if (i >= in.num_src) {
+            ctx.src[i] = zeros_;
+            continue;
+        }
+        const isa::Operand& op = in.src[i];
+        const std::uint32_t* p = read_operand(ctx, op, ctx.buf[i], sig);
+        if (p == nullptr) return false;
+        if (!own && (op.negate || op.absolute)) {
+            std::uint32_t* b = ctx.buf[i];
+            if (fp) {
+                const std::uint32_t clear = op.absolute ? 0x7fffffffu : 0xffffffffu;
+                const std::uint32_t flip = op.negate ? 0x80000000u : 0u;
+                for (std::uint32_t l = 0; l < kWarpSize; ++l) b[l] = (p[l] & clear) ^ flip;
+            } else {
+                for (std::uint32_t l = 0; l < kWarpSize; ++l) {
+                    std::int32_t v = std::int32_t(p[l]);
+                    if (op.absolute && v < 0) v = std::int32_t(0u - std::uint32_t(v));
+                    b[l] = op.negate ? 0u - std::uint32_t(v) : std::uint32_t(v);
+                }
+            }
+            p = b;
+        }
+        ctx.src[i] = p;
+    }
+    if (track_undefined_) {
+        std::uint32_t t = 0;
+        for (std::uint32_t i = 0; i < in.num_src; ++i) t |= operand_taint(ctx, in.src[i]);
+        ctx.taint = t;
+    }
+    return true;
+}
+
+}  // namespace fgtlm::core

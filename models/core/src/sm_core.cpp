@@ -1,0 +1,332 @@
+// SmCore: state, launch/batch setup, warp selection, fetch and write-back.
+#include "fgtlm/core/sm_core.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <string>
+
+namespace fgtlm::core {
+
+namespace {
+
+// Condition formulas of the FlexGripPlus manual (BRA/RET/SSY tables), over Z, S, C, O.
+bool eval_condition(std::uint8_t cond, bool z, bool s, bool c, bool o) {
+    switch (cond) {
+        case 0x00: return false;                  // FL
+        case 0x01: return (s && !z) != o;         // LT
+        case 0x02: return z && !s;                // EQ
+        case 0x03: return s != (z || o);          // LE
+        case 0x04: return !z && (s == o);         // GT
+        case 0x05: return !z;                     // NE
+        case 0x06: return s == o;                 // GE
+        case 0x07: return !z || !s;               // NUM (ordered)
+        case 0x08: return z && s;                 // NAN (unordered)
+        case 0x09: return s != o;                 // LTU
+        case 0x0a: return z;                      // EQU
+        case 0x0b: return z || (s != o);          // LEU
+        case 0x0c: return (!s) != (z || o);       // GTU
+        case 0x0d: return !z || s;                // NEU
+        case 0x0e: return (!s || z) != o;         // GEU
+        case 0x0f: return true;                   // TR
+        case 0x10: return o;                      // OFL
+        case 0x11: return c;                      // CARRY
+        case 0x12: return !z && c;                // ABOVE
+        case 0x13: return s;                      // SIGN
+        case 0x1c: return !s;                     // NSF
+        case 0x1d: return z || !c;                // BLE (not above)
+        case 0x1e: return !c;                     // NCF
+        case 0x1f: return !o;                     // NOF
+        default: return false;                    // 0x14-0x1b: undefined, never true
+    }
+}
+
+// truth[cond] bit n = condition holds for flag nibble n.
+struct ConditionTable {
+    std::uint16_t truth[32];
+    ConditionTable() {
+        for (unsigned c = 0; c < 32; ++c) {
+            std::uint16_t t = 0;
+            for (unsigned f = 0; f < 16; ++f)
+                if (eval_condition(std::uint8_t(c), f & kFlagZero, f & kFlagSign, f & kFlagCarry, f & kFlagOverflow))
+                    t = std::uint16_t(t | (1u << f));
+            truth[c] = t;
+        }
+    }
+};
+const ConditionTable kConditions;
+
+const char* illegal_text(isa::IllegalReason r) {
+    switch (r) {
+        case isa::IllegalReason::UnknownOpcode: return "unknown opcode";
+        case isa::IllegalReason::UnsupportedForm: return "opcode not available in this form";
+        case isa::IllegalReason::ReservedField: return "reserved field value";
+        case isa::IllegalReason::Truncated: return "64-bit instruction truncated by the end of the program";
+        case isa::IllegalReason::Misaligned: return "64-bit instruction not 8-byte aligned";
+        case isa::IllegalReason::None: break;
+    }
+    return "undecodable instruction";
+}
+
+}  // namespace
+
+bool condition_holds(std::uint8_t cond, std::uint8_t flags) {
+    return (kConditions.truth[cond & 31u] >> (flags & 15u)) & 1u;
+}
+
+std::string check_launch(const LaunchConfig& cfg, const SmCoreConfig& sm) {
+    if (cfg.threads_per_block() == 0) return "block has no threads";
+    if (cfg.num_blocks() == 0) return "grid has no blocks";
+    if (cfg.regs_per_thread == 0 || cfg.regs_per_thread > 128) return "regs_per_thread must be 1..128";
+    if (cfg.blocks_per_sm == 0) return "blocks_per_sm must be at least 1";
+    if (cfg.const_mem.size() > 8192) return "constant image larger than 8 KiB";
+    if (16u + 4u * cfg.params.size() > sm.shared_bytes) return "parameters do not fit in shared memory";
+    if (blocks_per_batch(cfg, sm) == 0)
+        return "one block needs more warps, register slots or shared memory than the SM has";
+    return {};
+}
+
+std::uint32_t blocks_per_batch(const LaunchConfig& cfg, const SmCoreConfig& sm) {
+    const std::uint32_t threads = cfg.threads_per_block();
+    if (threads == 0 || cfg.regs_per_thread == 0) return 0;
+    const std::uint32_t wpb = (threads + kWarpSize - 1) / kWarpSize;
+    std::uint32_t n = cfg.blocks_per_sm;
+    n = std::min(n, sm.max_warps / wpb);
+    n = std::min(n, sm.reg_slots / (wpb * cfg.regs_per_thread));
+    const std::uint32_t stride = cfg.shared_block_stride();
+    if (stride > 0) n = std::min(n, sm.shared_bytes / stride);
+    return n;
+}
+
+SmCore::SmCore(const SmCoreConfig& cfg) : cfg_(cfg) {
+    rf_.assign(std::size_t(cfg_.reg_slots) * kWarpSize, 0);
+    pred_.assign(std::size_t(cfg_.max_warps) * 4 * kWarpSize, 0);
+    areg_.assign(std::size_t(cfg_.max_warps) * 8 * kWarpSize, 0);
+    shared_.assign(cfg_.shared_bytes, 0);
+    stack_mem_.assign(std::size_t(cfg_.max_warps) * cfg_.stack_depth, StackEntry{});
+    warps_.resize(cfg_.max_warps);
+    blocks_.resize(cfg_.max_warps);
+    for (std::uint32_t w = 0; w < cfg_.max_warps; ++w) warps_[w].stack = &stack_mem_[std::size_t(w) * cfg_.stack_depth];
+}
+
+void SmCore::begin_kernel(const LaunchConfig& launch) {
+    launch_ = launch;
+    warps_per_block_ = (launch.threads_per_block() + kWarpSize - 1) / kWarpSize;
+    stride_ = launch.shared_block_stride();
+    num_warps_ = num_blocks_ = warps_live_ = 0;
+    error_ = {};
+    error_.sm = cfg_.sm_id;
+}
+
+void SmCore::start_batch(std::uint32_t first_block, std::uint32_t count) {
+    const std::uint32_t threads = launch_.threads_per_block();
+    const std::uint32_t bx = launch_.block[0], by = launch_.block[1];
+    num_blocks_ = count;
+    num_warps_ = count * warps_per_block_;
+    warps_live_ = num_warps_;
+    rr_next_ = 0;
+    for (std::uint32_t k = 0; k < count; ++k) {
+        BlockState& b = blocks_[k];
+        b.block = first_block + k;
+        b.shared_base = k * stride_;
+        b.first_warp = k * warps_per_block_;
+        b.num_warps = warps_per_block_;
+        b.warps_done = b.warps_at_barrier = 0;
+        b.active = true;
+        for (ExecutionObserver* o : observers_) o->on_block_start(cfg_.sm_id, b.block);
+        // Shared header (u16 0, blockDim.xyz, gridDim.xy, blockIdx.xy) and parameters.
+        const std::uint16_t header[8] = {0, launch_.block[0], launch_.block[1], launch_.block[2],
+                                         launch_.grid[0], launch_.grid[1],
+                                         std::uint16_t(b.block % launch_.grid[0]),
+                                         std::uint16_t(b.block / launch_.grid[0])};
+        std::uint8_t* win = &shared_[b.shared_base];
+        for (int i = 0; i < 8; ++i) {
+            win[2 * i] = std::uint8_t(header[i]);
+            win[2 * i + 1] = std::uint8_t(header[i] >> 8);
+        }
+        for (std::size_t i = 0; i < launch_.params.size(); ++i) {
+            const std::uint32_t v = launch_.params[i];
+            for (int j = 0; j < 4; ++j) win[16 + 4 * i + j] = std::uint8_t(v >> (8 * j));
+        }
+        for (std::uint32_t wi = 0; wi < warps_per_block_; ++wi) {
+            const std::uint32_t slot = b.first_warp + wi;
+            WarpState& w = warps_[slot];
+            const std::uint32_t t0 = wi * kWarpSize;
+            const std::uint32_t n = std::min(kWarpSize, threads - t0);
+            w.pc = 0;
+            w.valid = n == 32 ? 0xffffffffu : ((1u << n) - 1u);
+            w.active = w.valid;
+            w.exited = 0;
+            w.block = b.block;
+            w.block_slot = k;
+            w.warp_in_block = wi;
+            w.reg_base = slot * launch_.regs_per_thread;
+            w.depth = 0;
+            w.join_seen = false;
+            w.status = WarpStatus::Ready;
+            std::uint32_t* r0 = reg_row(slot, 0);
+            for (std::uint32_t l = 0; l < n; ++l) {
+                const std::uint32_t t = t0 + l;
+                const std::uint32_t tx = t % bx, ty = (t / bx) % by, tz = t / (bx * by);
+                r0[l] = tx | (ty << 16) | ((tz & 0x3fu) << 26);
+            }
+        }
+    }
+}
+
+void SmCore::fail(KernelErrorKind kind, std::uint32_t warp_slot, std::uint64_t address, std::string message) {
+    if (failed()) return;  // keep the first error
+    error_.kind = kind;
+    error_.sm = cfg_.sm_id;
+    error_.address = address;
+    error_.message = std::move(message);
+    if (warp_slot < num_warps_) {
+        error_.pc = warps_[warp_slot].pc;
+        error_.block = warps_[warp_slot].block;
+        error_.warp = warps_[warp_slot].warp_in_block;
+    }
+}
+
+std::uint32_t SmCore::guard_mask(std::uint32_t warp_slot, std::uint8_t reg, std::uint8_t cond) const {
+    const std::uint16_t truth = kConditions.truth[cond & 31u];
+    const std::uint8_t* f = &pred_[(warp_slot * 4 + (reg & 3u)) * kWarpSize];
+    std::uint32_t m = 0;
+    for (std::uint32_t l = 0; l < kWarpSize; ++l) m |= std::uint32_t((truth >> f[l]) & 1u) << l;
+    return m;
+}
+
+bool SmCore::select(ExecContext& ctx) {
+    if (failed()) return false;
+    if (warps_live_ == 0) return false;
+    for (std::uint32_t i = 0; i < num_warps_; ++i) {
+        std::uint32_t slot = rr_next_ + i;
+        if (slot >= num_warps_) slot -= num_warps_;
+        if (warps_[slot].status == WarpStatus::Ready) {
+            rr_next_ = slot + 1 == num_warps_ ? 0 : slot + 1;
+            ctx.warp_slot = slot;
+            return true;
+        }
+    }
+    // Live warps but none ready: every one waits at a barrier that cannot complete.
+    for (std::uint32_t slot = 0; slot < num_warps_; ++slot)
+        if (warps_[slot].status == WarpStatus::AtBarrier) {
+            fail(KernelErrorKind::BarrierDeadlock, slot, 0, "every live warp waits at a barrier");
+            return false;
+        }
+    fail(KernelErrorKind::BarrierDeadlock, 0, 0, "no warp can run");
+    return false;
+}
+
+bool SmCore::fetch(ExecContext& ctx) {
+    WarpState& w = warps_[ctx.warp_slot];
+    const isa::Instruction* inst = program_->fetch(w.pc);
+    if (inst == nullptr) {
+        fail(KernelErrorKind::IllegalInstruction, ctx.warp_slot, w.pc,
+             "PC outside the program (" + std::to_string(program_->size_bytes()) + " bytes of code)");
+        return false;
+    }
+    ctx.inst = inst;
+    ctx.pc = w.pc;
+    return true;
+}
+
+bool SmCore::decode(ExecContext& ctx) {
+    const isa::Instruction* inst = ctx.inst;
+    const WarpState& w = warps_[ctx.warp_slot];
+    if (inst->is_illegal()) {
+        fail(KernelErrorKind::IllegalInstruction, ctx.warp_slot, w.pc, illegal_text(inst->illegal_reason));
+        return false;
+    }
+    ctx.issue_mask = w.active;
+    ctx.exec_mask = inst->is_guarded() ? (w.active & guard_mask(ctx.warp_slot, inst->guard_reg, std::uint8_t(inst->guard_cond)))
+                                       : w.active;
+    ctx.res_regs = 0;
+    ctx.has_flags = false;
+    ctx.taint = 0;
+    IssueRecord& rec = ctx.rec;
+    rec.branch_taken = rec.diverged = rec.reconverged = rec.barrier = rec.warp_done = false;
+    rec.mem = MemAccessSummary{};
+    next_pc_set_ = false;
+    return true;
+}
+
+bool SmCore::writeback(ExecContext& ctx) {
+    const isa::Instruction& in = *ctx.inst;
+    const std::uint32_t slot = ctx.warp_slot;
+    const std::uint32_t m = ctx.exec_mask;
+    if (track_undefined_) write_taint(ctx);
+    if (ctx.res_regs != 0 && m != 0) {
+        const isa::Operand& d = in.dst;
+        switch (d.kind) {
+            case isa::OperandKind::Reg:
+                for (std::uint32_t k = 0; k < ctx.res_regs; ++k) {
+                    const std::uint32_t r = d.reg + k;
+                    if (r == 124 || r > 127) continue;  // R124 is the zero register
+                    std::uint32_t* row = reg_row(slot, r);
+                    const std::uint32_t* v = ctx.res[k];
+                    if (m == 0xffffffffu) {
+                        std::memcpy(row, v, sizeof(std::uint32_t) * kWarpSize);
+                    } else {
+                        for (std::uint32_t l = 0; l < kWarpSize; ++l) row[l] = ((m >> l) & 1u) ? v[l] : row[l];
+                    }
+                }
+                break;
+            case isa::OperandKind::RegLo:
+            case isa::OperandKind::RegHi: {
+                if (d.reg == 124) break;
+                std::uint32_t* row = reg_row(slot, d.reg);
+                const std::uint32_t* v = ctx.res[0];
+                const bool hi = d.kind == isa::OperandKind::RegHi;
+                for (std::uint32_t l = 0; l < kWarpSize; ++l) {
+                    const std::uint32_t merged = hi ? ((row[l] & 0x0000ffffu) | (v[l] << 16))
+                                                    : ((row[l] & 0xffff0000u) | (v[l] & 0xffffu));
+                    row[l] = ((m >> l) & 1u) ? merged : row[l];
+                }
+                break;
+            }
+            case isa::OperandKind::AddrReg:
+                if (d.reg != 0) {
+                    std::uint32_t* row = &areg_[(slot * 8 + (d.reg & 7u)) * kWarpSize];
+                    for (std::uint32_t l = 0; l < kWarpSize; ++l) row[l] = ((m >> l) & 1u) ? ctx.res[0][l] : row[l];
+                }
+                break;
+            case isa::OperandKind::Predicate: {
+                std::uint8_t* row = &pred_[(slot * 4 + (d.reg & 3u)) * kWarpSize];
+                for (std::uint32_t l = 0; l < kWarpSize; ++l)
+                    row[l] = ((m >> l) & 1u) ? std::uint8_t(ctx.res[0][l] & 15u) : row[l];
+                break;
+            }
+            default:  // Output (o[0x7f]) and memory destinations written by execute
+                break;
+        }
+    }
+    if (in.set_pred && ctx.has_flags && m != 0) {
+        std::uint8_t* row = &pred_[(slot * 4 + (in.set_pred_reg & 3u)) * kWarpSize];
+        for (std::uint32_t l = 0; l < kWarpSize; ++l) row[l] = ((m >> l) & 1u) ? ctx.flags[l] : row[l];
+    }
+
+    WarpState& w = warps_[slot];
+    bool ok = true;
+    if (!next_pc_set_) {
+        const std::uint32_t next = ctx.pc + in.size_bytes();
+        w.pc = next;
+        if (in.is_join()) {
+            ok = join(ctx, next);
+            ctx.rec.reconverged = true;
+        } else if (in.is_end()) {
+            ok = exit_threads(ctx, w.active);  // the end marker finishes the path like RET
+        }
+    }
+
+    ++warp_instructions;
+    thread_instructions += std::uint32_t(__builtin_popcount(m));
+    if (record_issues || !observers_.empty()) fill_record(ctx);
+    if (!observers_.empty()) {
+        for (ExecutionObserver* o : observers_) {
+            o->on_issue(ctx.rec);
+            o->on_commit(ctx.rec, ctx.res[0]);
+        }
+    }
+    return ok && !failed();
+}
+
+}  // namespace fgtlm::core

@@ -1,0 +1,101 @@
+// GpuTop: the FlexGripPlus GPU as one SystemC module.
+//
+//   block scheduler (this module's thread) -> 1..N Sm modules
+//   global_socket : TLM initiator to global memory, shared by all SMs (through a Fanin)
+//   imem          : instruction memory (memory::Memory inside the GPU). Code gets there by
+//                   load_program() (debug transport), by any initiator bound to imem.socket,
+//                   or at start() when LaunchConfig code must be copied from global memory:
+//                   copy_code_from_global(bytes) reads [code_base, code_base+bytes) over
+//                   global_socket (debug transport) into imem at the same offset.
+//   constant memory : 8 KiB inside the GPU, written from LaunchConfig::const_mem at start().
+//   irq           : optional signal port, raised when a kernel ends (ok or error), lowered by
+//                   clear_irq() or the next start().
+//
+// Launch API (for the command line, the virtual platform's register map and tests):
+//   start(cfg) -> done_event() -> result(); busy(); abort().
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include <systemc>
+#include <tlm>
+
+#include <fgtlm/core/launch.hpp>
+#include <fgtlm/core/timing_model.hpp>
+#include <fgtlm/memory/fanin.hpp>
+#include <fgtlm/memory/memory.hpp>
+#include <fgtlm/sm/sm.hpp>
+
+namespace fgtlm::gpu {
+
+struct GpuConfig {
+    std::uint32_t num_sms = 1;
+    sm::SmConfig sm;                        // per-SM configuration (sm.core.sm_id is set per SM)
+    std::uint64_t imem_bytes = 64 * 1024;   // instruction memory size
+    std::uint32_t const_bytes = 8192;       // constant memory size
+    std::uint64_t max_instructions = 0;     // watchdog: warp instructions per kernel (0 = off)
+    std::uint64_t max_cycles = 0;           // watchdog: SM cycles per kernel (0 = off)
+};
+
+class GpuTop : public sc_core::sc_module {
+public:
+    memory::Memory imem;
+    tlm_utils::simple_initiator_socket<memory::Fanin>& global_socket;
+    sc_core::sc_port<sc_core::sc_signal_inout_if<bool>, 1, sc_core::SC_ZERO_OR_MORE_BOUND> irq;
+
+    GpuTop(sc_core::sc_module_name name, const GpuConfig& cfg = {});
+    ~GpuTop() override;
+
+    // --- code and data ------------------------------------------------------------------
+    void load_program(std::span<const std::uint32_t> words, std::uint32_t code_base = 0);
+    void copy_code_from_global(std::uint32_t bytes) { copy_code_bytes_ = bytes; }
+    std::vector<std::uint8_t>& constant_memory() { return const_mem_; }
+
+    // --- launch API ---------------------------------------------------------------------
+    // Starts a kernel (returns false if one is running). An invalid launch completes at once
+    // with KernelErrorKind::InvalidLaunch.
+    bool start(const core::LaunchConfig& cfg);
+    [[nodiscard]] const sc_core::sc_event& done_event() const { return done_; }
+    [[nodiscard]] core::KernelResult result() const { return result_; }
+    [[nodiscard]] bool busy() const { return busy_; }
+    void abort() { control_.abort = busy_; }
+    [[nodiscard]] bool irq_pending() const { return irq_level_; }
+    void clear_irq();
+
+    // --- instrumentation ----------------------------------------------------------------
+    void set_timing_model(core::TimingModel* t);
+    void add_observer(core::ExecutionObserver* o);
+    void set_watchdog(std::uint64_t max_instructions, std::uint64_t max_cycles);
+    // Undefined-value tracking over global memory (see core::SmCore::set_undefined_tracking).
+    void set_undefined_tracking(std::uint8_t* shadow, std::uint64_t size);
+    [[nodiscard]] std::uint32_t num_sms() const { return std::uint32_t(sms_.size()); }
+    sm::Sm& sm(std::uint32_t i) { return *sms_[i]; }
+    [[nodiscard]] const GpuConfig& config() const { return cfg_; }
+
+private:
+    void scheduler();
+    void finish(const core::KernelError& err);
+    void set_irq(bool level);
+
+    GpuConfig cfg_;
+    memory::Fanin global_fanin_;
+    memory::Fanin imem_fanin_;
+    std::vector<std::unique_ptr<sm::Sm>> sms_;
+    std::vector<std::uint8_t> const_mem_;
+    sm::KernelControl control_;
+    core::LaunchConfig launch_;
+    core::KernelResult result_;
+    sc_core::sc_event start_, done_;
+    sc_core::sc_event_or_list any_batch_done_;
+    std::uint32_t copy_code_bytes_ = 0;
+    bool busy_ = false;
+    bool irq_level_ = false;
+    sc_core::sc_time t_start_;
+    std::chrono::steady_clock::time_point wall_start_;
+};
+
+}  // namespace fgtlm::gpu

@@ -1,0 +1,166 @@
+#include "fgtlm/gpu/gpu_top.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include <tlm_utils/tlm_quantumkeeper.h>
+
+namespace fgtlm::gpu {
+
+GpuTop::GpuTop(sc_core::sc_module_name name, const GpuConfig& cfg)
+    : sc_core::sc_module(name), imem("imem", cfg.imem_bytes), global_socket(global_fanin_.out), irq("irq"), cfg_(cfg),
+      global_fanin_("global_fanin"), imem_fanin_("imem_fanin"), const_mem_(cfg.const_bytes, 0) {
+    if (cfg_.num_sms == 0) cfg_.num_sms = 1;
+    imem_fanin_.out.bind(imem.socket);
+    for (std::uint32_t i = 0; i < cfg_.num_sms; ++i) {
+        sm::SmConfig sc = cfg_.sm;
+        sc.core.sm_id = i;
+        sc.imem_window = cfg_.imem_bytes;
+        sms_.push_back(std::make_unique<sm::Sm>(("sm" + std::to_string(i)).c_str(), sc));
+        sms_.back()->global_socket.bind(global_fanin_.in);
+        sms_.back()->imem_socket.bind(imem_fanin_.in);
+        any_batch_done_ |= sms_.back()->batch_done_event();
+    }
+    control_.max_instructions = cfg_.max_instructions;
+    control_.max_cycles = cfg_.max_cycles;
+    // Loosely timed: let SMs run ahead by up to 100 us unless the platform chose a quantum.
+    if (tlm_utils::tlm_quantumkeeper::get_global_quantum() == sc_core::SC_ZERO_TIME)
+        tlm_utils::tlm_quantumkeeper::set_global_quantum(sc_core::sc_time(100, sc_core::SC_US));
+    SC_HAS_PROCESS(GpuTop);
+    SC_THREAD(scheduler);
+}
+
+GpuTop::~GpuTop() = default;
+
+void GpuTop::load_program(std::span<const std::uint32_t> words, std::uint32_t code_base) {
+    if (std::uint64_t(code_base) + 4 * words.size() > imem.size()) {
+        SC_REPORT_ERROR("fgtlm/gpu", ("program of " + std::to_string(4 * words.size()) +
+                                       " bytes does not fit in instruction memory at code_base " + std::to_string(code_base))
+                                          .c_str());
+        return;
+    }
+    std::uint8_t* dst = imem.data() + code_base;
+    for (std::size_t i = 0; i < words.size(); ++i)
+        for (int b = 0; b < 4; ++b) dst[4 * i + b] = std::uint8_t(words[i] >> (8 * b));
+    imem.invalidate_dmi();  // fetch stages drop stale decoded instructions
+}
+
+void GpuTop::set_timing_model(core::TimingModel* t) {
+    for (auto& s : sms_) s->set_timing_model(t);
+}
+
+void GpuTop::add_observer(core::ExecutionObserver* o) {
+    for (auto& s : sms_) s->add_observer(o);
+}
+
+void GpuTop::set_watchdog(std::uint64_t max_instructions, std::uint64_t max_cycles) {
+    cfg_.max_instructions = control_.max_instructions = max_instructions;
+    cfg_.max_cycles = control_.max_cycles = max_cycles;
+}
+
+void GpuTop::set_undefined_tracking(std::uint8_t* shadow, std::uint64_t size) {
+    for (auto& s : sms_) s->core().set_undefined_tracking(shadow, size);
+}
+
+void GpuTop::set_irq(bool level) {
+    irq_level_ = level;
+    if (irq.size() > 0) irq->write(level);
+}
+
+void GpuTop::clear_irq() { set_irq(false); }
+
+bool GpuTop::start(const core::LaunchConfig& cfg) {
+    if (busy_) {
+        SC_REPORT_WARNING("fgtlm/gpu", "start() while a kernel is running: ignored");
+        return false;
+    }
+    launch_ = cfg;
+    busy_ = true;
+    control_.abort = false;
+    control_.issued = 0;
+    result_ = {};
+    set_irq(false);
+    start_.notify(sc_core::SC_ZERO_TIME);
+    return true;
+}
+
+void GpuTop::finish(const core::KernelError& err) {
+    result_.error = err;
+    result_.cycles = std::uint64_t((sc_core::sc_time_stamp() - t_start_) / cfg_.sm.clock_period);
+    result_.warp_instructions = result_.thread_instructions = 0;
+    for (auto& s : sms_) {
+        result_.warp_instructions += s->core().warp_instructions;
+        result_.thread_instructions += s->core().thread_instructions;
+    }
+    result_.sim_wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start_).count();
+    busy_ = false;
+    set_irq(true);
+    done_.notify(sc_core::SC_ZERO_TIME);
+}
+
+void GpuTop::scheduler() {
+    for (;;) {
+        wait(start_);
+        t_start_ = sc_core::sc_time_stamp();
+        wall_start_ = std::chrono::steady_clock::now();
+        core::KernelError err;
+        auto invalid = [&](const std::string& why) {
+            err.kind = core::KernelErrorKind::InvalidLaunch;
+            err.message = why;
+        };
+        const std::string why = core::check_launch(launch_, sms_[0]->core().config());
+        if (!why.empty()) invalid(why);
+        if (err.ok() && launch_.const_mem.size() > const_mem_.size()) invalid("constant image larger than constant memory");
+        if (err.ok()) std::copy(launch_.const_mem.begin(), launch_.const_mem.end(), const_mem_.begin());
+        if (err.ok() && copy_code_bytes_ != 0) {
+            // Copy the code from global memory at code_base into instruction memory.
+            if (std::uint64_t(launch_.code_base) + copy_code_bytes_ > imem.size()) {
+                invalid("code does not fit in instruction memory");
+            } else {
+                tlm::tlm_generic_payload t;
+                t.set_command(tlm::TLM_READ_COMMAND);
+                t.set_address(launch_.code_base);
+                t.set_data_ptr(imem.data() + launch_.code_base);
+                t.set_data_length(copy_code_bytes_);
+                if (global_socket->transport_dbg(t) != copy_code_bytes_) invalid("code_base outside global memory");
+                imem.invalidate_dmi();
+            }
+        }
+        for (auto& s : sms_) s->core().clear_error();
+        for (auto& s : sms_) {
+            if (!err.ok()) break;
+            std::string e;
+            if (!s->begin_kernel(launch_, const_mem_.data(), std::uint32_t(const_mem_.size()), &control_, e)) invalid(e);
+        }
+        if (!err.ok()) {
+            finish(err);
+            continue;
+        }
+        const std::uint32_t blocks = launch_.num_blocks();
+        const std::uint32_t per = core::blocks_per_batch(launch_, sms_[0]->core().config());
+        std::uint32_t next = 0;
+        for (;;) {
+            bool any_running = false;
+            for (auto& s : sms_) {
+                if (s->core().failed() && err.ok()) err = s->core().error();
+                if (!s->idle()) {
+                    any_running = true;
+                    continue;
+                }
+                if (err.ok() && next < blocks) {
+                    const std::uint32_t n = std::min(per, blocks - next);
+                    s->run_batch(next, n);
+                    next += n;
+                    any_running = true;
+                }
+            }
+            if (!err.ok()) control_.abort = true;  // stop the other SMs at their next instruction
+            if (!any_running) break;
+            wait(any_batch_done_);
+        }
+        // An abort request that raced with the error of another SM: report the real error.
+        finish(err);
+    }
+}
+
+}  // namespace fgtlm::gpu

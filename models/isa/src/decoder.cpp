@@ -1,0 +1,116 @@
+#include <fgtlm/isa/decoder.hpp>
+
+#include "codec.hpp"
+#include "format_table.hpp"
+
+#include <cstdio>
+
+namespace fgtlm::isa {
+namespace {
+
+Instruction illegal(Instruction base, IllegalReason why) {
+    base.op = Opcode::Illegal;
+    base.illegal_reason = why;
+    return base;
+}
+
+bool matches(const detail::Spec& s, const detail::SpecKey& k) {
+    return s.form == k.form && s.flow == k.flow && s.op == k.op && (s.form != Form::Long || s.sub == k.sub);
+}
+
+}  // namespace
+
+Instruction decode(std::uint32_t lo, std::uint32_t hi, std::uint32_t address) {
+    const detail::SpecKey key = detail::key_of(lo, hi);
+    Instruction base;
+    base.address = address;
+    base.lo = lo;
+    base.hi = key.form == Form::Short ? 0u : hi;
+    base.form = key.form;
+    base.sub_op = key.sub;
+    base.marker = key.form == Form::Long ? static_cast<Marker>(hi & 3u) : Marker::None;
+    const std::uint64_t word = key.form == Form::Short ? lo : (std::uint64_t{hi} << 32 | lo);
+
+    bool any_row = false;
+    for (const detail::Spec& s : detail::spec_table()) {
+        if (!matches(s, key)) continue;
+        any_row = true;
+        Instruction inst = base;
+        std::string error;
+        if (!detail::decode_with(s, word, inst, error)) continue;
+        // Strictness: every set bit must be one the row accounts for.
+        std::uint64_t again = 0;
+        if (!detail::encode_with(s, inst, again, error) || again != word) continue;
+        inst.illegal_reason = IllegalReason::None;
+        return inst;
+    }
+    if (any_row) return illegal(base, IllegalReason::ReservedField);
+    // Known opcode in another form?
+    for (const detail::Spec& s : detail::spec_table()) {
+        if (s.flow == key.flow && s.op == key.op && (key.form != Form::Long || s.sub == key.sub) && s.form != key.form) {
+            return illegal(base, IllegalReason::UnsupportedForm);
+        }
+    }
+    return illegal(base, IllegalReason::UnknownOpcode);
+}
+
+std::vector<Instruction> decode_program(std::span<const std::uint32_t> words, std::uint32_t base) {
+    std::vector<Instruction> out;
+    out.reserve(words.size());
+    std::size_t i = 0;
+    while (i < words.size()) {
+        const std::uint32_t address = base + static_cast<std::uint32_t>(i * 4);
+        const std::uint32_t lo = words[i];
+        if ((lo & 1u) == 0) {
+            out.push_back(decode(lo, 0, address));
+            i += 1;
+            continue;
+        }
+        if (i + 1 >= words.size()) {
+            Instruction t;
+            t.address = address;
+            t.lo = lo;
+            t.form = Form::Long;
+            out.push_back(illegal(t, IllegalReason::Truncated));
+            i += 1;
+            continue;
+        }
+        Instruction inst = decode(lo, words[i + 1], address);
+        if ((address & 7u) != 0) inst = illegal(inst, IllegalReason::Misaligned);
+        out.push_back(inst);
+        i += 2;
+    }
+    return out;
+}
+
+const char* to_string(IllegalReason reason) {
+    switch (reason) {
+        case IllegalReason::None: return "not illegal";
+        case IllegalReason::UnknownOpcode: return "unknown opcode";
+        case IllegalReason::UnsupportedForm: return "opcode not available in this form";
+        case IllegalReason::ReservedField: return "reserved or unsupported field value";
+        case IllegalReason::Truncated: return "64-bit instruction truncated by the end of the program";
+        case IllegalReason::Misaligned: return "64-bit instruction not 8-byte aligned";
+    }
+    return "?";
+}
+
+std::string describe_illegal(const Instruction& inst) {
+    if (!inst.is_illegal()) return {};
+    char words[64];
+    if (inst.illegal_reason == IllegalReason::Truncated) {
+        std::snprintf(words, sizeof words, "0x%08x (second word missing)", inst.lo);
+    } else if (inst.form == Form::Short) {
+        std::snprintf(words, sizeof words, "0x%08x", inst.lo);
+    } else {
+        std::snprintf(words, sizeof words, "0x%08x%08x", inst.hi, inst.lo);
+    }
+    const detail::SpecKey k = detail::key_of(inst.lo, inst.hi);
+    const char* form = k.form == Form::Short ? "32-bit" : k.form == Form::Immediate ? "immediate" : "64-bit";
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "illegal instruction at 0x%04x: %s (%s; %s %s op 0x%x sub %u)", inst.address,
+                  words, to_string(inst.illegal_reason), form, k.flow ? "flow" : "normal", k.op, k.sub);
+    return buf;
+}
+
+}  // namespace fgtlm::isa

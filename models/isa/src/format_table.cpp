@@ -1,0 +1,140 @@
+#include "format_table.hpp"
+
+namespace fgtlm::isa::detail {
+namespace {
+
+constexpr std::int8_t N = -1;
+constexpr std::uint64_t bit(int b) { return std::uint64_t{1} << b; }
+constexpr std::uint64_t field(int pos, int width, std::uint64_t v) { return v << pos; }
+constexpr std::uint64_t mask(int pos, int width) { return ((std::uint64_t{1} << width) - 1) << pos; }
+
+using S = Slot;
+constexpr std::array<S, 3> kNone{S::None, S::None, S::None};
+constexpr std::array<S, 3> kA{S::S1, S::None, S::None};
+constexpr std::array<S, 3> kAB{S::S1, S::S2, S::None};
+constexpr std::array<S, 3> kAC{S::S1, S::S3, S::None};
+constexpr std::array<S, 3> kABC{S::S1, S::S2, S::S3};
+constexpr std::array<S, 3> kAI{S::S1, S::Imm32, S::None};
+constexpr std::array<S, 3> kAID{S::S1, S::Imm32, S::DstAsSrc};
+constexpr std::array<S, 3> kABD{S::S1, S::S2, S::DstAsSrc};
+constexpr std::array<S, 3> kI{S::Imm32, S::None, S::None};
+
+constexpr std::array<std::int8_t, 3> kNo3{N, N, N};
+constexpr std::array<std::int8_t, 2> kNo2{N, N};
+
+constexpr std::uint32_t kFlow = kNoSetPred | kNoOutput;
+constexpr std::uint32_t kAluMem = kSharedS1;
+
+// clang-format off
+constexpr Spec kSpecs[] = {
+    // ---- Flow control (bit 1 = 1), long, sub-op 0 -----------------------------------------
+    {"KIL",  Opcode::KIL,  Form::Long, 1, 0x0, 0, Shape::FlowPlain,  Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kFlow | kGuardPrefix, 0, 0},
+    {"BRA",  Opcode::BRA,  Form::Long, 1, 0x1, 0, Shape::FlowTarget, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kFlow | kGuardPrefix, 0, 0},
+    {"CAL.NOINC", Opcode::CAL, Form::Long, 1, 0x2, 0, Shape::FlowTarget, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kFlow | kNoGuard, 0, 0},
+    {"RET",  Opcode::RET,  Form::Long, 1, 0x3, 0, Shape::FlowPlain,  Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kFlow | kGuardPrefix, 0, 0},
+    {"PBK",  Opcode::PBK,  Form::Long, 1, 0x4, 0, Shape::FlowTarget, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kFlow | kNoGuard, 0, 0},
+    {"BRK",  Opcode::BRK,  Form::Long, 1, 0x5, 0, Shape::FlowPlain,  Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kFlow | kGuardPrefix, 0, 0},
+    // BAR.ARV.WAIT: count 9-20, barrier 21-24, bits 25-26 = 11 (ARV.WAIT, the only mode seen).
+    {"BAR.ARV.WAIT", Opcode::BAR, Form::Long, 1, 0x8, 0, Shape::Bar, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kFlow | kNoGuard, mask(25, 2), field(25, 2, 3)},
+    {"TRAP", Opcode::TRAP, Form::Long, 1, 0x9, 0, Shape::FlowPlain,  Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kFlow | kNoGuard, 0, 0},
+    {"SSY",  Opcode::SSY,  Form::Long, 1, 0xa, 0, Shape::FlowTarget, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kFlow | kNoGuard, 0, 0},
+
+    // ---- Long forms (bit 1 = 0) -------------------------------------------------------------
+    {"A2R", Opcode::A2R, Form::Long, 0, 0x0, 2, Shape::A2R, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kNoOutput, 0, 0},
+    {"R2A", Opcode::R2A, Form::Long, 0, 0x0, 6, Shape::R2A, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kNoOutput, 0, 0},
+    // R2G: value register in bits 46-52, bit 53 always set in the evidence.
+    {"R2G", Opcode::R2G, Form::Long, 0, 0x0, 7, Shape::R2G, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kNoOutput, bit(53), bit(53)},
+    // MOV: bits 46-52 hold 0x0f in every encoding (a component mask in decuda's reading).
+    {"MOV", Opcode::MOV, Form::Long, 0, 0x1, 0, Shape::Alu, Types::Int, kA, kNo3, kNo3, kNo2, Extra::None, N, kAluMem, mask(46, 7), field(46, 7, 0x0f)},
+    {"MVC", Opcode::MVC, Form::Long, 0, 0x1, 1, Shape::Mvc, Types::Int, kNone, kNo3, kNo3, kNo2, Extra::None, N, 0, 0, 0},
+    // IADD: op 0x2 (bit 22 = -src2); op 0x3 with bit 22 clear = -src1, set = .CARRYn.
+    {"IADD", Opcode::IADD, Form::Long, 0, 0x2, 0, Shape::Alu, Types::Int, kAC, {N, 22, N}, kNo3, kNo2, Extra::None, N, kAluMem | kConstS3, 0, 0},
+    {"IADD", Opcode::IADD, Form::Long, 0, 0x3, 0, Shape::Alu, Types::Int, kAC, kNo3, kNo3, kNo2, Extra::None, N, kAluMem | kConstS3 | kImpliedNeg0, bit(22), 0},
+    {"IADD", Opcode::IADD, Form::Long, 0, 0x3, 0, Shape::Alu, Types::Int, kAC, kNo3, kNo3, kNo2, Extra::None, N, kAluMem | kConstS3 | kCarryIn, bit(22), bit(22)},
+    {"ISET", Opcode::ISET, Form::Long, 0, 0x3, 3, Shape::Alu, Types::Int, kAB, kNo3, kNo3, kNo2, Extra::Cmp, 46, kAluMem | kConstS2, 0, 0},
+    {"IMAX", Opcode::IMAX, Form::Long, 0, 0x3, 4, Shape::Alu, Types::Int, kAB, kNo3, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2, 0, 0},
+    {"IMIN", Opcode::IMIN, Form::Long, 0, 0x3, 5, Shape::Alu, Types::Int, kAB, kNo3, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2, 0, 0},
+    {"SHL",  Opcode::SHL,  Form::Long, 0, 0x3, 6, Shape::Alu, Types::Int, kAB, kNo3, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2 | kImmS2, 0, 0},
+    {"SHR",  Opcode::SHR,  Form::Long, 0, 0x3, 7, Shape::Alu, Types::Int, kAB, kNo3, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2 | kImmS2, 0, 0},
+    {"IMUL", Opcode::IMUL, Form::Long, 0, 0x4, 0, Shape::Alu, Types::Imul, kAB, kNo3, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2, 0, 0},
+    // IMAD: bit 58 = -src1, bit 59 = -src3 (seed reading, unconfirmed); both = carry-in form.
+    {"IMAD", Opcode::IMAD, Form::Long, 0, 0x6, 0, Shape::Alu, Types::ImadU16, kABC, {58, N, 59}, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2 | kConstS3 | kNegExclusive, 0, 0},
+    {"IMAD", Opcode::IMAD, Form::Long, 0, 0x6, 1, Shape::Alu, Types::ImadS16, kABC, {58, N, 59}, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2 | kConstS3 | kNegExclusive, 0, 0},
+    {"IMAD", Opcode::IMAD, Form::Long, 0, 0x6, 0, Shape::Alu, Types::ImadU16, kABC, kNo3, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2 | kConstS3 | kCarryIn, mask(58, 2), mask(58, 2)},
+    {"IMAD", Opcode::IMAD, Form::Long, 0, 0x6, 1, Shape::Alu, Types::ImadS16, kABC, kNo3, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2 | kConstS3 | kCarryIn, mask(58, 2), mask(58, 2)},
+    {"RCP", Opcode::RCP, Form::Long, 0, 0x9, 0, Shape::Alu, Types::Float, kA, kNo3, kNo3, kNo2, Extra::None, N, 0, 0, 0},
+    {"RSQ", Opcode::RSQ, Form::Long, 0, 0x9, 2, Shape::Alu, Types::Float, kA, kNo3, kNo3, kNo2, Extra::None, N, 0, 0, 0},
+    {"LG2", Opcode::LG2, Form::Long, 0, 0x9, 3, Shape::Alu, Types::Float, kA, kNo3, kNo3, kNo2, Extra::None, N, 0, 0, 0},
+    {"SIN", Opcode::SIN, Form::Long, 0, 0x9, 4, Shape::Alu, Types::Float, kA, kNo3, kNo3, kNo2, Extra::None, N, 0, 0, 0},
+    {"COS", Opcode::COS, Form::Long, 0, 0x9, 5, Shape::Alu, Types::Float, kA, kNo3, kNo3, kNo2, Extra::None, N, 0, 0, 0},
+    {"EX2", Opcode::EX2, Form::Long, 0, 0x9, 6, Shape::Alu, Types::Float, kA, kNo3, kNo3, kNo2, Extra::None, N, 0, 0, 0},
+    // Conversions: 46-48 source type, 49-50 rounding, 51 saturate, 52 |src|, 58-59 destination type.
+    {"I2I", Opcode::I2I, Form::Long, 0, 0xa, 0, Shape::Alu, Types::CvtI2I, kA, kNo3, {52, N, N}, kNo2, Extra::None, N, kAluMem | kSat51, 0, 0},
+    {"I2I", Opcode::I2I, Form::Long, 0, 0xa, 1, Shape::Alu, Types::CvtI2I, kA, kNo3, {52, N, N}, kNo2, Extra::None, N, kAluMem | kSat51 | kImpliedNeg0, 0, 0},
+    {"I2F", Opcode::I2F, Form::Long, 0, 0xa, 2, Shape::Alu, Types::CvtI2F, kA, kNo3, {52, N, N}, kNo2, Extra::Round, 49, kAluMem | kSat51, 0, 0},
+    {"F2I", Opcode::F2I, Form::Long, 0, 0xa, 4, Shape::Alu, Types::CvtF2I, kA, kNo3, {52, N, N}, kNo2, Extra::Round, 49, kAluMem | kSat51, 0, 0},
+    {"F2F", Opcode::F2F, Form::Long, 0, 0xa, 6, Shape::Alu, Types::CvtF2F, kA, kNo3, {52, N, N}, kNo2, Extra::Round, 49, kAluMem | kSat51, 0, 0},
+    {"F2F", Opcode::F2F, Form::Long, 0, 0xa, 7, Shape::Alu, Types::CvtF2F, kA, kNo3, {52, N, N}, kNo2, Extra::Round, 49, kAluMem | kSat51 | kImpliedNeg0, 0, 0},
+    // FADD: rounding in the unused S2 field (16-17); bit 58 = -src1, bit 59 = -src2.
+    {"FADD", Opcode::FADD, Form::Long, 0, 0xb, 0, Shape::Alu, Types::Float, kAC, {58, 59, N}, kNo3, kNo2, Extra::Round, 16, kAluMem | kConstS3, 0, 0},
+    {"FSET", Opcode::FSET, Form::Long, 0, 0xb, 3, Shape::Alu, Types::Float, kAB, kNo3, {52, N, N}, kNo2, Extra::Cmp, 46, kAluMem | kConstS2, 0, 0},
+    {"FMAX", Opcode::FMAX, Form::Long, 0, 0xb, 4, Shape::Alu, Types::Float, kAB, kNo3, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2, 0, 0},
+    {"FMIN", Opcode::FMIN, Form::Long, 0, 0xb, 5, Shape::Alu, Types::Float, kAB, kNo3, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2, 0, 0},
+    {"RRO",  Opcode::RRO,  Form::Long, 0, 0xb, 6, Shape::Alu, Types::Float, kA, kNo3, kNo3, kNo2, Extra::Rro, 46, 0, 0, 0},
+    {"FMUL", Opcode::FMUL, Form::Long, 0, 0xc, 0, Shape::Alu, Types::Float, kAB, {58, 59, N}, kNo3, kNo2, Extra::Round, 46, kAluMem | kConstS2, 0, 0},
+    // LOP: operation 46-47, ~src1 bit 48, ~src2 bit 49.
+    {"LOP", Opcode::LOP, Form::Long, 0, 0xd, 0, Shape::Alu, Types::Int, kAB, kNo3, kNo3, {48, 49}, Extra::Lop, 46, kAluMem | kConstS2, 0, 0},
+    {"ADA", Opcode::ADA, Form::Long, 0, 0xd, 1, Shape::Ada, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kNoOutput, 0, 0},
+    {"GLD", Opcode::GLD, Form::Long, 0, 0xd, 4, Shape::Gld, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, 0, 0, 0},
+    {"GST", Opcode::GST, Form::Long, 0, 0xd, 5, Shape::Gst, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kNoOutput, 0, 0},
+    {"FMAD", Opcode::FMAD, Form::Long, 0, 0xe, 0, Shape::Alu, Types::Float, kABC, {58, N, 59}, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2 | kConstS3, 0, 0},
+    {"NOP", Opcode::NOP, Form::Long, 0, 0xf, 7, Shape::Nop, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kNoGuard | kNoSetPred | kNoOutput, 0, 0},
+
+    // ---- Short (32-bit) forms: 6-bit register fields, flags in bits 8/15/22 -----------------
+    {"MOV32",   Opcode::MOV,  Form::Short, 0, 0x1, 0, Shape::Alu, Types::ShortInt,  kA,   kNo3, kNo3, kNo2, Extra::None, N, kAluMem, 0, 0},
+    {"IADD32",  Opcode::IADD, Form::Short, 0, 0x2, 0, Shape::Alu, Types::ShortInt,  kAB,  {N, 22, N}, kNo3, kNo2, Extra::None, N, kAluMem, 0, 0},
+    {"IMUL32",  Opcode::IMUL, Form::Short, 0, 0x4, 0, Shape::Alu, Types::Imul,      kAB,  kNo3, kNo3, kNo2, Extra::None, N, kAluMem, 0, 0},
+    {"IMAD32",  Opcode::IMAD, Form::Short, 0, 0x6, 0, Shape::Alu, Types::ImadShort, kABD, kNo3, kNo3, kNo2, Extra::None, N, kAluMem, 0, 0},
+    {"RCP32",   Opcode::RCP,  Form::Short, 0, 0x9, 0, Shape::Alu, Types::Float,     kA,   kNo3, kNo3, kNo2, Extra::None, N, 0, 0, 0},
+    {"FADD32",  Opcode::FADD, Form::Short, 0, 0xb, 0, Shape::Alu, Types::Float,     kAB,  {15, 22, N}, kNo3, kNo2, Extra::None, N, kAluMem, 0, 0},
+    {"FMUL32",  Opcode::FMUL, Form::Short, 0, 0xc, 0, Shape::Alu, Types::Float,     kAB,  {15, 22, N}, kNo3, kNo2, Extra::None, N, kAluMem, 0, 0},
+    {"FMAD32",  Opcode::FMAD, Form::Short, 0, 0xe, 0, Shape::Alu, Types::Float,     kABD, {15, N, N}, kNo3, kNo2, Extra::None, N, kAluMem, 0, 0},
+
+    // ---- Immediate forms (marker 11): 32-bit immediate in bits 34-59 : 16-21 ----------------
+    {"MVI",     Opcode::MOV,  Form::Immediate, 0, 0x1, 0, Shape::Alu, Types::ShortInt,  kI,   kNo3, kNo3, kNo2, Extra::None, N, 0, 0, 0},
+    {"IADD32I", Opcode::IADD, Form::Immediate, 0, 0x2, 0, Shape::Alu, Types::ShortInt,  kAI,  kNo3, kNo3, kNo2, Extra::None, N, kAluMem, 0, 0},
+    {"IMUL32I", Opcode::IMUL, Form::Immediate, 0, 0x4, 0, Shape::Alu, Types::Imul,      kAI,  kNo3, kNo3, kNo2, Extra::None, N, kAluMem, 0, 0},
+    {"IMAD32I", Opcode::IMAD, Form::Immediate, 0, 0x6, 0, Shape::Alu, Types::ImadShort, kAID, kNo3, kNo3, kNo2, Extra::None, N, kAluMem, 0, 0},
+    {"FADD32I", Opcode::FADD, Form::Immediate, 0, 0xb, 0, Shape::Alu, Types::Float,     kAI,  {15, N, N}, kNo3, kNo2, Extra::None, N, kAluMem, 0, 0},
+    {"FMUL32I", Opcode::FMUL, Form::Immediate, 0, 0xc, 0, Shape::Alu, Types::Float,     kAI,  {15, N, N}, kNo3, kNo2, Extra::None, N, kAluMem, 0, 0},
+    {"FMAD32I", Opcode::FMAD, Form::Immediate, 0, 0xe, 0, Shape::Alu, Types::Float,     kAID, {15, N, N}, kNo3, kNo2, Extra::None, N, kAluMem, 0, 0},
+};
+// clang-format on
+
+}  // namespace
+
+std::span<const Spec> spec_table() { return kSpecs; }
+
+SpecKey key_of(std::uint32_t lo, std::uint32_t hi) {
+    SpecKey k{};
+    if ((lo & 1u) == 0) {
+        k.form = Form::Short;
+    } else if ((hi & 3u) == 3u) {
+        k.form = Form::Immediate;
+    } else {
+        k.form = Form::Long;
+        k.sub = static_cast<std::uint8_t>(hi >> 29);
+    }
+    k.flow = static_cast<std::uint8_t>((lo >> 1) & 1u);
+    k.op = static_cast<std::uint8_t>(lo >> 28);
+    return k;
+}
+
+std::string_view base_name(Opcode op, Form form) {
+    for (const Spec& s : kSpecs) {
+        if (s.opcode == op && s.form == form) return s.name;
+    }
+    return {};
+}
+
+}  // namespace fgtlm::isa::detail

@@ -1,0 +1,52 @@
+// Everything needed to run one kernel and check it: what both loaders (conformance bundle,
+// FlexGripPlus testbench folder) produce and what `fgtlm run` consumes.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <fgtlm/core/launch.hpp>
+
+namespace fgtlm::loaders {
+
+// A load failure; what() names the file and, where it applies, the line.
+class LoadError : public std::runtime_error {
+public:
+    LoadError(const std::filesystem::path& file, std::size_t line, const std::string& what);
+    explicit LoadError(const std::string& what) : std::runtime_error(what) {}
+};
+
+struct ByteRange {
+    std::uint32_t addr = 0;
+    std::uint32_t len = 0;
+};
+
+// Expected 32-bit little-endian words from `addr` upward; nullopt = do not compare.
+struct ExpectedRange {
+    std::uint32_t addr = 0;
+    std::vector<std::optional<std::uint32_t>> words;
+};
+
+struct KernelImage {
+    std::string name;
+    std::filesystem::path dir;
+    std::vector<std::uint32_t> program;       // instruction words from code byte address 0
+    core::LaunchConfig launch;
+    std::uint32_t cores = 8;                  // SP lanes of the SM
+    std::uint32_t global_mem_bytes = 262144;
+    std::vector<std::uint8_t> global_init;    // bytes from address 0 (rest is zero)
+    std::vector<ByteRange> global_init_undefined;
+    std::vector<ExpectedRange> expected;      // may be empty (nothing to check)
+    ByteRange dump{0, 0};                     // bytes the testbench dumps after the kernel
+    std::uint64_t rtl_kernel_cycles = 0;      // 0 = unknown
+    std::vector<std::string> warnings;
+};
+
+// Number of non-null expected words.
+std::size_t comparable_words(const KernelImage& img);
+
+}  // namespace fgtlm::loaders

@@ -1,0 +1,28 @@
+// Loader for FlexGripPlus application folders: TP_instructions.vhd, pick_bench.vhd,
+// TP_configuration.vhd (here or in an ancestor folder), global_mem.mif and an optional
+// golden log (gpgpu_rdata.log and friends). Rules: conformance README section 3.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+
+#include "fgtlm/loaders/kernel_image.hpp"
+
+namespace fgtlm::loaders {
+
+struct TestbenchOptions {
+    std::uint32_t default_blocks_per_core = 8;  // when pick_bench does not say
+    std::uint32_t default_cores = 8;
+    // Stop looking for TP_configuration.vhd in ancestors above this folder (empty = filesystem root).
+    std::filesystem::path search_root;
+};
+
+KernelImage load_testbench(const std::filesystem::path& app_dir, const TestbenchOptions& opt = {});
+
+// Parses a gpgpu_rdata.log-style file ("AAAAA DDDDDDDD"; u/x digits -> nullopt).
+ExpectedRange read_rdata_log(const std::filesystem::path& file);
+// Parses global_mem.mif: one byte per line; lines that are not two hex digits are undefined.
+std::vector<std::uint8_t> read_mif(const std::filesystem::path& file, std::vector<ByteRange>& undefined,
+                                   std::uint32_t max_bytes = 262144);
+
+}  // namespace fgtlm::loaders

@@ -1,0 +1,378 @@
+#include "vhdl_constants.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <sstream>
+
+#include "fgtlm/loaders/kernel_image.hpp"
+
+namespace fgtlm::loaders::vhdl {
+
+namespace {
+
+std::string lower(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return s;
+}
+
+struct Token {
+    enum class Kind : std::uint8_t { Ident, Number, Bits, Symbol, End } kind = Kind::End;
+    std::string text;      // identifier (lower-case) or symbol
+    std::int64_t number = 0;
+    std::uint64_t bits = 0;
+    int width = 0;
+    std::size_t line = 0;
+};
+
+std::vector<Token> tokenize(const std::string& src, const std::filesystem::path& file) {
+    std::vector<Token> out;
+    std::size_t i = 0, line = 1;
+    const std::size_t n = src.size();
+    auto error = [&](const std::string& what) { throw LoadError(file, line, what); };
+    while (i < n) {
+        const char c = src[i];
+        if (c == '\n') { ++line; ++i; continue; }
+        if (std::isspace(static_cast<unsigned char>(c))) { ++i; continue; }
+        if (c == '-' && i + 1 < n && src[i + 1] == '-') {  // comment
+            while (i < n && src[i] != '\n') ++i;
+            continue;
+        }
+        Token t;
+        t.line = line;
+        // Bit-string literal: x"..", b"..", o"..", or a plain "0101" string.
+        const bool prefixed = (c == 'x' || c == 'X' || c == 'b' || c == 'B' || c == 'o' || c == 'O') && i + 1 < n && src[i + 1] == '"';
+        if (prefixed || c == '"') {
+            const char base = prefixed ? char(std::tolower(static_cast<unsigned char>(c))) : 'b';
+            i += prefixed ? 2 : 1;
+            const int per = base == 'x' ? 4 : base == 'o' ? 3 : 1;
+            std::uint64_t v = 0;
+            int w = 0;
+            while (i < n && src[i] != '"') {
+                const char d = src[i++];
+                if (d == '_') continue;
+                int dv;
+                if (std::isdigit(static_cast<unsigned char>(d))) dv = d - '0';
+                else if (std::isxdigit(static_cast<unsigned char>(d))) dv = std::tolower(static_cast<unsigned char>(d)) - 'a' + 10;
+                else error(std::string("bad digit '") + d + "' in bit-string literal");
+                if (dv >= (1 << per)) error(std::string("digit '") + d + "' too large for the bit-string base");
+                v = (v << per) | std::uint64_t(dv);
+                w += per;
+            }
+            if (i >= n) error("unterminated string literal");
+            ++i;
+            if (w > 64) error("bit-string literal wider than 64 bits");
+            t.kind = Token::Kind::Bits;
+            t.bits = v;
+            t.width = w;
+            out.push_back(t);
+            continue;
+        }
+        if (c == '\'' && i + 2 < n && src[i + 2] == '\'' && (src[i + 1] == '0' || src[i + 1] == '1')) {
+            t.kind = Token::Kind::Bits;
+            t.bits = std::uint64_t(src[i + 1] - '0');
+            t.width = 1;
+            i += 3;
+            out.push_back(t);
+            continue;
+        }
+        if (std::isalpha(static_cast<unsigned char>(c))) {
+            std::size_t j = i;
+            while (j < n && (std::isalnum(static_cast<unsigned char>(src[j])) || src[j] == '_')) ++j;
+            t.kind = Token::Kind::Ident;
+            t.text = lower(src.substr(i, j - i));
+            i = j;
+            out.push_back(t);
+            continue;
+        }
+        if (std::isdigit(static_cast<unsigned char>(c))) {
+            std::size_t j = i;
+            std::string digits;
+            while (j < n && (std::isdigit(static_cast<unsigned char>(src[j])) || src[j] == '_')) {
+                if (src[j] != '_') digits += src[j];
+                ++j;
+            }
+            std::int64_t v = std::stoll(digits);
+            if (j < n && src[j] == '#') {  // based literal 16#FF#
+                const int base = int(v);
+                ++j;
+                v = 0;
+                while (j < n && src[j] != '#') {
+                    const char d = src[j++];
+                    if (d == '_') continue;
+                    const int dv = std::isdigit(static_cast<unsigned char>(d)) ? d - '0' : std::tolower(static_cast<unsigned char>(d)) - 'a' + 10;
+                    if (dv < 0 || dv >= base) error(std::string("bad digit '") + d + "' in based literal");
+                    v = v * base + dv;
+                }
+                if (j >= n) error("unterminated based literal");
+                ++j;
+            }
+            t.kind = Token::Kind::Number;
+            t.number = v;
+            i = j;
+            out.push_back(t);
+            continue;
+        }
+        static const char* two[] = {":=", "=>", "<=", "**", "/=", ">="};
+        bool matched = false;
+        for (const char* s : two) {
+            if (src.compare(i, 2, s) == 0) {
+                t.kind = Token::Kind::Symbol;
+                t.text = s;
+                i += 2;
+                matched = true;
+                break;
+            }
+        }
+        if (!matched) {
+            t.kind = Token::Kind::Symbol;
+            t.text = std::string(1, c);
+            ++i;
+        }
+        out.push_back(t);
+    }
+    Token end;
+    end.line = line;
+    out.push_back(end);
+    return out;
+}
+
+Value make_int(std::int64_t v) { Value r; r.kind = Value::Kind::Int; r.i = v; return r; }
+Value make_bits(std::uint64_t v, int w) {
+    Value r;
+    r.kind = Value::Kind::Bits;
+    r.width = w;
+    r.bits = w >= 64 ? v : (v & ((std::uint64_t(1) << w) - 1));
+    return r;
+}
+
+}  // namespace
+
+class Parser {
+public:
+    Parser(ConstantTable& table, std::vector<Token> toks, std::filesystem::path file)
+        : table_(table), t_(std::move(toks)), file_(std::move(file)) {}
+
+    void run() {
+        while (peek().kind != Token::Kind::End) {
+            if (is_ident("constant")) {
+                ++p_;
+                declaration();
+            } else {
+                ++p_;
+            }
+        }
+    }
+
+private:
+    const Token& peek(std::size_t k = 0) const { return t_[std::min(p_ + k, t_.size() - 1)]; }
+    bool is_ident(const char* s, std::size_t k = 0) const { return peek(k).kind == Token::Kind::Ident && peek(k).text == s; }
+    bool is_sym(const char* s, std::size_t k = 0) const { return peek(k).kind == Token::Kind::Symbol && peek(k).text == s; }
+    [[noreturn]] void error(const std::string& what) const { throw LoadError(file_, peek().line, what); }
+    void expect(const char* s) {
+        if (!is_sym(s)) error(std::string("expected '") + s + "'" + (peek().text.empty() ? "" : " before '" + peek().text + "'"));
+        ++p_;
+    }
+
+    void declaration() {
+        std::vector<std::string> names;
+        const std::size_t line = peek().line;
+        for (;;) {
+            if (peek().kind != Token::Kind::Ident) error("expected a constant name");
+            names.push_back(peek().text);
+            ++p_;
+            if (is_sym(",")) { ++p_; continue; }
+            break;
+        }
+        expect(":");
+        // Type mark: remember the direction and size of an explicit range.
+        descending_ = true;
+        array_size_ = -1;
+        const bool vector_type = is_ident("std_logic_vector") || is_ident("unsigned") || is_ident("signed") ||
+                                 is_ident("bit_vector");
+        int depth = 0;
+        while (!(depth == 0 && is_sym(":=")) && !(depth == 0 && is_sym(";"))) {
+            if (peek().kind == Token::Kind::End) error("unterminated constant declaration");
+            if (is_sym("(")) ++depth;
+            if (is_sym(")")) --depth;
+            if (is_ident("to")) descending_ = false;
+            if (peek().kind == Token::Kind::Number && (is_ident("downto", 1) || is_ident("to", 1)) && peek(2).kind == Token::Kind::Number)
+                array_size_ = std::abs(peek().number - peek(2).number) + 1;
+            ++p_;
+        }
+        if (is_sym(";")) { ++p_; return; }  // deferred constant: no value here
+        expect(":=");
+        Value v = expression();
+        expect(";");
+        if (vector_type && v.kind == Value::Kind::Array) {  // (others => '0') of a vector type
+            std::uint64_t bits = 0;
+            for (std::size_t k = 0; k < v.elems.size() && k < 64; ++k) bits |= (v.elems[k].as_u64() & 1u) << k;
+            v = make_bits(bits, int(std::min<std::size_t>(v.elems.size(), 64)));
+        }
+        for (const auto& n : names) table_.constants_[n] = Constant{v, line, file_};
+    }
+
+    Value expression() {
+        Value v = term();
+        while (is_sym("+") || is_sym("-") || is_sym("&")) {
+            const std::string op = peek().text;
+            ++p_;
+            Value r = term();
+            if (op == "&") v = concat(v, r);
+            else v = arith(v, r, op[0]);
+        }
+        return v;
+    }
+    Value term() {
+        Value v = factor();
+        while (is_sym("*") || is_sym("/") || is_ident("mod") || is_ident("rem")) {
+            const std::string op = peek().text;
+            ++p_;
+            Value r = factor();
+            v = arith(v, r, op == "mod" ? '%' : op == "rem" ? 'r' : op[0]);
+        }
+        return v;
+    }
+    Value factor() {
+        if (is_sym("-")) { ++p_; Value v = factor(); return arith(make_int(0), v, '-'); }
+        if (is_sym("+")) { ++p_; return factor(); }
+        Value v = primary();
+        if (is_sym("**")) { ++p_; Value e = primary(); v = arith(v, e, '^'); }
+        return v;
+    }
+
+    Value arith(const Value& a, const Value& b, char op) {
+        if (a.kind == Value::Kind::Array || b.kind == Value::Kind::Array) error("arithmetic on an array");
+        const std::int64_t x = a.kind == Value::Kind::Int ? a.i : std::int64_t(a.bits);
+        const std::int64_t y = b.kind == Value::Kind::Int ? b.i : std::int64_t(b.bits);
+        std::int64_t r = 0;
+        switch (op) {
+            case '+': r = x + y; break;
+            case '-': r = x - y; break;
+            case '*': r = x * y; break;
+            case '/': if (y == 0) error("division by zero"); r = x / y; break;
+            case '%': if (y == 0) error("mod by zero"); r = ((x % y) + y) % y; break;
+            case 'r': if (y == 0) error("rem by zero"); r = x % y; break;
+            case '^': r = 1; for (std::int64_t k = 0; k < y; ++k) r *= x; break;
+            default: error("unknown operator");
+        }
+        const int w = std::max(a.kind == Value::Kind::Bits ? a.width : 0, b.kind == Value::Kind::Bits ? b.width : 0);
+        return w > 0 ? make_bits(std::uint64_t(r), w) : make_int(r);
+    }
+    Value concat(const Value& a, const Value& b) {
+        if (a.kind != Value::Kind::Bits || b.kind != Value::Kind::Bits) error("'&' needs bit vectors");
+        if (a.width + b.width > 64) error("concatenation wider than 64 bits");
+        return make_bits((a.bits << b.width) | b.bits, a.width + b.width);
+    }
+
+    Value primary() {
+        const Token tok = peek();
+        if (tok.kind == Token::Kind::Number) { ++p_; return make_int(tok.number); }
+        if (tok.kind == Token::Kind::Bits) { ++p_; return make_bits(tok.bits, tok.width); }
+        if (is_sym("(")) return aggregate();
+        if (tok.kind != Token::Kind::Ident) error("unexpected '" + tok.text + "' in expression");
+        ++p_;
+        const std::string& name = tok.text;
+        if (is_sym("(")) {
+            ++p_;
+            std::vector<Value> args;
+            for (;;) {
+                args.push_back(expression());
+                if (is_sym(",")) { ++p_; continue; }
+                break;
+            }
+            expect(")");
+            if (name == "to_unsigned" || name == "to_signed" || name == "conv_std_logic_vector") {
+                if (args.size() != 2) error(name + " takes two arguments");
+                return make_bits(args[0].as_u64(), int(args[1].as_u64()));
+            }
+            if (name == "std_logic_vector" || name == "unsigned" || name == "signed" || name == "to_stdlogicvector") {
+                if (args.size() != 1) error(name + " takes one argument");
+                return args[0];
+            }
+            if (name == "to_integer" || name == "conv_integer" || name == "integer") {
+                if (args.size() != 1) error(name + " takes one argument");
+                if (args[0].kind == Value::Kind::Array) error(name + " of an array");
+                return make_int(std::int64_t(args[0].as_u64()));
+            }
+            const Constant* c = table_.find(name);
+            if (c != nullptr && c->value.kind == Value::Kind::Array && args.size() == 1) {
+                const std::uint64_t idx = args[0].as_u64();
+                if (idx >= c->value.elems.size()) error("index out of range of " + name);
+                return c->value.elems[idx];
+            }
+            error("unknown function or array '" + name + "'");
+        }
+        const Constant* c = table_.find(name);
+        if (c == nullptr) error("unknown name '" + name + "'");
+        return c->value;
+    }
+
+    // '(' expr ')' or an aggregate (positional, named, others).
+    Value aggregate() {
+        expect("(");
+        std::vector<Value> positional;
+        std::map<std::int64_t, Value> named;
+        bool has_others = false;
+        Value others;
+        for (;;) {
+            if (is_ident("others") && is_sym("=>", 1)) {
+                p_ += 2;
+                others = expression();
+                has_others = true;
+            } else {
+                Value v = expression();
+                if (is_sym("=>")) {
+                    ++p_;
+                    named[std::int64_t(v.as_u64())] = expression();
+                } else {
+                    positional.push_back(std::move(v));
+                }
+            }
+            if (is_sym(",")) { ++p_; continue; }
+            break;
+        }
+        expect(")");
+        if (positional.size() == 1 && named.empty() && !has_others) return positional[0];  // parenthesised
+        Value arr;
+        arr.kind = Value::Kind::Array;
+        std::size_t size = positional.size();
+        for (const auto& [k, v] : named) size = std::max<std::size_t>(size, std::size_t(k) + 1);
+        if (array_size_ > 0) size = std::max<std::size_t>(size, std::size_t(array_size_));
+        arr.elems.assign(size, has_others ? others : make_int(0));
+        const std::size_t n = positional.size();
+        for (std::size_t k = 0; k < n; ++k) {
+            // downto: the first element listed is the highest index (size-1 ... 0).
+            const std::size_t idx = descending_ ? (size - 1 - k) : k;
+            arr.elems[idx] = positional[k];
+        }
+        for (const auto& [k, v] : named) arr.elems[std::size_t(k)] = v;
+        return arr;
+    }
+
+    ConstantTable& table_;
+    std::vector<Token> t_;
+    std::filesystem::path file_;
+    std::size_t p_ = 0;
+    bool descending_ = true;
+    std::int64_t array_size_ = -1;
+};
+
+void ConstantTable::parse_text(const std::string& text, const std::filesystem::path& file) {
+    Parser(*this, tokenize(text, file), file).run();
+}
+
+void ConstantTable::parse_file(const std::filesystem::path& file) {
+    std::ifstream in(file);
+    if (!in) throw LoadError(file, 0, "cannot open");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    parse_text(ss.str(), file);
+}
+
+const Constant* ConstantTable::find(const std::string& name) const {
+    const auto it = constants_.find(lower(name));
+    return it == constants_.end() ? nullptr : &it->second;
+}
+
+}  // namespace fgtlm::loaders::vhdl

@@ -1,0 +1,330 @@
+#include "fgtlm/params/registry.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+namespace fgtlm::params {
+
+const char* to_string(Type type) {
+    switch (type) {
+        case Type::Bool: return "bool";
+        case Type::Int: return "int";
+        case Type::Double: return "double";
+        case Type::String: return "string";
+    }
+    return "?";
+}
+
+std::string value_to_text(const Value& value) {
+    struct Visitor {
+        std::string operator()(bool b) const { return b ? "true" : "false"; }
+        std::string operator()(std::int64_t i) const { return std::to_string(i); }
+        std::string operator()(double d) const { return fmt::format("{}", d); }
+        std::string operator()(const std::string& s) const { return s; }
+    };
+    return std::visit(Visitor{}, value);
+}
+
+namespace {
+
+nlohmann::json value_to_json(const Value& value) {
+    struct Visitor {
+        nlohmann::json operator()(bool b) const { return b; }
+        nlohmann::json operator()(std::int64_t i) const { return i; }
+        nlohmann::json operator()(double d) const { return d; }
+        nlohmann::json operator()(const std::string& s) const { return s; }
+    };
+    return std::visit(Visitor{}, value);
+}
+
+Type type_of(const Value& value) {
+    switch (value.index()) {
+        case 0: return Type::Bool;
+        case 1: return Type::Int;
+        case 2: return Type::Double;
+        default: return Type::String;
+    }
+}
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+    return s;
+}
+
+[[noreturn]] void fail(std::string_view source, std::string_view name, const std::string& what) {
+    throw ParamError(fmt::format("{}: parameter '{}': {}", source, name, what));
+}
+
+}  // namespace
+
+Param& Registry::declare(std::string name, Type type, Value def, std::string description) {
+    if (name.empty() || name.front() == '.' || name.back() == '.' ||
+        name.find("..") != std::string::npos) {
+        throw ParamError(fmt::format("invalid parameter name '{}'", name));
+    }
+    if (params_.count(name) != 0) {
+        throw ParamError(fmt::format("parameter '{}' declared twice", name));
+    }
+    Param p;
+    p.name = name;
+    p.type = type;
+    p.default_value = def;
+    p.value = std::move(def);
+    p.description = std::move(description);
+    return params_.emplace(std::move(name), std::move(p)).first->second;
+}
+
+void Registry::declare_bool(std::string name, bool def, std::string description) {
+    declare(std::move(name), Type::Bool, def, std::move(description));
+}
+
+void Registry::declare_int(std::string name, std::int64_t def, std::string description,
+                           std::string unit, std::int64_t min, std::int64_t max) {
+    if (def < min || def > max) {
+        throw ParamError(fmt::format("parameter '{}': default {} outside [{}, {}]", name, def, min, max));
+    }
+    Param& p = declare(std::move(name), Type::Int, def, std::move(description));
+    p.unit = std::move(unit);
+    p.min = double(min);
+    p.max = double(max);
+    p.has_range = true;
+}
+
+void Registry::declare_double(std::string name, double def, std::string description,
+                              std::string unit, double min, double max) {
+    if (def < min || def > max) {
+        throw ParamError(fmt::format("parameter '{}': default {} outside [{}, {}]", name, def, min, max));
+    }
+    Param& p = declare(std::move(name), Type::Double, def, std::move(description));
+    p.unit = std::move(unit);
+    p.min = min;
+    p.max = max;
+    p.has_range = true;
+}
+
+void Registry::declare_string(std::string name, std::string def, std::string description) {
+    declare(std::move(name), Type::String, std::move(def), std::move(description));
+}
+
+bool Registry::contains(std::string_view name) const { return params_.find(name) != params_.end(); }
+
+const Param& Registry::find(std::string_view name) const {
+    auto it = params_.find(name);
+    if (it == params_.end()) throw ParamError(fmt::format("unknown parameter '{}'", name));
+    return it->second;
+}
+
+Param& Registry::find_mutable(std::string_view name, std::string_view source) {
+    auto it = params_.find(name);
+    if (it == params_.end()) {
+        // Suggest the closest names sharing the first component: typos are the usual cause.
+        std::string hint;
+        const auto dot = name.find('.');
+        const std::string_view group = name.substr(0, dot);
+        for (const auto& [n, p] : params_) {
+            if (std::string_view(n).substr(0, n.find('.')) == group) {
+                hint += hint.empty() ? " (known in '" + std::string(group) + "': " : ", ";
+                hint += n;
+            }
+        }
+        if (!hint.empty()) hint += ")";
+        throw ParamError(fmt::format("{}: unknown parameter '{}'{}; `fgtlm params` lists all",
+                                     source, name, hint));
+    }
+    return it->second;
+}
+
+bool Registry::get_bool(std::string_view name) const {
+    const Param& p = find(name);
+    if (p.type != Type::Bool) throw ParamError(fmt::format("parameter '{}' is {}, not bool", name, to_string(p.type)));
+    return std::get<bool>(p.value);
+}
+
+std::int64_t Registry::get_int(std::string_view name) const {
+    const Param& p = find(name);
+    if (p.type != Type::Int) throw ParamError(fmt::format("parameter '{}' is {}, not int", name, to_string(p.type)));
+    return std::get<std::int64_t>(p.value);
+}
+
+double Registry::get_double(std::string_view name) const {
+    const Param& p = find(name);
+    if (p.type == Type::Int) return double(std::get<std::int64_t>(p.value));
+    if (p.type != Type::Double) throw ParamError(fmt::format("parameter '{}' is {}, not double", name, to_string(p.type)));
+    return std::get<double>(p.value);
+}
+
+const std::string& Registry::get_string(std::string_view name) const {
+    const Param& p = find(name);
+    if (p.type != Type::String) throw ParamError(fmt::format("parameter '{}' is {}, not string", name, to_string(p.type)));
+    return std::get<std::string>(p.value);
+}
+
+void Registry::set(std::string_view name, const Value& value, std::string_view source) {
+    Param& p = find_mutable(name, source);
+    Value v = value;
+    // An integer is a valid double.
+    if (p.type == Type::Double && v.index() == 1) v = double(std::get<std::int64_t>(v));
+    if (type_of(v) != p.type) {
+        fail(source, name, fmt::format("expected a value of type {}, got {} '{}'", to_string(p.type),
+                                       to_string(type_of(v)), value_to_text(value)));
+    }
+    if (p.has_range) {
+        const double d = p.type == Type::Int ? double(std::get<std::int64_t>(v)) : std::get<double>(v);
+        if (!(d >= p.min && d <= p.max)) {
+            fail(source, name, fmt::format("value {} outside the allowed range [{}, {}]",
+                                           value_to_text(v), p.min, p.max));
+        }
+    }
+    p.value = std::move(v);
+    p.source = std::string(source);
+}
+
+void Registry::set_from_text(std::string_view name, std::string_view text, std::string_view source) {
+    const Param& p = find_mutable(name, source);
+    text = trim(text);
+    switch (p.type) {
+        case Type::Bool: {
+            if (text == "true" || text == "1" || text == "on" || text == "yes") return set(name, true, source);
+            if (text == "false" || text == "0" || text == "off" || text == "no") return set(name, false, source);
+            fail(source, name, fmt::format("'{}' is not a bool (true/false)", text));
+        }
+        case Type::Int: {
+            std::int64_t v = 0;
+            int base = 10;
+            std::string_view digits = text;
+            bool neg = false;
+            if (!digits.empty() && digits.front() == '-') { neg = true; digits.remove_prefix(1); }
+            if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
+                base = 16;
+                digits.remove_prefix(2);
+            }
+            auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v, base);
+            if (digits.empty() || ec != std::errc() || ptr != digits.data() + digits.size()) {
+                fail(source, name, fmt::format("'{}' is not an integer", text));
+            }
+            return set(name, neg ? -v : v, source);
+        }
+        case Type::Double: {
+            // from_chars for double is available in libstdc++ 11+.
+            double v = 0;
+            auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+            if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(v)) {
+                fail(source, name, fmt::format("'{}' is not a number", text));
+            }
+            return set(name, v, source);
+        }
+        case Type::String: return set(name, std::string(text), source);
+    }
+}
+
+void Registry::set_from_json(std::string_view name, const nlohmann::json& value, std::string_view source) {
+    if (value.is_boolean()) return set(name, value.get<bool>(), source);
+    if (value.is_number_integer()) return set(name, value.get<std::int64_t>(), source);
+    if (value.is_number_float()) {
+        const Param& p = find_mutable(name, source);
+        const double d = value.get<double>();
+        // 16.0 for an int parameter is fine; 16.5 is not.
+        if (p.type == Type::Int && std::floor(d) == d) return set(name, std::int64_t(d), source);
+        return set(name, d, source);
+    }
+    if (value.is_string()) return set(name, value.get<std::string>(), source);
+    find_mutable(name, source);  // unknown names first
+    fail(source, name, fmt::format("unsupported JSON value {}", value.dump()));
+}
+
+void Registry::apply_override(std::string_view assignment) {
+    const auto eq = assignment.find('=');
+    if (eq == std::string_view::npos || eq == 0) {
+        throw ParamError(fmt::format("-p '{}': expected key=value (e.g. -p sm.sp_lanes=16)", assignment));
+    }
+    set_from_text(trim(assignment.substr(0, eq)), assignment.substr(eq + 1), "-p");
+}
+
+void Registry::apply_json_prefixed(const nlohmann::json& node, const std::string& prefix,
+                                   std::string_view source) {
+    for (const auto& [key, value] : node.items()) {
+        const std::string name = prefix.empty() ? key : prefix + "." + key;
+        if (value.is_object()) {
+            apply_json_prefixed(value, name, source);
+        } else {
+            set_from_json(name, value, source);
+        }
+    }
+}
+
+void Registry::apply_json(const nlohmann::json& config, std::string_view source) {
+    if (!config.is_object()) {
+        throw ParamError(fmt::format("{}: a parameter config must be a JSON object", source));
+    }
+    apply_json_prefixed(config, "", source);
+}
+
+void Registry::load_json_file(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) throw ParamError(fmt::format("{}: cannot open config file", path));
+    nlohmann::json config;
+    try {
+        config = nlohmann::json::parse(in);
+    } catch (const nlohmann::json::parse_error& e) {
+        throw ParamError(fmt::format("{}: invalid JSON: {}", path, e.what()));
+    }
+    apply_json(config, path);
+}
+
+std::vector<const Param*> Registry::list() const {
+    std::vector<const Param*> out;
+    out.reserve(params_.size());
+    for (const auto& [name, p] : params_) out.push_back(&p);
+    return out;
+}
+
+nlohmann::json Registry::to_json() const {
+    nlohmann::json out = nlohmann::json::object();
+    for (const auto& [name, p] : params_) {
+        nlohmann::json entry{{"type", to_string(p.type)},
+                             {"default", value_to_json(p.default_value)},
+                             {"value", value_to_json(p.value)},
+                             {"source", p.source},
+                             {"description", p.description}};
+        if (!p.unit.empty()) entry["unit"] = p.unit;
+        if (p.has_range) entry["range"] = {p.min, p.max};
+        out[name] = std::move(entry);
+    }
+    return out;
+}
+
+nlohmann::json Registry::values_as_config() const {
+    nlohmann::json out = nlohmann::json::object();
+    for (const auto& [name, p] : params_) {
+        out[nlohmann::json::json_pointer("/" + [&] {
+            std::string ptr = name;
+            std::replace(ptr.begin(), ptr.end(), '.', '/');
+            return ptr;
+        }())] = value_to_json(p.value);
+    }
+    return out;
+}
+
+std::string Registry::to_text(bool show_values) const {
+    std::size_t width = 4;
+    for (const auto& [name, p] : params_) width = std::max(width, name.size());
+    std::ostringstream out;
+    for (const auto& [name, p] : params_) {
+        std::string val = value_to_text(p.default_value);
+        if (show_values && p.value != p.default_value) {
+            val = value_to_text(p.value) + " (default " + val + ", from " + p.source + ")";
+        }
+        if (!p.unit.empty()) val += " " + p.unit;
+        out << fmt::format("{:<{}}  {:<7} {:<14} {}\n", name, width, to_string(p.type), val, p.description);
+    }
+    return out.str();
+}
+
+}  // namespace fgtlm::params

@@ -1,0 +1,85 @@
+// The SM pipeline as SystemC modules, mirroring FlexGripPlus (fetch, decode, read,
+// execute, write-back). Each stage: target socket `in`; all but write-back forward to
+// the next stage through initiator socket `out`.
+#pragma once
+
+#include <cstdint>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+
+#include "fgtlm/sm/pipeline_payload.hpp"
+
+namespace fgtlm::sm {
+
+// Common plumbing: receive, run this stage's phase, forward on success.
+class Stage : public sc_core::sc_module {
+public:
+    tlm_utils::simple_target_socket<Stage> in;
+    tlm_utils::simple_initiator_socket<Stage> out;
+    std::uint64_t transactions = 0;  // instructions that passed this stage
+
+protected:
+    Stage(sc_core::sc_module_name name, bool last);
+    // The stage's own work; false = kernel error (recorded in the core).
+    virtual bool work(core::SmCore& core, core::ExecContext& ctx) = 0;
+
+private:
+    void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
+    bool last_;
+};
+
+// Fetch: instruction at the warp's PC from instruction memory. The program words are read
+// through DMI (or copied once per kernel with transport_dbg when DMI is refused) and
+// pre-decoded lazily by core::Program.
+class FetchStage final : public Stage {
+public:
+    tlm_utils::simple_initiator_socket<FetchStage> imem;
+
+    explicit FetchStage(sc_core::sc_module_name name);
+    // Binds `program` to instruction memory [code_base, code_base + max_bytes).
+    // Returns false (with `why`) if the memory cannot be reached.
+    bool attach_program(core::Program& program, std::uint64_t code_base, std::uint64_t max_bytes, std::string& why);
+
+private:
+    bool work(core::SmCore& core, core::ExecContext& ctx) override { return core.fetch(ctx); }
+    void invalidate(sc_dt::uint64 start, sc_dt::uint64 end);
+    std::vector<std::uint32_t> copy_;  // used when DMI is refused
+    core::Program* program_ = nullptr;
+};
+
+class DecodeStage final : public Stage {
+public:
+    explicit DecodeStage(sc_core::sc_module_name name) : Stage(name, false) {}
+
+private:
+    bool work(core::SmCore& core, core::ExecContext& ctx) override { return core.decode(ctx); }
+};
+
+class ReadStage final : public Stage {
+public:
+    explicit ReadStage(sc_core::sc_module_name name) : Stage(name, false) {}
+
+private:
+    bool work(core::SmCore& core, core::ExecContext& ctx) override { return core.read(ctx); }
+};
+
+class ExecuteStage final : public Stage {
+public:
+    explicit ExecuteStage(sc_core::sc_module_name name) : Stage(name, false) {}
+
+private:
+    bool work(core::SmCore& core, core::ExecContext& ctx) override { return core.execute(ctx); }
+};
+
+class WriteBackStage final : public Stage {
+public:
+    explicit WriteBackStage(sc_core::sc_module_name name) : Stage(name, true) {}
+
+private:
+    bool work(core::SmCore& core, core::ExecContext& ctx) override { return core.writeback(ctx); }
+};
+
+}  // namespace fgtlm::sm

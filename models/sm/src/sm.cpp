@@ -1,0 +1,114 @@
+#include "fgtlm/sm/sm.hpp"
+
+namespace fgtlm::sm {
+
+Sm::Sm(sc_core::sc_module_name name, const SmConfig& cfg)
+    : sc_core::sc_module(name), fetch("fetch"), decode("decode"), read("read"), execute("execute"),
+      writeback("writeback"), global("global"), imem_socket(fetch.imem), global_socket(global.socket), cfg_(cfg),
+      core_(cfg.core), lt_cost_(cfg.sp_lanes), issue_("issue") {
+    issue_.bind(fetch.in);
+    fetch.out.bind(decode.in);
+    decode.out.bind(read.in);
+    read.out.bind(execute.in);
+    execute.out.bind(writeback.in);
+    core_.set_program(&program_);
+    core_.set_global(&global);
+    ext_.core = &core_;
+    ext_.ctx = &core_.context();
+    trans_.set_extension(&ext_);
+    trans_.set_command(tlm::TLM_IGNORE_COMMAND);
+    SC_HAS_PROCESS(Sm);
+    SC_THREAD(thread);
+}
+
+void Sm::set_timing_model(core::TimingModel* t) {
+    timing_ = t;
+    core_.record_issues = t != nullptr;
+}
+
+bool Sm::begin_kernel(const core::LaunchConfig& launch, const std::uint8_t* const_mem, std::uint32_t const_size,
+                      KernelControl* control, std::string& error) {
+    control_ = control;
+    core_.set_constant(const_mem, const_size);
+    if (!fetch.attach_program(program_, launch.code_base, cfg_.imem_window, error)) return false;
+    global.refresh_dmi();
+    global.annotated = sc_core::SC_ZERO_TIME;
+    core_.begin_kernel(launch);
+    core_.warp_instructions = core_.thread_instructions = 0;
+    cycles_ = 0;
+    if (timing_ != nullptr) timing_->on_kernel_start(cfg_.core.sm_id);
+    return true;
+}
+
+void Sm::run_batch(std::uint32_t first_block, std::uint32_t count) {
+    batch_first_ = first_block;
+    batch_count_ = count;
+    batch_pending_ = true;
+    batch_start_.notify(sc_core::SC_ZERO_TIME);
+}
+
+bool Sm::issue_one() {
+    core::ExecContext& ctx = core_.context();
+    if (!core_.select(ctx)) return false;
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    issue_->b_transport(trans_, delay);
+    if (trans_.get_response_status() != tlm::TLM_OK_RESPONSE) return false;
+    std::uint64_t cost = timing_ != nullptr ? timing_->issue_cycles(ctx.rec) : lt_cost_.issue_cycles(ctx.rec);
+    if (global.annotated != sc_core::SC_ZERO_TIME) {  // slow-path memory latency
+        cost += std::uint64_t(global.annotated / cfg_.clock_period);
+        global.annotated = sc_core::SC_ZERO_TIME;
+    }
+    cycles_ += cost;
+    unsynced_cycles_ += cost;
+    if (control_ != nullptr) {
+        ++control_->issued;
+        if (control_->abort) {
+            core_.fail(core::KernelErrorKind::Aborted, ctx.warp_slot, 0, "aborted by the host");
+            return false;
+        }
+        if (control_->max_instructions != 0 && control_->issued > control_->max_instructions) {
+            core_.fail(core::KernelErrorKind::Watchdog, ctx.warp_slot, 0,
+                       "more than " + std::to_string(control_->max_instructions) + " warp instructions");
+            return false;
+        }
+        if (control_->max_cycles != 0 && cycles_ > control_->max_cycles) {
+            core_.fail(core::KernelErrorKind::Watchdog, ctx.warp_slot, 0,
+                       "more than " + std::to_string(control_->max_cycles) + " SM cycles");
+            return false;
+        }
+    }
+    return true;
+}
+
+void Sm::thread() {
+    const sc_core::sc_time period = cfg_.clock_period;
+    for (;;) {
+        wait(batch_start_);
+        batch_pending_ = false;
+        running_ = true;
+        qk_.reset();
+        core_.start_batch(batch_first_, batch_count_);
+        // Quantum check in cycles avoids sc_time arithmetic per instruction.
+        const sc_core::sc_time quantum = tlm_utils::tlm_quantumkeeper::get_global_quantum();
+        const std::uint64_t quantum_cycles = quantum == sc_core::SC_ZERO_TIME ? 1 : std::uint64_t(quantum / period);
+        while (issue_one()) {
+            if (unsynced_cycles_ >= quantum_cycles) {
+                qk_.inc(period * double(unsynced_cycles_));
+                unsynced_cycles_ = 0;
+                qk_.sync();
+            }
+        }
+        if (timing_ != nullptr) {
+            const std::uint64_t extra = timing_->batch_end_cycles(cfg_.core.sm_id);
+            cycles_ += extra;
+            unsynced_cycles_ += extra;
+        }
+        qk_.inc(period * double(unsynced_cycles_));
+        unsynced_cycles_ = 0;
+        qk_.sync();
+        running_ = false;
+        batch_done_.notify(sc_core::SC_ZERO_TIME);
+    }
+}
+
+}  // namespace fgtlm::sm

@@ -1,0 +1,63 @@
+#include "fgtlm/sm/stages.hpp"
+
+#include <cstring>
+
+namespace fgtlm::sm {
+
+Stage::Stage(sc_core::sc_module_name name, bool last) : sc_core::sc_module(name), in("in"), out("out"), last_(last) {
+    in.register_b_transport(this, &Stage::b_transport);
+}
+
+void Stage::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
+    PipelineExtension& p = pipeline_of(trans);
+    ++transactions;
+    if (!work(*p.core, *p.ctx)) {
+        trans.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
+        return;
+    }
+    if (last_) {
+        trans.set_response_status(tlm::TLM_OK_RESPONSE);
+        return;
+    }
+    out->b_transport(trans, delay);
+}
+
+FetchStage::FetchStage(sc_core::sc_module_name name) : Stage(name, false), imem("imem") {
+    imem.register_invalidate_direct_mem_ptr(this, &FetchStage::invalidate);
+}
+
+bool FetchStage::attach_program(core::Program& program, std::uint64_t code_base, std::uint64_t max_bytes, std::string& why) {
+    program_ = &program;
+    tlm::tlm_generic_payload trans;
+    tlm::tlm_dmi dmi;
+    trans.set_command(tlm::TLM_READ_COMMAND);
+    trans.set_address(code_base);
+    if (imem->get_direct_mem_ptr(trans, dmi) && dmi.is_read_allowed() && dmi.get_start_address() <= code_base) {
+        const std::uint64_t avail = dmi.get_end_address() - code_base + 1;
+        const std::uint64_t bytes = std::min(avail, max_bytes) & ~std::uint64_t(3);
+        program.bind(reinterpret_cast<const std::uint32_t*>(dmi.get_dmi_ptr() + (code_base - dmi.get_start_address())),
+                     std::uint32_t(bytes / 4));
+        return true;
+    }
+    // No DMI: copy the code once per kernel with the debug interface (code does not change
+    // while a kernel runs).
+    copy_.assign(max_bytes / 4, 0);
+    trans.set_address(code_base);
+    trans.set_data_ptr(reinterpret_cast<unsigned char*>(copy_.data()));
+    trans.set_data_length(unsigned(copy_.size() * 4));
+    const unsigned got = imem->transport_dbg(trans);
+    if (got < 4) {
+        why = "instruction memory not readable at code_base";
+        return false;
+    }
+    copy_.resize(got / 4);
+    program.bind(copy_.data(), std::uint32_t(copy_.size()));
+    return true;
+}
+
+void FetchStage::invalidate(sc_dt::uint64, sc_dt::uint64) {
+    // The instruction memory revoked DMI (e.g. reloaded): decoded instructions may be stale.
+    if (program_ != nullptr) program_->invalidate();
+}
+
+}  // namespace fgtlm::sm

@@ -1,0 +1,66 @@
+// Everything that measures a kernel run, behind one ExecutionObserver: the timing model
+// (AT or LT, built from the parameter registry), the statistics collector and the optional
+// trace writers (commit, timeline, VCD). The front end (`fgtlm run`, the virtual platform)
+// creates one, attaches it to every SM and gives the SMs sm_clock() as their timing hook.
+// It calls the timing model first, so the others see the cycles of the current instruction.
+#pragma once
+
+#include "fgtlm/core/issue_record.hpp"
+#include "fgtlm/core/launch.hpp"
+#include "fgtlm/stats/commit_trace.hpp"
+#include "fgtlm/stats/stats_collector.hpp"
+#include "fgtlm/stats/timeline_trace.hpp"
+#include "fgtlm/stats/vcd_trace.hpp"
+#include "fgtlm/timing/sm_clock.hpp"
+#include "fgtlm/timing/timing_model.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace fgtlm::params { class Registry; }
+
+namespace fgtlm::stats {
+
+struct InstrumentationOptions {
+    timing::Mode mode = timing::Mode::AT;
+    std::string stats_path;     // --stats (empty = none)
+    std::string commit_path;    // --trace-commit
+    std::string timeline_path;  // --trace-timeline
+    std::string vcd_path;       // --vcd
+};
+
+class Instrumentation final : public core::ExecutionObserver {
+public:
+    // Reads the timing parameters from `registry` (declare_timing_params must have run).
+    // Opens the output files now, so bad paths fail before the simulation.
+    Instrumentation(const params::Registry& registry, const InstrumentationOptions& options);
+    Instrumentation(const timing::TimingParams& params, const InstrumentationOptions& options);
+
+    void begin_kernel(const core::LaunchConfig& launch);
+    // Writes the stats JSON and closes the traces. `context` members are added to the stats.
+    void end_kernel(double wall_seconds, const std::string& error, const nlohmann::json& context = {});
+
+    void on_block_start(std::uint32_t sm, std::uint32_t block) override;
+    void on_block_end(std::uint32_t sm, std::uint32_t block) override;
+    void on_issue(const core::IssueRecord& rec) override;
+    void on_commit(const core::IssueRecord& rec, const std::uint32_t* dst_values) override;
+
+    core::TimingModel& sm_clock() { return clock_; }
+    timing::TimingModel& timing() { return timing_; }
+    StatsCollector& stats() { return stats_; }
+
+private:
+    InstrumentationOptions options_;
+    timing::TimingModel timing_;
+    timing::SmClock clock_;
+    StatsCollector stats_;
+    std::unique_ptr<CommitTraceWriter> commit_;
+    std::unique_ptr<TimelineTraceWriter> timeline_;
+    std::unique_ptr<VcdTraceWriter> vcd_;
+    std::vector<core::ExecutionObserver*> after_timing_;  // stats + traces, in order
+};
+
+}  // namespace fgtlm::stats

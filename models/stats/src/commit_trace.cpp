@@ -1,0 +1,62 @@
+#include "fgtlm/stats/commit_trace.hpp"
+
+#include "fgtlm/isa/instruction.hpp"
+#include "fgtlm/stats/opcode_names.hpp"
+
+#if __has_include("fgtlm/isa/disassembler.hpp") && defined(FGTLM_HAVE_ISA_DISASSEMBLER)
+#include "fgtlm/isa/disassembler.hpp"
+#endif
+
+namespace fgtlm::stats {
+
+void append_disassembly(fmt::memory_buffer& out, const isa::Instruction& inst) {
+#if __has_include("fgtlm/isa/disassembler.hpp") && defined(FGTLM_HAVE_ISA_DISASSEMBLER)
+    const std::string text = isa::disassemble(inst);
+    out.append(text.data(), text.data() + text.size());
+#else
+    if (inst.is_long()) {
+        fmt::format_to(std::back_inserter(out), "{} /*{:08x}{:08x}*/", opcode_name(inst.op), inst.hi, inst.lo);
+    } else {
+        fmt::format_to(std::back_inserter(out), "{} /*{:08x}*/", opcode_name(inst.op), inst.lo);
+    }
+#endif
+}
+
+CommitTraceWriter::CommitTraceWriter(const std::string& path, const timing::TimingModel& timing)
+    : out_(path), timing_(timing) {
+    out_.write(
+        "# fgtlm commit trace v1 (traces/commit-trace.md)\n"
+        "# cycle sm block warp pc mask | disassembly | destination: 32 lane values, lane 0 first, '-' = inactive\n");
+}
+
+void CommitTraceWriter::on_commit(const core::IssueRecord& rec, const std::uint32_t* dst_values) {
+    fmt::memory_buffer& line = line_;  // reused: no allocation per record
+    line.clear();
+    fmt::format_to(std::back_inserter(line), "{} {} {} {} {:04x} {:08x} | ", timing_.last().complete, rec.sm, rec.block,
+                   rec.warp, rec.pc, rec.active_mask);
+    if (rec.inst != nullptr) {
+        auto it = text_.find(rec.inst);
+        if (it == text_.end()) {
+            fmt::memory_buffer text;
+            append_disassembly(text, *rec.inst);
+            it = text_.emplace(rec.inst, std::string(text.data(), text.size())).first;
+        }
+        line.append(it->second.data(), it->second.data() + it->second.size());
+    }
+    line.push_back(' ');
+    line.push_back('|');
+    if (rec.dst_reg != 0xff && dst_values != nullptr && rec.active_mask != 0) {
+        fmt::format_to(std::back_inserter(line), " R{} =", rec.dst_reg);
+        for (std::uint32_t lane = 0; lane < 32; ++lane) {
+            if ((rec.active_mask >> lane) & 1u) {
+                fmt::format_to(std::back_inserter(line), " {:08x}", dst_values[lane]);
+            } else {
+                line.append(std::string_view(" -"));
+            }
+        }
+    }
+    line.push_back('\n');
+    out_.write(std::string_view(line.data(), line.size()));
+}
+
+}  // namespace fgtlm::stats

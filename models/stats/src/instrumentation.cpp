@@ -1,0 +1,61 @@
+#include "fgtlm/stats/instrumentation.hpp"
+
+#include "fgtlm/params/registry.hpp"
+
+namespace fgtlm::stats {
+
+Instrumentation::Instrumentation(const params::Registry& registry, const InstrumentationOptions& options)
+    : Instrumentation(timing::TimingParams::from(registry), options) {}
+
+Instrumentation::Instrumentation(const timing::TimingParams& params, const InstrumentationOptions& options)
+    : options_(options), timing_(params, options.mode), clock_(timing_), stats_(timing_) {
+    after_timing_.push_back(&stats_);
+    if (!options.commit_path.empty()) {
+        commit_ = std::make_unique<CommitTraceWriter>(options.commit_path, timing_);
+        after_timing_.push_back(commit_.get());
+    }
+    if (!options.timeline_path.empty()) {
+        timeline_ = std::make_unique<TimelineTraceWriter>(options.timeline_path, timing_);
+        after_timing_.push_back(timeline_.get());
+    }
+    if (!options.vcd_path.empty()) {
+        vcd_ = std::make_unique<VcdTraceWriter>(options.vcd_path, timing_);
+        after_timing_.push_back(vcd_.get());
+    }
+}
+
+void Instrumentation::begin_kernel(const core::LaunchConfig& launch) {
+    timing_.begin_kernel(launch);
+    stats_.begin_kernel(launch);
+}
+
+void Instrumentation::end_kernel(double wall_seconds, const std::string& error, const nlohmann::json& context) {
+    stats_.set_wall_seconds(wall_seconds);
+    stats_.set_error(error);
+    if (context.is_object()) stats_.set_context(context);
+    if (!options_.stats_path.empty()) stats_.write_json(options_.stats_path);
+    if (commit_) commit_->close();
+    if (timeline_) timeline_->close();
+    if (vcd_) vcd_->close();
+}
+
+void Instrumentation::on_block_start(std::uint32_t sm, std::uint32_t block) {
+    timing_.on_block_start(sm, block);
+    for (auto* o : after_timing_) o->on_block_start(sm, block);
+}
+
+void Instrumentation::on_block_end(std::uint32_t sm, std::uint32_t block) {
+    timing_.on_block_end(sm, block);
+    for (auto* o : after_timing_) o->on_block_end(sm, block);
+}
+
+void Instrumentation::on_issue(const core::IssueRecord& rec) {
+    timing_.on_issue(rec);
+    for (auto* o : after_timing_) o->on_issue(rec);
+}
+
+void Instrumentation::on_commit(const core::IssueRecord& rec, const std::uint32_t* dst_values) {
+    for (auto* o : after_timing_) o->on_commit(rec, dst_values);
+}
+
+}  // namespace fgtlm::stats

@@ -1,0 +1,413 @@
+#include "fgtlm/timing/timing_model.hpp"
+
+#include "fgtlm/core/launch.hpp"
+#include "fgtlm/isa/instruction.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <stdexcept>
+
+namespace fgtlm::timing {
+
+const char* to_string(StallReason reason) {
+    switch (reason) {
+        case StallReason::Launch: return "launch";
+        case StallReason::Barrier: return "barrier";
+        case StallReason::Fetch: return "fetch";
+        case StallReason::Read: return "operand_read";
+        case StallReason::ExecSP: return "exec_sp";
+        case StallReason::ExecFPU: return "exec_fpu";
+        case StallReason::ExecSFU: return "exec_sfu";
+        case StallReason::ExecBranch: return "exec_branch";
+        case StallReason::ExecMemory: return "exec_memory";
+        case StallReason::MemBandwidth: return "mem_bandwidth";
+        case StallReason::Write: return "write_back";
+        case StallReason::Count: break;
+    }
+    return "?";
+}
+
+const char* to_string(Stage stage) {
+    switch (stage) {
+        case Stage::Fetch: return "fetch";
+        case Stage::Decode: return "decode";
+        case Stage::Read: return "read";
+        case Stage::Execute: return "execute";
+        case Stage::Write: return "write";
+        case Stage::Count: break;
+    }
+    return "?";
+}
+
+namespace {
+
+constexpr std::size_t kFetch = std::size_t(Stage::Fetch);
+constexpr std::size_t kDecode = std::size_t(Stage::Decode);
+constexpr std::size_t kRead = std::size_t(Stage::Read);
+constexpr std::size_t kExec = std::size_t(Stage::Execute);
+constexpr std::size_t kWrite = std::size_t(Stage::Write);
+
+StallReason exec_reason(const core::IssueRecord& rec) {
+    switch (rec.unit) {
+        case core::ExecUnit::SP: return StallReason::ExecSP;
+        case core::ExecUnit::FPU: return StallReason::ExecFPU;
+        case core::ExecUnit::SFU: return StallReason::ExecSFU;
+        case core::ExecUnit::Branch: return StallReason::ExecBranch;
+        case core::ExecUnit::Memory: return StallReason::ExecMemory;
+        case core::ExecUnit::None: return StallReason::ExecSP;
+    }
+    return StallReason::ExecSP;
+}
+
+// Stack pushes that are not visible as divergence: SSY and CAL always push an entry.
+bool pushes_stack(const core::IssueRecord& rec) {
+    if (rec.diverged) return true;
+    if (rec.inst == nullptr) return false;
+    return rec.inst->op == isa::Opcode::SSY || rec.inst->op == isa::Opcode::CAL;
+}
+
+bool pops_stack(const core::IssueRecord& rec) {
+    if (rec.reconverged) return true;
+    if (rec.inst == nullptr) return false;
+    return rec.inst->op == isa::Opcode::RET && !rec.warp_done;
+}
+
+bool writes_back(const core::IssueRecord& rec) {
+    if (rec.dst_reg != 0xff) return true;
+    return rec.inst != nullptr && rec.inst->set_pred;
+}
+
+}  // namespace
+
+TimingModel::TimingModel(const TimingParams& params, Mode mode) : p_(params), mode_(mode) {
+    if (p_.sp_lanes == 0 || p_.sfu_units == 0 || p_.num_sms == 0 || p_.warp_size == 0) {
+        throw std::invalid_argument("timing model: sm.sp_lanes, sm.sfu_units and gpu.num_sms must be > 0");
+    }
+    sms_.resize(p_.num_sms);
+}
+
+void TimingModel::begin_kernel(const core::LaunchConfig& launch) {
+    warps_per_block_ = std::max<std::uint32_t>(1, (launch.threads_per_block() + p_.warp_size - 1) / p_.warp_size);
+    blocks_per_sm_ = std::max<std::uint32_t>(1, launch.blocks_per_sm);
+    global_free_ = 0;
+    global_busy_total_ = 0;
+    last_ = InstrTiming{};
+    for (SmState& sm : sms_) {
+        sm = SmState{};
+        sm.warps.assign(std::size_t(warps_per_block_) * blocks_per_sm_, WarpState{});
+        sm.blocks.assign(blocks_per_sm_, BlockSlot{});
+        sm.hold_reason.fill(StallReason::Fetch);
+        sm.dispatch_free = mode_ == Mode::AT ? p_.kernel_launch_cycles : 0;
+    }
+}
+
+TimingModel::SmState& TimingModel::sm_state(std::uint32_t sm) {
+    if (sm >= sms_.size()) {
+        // The GPU has more SMs than gpu.num_sms said: grow (once), do not crash.
+        const std::size_t old = sms_.size();
+        sms_.resize(sm + 1);
+        for (std::size_t i = old; i < sms_.size(); ++i) {
+            sms_[i].warps.assign(std::size_t(warps_per_block_) * blocks_per_sm_, WarpState{});
+            sms_[i].blocks.assign(blocks_per_sm_, BlockSlot{});
+            sms_[i].hold_reason.fill(StallReason::Fetch);
+            sms_[i].dispatch_free = mode_ == Mode::AT ? p_.kernel_launch_cycles : 0;
+        }
+    }
+    return sms_[sm];
+}
+
+TimingModel::BlockSlot* TimingModel::slot_for_block(SmState& sm, std::uint32_t block) {
+    for (BlockSlot& slot : sm.blocks) {
+        if (slot.active && slot.block == block) return &slot;
+    }
+    return nullptr;
+}
+
+void TimingModel::on_block_start(std::uint32_t sm_index, std::uint32_t block) {
+    SmState& sm = sm_state(sm_index);
+    if (sm.resident == 0) {
+        // A new batch: FlexGripPlus dispatches the next batch only when the previous one is done.
+        sm.dispatch_free = std::max(sm.dispatch_free, sm.batch_done);
+        for (WarpState& w : sm.warps) w.started = false;
+    }
+    BlockSlot* slot = nullptr;
+    for (BlockSlot& s : sm.blocks) {
+        if (!s.active) { slot = &s; break; }
+    }
+    if (slot == nullptr) {  // more resident blocks than blocks_per_sm: grow
+        sm.blocks.emplace_back();
+        slot = &sm.blocks.back();
+    }
+    *slot = BlockSlot{};
+    slot->active = true;
+    slot->block = block;
+    slot->warps_alive = warps_per_block_;
+    if (mode_ == Mode::AT) {
+        slot->start = sm.dispatch_free + p_.block_launch_cycles;
+        // The warp generator creates the block's warps one after the other.
+        sm.dispatch_free = slot->start + std::uint64_t(warps_per_block_) * p_.passes() * p_.warp_init_cycles_per_pass;
+    } else {
+        slot->start = std::max(sm.dispatch_free, sm.last_issue);
+    }
+    slot->last_complete = slot->start;
+    sm.last_block_start = slot->start;
+    ++sm.resident;
+}
+
+void TimingModel::on_block_end(std::uint32_t sm_index, std::uint32_t block) {
+    SmState& sm = sm_state(sm_index);
+    BlockSlot* slot = slot_for_block(sm, block);
+    if (slot == nullptr) return;  // unknown block: nothing to account
+    slot->active = false;
+    sm.last_block_end = slot->last_complete;
+    sm.batch_done = std::max(sm.batch_done, slot->last_complete);
+    sm.stats.last_complete = std::max(sm.stats.last_complete, slot->last_complete);
+    if (sm.resident > 0) --sm.resident;
+}
+
+void TimingModel::add_memory_delay(std::uint32_t sm, std::uint64_t cycles) {
+    sm_state(sm).pending_mem_delay += cycles;
+}
+
+TimingModel::WarpState& TimingModel::warp_for(SmState& sm, const core::IssueRecord& rec) {
+    if (rec.warp_slot >= sm.warps.size()) sm.warps.resize(rec.warp_slot + 1);
+    WarpState& warp = sm.warps[rec.warp_slot];
+    if (!warp.started) {
+        warp = WarpState{};
+        warp.started = true;
+        BlockSlot* slot = slot_for_block(sm, rec.block);
+        if (slot == nullptr) {
+            // Records without on_block_start (unit tests, simple drivers): implicit block.
+            on_block_start(rec.sm, rec.block);
+            slot = slot_for_block(sm, rec.block);
+        }
+        warp.block_slot = std::uint32_t(slot - sm.blocks.data());
+        warp.ready = slot->start;
+        if (mode_ == Mode::AT) {
+            warp.ready += std::uint64_t(rec.warp + 1) * p_.passes() * p_.warp_init_cycles_per_pass;
+        }
+    }
+    return warp;
+}
+
+void TimingModel::arrive_at_barrier(BlockSlot& slot, std::uint64_t when) {
+    slot.bar_release = std::max(slot.bar_release, when);
+    ++slot.bar_arrived;
+    if (slot.bar_arrived >= slot.warps_alive) {
+        slot.bar_prev_release = slot.bar_release + (mode_ == Mode::AT ? p_.barrier_cycles : 0);
+        slot.bar_arrived = 0;
+        slot.bar_release = 0;
+    }
+}
+
+void TimingModel::on_issue(const core::IssueRecord& rec) {
+    SmState& sm = sm_state(rec.sm);
+    WarpState& warp = warp_for(sm, rec);
+    BlockSlot& slot = sm.blocks[warp.block_slot];
+
+    last_.stall.fill(0);
+    last_.barrier_wait = 0;
+    last_.mem_start = last_.mem_end = 0;
+    if (warp.at_barrier) {
+        // The functional core only lets the warp go on after every warp arrived, so the
+        // release time is known now.
+        warp.at_barrier = false;
+        if (slot.bar_prev_release > warp.ready) {
+            last_.barrier_wait = slot.bar_prev_release - warp.ready;
+            last_.stall[std::size_t(StallReason::Barrier)] += std::uint32_t(last_.barrier_wait);
+            warp.ready = slot.bar_prev_release;
+        }
+    }
+    if (sm.stats.instructions == 0) sm.stats.first_issue = warp.ready;
+
+    if (mode_ == Mode::LT) {
+        issue_lt(rec, sm, warp);
+    } else {
+        issue_at(rec, sm, warp);
+    }
+
+    sm.stats.instructions++;
+    sm.last_issue = last_.issue;
+    for (std::size_t r = 0; r < kNumStallReasons; ++r) sm.stats.stall[r] += last_.stall[r];
+    warp.last_complete = last_.complete;
+    slot.last_complete = std::max(slot.last_complete, last_.complete);
+    sm.stats.last_complete = std::max(sm.stats.last_complete, last_.complete);
+
+    if (rec.barrier) {
+        warp.at_barrier = true;
+        arrive_at_barrier(slot, last_.complete);
+    }
+    if (rec.warp_done) {
+        if (slot.warps_alive > 0) --slot.warps_alive;
+        // Warps still waiting at a barrier are released once every live warp arrived.
+        if (slot.bar_arrived > 0 && slot.bar_arrived >= slot.warps_alive) {
+            slot.bar_prev_release = slot.bar_release + p_.barrier_cycles;
+            slot.bar_arrived = 0;
+            slot.bar_release = 0;
+        }
+    }
+}
+
+void TimingModel::issue_lt(const core::IssueRecord& rec, SmState& sm, WarpState& warp) {
+    // The functional SM's own cost: warp instructions one after the other, 32/lanes each.
+    const std::uint64_t cost = p_.passes() + sm.pending_mem_delay;
+    sm.pending_mem_delay = 0;
+    const std::uint64_t t = std::max(warp.ready, sm.stage_free[kFetch]);
+    if (t > warp.ready) last_.stall[std::size_t(StallReason::Fetch)] += std::uint32_t(t - warp.ready);
+    last_.ready = warp.ready;
+    last_.issue = t;
+    last_.start.fill(t);
+    last_.end.fill(t + cost);
+    last_.complete = t + cost;
+    last_.exec_busy = cost;
+    sm.stage_free.fill(t + cost);
+    warp.ready = t + cost;
+    sm.stats.unit_busy[std::size_t(rec.unit)] += cost;
+    sm.stats.stage_busy[kExec] += cost;
+}
+
+void TimingModel::issue_at(const core::IssueRecord& rec, SmState& sm, WarpState& warp) {
+    const std::uint64_t passes = p_.passes();
+    const std::uint32_t conflict =
+        rec.mem.space == core::MemSpace::Shared ? std::max<std::uint32_t>(1, rec.mem.bank_conflict_degree) : 1;
+
+    // Work of each stage for this instruction.
+    std::array<std::uint64_t, kNumStages> work{};
+    work[kFetch] = p_.fetch_cycles;
+    work[kDecode] = p_.decode_cycles;
+    std::uint32_t reg_operands = 0;
+    for (std::uint8_t r : rec.src_regs) reg_operands += r != 0xff ? 1 : 0;
+    // A conflict-free shared access fits the pass budget; each extra conflict way serialises.
+    const std::uint64_t extra_ways = conflict - 1;
+    const std::uint64_t shared_read = std::uint64_t(rec.shared_operands) * passes *
+                                      (p_.read_shared_cycles_per_pass +
+                                       (rec.mem.is_store ? 0 : extra_ways * p_.shared_conflict_cycles_per_way));
+    const std::uint64_t const_read = std::uint64_t(rec.const_operands) * p_.read_const_cycles;
+    work[kRead] = p_.read_base_cycles + passes * p_.read_cycles_per_pass +
+                  reg_operands * passes * p_.read_reg_cycles_per_pass +
+                  shared_read + const_read;
+
+    const StallReason exec_why = exec_reason(rec);
+    std::uint64_t exec = p_.exec_base_cycles;
+    bool global_access = false;
+    switch (rec.unit) {
+        case core::ExecUnit::SP:
+        case core::ExecUnit::None:
+            exec += passes * p_.sp_cycles_per_pass;
+            break;
+        case core::ExecUnit::FPU:
+            exec += passes * p_.fpu_cycles_per_pass + p_.fpu_latency;
+            break;
+        case core::ExecUnit::SFU:
+            exec += (std::uint64_t(p_.warp_size) + p_.sfu_units - 1) / p_.sfu_units * p_.sfu_cycles_per_thread +
+                    p_.sfu_latency;
+            break;
+        case core::ExecUnit::Branch:
+            // Guards and branch conditions are evaluated per thread, one pass at a time.
+            exec += passes * p_.sp_cycles_per_pass + p_.branch_cycles;
+            if (pushes_stack(rec)) exec += p_.diverge_push_cycles;
+            if (pops_stack(rec)) exec += p_.reconverge_pop_cycles;
+            break;
+        case core::ExecUnit::Memory:
+            exec += passes * p_.sp_cycles_per_pass;  // address generation, one pass at a time
+            if (rec.mem.space == core::MemSpace::Global) {
+                exec += p_.global_issue_cycles;
+                global_access = true;
+            } else if (rec.mem.space == core::MemSpace::Constant) {
+                exec += p_.constant_latency_cycles;
+                sm.stats.constant_busy += p_.constant_latency_cycles;
+            }
+            break;
+    }
+    if (rec.barrier) exec += p_.barrier_cycles;
+    work[kExec] = exec;
+
+    std::uint64_t write = p_.write_base_cycles + passes * p_.write_cycles_per_pass;
+    if (writes_back(rec)) write += passes * p_.write_reg_cycles_per_pass;
+    if (rec.mem.space == core::MemSpace::Shared && rec.mem.is_store) {
+        const std::uint64_t store = passes * (p_.shared_write_cycles_per_pass + extra_ways * p_.shared_conflict_cycles_per_way);
+        write += store;
+        sm.stats.shared_busy += store;
+    }
+    sm.stats.shared_busy += shared_read;
+    sm.stats.constant_busy += const_read;
+    work[kWrite] = write;
+
+    // Flow through the blocking pipeline.
+    const std::array<StallReason, kNumStages> own{StallReason::Fetch, StallReason::Fetch, StallReason::Read,
+                                                  exec_why, StallReason::Write};
+    last_.ready = warp.ready;
+    // Without overlap (FlexGripPlus) the warp unit issues only into an empty pipeline.
+    const std::uint64_t front = p_.pipeline_overlap ? sm.stage_free[kFetch] : sm.pipeline_empty;
+    const std::uint64_t t0 = std::max(warp.ready, front);
+    if (t0 > warp.ready) last_.stall[std::size_t(sm.hold_reason[kFetch])] += std::uint32_t(t0 - warp.ready);
+    last_.issue = t0;
+    for (std::size_t s = 0; s < kNumStages; ++s) {
+        std::uint64_t start = t0;
+        if (s > 0) {
+            start = std::max(last_.end[s - 1], sm.stage_free[s]);
+            // The previous stage is released when this one accepts the instruction.
+            sm.stage_free[s - 1] = start;
+            if (start > last_.end[s - 1]) {
+                const StallReason why = sm.hold_reason[s];
+                last_.stall[std::size_t(why)] += std::uint32_t(start - last_.end[s - 1]);
+                sm.hold_reason[s - 1] = why;  // the stage was held by a later bottleneck
+            } else {
+                sm.hold_reason[s - 1] = own[s - 1];
+            }
+        }
+        std::uint64_t end = start + work[s];
+        if (s == kExec && global_access) {
+            // One access per thread (or per transaction) through the controller shared by all SMs.
+            const std::uint64_t accesses = p_.global_per_thread ? std::uint64_t(std::popcount(rec.active_mask))
+                                                                : std::uint64_t(rec.mem.transactions);
+            if (accesses > 0) {
+                const std::uint64_t want = end;
+                const std::uint64_t mem_start = std::max(want, global_free_);
+                if (mem_start > want) {
+                    last_.stall[std::size_t(StallReason::MemBandwidth)] += std::uint32_t(mem_start - want);
+                }
+                const std::uint64_t occupancy = accesses * p_.global_cycles_per_access;
+                global_free_ = mem_start + occupancy;
+                global_busy_total_ += occupancy;
+                sm.stats.global_mem_busy += occupancy;
+                last_.mem_start = mem_start;
+                last_.mem_end = mem_start + occupancy + p_.global_latency_cycles + sm.pending_mem_delay;
+                end = last_.mem_end;
+            }
+            sm.pending_mem_delay = 0;
+        }
+        last_.start[s] = start;
+        last_.end[s] = end;
+        sm.stats.stage_busy[s] += end - start;
+    }
+    sm.stage_free[kWrite] = last_.end[kWrite];
+    sm.pipeline_empty = last_.end[kWrite];
+    sm.hold_reason[kWrite] = StallReason::Write;
+    // Serial issue: whoever waits for the pipeline waits for this instruction's busiest stage.
+    if (!p_.pipeline_overlap) {
+        std::size_t busiest = 0;
+        for (std::size_t s = 1; s < kNumStages; ++s)
+            if (last_.end[s] - last_.start[s] > last_.end[busiest] - last_.start[busiest]) busiest = s;
+        sm.hold_reason[kFetch] = busiest == kExec && last_.mem_end != 0 ? StallReason::ExecMemory : own[busiest];
+    }
+    last_.complete = last_.end[kWrite];
+    last_.exec_busy = last_.end[kExec] - last_.start[kExec];
+    sm.stats.unit_busy[std::size_t(rec.unit)] += last_.exec_busy;
+    // FlexGripPlus keeps one instruction per warp in flight: the warp is ready again once it
+    // wrote back (optionally, once it left the read stage).
+    warp.ready = p_.warp_waits_for_writeback ? last_.complete : last_.start[kExec];
+}
+
+std::uint64_t TimingModel::sm_cycle(std::uint32_t sm) const {
+    return sm < sms_.size() ? sms_[sm].last_issue : 0;
+}
+
+std::uint64_t TimingModel::kernel_cycles() const {
+    std::uint64_t end = 0;
+    for (const SmState& sm : sms_) end = std::max({end, sm.batch_done, sm.stats.last_complete});
+    if (mode_ == Mode::AT) end += p_.kernel_done_cycles;
+    return end;
+}
+
+}  // namespace fgtlm::timing

@@ -1,0 +1,89 @@
+#include "fgtlm/timing/timing_params.hpp"
+
+#include "fgtlm/params/registry.hpp"
+
+#include <variant>
+
+namespace fgtlm::timing {
+namespace {
+
+// One table drives both declaration and read-back, so a parameter cannot be declared
+// without being used (or the reverse).
+struct Entry {
+    const char* name;
+    std::variant<std::uint32_t TimingParams::*, bool TimingParams::*> member;
+    const char* unit;
+    std::int64_t min;
+    std::int64_t max;
+    const char* description;
+};
+
+using P = TimingParams;
+constexpr std::int64_t kBig = 1'000'000;
+
+const Entry kEntries[] = {
+    {"gpu.num_sms", &P::num_sms, "SMs", 1, 64, "streaming multiprocessors sharing the global-memory path"},
+    {"sm.sp_lanes", &P::sp_lanes, "lanes", 1, 32, "SP lanes per SM (8, 16, 32): a warp instruction takes 32/lanes passes"},
+    {"sm.sfu_units", &P::sfu_units, "units", 1, 32, "special-function units per SM"},
+    {"sm.warp_size", &P::warp_size, "threads", 32, 32, "threads per warp (fixed by SM_1.0)"},
+    {"sm.fetch_cycles", &P::fetch_cycles, "cycles", 0, kBig, "fetch stage: instruction memory read per warp instruction"},
+    {"sm.decode_cycles", &P::decode_cycles, "cycles", 0, kBig, "decode stage per warp instruction"},
+    {"sm.read_base_cycles", &P::read_base_cycles, "cycles", 0, kBig, "read stage setup per warp instruction"},
+    {"sm.read_cycles_per_pass", &P::read_cycles_per_pass, "cycles", 0, kBig, "read stage: operand collection of one pass of sp_lanes threads, any instruction"},
+    {"sm.read_reg_cycles_per_pass", &P::read_reg_cycles_per_pass, "cycles", 0, kBig, "read stage: one GPR source operand for one pass of sp_lanes threads"},
+    {"sm.read_shared_cycles_per_pass", &P::read_shared_cycles_per_pass, "cycles", 0, kBig, "read stage: one shared-memory source operand beyond the pass budget, one pass"},
+    {"sm.read_const_cycles", &P::read_const_cycles, "cycles", 0, kBig, "read stage: one constant-memory source operand (broadcast to the warp)"},
+    {"sm.exec_base_cycles", &P::exec_base_cycles, "cycles", 0, kBig, "execute stage setup per warp instruction"},
+    {"sm.sp_cycles_per_pass", &P::sp_cycles_per_pass, "cycles", 0, kBig, "SP operation, one pass (also address generation of memory and predicate evaluation of control-flow instructions)"},
+    {"sm.fpu_cycles_per_pass", &P::fpu_cycles_per_pass, "cycles", 0, kBig, "floating-point operation issue interval, one pass"},
+    {"sm.fpu_latency", &P::fpu_latency, "cycles", 0, kBig, "floating-point pipeline depth (paid once per warp instruction)"},
+    {"sm.sfu_cycles_per_thread", &P::sfu_cycles_per_thread, "cycles", 0, kBig, "one SFU operation (RCP, RSQ, LG2, EX2, SIN, COS) for one thread on one SFU"},
+    {"sm.sfu_latency", &P::sfu_latency, "cycles", 0, kBig, "SFU pipeline depth (paid once per warp instruction)"},
+    {"sm.branch_cycles", &P::branch_cycles, "cycles", 0, kBig, "control-flow instruction resolution in the execute stage"},
+    {"sm.diverge_push_cycles", &P::diverge_push_cycles, "cycles", 0, kBig, "divergence/call stack push (diverging branch, SSY, CAL)"},
+    {"sm.reconverge_pop_cycles", &P::reconverge_pop_cycles, "cycles", 0, kBig, "divergence/call stack pop (join, RET from CAL)"},
+    {"sm.barrier_cycles", &P::barrier_cycles, "cycles", 0, kBig, "BAR bookkeeping after the last warp of the block arrives"},
+    {"sm.write_base_cycles", &P::write_base_cycles, "cycles", 0, kBig, "write stage setup per warp instruction"},
+    {"sm.write_cycles_per_pass", &P::write_cycles_per_pass, "cycles", 0, kBig, "write stage: one pass of sp_lanes threads, any instruction"},
+    {"sm.write_reg_cycles_per_pass", &P::write_reg_cycles_per_pass, "cycles", 0, kBig, "write stage: extra per pass when a GPR or predicate is written"},
+    {"sm.shared_write_cycles_per_pass", &P::shared_write_cycles_per_pass, "cycles", 0, kBig, "store to shared memory beyond the pass budget, one pass"},
+    {"sm.shared_conflict_cycles_per_way", &P::shared_conflict_cycles_per_way, "cycles", 0, kBig, "shared memory: each extra way of a bank conflict, per pass and shared access (read operand or store)"},
+    {"sm.warp_waits_for_writeback", &P::warp_waits_for_writeback, "", 0, 1, "a warp issues its next instruction only after the previous one wrote back"},
+    {"sm.pipeline_overlap", &P::pipeline_overlap, "", 0, 1, "let instructions of different warps occupy different stages at once (FlexGripPlus: false, the warp unit issues when the previous instruction has written back)"},
+    {"mem.global_latency_cycles", &P::global_latency_cycles, "cycles", 0, kBig, "global memory: request to data of one access (the TLM target's annotated delay adds to it)"},
+    {"mem.global_cycles_per_access", &P::global_cycles_per_access, "cycles", 0, kBig, "global memory controller occupancy per access (shared by all SMs: bandwidth)"},
+    {"mem.global_issue_cycles", &P::global_issue_cycles, "cycles", 0, kBig, "global load/store address generation per warp instruction"},
+    {"mem.global_per_thread", &P::global_per_thread, "", 0, 1, "one global access per active thread (FlexGripPlus: no coalescing); false = one per transaction"},
+    {"mem.constant_latency_cycles", &P::constant_latency_cycles, "cycles", 0, kBig, "MVC: constant memory read latency"},
+    {"gpu.kernel_launch_cycles", &P::kernel_launch_cycles, "cycles", 0, kBig, "kernel start to the first block dispatch"},
+    {"gpu.kernel_done_cycles", &P::kernel_done_cycles, "cycles", 0, kBig, "last block done to kernel done"},
+    {"sm.block_launch_cycles", &P::block_launch_cycles, "cycles", 0, kBig, "block dispatch: shared-memory header and parameter writes, per block"},
+    {"sm.warp_init_cycles_per_pass", &P::warp_init_cycles_per_pass, "cycles", 0, kBig, "warp creation: R0/thread-mask initialisation, per pass of each warp"},
+};
+
+}  // namespace
+
+void declare_timing_params(params::Registry& registry) {
+    const TimingParams defaults;
+    for (const Entry& e : kEntries) {
+        if (auto* m = std::get_if<std::uint32_t TimingParams::*>(&e.member)) {
+            registry.declare_int(e.name, std::int64_t(defaults.*(*m)), e.description, e.unit, e.min, e.max);
+        } else {
+            registry.declare_bool(e.name, defaults.*std::get<bool TimingParams::*>(e.member), e.description);
+        }
+    }
+}
+
+TimingParams TimingParams::from(const params::Registry& registry) {
+    TimingParams p;
+    for (const Entry& e : kEntries) {
+        if (auto* m = std::get_if<std::uint32_t TimingParams::*>(&e.member)) {
+            p.*(*m) = std::uint32_t(registry.get_int(e.name));
+        } else {
+            p.*std::get<bool TimingParams::*>(e.member) = registry.get_bool(e.name);
+        }
+    }
+    return p;
+}
+
+}  // namespace fgtlm::timing

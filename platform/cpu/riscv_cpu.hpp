@@ -1,0 +1,118 @@
+// RiscvCpu: the host CPU of the virtual platform. Unicorn (QEMU's TCG) executes RV32IMAC
+// firmware; this module connects it to SystemC/TLM-2.0:
+//   * RAM regions are fetched over DMI once and mapped into Unicorn (uc_mem_map_ptr), so
+//     loads, stores and instruction fetches from RAM run at native speed;
+//   * every other region is mapped as MMIO (uc_mmio_map): each access becomes a b_transport
+//     carrying the CPU's local time offset as annotated delay;
+//   * time: every instruction costs one clock period (CPI 1); a tlm_quantumkeeper decides
+//     when to yield to SystemC. Unicorn runs in chunks that end at the quantum boundary;
+//   * interrupts: Unicorn has no PLIC/CLINT, so at each chunk boundary, if `irq` is high and
+//     mstatus.MIE and mie.MEIE are set, this module performs the machine external interrupt
+//     trap entry itself (mepc, mcause=0x8000000B, mstatus.MPIE/MIE/MPP, pc=mtvec). mret runs
+//     natively in Unicorn. mip.MEIP cannot be set from outside in Unicorn 2.0.1 (QEMU masks
+//     it), so firmware identifies the interrupt by mcause and the device's status register;
+//   * WFI parks the CPU (SystemC time advances) until `irq` is high;
+//   * ecall traps to mtvec with mcause=11; illegal instructions (mcause 2) and bus errors or
+//     unmapped accesses (mcause 1/5/7, mtval = address) trap too; ebreak, a fault with no
+//     trap vector, or a fault storm stops the platform with a diagnostic naming the PC.
+#pragma once
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/tlm_quantumkeeper.h>
+
+#include <cstdint>
+#include <deque>
+#include <string>
+
+struct uc_struct;
+
+namespace fgtlm::platform {
+
+class RiscvCpu : public sc_core::sc_module {
+public:
+    tlm_utils::simple_initiator_socket<RiscvCpu> socket;
+    sc_core::sc_in<bool> irq;  // machine external interrupt (level)
+
+    struct Config {
+        double clock_hz = 100e6;  // one instruction per cycle
+        std::uint32_t reset_pc = 0x80000000;
+    };
+
+    SC_HAS_PROCESS(RiscvCpu);
+    RiscvCpu(sc_core::sc_module_name name, const Config& config);
+    ~RiscvCpu() override;
+
+    // Address map as the CPU sees it (page-aligned). RAM regions use DMI when the bus grants
+    // it (falling back to MMIO), MMIO regions always go through b_transport.
+    void add_ram(std::uint64_t base, std::uint64_t size);
+    void add_mmio(std::uint64_t base, std::uint64_t size);
+    void set_reset_pc(std::uint32_t pc) { config_.reset_pc = pc; }
+
+    // Stop executing at the next instruction boundary (used when the firmware exits).
+    void halt();
+
+    enum class State { Running, Halted, Fatal };
+    [[nodiscard]] State state() const { return state_; }
+    [[nodiscard]] const std::string& fatal_message() const { return fatal_message_; }
+    [[nodiscard]] std::uint64_t instructions() const { return icount_; }
+    [[nodiscard]] std::uint64_t interrupts_taken() const { return interrupts_; }
+    [[nodiscard]] sc_core::sc_time wfi_time() const { return wfi_time_; }
+    [[nodiscard]] double host_mips() const;
+
+    // Internal entry points for the Unicorn C callbacks.
+    struct Region {
+        RiscvCpu* cpu;
+        std::uint64_t base, size;
+        bool ram;
+        bool dmi = false;
+    };
+    std::uint64_t mmio_read(const Region& r, std::uint64_t offset, unsigned size);
+    void mmio_write(const Region& r, std::uint64_t offset, unsigned size, std::uint64_t value);
+    void on_code(std::uint64_t address);
+    void on_interrupt(std::uint32_t intno);
+    bool on_invalid_memory(int type, std::uint64_t address);
+
+private:
+    void run();
+    void map_regions();
+    void map_as_mmio(Region& r);
+    void account_time();
+    bool interrupts_enabled();
+    void take_trap(std::uint32_t cause, std::uint32_t epc, std::uint32_t tval);
+    void synchronous_fault(std::uint32_t cause, std::uint32_t epc, std::uint32_t tval, const char* what);
+    void wait_for_interrupt();
+    void handle_stop(int uc_error);
+    void fatal(const std::string& message);
+    std::uint32_t read_reg(int reg);
+    void write_reg(int reg, std::uint32_t value);
+    bool read_insn(std::uint32_t pc, std::uint32_t& insn);
+    void invalidate_dmi(sc_dt::uint64 start, sc_dt::uint64 end);
+    bool transport(tlm::tlm_command cmd, std::uint64_t addr, void* data, unsigned size);
+
+    Config config_;
+    uc_struct* uc_ = nullptr;
+    std::deque<Region> regions_;  // stable addresses: Unicorn callbacks keep pointers
+    tlm_utils::tlm_quantumkeeper qk_;
+    sc_core::sc_time period_;
+    tlm::tlm_generic_payload trans_;  // reused for every MMIO access
+
+    State state_ = State::Running;
+    std::string fatal_message_;
+    std::uint64_t icount_ = 0, accounted_ = 0, limit_ = 0;
+    std::uint32_t pc_ = 0;      // where the next chunk starts
+    std::uint32_t cur_pc_ = 0;  // address of the instruction being executed (code hook)
+    bool budget_stop_ = false;
+    bool dmi_invalidated_ = false;
+    int pending_intno_ = -1;
+    // A bus error / unmapped access seen inside Unicorn, turned into a trap after the chunk.
+    bool fault_pending_ = false;
+    std::uint32_t fault_cause_ = 0, fault_pc_ = 0, fault_addr_ = 0;
+    unsigned fault_streak_ = 0;
+    std::uint64_t interrupts_ = 0;
+    sc_core::sc_time wfi_time_;
+    double host_seconds_ = 0;
+};
+
+}  // namespace fgtlm::platform

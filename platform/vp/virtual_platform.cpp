@@ -1,0 +1,82 @@
+#include "vp/virtual_platform.hpp"
+
+#include "vp/address_map.hpp"
+
+#include <fgtlm/params/registry.hpp>
+
+#include <sstream>
+#include <stdexcept>
+
+namespace fgtlm::platform {
+
+using namespace address_map;
+
+void VpConfig::declare(params::Registry& r) {
+    r.declare_double("vp.cpu_hz", 100e6, "host CPU clock (one instruction per cycle)", "Hz", 1e3, 10e9);
+    r.declare_int("vp.quantum_ns", 1000, "global TLM quantum: how far the CPU may run ahead", "ns", 1, 1000000000);
+    r.declare_int("vp.dram_bytes", 16 << 20, "system DRAM size at 0x80000000", "bytes", 1 << 20, 1ll << 30);
+    r.declare_int("vp.dram_latency_ns", 20, "DRAM access latency (b_transport and DMI)", "ns", 0, 100000);
+    r.declare_int("vp.bus_delay_ns", 5, "bus router delay per b_transport", "ns", 0, 100000);
+    r.declare_int("vp.reg_delay_ns", 10, "GPU register access delay", "ns", 0, 100000);
+}
+
+VpConfig VpConfig::from(const params::Registry& r) {
+    VpConfig c;
+    c.cpu_hz = r.get_double("vp.cpu_hz");
+    c.quantum = sc_core::sc_time(double(r.get_int("vp.quantum_ns")), sc_core::SC_NS);
+    c.dram_bytes = std::uint64_t(r.get_int("vp.dram_bytes")) & ~std::uint64_t(0xFFF);
+    c.dram_latency = sc_core::sc_time(double(r.get_int("vp.dram_latency_ns")), sc_core::SC_NS);
+    c.bus_delay = sc_core::sc_time(double(r.get_int("vp.bus_delay_ns")), sc_core::SC_NS);
+    c.reg_delay = sc_core::sc_time(double(r.get_int("vp.reg_delay_ns")), sc_core::SC_NS);
+    return c;
+}
+
+VirtualPlatform::VirtualPlatform(sc_core::sc_module_name name, const VpConfig& config, std::ostream& console)
+    : sc_module(name),
+      bus("bus", config.bus_delay),
+      dram("dram", config.dram_bytes, config.dram_latency, config.dram_latency),
+      uart("uart", console, config.reg_delay),
+      simctl("simctl", std::uint32_t(config.cpu_hz)),
+      cpu("cpu", RiscvCpu::Config{config.cpu_hz, std::uint32_t(kDramBase)}),
+      loader("loader"),
+      config_(config) {
+    tlm_utils::tlm_quantumkeeper::set_global_quantum(config.quantum);
+    // Slaves, in add_region order.
+    bus.add_region("dram", kDramBase, config.dram_bytes);
+    bus.initiators_out.bind(dram.socket);
+    bus.add_region("uart", kUartBase, Uart::kSize);
+    bus.initiators_out.bind(uart.socket);
+    bus.add_region("simctl", kSimCtlBase, SimControl::kSize);
+    bus.initiators_out.bind(simctl.socket);
+    // Masters.
+    cpu.socket.bind(bus.targets_in);
+    loader.socket.bind(bus.targets_in);
+    cpu.irq.bind(gpu_irq);
+    cpu.add_ram(kDramBase, config.dram_bytes);
+    cpu.add_mmio(kUartBase, Uart::kSize);
+    cpu.add_mmio(kSimCtlBase, SimControl::kSize);
+    simctl.on_exit([this](int) { cpu.halt(); });
+}
+
+VirtualPlatform::~VirtualPlatform() = default;
+
+void VirtualPlatform::start_of_simulation() {
+    if (image_ == nullptr) return;
+    const ElfImage& image = *image_;
+    for (const ElfSegment& s : image.segments) {
+        const auto n = unsigned(s.bytes.size());
+        if (s.address < kDramBase || s.address - kDramBase + s.bytes.size() > config_.dram_bytes ||
+            loader.write(s.address, s.bytes.data(), n) != n) {
+            std::ostringstream msg;
+            msg << image.path << ": segment at 0x" << std::hex << s.address << " (+0x" << s.bytes.size()
+                << " bytes) is outside DRAM [0x" << kDramBase << ", 0x" << kDramBase + config_.dram_bytes << ")";
+            load_error_ = msg.str();
+            cpu.halt();
+            sc_core::sc_stop();
+            return;
+        }
+    }
+    cpu.set_reset_pc(image.entry);
+}
+
+}  // namespace fgtlm::platform

@@ -1,0 +1,65 @@
+// VirtualPlatform: host CPU (Unicorn RV32IMAC) + bus + DRAM + UART + sim control + the
+// FlexGrip GPU (register target, memory initiator on the same bus, interrupt to the CPU).
+#pragma once
+
+#include "bus/router.hpp"
+#include "cpu/riscv_cpu.hpp"
+#include "memory/memory.hpp"
+#include "simctl/sim_control.hpp"
+#include "uart/uart.hpp"
+#include "vp/debug_port.hpp"
+#include "vp/elf_image.hpp"
+
+#include <systemc>
+
+#include <cstdint>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace fgtlm::params { class Registry; }
+
+namespace fgtlm::platform {
+
+struct VpConfig {
+    double cpu_hz = 100e6;
+    sc_core::sc_time quantum = sc_core::sc_time(1, sc_core::SC_US);
+    std::uint64_t dram_bytes = 16u << 20;
+    sc_core::sc_time dram_latency = sc_core::sc_time(20, sc_core::SC_NS);
+    sc_core::sc_time bus_delay = sc_core::sc_time(5, sc_core::SC_NS);
+    sc_core::sc_time reg_delay = sc_core::sc_time(10, sc_core::SC_NS);
+
+    // Declares the vp.* parameters and reads them back.
+    static void declare(params::Registry& registry);
+    static VpConfig from(const params::Registry& registry);
+};
+
+class VirtualPlatform : public sc_core::sc_module {
+public:
+    VirtualPlatform(sc_core::sc_module_name name, const VpConfig& config, std::ostream& console);
+    ~VirtualPlatform() override;
+
+    // Copies the ELF's segments into DRAM (debug transport, at start of simulation, once the
+    // bus bindings are complete) and sets the CPU's reset PC. A segment outside DRAM is
+    // reported by load_error() and stops the simulation before the CPU runs.
+    void load(const ElfImage& image) { image_ = &image; }
+    [[nodiscard]] const std::string& load_error() const { return load_error_; }
+
+    Router bus;
+    Memory dram;
+    Uart uart;
+    SimControl simctl;
+    RiscvCpu cpu;
+    DebugPort loader;
+    sc_core::sc_signal<bool> gpu_irq{"gpu_irq"};
+
+private:
+    void start_of_simulation() override;
+
+    VpConfig config_;
+    const ElfImage* image_ = nullptr;
+    std::string load_error_;
+};
+
+}  // namespace fgtlm::platform

@@ -1,0 +1,94 @@
+#include "app_runner.hpp"
+
+#include "vp/elf_image.hpp"
+#include "vp/virtual_platform.hpp"
+
+#include <fgtlm/params/registry.hpp>
+
+#include <systemc>
+
+#include <cstdio>
+#include <iostream>
+#include <regex>
+
+namespace fgtlm::vp {
+
+namespace {
+
+void declare_all(params::Registry& registry) { platform::VpConfig::declare(registry); }
+
+// "10ms", "2 s", "500us", "1000ns", "1e6ns" -> sc_time; throws on bad text.
+sc_core::sc_time parse_time(const std::string& text) {
+    static const std::regex re(R"(\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\s*(s|ms|us|ns|ps)\s*)");
+    std::smatch m;
+    if (!std::regex_match(text, m, re)) throw std::runtime_error("bad --max-time '" + text + "' (e.g. 50ms, 2s)");
+    const double v = std::stod(m[1]);
+    const std::string u = m[2];
+    const sc_core::sc_time_unit unit = u == "s" ? sc_core::SC_SEC : u == "ms" ? sc_core::SC_MS
+                                     : u == "us" ? sc_core::SC_US : u == "ns" ? sc_core::SC_NS : sc_core::SC_PS;
+    return sc_core::sc_time(v, unit);
+}
+
+}  // namespace
+
+int list_params() {
+    params::Registry registry;
+    declare_all(registry);
+    std::cout << registry.to_text(false);
+    return 0;
+}
+
+int run_app(const std::string& elf_path, const RunOptions& options) {
+    params::Registry registry;
+    declare_all(registry);
+    sc_core::sc_time max_time;
+    platform::ElfImage image;
+    try {
+        if (!options.config_file.empty()) registry.load_json_file(options.config_file);
+        for (const auto& o : options.overrides) registry.apply_override(o);
+        max_time = parse_time(options.max_time);
+        image = platform::ElfImage::load(elf_path);
+    } catch (const std::exception& e) {
+        std::cerr << "fgtlm-vp: error: " << e.what() << '\n';
+        return 2;
+    }
+    // Firmware faults are reported as warnings by the CPU; keep SystemC from aborting on them.
+    sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);
+    platform::VirtualPlatform vp("vp", platform::VpConfig::from(registry), std::cout);
+    vp.load(image);
+    sc_core::sc_start(max_time);
+    if (!vp.load_error().empty()) {
+        std::cerr << "fgtlm-vp: error: " << vp.load_error() << '\n';
+        return 2;
+    }
+    vp.uart.flush();
+    std::cout.flush();
+
+    int code;
+    std::string outcome;
+    if (vp.cpu.state() == platform::RiscvCpu::State::Fatal) {
+        code = 3;
+        outcome = "CPU stopped: " + vp.cpu.fatal_message();
+    } else if (auto exit_code = vp.simctl.exit_code()) {
+        code = *exit_code;
+        outcome = "exit " + std::to_string(code);
+    } else {
+        code = 4;
+        outcome = sc_core::sc_time_stamp() >= max_time
+                      ? "no exit within --max-time " + options.max_time
+                      : "no exit: simulation ran out of events (firmware waiting in WFI for an interrupt that never comes?)";
+    }
+    if (!options.quiet || code != 0) {
+        char line[512];
+        std::snprintf(line, sizeof line,
+                      "fgtlm-vp: %s: %s at %.3f us simulated; CPU %llu instructions (%.1f MIPS host), "
+                      "%llu interrupts, %.3f us in WFI",
+                      elf_path.c_str(), outcome.c_str(), sc_core::sc_time_stamp().to_seconds() * 1e6,
+                      static_cast<unsigned long long>(vp.cpu.instructions()), vp.cpu.host_mips(),
+                      static_cast<unsigned long long>(vp.cpu.interrupts_taken()), vp.cpu.wfi_time().to_seconds() * 1e6);
+        std::cerr << line << '\n';
+    }
+    return code;
+}
+
+}  // namespace fgtlm::vp

@@ -1,0 +1,202 @@
+// fgtlm run: run one SM_1.0 kernel on the FlexGrip-TLM GPU model.
+//
+//   fgtlm run BUNDLE_DIR [--check] [--dump-global OUT.bin] [--rdata-log OUT.log] [--stats OUT.json]
+//   fgtlm run --flexgrip APP_DIR [...]                  (FlexGripPlus testbench folder)
+//   fgtlm run PROGRAM.sass --grid X[,Y] --block X[,Y,Z] --param V ... [--global-init FILE]
+//             [--regs N] [--shared N] [--blocks-per-sm N] [--cores N]
+//
+// Exit codes: 0 ok / PASS, 1 FAIL or kernel error, 2 bad input.
+#include "subcommand.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <memory>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <fgtlm/gpu/standalone_system.hpp>
+#include <fgtlm/isa/assembler.hpp>
+#include <fgtlm/loaders/bundle_loader.hpp>
+#include <fgtlm/loaders/checker.hpp>
+#include <fgtlm/loaders/testbench_loader.hpp>
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace fgtlm;
+
+// Every option of `fgtlm run` (extend here: timing modes, parameters, traces).
+struct RunOptions {
+    std::string target;               // bundle dir, FlexGripPlus app dir (--flexgrip) or .sass file
+    bool flexgrip = false;
+    bool check = false;
+    std::string dump_global;          // raw global memory after the kernel
+    std::string rdata_log;            // gpgpu_rdata.log format of the dump range
+    std::string stats;                // stats JSON
+    std::uint64_t max_instructions = 0;  // watchdog (0 = default)
+    std::uint64_t max_cycles = 0;
+    std::uint32_t sms = 1;
+    std::int64_t cores = -1;          // SP lanes (-1 = from the bundle, else 8)
+    bool no_dmi = false;
+    std::size_t max_report_lines = 64;
+    // .sass mode
+    std::vector<std::uint32_t> grid{1, 1};
+    std::vector<std::uint32_t> block{1, 1, 1};
+    std::vector<std::string> params;
+    std::string global_init;
+    std::uint32_t regs = 16;
+    std::uint32_t shared = 0;
+    std::uint32_t blocks_per_sm = 8;
+    std::uint32_t dump_words = 0;     // .sass mode: words from 0 written by --rdata-log
+};
+
+std::uint32_t parse_u32(const std::string& s) {
+    std::size_t pos = 0;
+    const unsigned long long v = std::stoull(s, &pos, 0);
+    if (pos != s.size() || v > 0xffffffffULL) throw std::invalid_argument("not a 32-bit number: '" + s + "'");
+    return std::uint32_t(v);
+}
+
+loaders::KernelImage image_from_sass(const RunOptions& o) {
+    std::ifstream in(o.target, std::ios::binary);
+    if (!in) throw loaders::LoadError(o.target, 0, "cannot open");
+    const std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const isa::AssembleResult r = isa::assemble(source, o.target);
+    if (!r.ok()) {
+        std::string all;
+        for (const auto& e : r.errors) all += e.str() + "\n";
+        throw loaders::LoadError(all);
+    }
+    loaders::KernelImage img;
+    img.name = fs::path(o.target).stem().string();
+    img.program = r.words;
+    if (o.grid.empty() || o.grid.size() > 2 || o.block.empty() || o.block.size() > 3)
+        throw loaders::LoadError("--grid takes X[,Y] and --block X[,Y,Z]");
+    img.launch.grid[0] = std::uint16_t(o.grid[0]);
+    img.launch.grid[1] = std::uint16_t(o.grid.size() > 1 ? o.grid[1] : 1);
+    for (std::size_t i = 0; i < 3; ++i) img.launch.block[i] = std::uint16_t(i < o.block.size() ? o.block[i] : 1);
+    for (const auto& p : o.params) img.launch.params.push_back(parse_u32(p));
+    img.launch.regs_per_thread = o.regs;
+    img.launch.shared_bytes = o.shared;
+    img.launch.blocks_per_sm = o.blocks_per_sm;
+    if (!o.global_init.empty()) {
+        std::ifstream g(o.global_init, std::ios::binary);
+        if (!g) throw loaders::LoadError(o.global_init, 0, "cannot open");
+        img.global_init.assign(std::istreambuf_iterator<char>(g), std::istreambuf_iterator<char>());
+    }
+    img.dump = {0, 4 * o.dump_words};
+    return img;
+}
+
+int run(const RunOptions& o) {
+    loaders::KernelImage img;
+    try {
+        if (o.flexgrip) img = loaders::load_testbench(o.target);
+        else if (fs::is_directory(o.target)) img = loaders::load_bundle(o.target);
+        else img = image_from_sass(o);
+    } catch (const std::exception& e) {
+        std::cerr << "fgtlm run: " << e.what() << '\n';
+        return 2;
+    }
+    for (const auto& w : img.warnings) std::cerr << "warning: " << w << '\n';
+
+    gpu::SystemConfig cfg;
+    cfg.global_bytes = img.global_mem_bytes;
+    cfg.dmi = !o.no_dmi;
+    cfg.gpu.num_sms = o.sms;
+    cfg.gpu.sm.sp_lanes = o.cores > 0 ? std::uint32_t(o.cores) : img.cores;
+    // Default watchdog: generous for the corpus, stops runaway kernels in seconds.
+    cfg.gpu.max_instructions = o.max_instructions != 0 ? o.max_instructions : 200'000'000ull;
+    cfg.gpu.max_cycles = o.max_cycles;
+    gpu::StandaloneSystem sys("system", cfg);
+
+    std::vector<gpu::StandaloneSystem::UndefinedRange> undefined;
+    for (const auto& u : img.global_init_undefined) undefined.push_back({u.addr, u.len});
+    sys.load_global(img.global_init, undefined);
+    sys.load_program(img.program, img.launch.code_base);
+    const core::KernelResult res = sys.run(img.launch);
+
+    int rc = 0;
+    if (!res.error.ok()) {
+        std::cerr << "fgtlm run: kernel error: " << res.error.describe() << '\n';
+        rc = 1;
+    }
+    if (o.check) {
+        if (!res.error.ok()) {
+            std::cout << "FAIL " << img.name << ": kernel error: " << res.error.describe() << '\n';
+        } else if (img.expected.empty()) {
+            std::cout << "FAIL " << img.name << ": no expected values to check against\n";
+            rc = 1;
+        } else {
+            const auto& sh = sys.undefined_shadow();
+            const loaders::CheckReport rep =
+                loaders::check_global(img, sys.global.data(), sys.global.size(), sh.empty() ? nullptr : sh.data());
+            std::cout << loaders::format_report(img.name, rep, o.max_report_lines);
+            if (!rep.pass()) rc = 1;
+        }
+    }
+    if (!o.dump_global.empty()) {
+        std::ofstream out(o.dump_global, std::ios::binary);
+        out.write(reinterpret_cast<const char*>(sys.global.data()), std::streamsize(sys.global.size()));
+        if (!out) { std::cerr << o.dump_global << ": cannot write\n"; return 2; }
+    }
+    if (!o.rdata_log.empty()) {
+        std::ofstream out(o.rdata_log);
+        loaders::ByteRange d = img.dump;
+        if (d.len == 0) d = {0, std::uint32_t(sys.global.size())};
+        for (std::uint64_t a = d.addr; a + 4 <= std::uint64_t(d.addr) + d.len && a + 4 <= sys.global.size(); a += 4)
+            out << fmt::format("{:05X} {:08X}\n", a, sys.read_u32(std::uint32_t(a)));
+        if (!out) { std::cerr << o.rdata_log << ": cannot write\n"; return 2; }
+    }
+    if (!o.stats.empty()) {
+        nlohmann::json j;
+        j["kernel"] = img.name;
+        j["kernel_cycles"] = res.cycles;
+        j["warp_instructions"] = res.warp_instructions;
+        j["thread_instructions"] = res.thread_instructions;
+        j["sim_wall_seconds"] = res.sim_wall_seconds;
+        j["thread_instructions_per_second"] =
+            res.sim_wall_seconds > 0 ? double(res.thread_instructions) / res.sim_wall_seconds : 0.0;
+        j["sms"] = cfg.gpu.num_sms;
+        j["sp_lanes"] = cfg.gpu.sm.sp_lanes;
+        j["mode"] = "lt";
+        j["error"] = res.error.ok() ? nlohmann::json(nullptr) : nlohmann::json(res.error.describe());
+        if (img.rtl_kernel_cycles != 0) j["rtl_kernel_cycles"] = img.rtl_kernel_cycles;
+        std::ofstream out(o.stats);
+        out << j.dump(2) << '\n';
+        if (!out) { std::cerr << o.stats << ": cannot write\n"; return 2; }
+    }
+    return rc;
+}
+
+const fgtlm::cli::SubcommandRegistration kRun{"run", [](CLI::App& app) {
+    auto o = std::make_shared<RunOptions>();
+    CLI::App* sub = app.add_subcommand("run", "Run an SM_1.0 kernel: conformance bundle, FlexGripPlus app folder or .sass file");
+    sub->add_option("target", o->target, "bundle folder, FlexGripPlus application folder (--flexgrip) or .sass file")->required();
+    sub->add_flag("--flexgrip", o->flexgrip, "TARGET is a FlexGripPlus application folder (TP_instructions.vhd, pick_bench.vhd, ...)");
+    sub->add_flag("--check", o->check, "compare global memory with the expected words; exit 1 on mismatch");
+    sub->add_option("--dump-global", o->dump_global, "write global memory after the kernel (raw bytes)");
+    sub->add_option("--rdata-log", o->rdata_log, "write the dump range in gpgpu_rdata.log format");
+    sub->add_option("--stats", o->stats, "write statistics JSON");
+    sub->add_option("--max-instructions", o->max_instructions, "watchdog: warp instructions per kernel (default 2e8)");
+    sub->add_option("--max-cycles", o->max_cycles, "watchdog: SM cycles per kernel (default off)");
+    sub->add_option("--sms", o->sms, "number of SMs")->check(CLI::Range(1u, 64u));
+    sub->add_option("--cores", o->cores, "SP lanes per SM (8, 16, 32; default from the bundle)");
+    sub->add_flag("--no-dmi", o->no_dmi, "route every global access through b_transport");
+    sub->add_option("--max-report-lines", o->max_report_lines, "mismatch lines printed by --check");
+    sub->add_option("--grid", o->grid, "(.sass) gridDim X[,Y]")->delimiter(',');
+    sub->add_option("--block", o->block, "(.sass) blockDim X[,Y,Z]")->delimiter(',');
+    sub->add_option("--param", o->params, "(.sass) kernel parameter word (repeatable, decimal or 0x hex)");
+    sub->add_option("--global-init", o->global_init, "(.sass) initial global memory image (raw bytes from 0)");
+    sub->add_option("--regs", o->regs, "(.sass) registers per thread");
+    sub->add_option("--shared", o->shared, "(.sass) static shared memory bytes");
+    sub->add_option("--blocks-per-sm", o->blocks_per_sm, "(.sass) blocks resident per SM");
+    sub->add_option("--dump-words", o->dump_words, "(.sass) words from address 0 written by --rdata-log");
+    return std::function<int()>([o] { return run(*o); });
+}};
+
+}  // namespace

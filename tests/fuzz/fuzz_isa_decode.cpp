@@ -1,0 +1,39 @@
+// libFuzzer target: arbitrary instruction memory -> decode_program -> disassemble.
+// Checks: no crash; every legal instruction re-encodes to its own words; its text parses
+// back to the same words (ignoring the end marker, which the text does not show).
+#include <fgtlm/isa/assembler.hpp>
+#include <fgtlm/isa/decoder.hpp>
+#include <fgtlm/isa/disassembler.hpp>
+#include <fgtlm/isa/encoder.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    std::vector<std::uint32_t> words(size / 4);
+    if (!words.empty()) std::memcpy(words.data(), data, words.size() * 4);
+    for (const fgtlm::isa::Instruction& in : fgtlm::isa::decode_program(words)) {
+        const std::string text = fgtlm::isa::disassemble(in);
+        (void)fgtlm::isa::listing_line(in);
+        if (in.is_illegal()) {
+            if (fgtlm::isa::describe_illegal(in).empty()) std::abort();
+            continue;
+        }
+        const fgtlm::isa::Encoding e = fgtlm::isa::encode(in);
+        if (!e.ok() || e.lo != in.lo || (in.is_long() && e.hi != in.hi)) {
+            std::fprintf(stderr, "re-encode mismatch for %s\n", text.c_str());
+            std::abort();
+        }
+        const fgtlm::isa::ParsedInstruction p = fgtlm::isa::parse_instruction(text);
+        const fgtlm::isa::Encoding a = p.ok() ? fgtlm::isa::encode(p.inst) : fgtlm::isa::Encoding{};
+        const std::uint32_t want_hi = in.is_end() ? in.hi & ~3u : in.hi;
+        if (!p.ok() || !a.ok() || a.lo != in.lo || (in.is_long() && a.hi != want_hi)) {
+            std::fprintf(stderr, "text round trip failed for %s (%08x %08x): %s%s\n", text.c_str(), in.hi, in.lo,
+                         p.error.c_str(), a.error.c_str());
+            std::abort();
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,78 @@
+// SFU: special values and accuracy sweeps against libm (double precision reference).
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <numbers>
+
+#include <fgtlm/numerics/fpu.hpp>
+#include <fgtlm/numerics/sfu.hpp>
+
+namespace {
+
+using fgtlm::isa::RroKind;
+namespace nx = fgtlm::numerics;
+
+std::uint32_t bits(float f) { return std::bit_cast<std::uint32_t>(f); }
+float value(std::uint32_t u) { return std::bit_cast<float>(u); }
+
+// Distance in ulps between a binary32 result and an exact reference.
+double ulp_error(std::uint32_t got, double exact) {
+    const double ulp = std::ldexp(1.0, std::ilogb(static_cast<float>(exact)) - 23);
+    return std::fabs(static_cast<double>(value(got)) - exact) / ulp;
+}
+
+TEST(Sfu, SpecialValues) {
+    EXPECT_EQ(nx::rcp(0u), 0x7F800000u);
+    EXPECT_EQ(nx::rcp(0x80000000u), 0xFF800000u);
+    EXPECT_EQ(nx::rcp(0x7F800000u), 0u);
+    EXPECT_EQ(nx::rcp(0x00000003u), 0x7F800000u);  // denormal input = 0
+    EXPECT_EQ(nx::rcp(bits(4.0f)), bits(0.25f));
+    EXPECT_EQ(nx::rsq(bits(4.0f)), bits(0.5f));
+    EXPECT_EQ(nx::rsq(bits(-4.0f)), nx::kCanonicalNaN);
+    EXPECT_EQ(nx::rsq(0u), 0x7F800000u);
+    EXPECT_EQ(nx::lg2(0u), 0xFF800000u);  // Log2-hard: LG2(0) = -inf
+    EXPECT_EQ(nx::lg2(bits(-1.0f)), nx::kCanonicalNaN);
+    EXPECT_EQ(nx::lg2(bits(8.0f)), bits(3.0f));
+    EXPECT_EQ(nx::lg2(0x7F800000u), 0x7F800000u);
+    EXPECT_EQ(nx::ex2(nx::rro(bits(3.0f), RroKind::Ex2)), bits(8.0f));
+    EXPECT_EQ(nx::ex2(nx::rro(0xFF800000u, RroKind::Ex2)), 0u);
+    EXPECT_EQ(nx::ex2(nx::rro(bits(200.0f), RroKind::Ex2)), 0x7F7FFFFFu);  // toward zero
+    EXPECT_EQ(nx::ex2(nx::rro(bits(-200.0f), RroKind::Ex2)), 0u);  // underflow flushed
+    EXPECT_EQ(nx::sin(nx::rro(0u, RroKind::SinCos)), 0u);
+    EXPECT_EQ(nx::cos(nx::rro(0u, RroKind::SinCos)), bits(1.0f));
+    EXPECT_EQ(nx::sin(nx::rro(0x7F800000u, RroKind::SinCos)), nx::kCanonicalNaN);
+}
+
+TEST(Sfu, AccuracySweeps) {
+    double worst_rcp = 0, worst_rsq = 0, worst_lg2 = 0, worst_ex2 = 0, worst_sin = 0, worst_cos = 0;
+    for (int i = 0; i < 200000; ++i) {
+        const float x = std::ldexp(1.0f + static_cast<float>(i) / 200000.0f, (i % 61) - 30);
+        worst_rcp = std::max(worst_rcp, ulp_error(nx::rcp(bits(x)), 1.0 / x));
+        worst_rsq = std::max(worst_rsq, ulp_error(nx::rsq(bits(x)), 1.0 / std::sqrt(static_cast<double>(x))));
+        if (std::fabs(x - 1.0f) > 1e-3f) worst_lg2 = std::max(worst_lg2, ulp_error(nx::lg2(bits(x)), std::log2(static_cast<double>(x))));
+        const float e = -60.0f + 120.0f * static_cast<float>(i) / 200000.0f;
+        worst_ex2 = std::max(worst_ex2, ulp_error(nx::ex2(nx::rro(bits(e), RroKind::Ex2)), std::exp2(static_cast<double>(e))));
+        const float a = -10.0f + 20.0f * static_cast<float>(i) / 200000.0f;
+        const std::uint32_t t = nx::rro(bits(a), RroKind::SinCos);
+        // Absolute error (the angle is reduced through a binary32 turn count, as in hardware).
+        worst_sin = std::max(worst_sin, std::fabs(static_cast<double>(value(nx::sin(t))) - std::sin(static_cast<double>(a))));
+        worst_cos = std::max(worst_cos, std::fabs(static_cast<double>(value(nx::cos(t))) - std::cos(static_cast<double>(a))));
+    }
+    EXPECT_LE(worst_rcp, 0.5);
+    EXPECT_LE(worst_rsq, 0.5);
+    EXPECT_LE(worst_lg2, 0.5);
+    EXPECT_LE(worst_ex2, 1.0);
+    EXPECT_LE(worst_sin, 2e-6);
+    EXPECT_LE(worst_cos, 2e-6);
+}
+
+TEST(Rro, Formats) {
+    EXPECT_EQ(nx::rro(bits(-15.5f), RroKind::Ex2), bits(-15.5f));
+    EXPECT_EQ(nx::rro(0x00000010u, RroKind::Ex2), 0u);
+    EXPECT_EQ(nx::rro(bits(static_cast<float>(std::numbers::pi)), RroKind::SinCos), bits(0.5f));
+    EXPECT_EQ(nx::rro(nx::kCanonicalNaN, RroKind::SinCos), nx::kCanonicalNaN);
+}
+
+}  // namespace
