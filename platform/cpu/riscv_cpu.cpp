@@ -59,6 +59,9 @@ RiscvCpu::RiscvCpu(sc_core::sc_module_name name, const Config& config)
     uc_hook_add(uc_, &h, UC_HOOK_INTR, reinterpret_cast<void*>(intr_cb), this, 1, 0);
     uc_hook_add(uc_, &h, UC_HOOK_MEM_INVALID, reinterpret_cast<void*>(invalid_cb), this, 1, 0);
     socket.register_invalidate_direct_mem_ptr(this, &RiscvCpu::invalidate_dmi);
+    SC_METHOD(irq_changed);
+    sensitive << irq;
+    dont_initialize();
     SC_THREAD(run);
     // QEMU's translator runs on this thread's stack: give it room.
     set_stack_size(16 * 1024 * 1024);
@@ -138,6 +141,11 @@ void RiscvCpu::invalidate_dmi(sc_dt::uint64 start, sc_dt::uint64 end) {
 void RiscvCpu::on_code(std::uint64_t address) {
     cur_pc_ = std::uint32_t(address);
     if (++icount_ >= limit_ && !budget_stop_) {
+        budget_stop_ = true;
+        uc_emu_stop(uc_);
+    }
+    // A pending interrupt is taken as soon as firmware enables it (e.g. right after WFI).
+    if (irq_level_ && !budget_stop_ && interrupts_enabled()) {
         budget_stop_ = true;
         uc_emu_stop(uc_);
     }

@@ -6,8 +6,9 @@
 //     carrying the CPU's local time offset as annotated delay;
 //   * time: every instruction costs one clock period (CPI 1); a tlm_quantumkeeper decides
 //     when to yield to SystemC. Unicorn runs in chunks that end at the quantum boundary;
-//   * interrupts: Unicorn has no PLIC/CLINT, so at each chunk boundary, if `irq` is high and
-//     mstatus.MIE and mie.MEIE are set, this module performs the machine external interrupt
+//   * interrupts: Unicorn has no PLIC/CLINT. While `irq` is high, the per-instruction hook
+//     checks mstatus.MIE and mie.MEIE and, once both are set, ends the chunk at that
+//     instruction boundary; this module then performs the machine external interrupt
 //     trap entry itself (mepc, mcause=0x8000000B, mstatus.MPIE/MIE/MPP, pc=mtvec). mret runs
 //     natively in Unicorn. mip.MEIP cannot be set from outside in Unicorn 2.0.1 (QEMU masks
 //     it), so firmware identifies the interrupt by mcause and the device's status register;
@@ -76,6 +77,7 @@ public:
 
 private:
     void run();
+    void irq_changed() { irq_level_ = irq.read(); }
     void map_regions();
     void map_as_mmio(Region& r);
     void account_time();
@@ -104,6 +106,7 @@ private:
     std::uint32_t pc_ = 0;      // where the next chunk starts
     std::uint32_t cur_pc_ = 0;  // address of the instruction being executed (code hook)
     bool budget_stop_ = false;
+    bool irq_level_ = false;  // mirror of `irq`, read by the per-instruction hook
     bool dmi_invalidated_ = false;
     int pending_intno_ = -1;
     // A bus error / unmapped access seen inside Unicorn, turned into a trap after the chunk.

@@ -18,6 +18,11 @@ void VpConfig::declare(params::Registry& r) {
     r.declare_int("vp.dram_latency_ns", 20, "DRAM access latency (b_transport and DMI)", "ns", 0, 100000);
     r.declare_int("vp.bus_delay_ns", 5, "bus router delay per b_transport", "ns", 0, 100000);
     r.declare_int("vp.reg_delay_ns", 10, "GPU register access delay", "ns", 0, 100000);
+    r.declare_int("gpu.num_sms", 1, "streaming multiprocessors", "", 1, 64);
+    r.declare_int("gpu.sp_lanes", 8, "SIMD lanes per SM (8, 16 or 32)", "lanes", 8, 32);
+    r.declare_int("gpu.clock_ns", 10, "SM clock period", "ns", 1, 1000);
+    r.declare_int("gpu.max_instructions", 50000000, "watchdog: warp instructions per kernel (0 = off)", "", 0,
+                  1ll << 40);
 }
 
 VpConfig VpConfig::from(const params::Registry& r) {
@@ -28,6 +33,13 @@ VpConfig VpConfig::from(const params::Registry& r) {
     c.dram_latency = sc_core::sc_time(double(r.get_int("vp.dram_latency_ns")), sc_core::SC_NS);
     c.bus_delay = sc_core::sc_time(double(r.get_int("vp.bus_delay_ns")), sc_core::SC_NS);
     c.reg_delay = sc_core::sc_time(double(r.get_int("vp.reg_delay_ns")), sc_core::SC_NS);
+    c.gpu.num_sms = std::uint32_t(r.get_int("gpu.num_sms"));
+    const auto lanes = r.get_int("gpu.sp_lanes");
+    if (lanes != 8 && lanes != 16 && lanes != 32)
+        throw params::ParamError("gpu.sp_lanes must be 8, 16 or 32 (got " + std::to_string(lanes) + ")");
+    c.gpu.sm.sp_lanes = std::uint32_t(lanes);
+    c.gpu.sm.clock_period = sc_core::sc_time(double(r.get_int("gpu.clock_ns")), sc_core::SC_NS);
+    c.gpu.max_instructions = std::uint64_t(r.get_int("gpu.max_instructions"));
     return c;
 }
 
@@ -39,6 +51,7 @@ VirtualPlatform::VirtualPlatform(sc_core::sc_module_name name, const VpConfig& c
       simctl("simctl", std::uint32_t(config.cpu_hz)),
       cpu("cpu", RiscvCpu::Config{config.cpu_hz, std::uint32_t(kDramBase)}),
       loader("loader"),
+      gpu("gpu", config.gpu, config.reg_delay),
       config_(config) {
     tlm_utils::tlm_quantumkeeper::set_global_quantum(config.quantum);
     // Slaves, in add_region order.
@@ -48,13 +61,18 @@ VirtualPlatform::VirtualPlatform(sc_core::sc_module_name name, const VpConfig& c
     bus.initiators_out.bind(uart.socket);
     bus.add_region("simctl", kSimCtlBase, SimControl::kSize);
     bus.initiators_out.bind(simctl.socket);
-    // Masters.
+    bus.add_region("gpu_regs", kGpuRegsBase, FGTLM_REGS_SIZE);
+    bus.initiators_out.bind(gpu.regs.socket);
+    // Masters: the GPU's global memory is the system bus (kernel pointers = bus addresses).
+    gpu.gpu.global_socket.bind(bus.targets_in);
     cpu.socket.bind(bus.targets_in);
     loader.socket.bind(bus.targets_in);
+    gpu.regs.irq.bind(gpu_irq);
     cpu.irq.bind(gpu_irq);
     cpu.add_ram(kDramBase, config.dram_bytes);
     cpu.add_mmio(kUartBase, Uart::kSize);
     cpu.add_mmio(kSimCtlBase, SimControl::kSize);
+    cpu.add_mmio(kGpuRegsBase, FGTLM_REGS_SIZE);
     simctl.on_exit([this](int) { cpu.halt(); });
 }
 

@@ -4,6 +4,7 @@
 
 #include "bus/router.hpp"
 #include "cpu/riscv_cpu.hpp"
+#include "gpu/gpu_device.hpp"
 #include "memory/memory.hpp"
 #include "simctl/sim_control.hpp"
 #include "uart/uart.hpp"
@@ -29,6 +30,7 @@ struct VpConfig {
     sc_core::sc_time dram_latency = sc_core::sc_time(20, sc_core::SC_NS);
     sc_core::sc_time bus_delay = sc_core::sc_time(5, sc_core::SC_NS);
     sc_core::sc_time reg_delay = sc_core::sc_time(10, sc_core::SC_NS);
+    gpu::GpuConfig gpu;
 
     // Declares the vp.* parameters and reads them back.
     static void declare(params::Registry& registry);
@@ -52,6 +54,7 @@ public:
     SimControl simctl;
     RiscvCpu cpu;
     DebugPort loader;
+    GpuDevice gpu;
     sc_core::sc_signal<bool> gpu_irq{"gpu_irq"};
 
 private:

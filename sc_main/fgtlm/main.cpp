@@ -1,7 +1,7 @@
 // fgtlm: the FlexGrip-TLM command-line tool (asm, disasm, run, bench, ...).
 //
-// SystemC owns main() (libsystemc calls sc_main), so subcommands that simulate can build
-// modules and call sc_start; the others never create a simulation context.
+// main() hands over to SystemC's sc_elab_and_sim, which calls sc_main, so subcommands that
+// simulate can build modules and call sc_start; the others never create a simulation context.
 #include "subcommand.hpp"
 
 #include <systemc>
@@ -11,9 +11,13 @@
 #include <exception>
 #include <iostream>
 
+int main(int argc, char* argv[]) {
+    // SystemC prints its banner before sc_main runs; it would clutter every listing and report.
+    setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+    return sc_core::sc_elab_and_sim(argc, argv);
+}
+
 int sc_main(int argc, char* argv[]) {
-    // The copyright banner would pollute disassembly and JSON on stdout.
-    setenv("SC_COPYRIGHT_MESSAGE", "DISABLE", 1);
 
     CLI::App app{"FlexGrip-TLM: SystemC/TLM-2.0 model of the FlexGripPlus SM_1.0 GPU", "fgtlm"};
     app.require_subcommand(1);

@@ -257,14 +257,21 @@ TEST(TimingModel, GlobalLatencyAndPerThreadAccesses) {
     p.global_latency_cycles = 110;
     TimingModel slow(p, Mode::AT);
     EXPECT_EQ(run(slow, 32, {gld(0)}) - c32, 100u);
-    // The TLM target's annotated delay adds to the next global instruction of the SM.
+    // The TLM target's annotated delay extends the instruction just issued and what follows.
     TimingModel m2(simple_params(), Mode::AT);
     m2.begin_kernel(launch(32));
     m2.on_block_start(0, 0);
-    m2.add_memory_delay(0, 7);
     m2.on_issue(gld(0));
+    m2.add_memory_delay(0, 7);
     m2.on_block_end(0, 0);
     EXPECT_EQ(m2.kernel_cycles(), c32 + 7);
+    m2.begin_kernel(launch(32));
+    m2.on_block_start(0, 0);
+    m2.on_issue(gld(0));
+    const std::uint64_t first_done = m2.last().complete;
+    m2.add_memory_delay(0, 7);
+    m2.on_issue(rec(ExecUnit::SP, 0));
+    EXPECT_EQ(m2.last().issue, first_done + 7);
     // Coalesced mode: one access per transaction.
     p = simple_params();
     p.global_per_thread = false;

@@ -21,7 +21,14 @@ void Memory::set_dmi_enabled(bool on) {
     dmi_enabled_ = on;
 }
 
-void Memory::invalidate_dmi() { socket->invalidate_direct_mem_ptr(0, ~sc_dt::uint64(0)); }
+void Memory::invalidate_dmi() {
+    // Before the simulation starts no DMI pointer has been handed out (and the backward
+    // path of multi-sockets is not bound yet).
+    if (sc_core::sc_get_status() != sc_core::SC_RUNNING && sc_core::sc_get_status() != sc_core::SC_PAUSED &&
+        sc_core::sc_get_status() != sc_core::SC_STOPPED && sc_core::sc_get_status() != sc_core::SC_START_OF_SIMULATION)
+        return;
+    socket->invalidate_direct_mem_ptr(0, ~sc_dt::uint64(0));
+}
 
 void Memory::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
     const tlm::tlm_command cmd = trans.get_command();

@@ -124,15 +124,19 @@ const Param& Registry::find(std::string_view name) const {
 Param& Registry::find_mutable(std::string_view name, std::string_view source) {
     auto it = params_.find(name);
     if (it == params_.end()) {
-        // Suggest the closest names sharing the first component: typos are the usual cause.
+        // Suggest names of the same group whose leaf starts alike: typos are the usual cause.
         std::string hint;
-        const auto dot = name.find('.');
-        const std::string_view group = name.substr(0, dot);
+        const auto dot = name.rfind('.');
+        const std::string_view group = dot == std::string_view::npos ? std::string_view() : name.substr(0, dot + 1);
+        const std::string_view leaf = name.substr(group.size());
         for (const auto& [n, p] : params_) {
-            if (std::string_view(n).substr(0, n.find('.')) == group) {
-                hint += hint.empty() ? " (known in '" + std::string(group) + "': " : ", ";
-                hint += n;
-            }
+            const std::string_view nv(n);
+            if (nv.substr(0, group.size()) != group) continue;
+            const std::string_view nleaf = nv.substr(group.size());
+            const std::size_t k = std::min<std::size_t>(3, leaf.size());
+            if (k == 0 || nleaf.substr(0, k) != leaf.substr(0, k)) continue;
+            hint += hint.empty() ? " (did you mean: " : ", ";
+            hint += n;
         }
         if (!hint.empty()) hint += ")";
         throw ParamError(fmt::format("{}: unknown parameter '{}'{}; `fgtlm params` lists all",

@@ -21,6 +21,9 @@ Sm::Sm(sc_core::sc_module_name name, const SmConfig& cfg)
     SC_THREAD(thread);
 }
 
+// The payload would delete its extensions; ext_ is a member.
+Sm::~Sm() { trans_.clear_extension(&ext_); }
+
 void Sm::set_timing_model(core::TimingModel* t) {
     timing_ = t;
     core_.record_issues = t != nullptr;

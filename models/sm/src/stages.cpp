@@ -4,7 +4,7 @@
 
 namespace fgtlm::sm {
 
-Stage::Stage(sc_core::sc_module_name name, bool last) : sc_core::sc_module(name), in("in"), out("out"), last_(last) {
+Stage::Stage(sc_core::sc_module_name name) : sc_core::sc_module(name), in("in") {
     in.register_b_transport(this, &Stage::b_transport);
 }
 
@@ -15,14 +15,10 @@ void Stage::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay
         trans.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
         return;
     }
-    if (last_) {
-        trans.set_response_status(tlm::TLM_OK_RESPONSE);
-        return;
-    }
-    out->b_transport(trans, delay);
+    forward(trans, delay);
 }
 
-FetchStage::FetchStage(sc_core::sc_module_name name) : Stage(name, false), imem("imem") {
+FetchStage::FetchStage(sc_core::sc_module_name name) : ChainedStage(name), imem("imem") {
     imem.register_invalidate_direct_mem_ptr(this, &FetchStage::invalidate);
 }
 

@@ -46,7 +46,19 @@ void CommitTraceWriter::on_commit(const core::IssueRecord& rec, const std::uint3
     line.push_back(' ');
     line.push_back('|');
     if (rec.dst_reg != 0xff && dst_values != nullptr && rec.active_mask != 0) {
-        fmt::format_to(std::back_inserter(line), " R{} =", rec.dst_reg);
+        // Name the destination as the instruction does (R3, R3L, R3H, A1, C0).
+        char prefix = 'R';
+        const char* suffix = "";
+        if (rec.inst != nullptr) {
+            switch (rec.inst->dst.kind) {
+                case isa::OperandKind::RegLo: suffix = "L"; break;
+                case isa::OperandKind::RegHi: suffix = "H"; break;
+                case isa::OperandKind::AddrReg: prefix = 'A'; break;
+                case isa::OperandKind::Predicate: prefix = 'C'; break;
+                default: break;
+            }
+        }
+        fmt::format_to(std::back_inserter(line), " {}{}{} =", prefix, rec.dst_reg, suffix);
         for (std::uint32_t lane = 0; lane < 32; ++lane) {
             if ((rec.active_mask >> lane) & 1u) {
                 fmt::format_to(std::back_inserter(line), " {:08x}", dst_values[lane]);

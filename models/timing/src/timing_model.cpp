@@ -165,8 +165,20 @@ void TimingModel::on_block_end(std::uint32_t sm_index, std::uint32_t block) {
     if (sm.resident > 0) --sm.resident;
 }
 
-void TimingModel::add_memory_delay(std::uint32_t sm, std::uint64_t cycles) {
-    sm_state(sm).pending_mem_delay += cycles;
+void TimingModel::add_memory_delay(std::uint32_t sm_index, std::uint64_t cycles) {
+    SmState& sm = sm_state(sm_index);
+    if (!sm.any_issued || cycles == 0) return;
+    WarpState& warp = sm.warps[sm.last_warp_slot];
+    BlockSlot& slot = sm.blocks[warp.block_slot];
+    // The execute and write stages were held longer by the memory access.
+    sm.stage_free[kExec] += cycles;
+    sm.stage_free[kWrite] += cycles;
+    sm.pipeline_empty += cycles;
+    warp.ready += cycles;
+    warp.last_complete += cycles;
+    slot.last_complete = std::max(slot.last_complete, warp.last_complete);
+    sm.stats.last_complete = std::max(sm.stats.last_complete, warp.last_complete);
+    sm.stats.stall[std::size_t(StallReason::ExecMemory)] += cycles;
 }
 
 TimingModel::WarpState& TimingModel::warp_for(SmState& sm, const core::IssueRecord& rec) {
@@ -182,7 +194,9 @@ TimingModel::WarpState& TimingModel::warp_for(SmState& sm, const core::IssueReco
             slot = slot_for_block(sm, rec.block);
         }
         warp.block_slot = std::uint32_t(slot - sm.blocks.data());
-        warp.ready = slot->start;
+        // The block scheduler dispatches the whole batch (shared headers, parameters, warp
+        // creation) before its warps start executing.
+        warp.ready = mode_ == Mode::AT ? std::max(slot->start, sm.dispatch_free) : slot->start;
         if (mode_ == Mode::AT) {
             warp.ready += std::uint64_t(rec.warp + 1) * p_.passes() * p_.warp_init_cycles_per_pass;
         }
@@ -228,6 +242,8 @@ void TimingModel::on_issue(const core::IssueRecord& rec) {
 
     sm.stats.instructions++;
     sm.last_issue = last_.issue;
+    sm.last_warp_slot = rec.warp_slot;
+    sm.any_issued = true;
     for (std::size_t r = 0; r < kNumStallReasons; ++r) sm.stats.stall[r] += last_.stall[r];
     warp.last_complete = last_.complete;
     slot.last_complete = std::max(slot.last_complete, last_.complete);
@@ -250,8 +266,7 @@ void TimingModel::on_issue(const core::IssueRecord& rec) {
 
 void TimingModel::issue_lt(const core::IssueRecord& rec, SmState& sm, WarpState& warp) {
     // The functional SM's own cost: warp instructions one after the other, 32/lanes each.
-    const std::uint64_t cost = p_.passes() + sm.pending_mem_delay;
-    sm.pending_mem_delay = 0;
+    const std::uint64_t cost = p_.passes();
     const std::uint64_t t = std::max(warp.ready, sm.stage_free[kFetch]);
     if (t > warp.ready) last_.stall[std::size_t(StallReason::Fetch)] += std::uint32_t(t - warp.ready);
     last_.ready = warp.ready;
@@ -372,10 +387,9 @@ void TimingModel::issue_at(const core::IssueRecord& rec, SmState& sm, WarpState&
                 global_busy_total_ += occupancy;
                 sm.stats.global_mem_busy += occupancy;
                 last_.mem_start = mem_start;
-                last_.mem_end = mem_start + occupancy + p_.global_latency_cycles + sm.pending_mem_delay;
+                last_.mem_end = mem_start + occupancy + p_.global_latency_cycles;
                 end = last_.mem_end;
             }
-            sm.pending_mem_delay = 0;
         }
         last_.start[s] = start;
         last_.end[s] = end;

@@ -1,2 +1,15 @@
-# The firmware apps (included by platform/firmware/CMakeLists.txt).
+# The firmware apps (included by platform/firmware/CMakeLists.txt). Kernels: program.hex
+# files copied from the conformance corpus (real nvcc SM_1.0 output, see kernels/README.md)
+# and SASS written for the platform, assembled at build time by `fgtlm asm`.
+fgtlm_kernel_source(kernel_vector_add ${FW_DIR}/kernels/vector_add_integer.hex K_VECTOR_ADD)
+fgtlm_kernel_source(kernel_matmul ${FW_DIR}/kernels/matmul_naive_float.hex K_MATMUL)
+fgtlm_assembled_kernel(kernel_reduction ${FW_DIR}/kernels/reduction.sass K_REDUCTION)
+fgtlm_assembled_kernel(kernel_sort ${FW_DIR}/kernels/sort.sass K_SORT)
+
 fgtlm_firmware_app(hello SOURCES apps/hello.c)
+fgtlm_firmware_app(vector_add SOURCES apps/vector_add.c KERNELS ${K_VECTOR_ADD})
+fgtlm_firmware_app(reduction SOURCES apps/reduction.c KERNELS ${K_REDUCTION})
+fgtlm_firmware_app(matmul SOURCES apps/matmul.c KERNELS ${K_MATMUL})
+fgtlm_firmware_app(sort SOURCES apps/sort.c KERNELS ${K_SORT})
+fgtlm_firmware_app(fault SOURCES apps/fault.c KERNELS ${K_VECTOR_ADD})
+fgtlm_firmware_app(irq SOURCES apps/irq.c KERNELS ${K_VECTOR_ADD} ${K_SORT})

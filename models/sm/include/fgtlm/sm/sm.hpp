@@ -56,6 +56,7 @@ public:
     tlm_utils::simple_initiator_socket<TlmGlobalPort>& global_socket;
 
     Sm(sc_core::sc_module_name name, const SmConfig& cfg);
+    ~Sm() override;
 
     // --- GPU side ---------------------------------------------------------------------
     // Prepares a kernel; false (with `error`) if the code cannot be reached.

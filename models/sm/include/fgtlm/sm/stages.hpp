@@ -18,23 +18,35 @@ namespace fgtlm::sm {
 class Stage : public sc_core::sc_module {
 public:
     tlm_utils::simple_target_socket<Stage> in;
-    tlm_utils::simple_initiator_socket<Stage> out;
     std::uint64_t transactions = 0;  // instructions that passed this stage
 
 protected:
-    Stage(sc_core::sc_module_name name, bool last);
+    explicit Stage(sc_core::sc_module_name name);
     // The stage's own work; false = kernel error (recorded in the core).
     virtual bool work(core::SmCore& core, core::ExecContext& ctx) = 0;
+    // Hands the payload to the next stage (the last stage completes it).
+    virtual void forward(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
+        trans.set_response_status(tlm::TLM_OK_RESPONSE);
+    }
 
 private:
     void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
-    bool last_;
+};
+
+// A stage with a successor.
+class ChainedStage : public Stage {
+public:
+    tlm_utils::simple_initiator_socket<ChainedStage> out;
+
+protected:
+    explicit ChainedStage(sc_core::sc_module_name name) : Stage(name), out("out") {}
+    void forward(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) override { out->b_transport(trans, delay); }
 };
 
 // Fetch: instruction at the warp's PC from instruction memory. The program words are read
 // through DMI (or copied once per kernel with transport_dbg when DMI is refused) and
 // pre-decoded lazily by core::Program.
-class FetchStage final : public Stage {
+class FetchStage final : public ChainedStage {
 public:
     tlm_utils::simple_initiator_socket<FetchStage> imem;
 
@@ -50,25 +62,25 @@ private:
     core::Program* program_ = nullptr;
 };
 
-class DecodeStage final : public Stage {
+class DecodeStage final : public ChainedStage {
 public:
-    explicit DecodeStage(sc_core::sc_module_name name) : Stage(name, false) {}
+    explicit DecodeStage(sc_core::sc_module_name name) : ChainedStage(name) {}
 
 private:
     bool work(core::SmCore& core, core::ExecContext& ctx) override { return core.decode(ctx); }
 };
 
-class ReadStage final : public Stage {
+class ReadStage final : public ChainedStage {
 public:
-    explicit ReadStage(sc_core::sc_module_name name) : Stage(name, false) {}
+    explicit ReadStage(sc_core::sc_module_name name) : ChainedStage(name) {}
 
 private:
     bool work(core::SmCore& core, core::ExecContext& ctx) override { return core.read(ctx); }
 };
 
-class ExecuteStage final : public Stage {
+class ExecuteStage final : public ChainedStage {
 public:
-    explicit ExecuteStage(sc_core::sc_module_name name) : Stage(name, false) {}
+    explicit ExecuteStage(sc_core::sc_module_name name) : ChainedStage(name) {}
 
 private:
     bool work(core::SmCore& core, core::ExecContext& ctx) override { return core.execute(ctx); }
@@ -76,7 +88,7 @@ private:
 
 class WriteBackStage final : public Stage {
 public:
-    explicit WriteBackStage(sc_core::sc_module_name name) : Stage(name, true) {}
+    explicit WriteBackStage(sc_core::sc_module_name name) : Stage(name) {}
 
 private:
     bool work(core::SmCore& core, core::ExecContext& ctx) override { return core.writeback(ctx); }

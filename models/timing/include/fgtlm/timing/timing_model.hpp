@@ -95,8 +95,9 @@ public:
     void on_block_end(std::uint32_t sm, std::uint32_t block) override;
     void on_issue(const core::IssueRecord& rec) override;
 
-    // Extra delay (cycles) a TLM target annotated on the global accesses of the *next*
-    // instruction issued on `sm` beyond the model's own latency (b_transport delay argument).
+    // Extra delay (cycles) a TLM target annotated (b_transport delay argument) on the global
+    // accesses of the instruction just issued on `sm`, beyond the model's own latency: that
+    // instruction completes later, and so does everything waiting for it.
     void add_memory_delay(std::uint32_t sm, std::uint64_t cycles);
 
     [[nodiscard]] const InstrTiming& last() const { return last_; }
@@ -146,7 +147,8 @@ private:
         std::uint64_t pipeline_empty = 0;   // the previous instruction of the SM wrote back
         std::uint64_t last_block_start = 0;
         std::uint64_t last_block_end = 0;
-        std::uint64_t pending_mem_delay = 0;
+        std::uint32_t last_warp_slot = 0;
+        bool any_issued = false;
         SmTimingStats stats;
     };
 

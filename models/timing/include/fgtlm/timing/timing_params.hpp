@@ -21,7 +21,7 @@ struct TimingParams {
 
     // Pipeline stages (cycles per warp instruction; "per pass" terms are multiplied by
     // 32 / sp_lanes).
-    std::uint32_t fetch_cycles = 8;      // sm.fetch_cycles: instruction memory read
+    std::uint32_t fetch_cycles = 7;      // sm.fetch_cycles: instruction memory read
     std::uint32_t decode_cycles = 4;     // sm.decode_cycles
     std::uint32_t read_base_cycles = 8;  // sm.read_base_cycles: read-stage setup
     std::uint32_t read_cycles_per_pass = 6;      // sm.read_cycles_per_pass: operand collection of one pass (any instruction)
@@ -54,9 +54,9 @@ struct TimingParams {
     std::uint32_t constant_latency_cycles = 2;      // mem.constant_latency_cycles: MVC
 
     // Block scheduling and kernel launch.
-    std::uint32_t kernel_launch_cycles = 300;   // gpu.kernel_launch_cycles: start to first block dispatch
+    std::uint32_t kernel_launch_cycles = 92;   // gpu.kernel_launch_cycles: start to first block dispatch
     std::uint32_t kernel_done_cycles = 0;      // gpu.kernel_done_cycles: last block done to kernel done
-    std::uint32_t block_launch_cycles = 10;    // sm.block_launch_cycles: shared header + params per block
+    std::uint32_t block_launch_cycles = 240;    // sm.block_launch_cycles: shared header + params per block
     std::uint32_t warp_init_cycles_per_pass = 0;  // sm.warp_init_cycles_per_pass: R0/mask init per warp pass
 
     [[nodiscard]] std::uint32_t passes() const {
