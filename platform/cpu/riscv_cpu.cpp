@@ -189,6 +189,10 @@ bool RiscvCpu::transport(tlm::tlm_command cmd, std::uint64_t addr, void* data, u
     socket->b_transport(trans_, delay);
     qk_.set(delay);
     if (qk_.need_sync()) qk_.sync();
+    // While the interrupt line is high, a device write (e.g. the ISR's acknowledge) may lower
+    // it; signals change a few delta cycles later, so let them settle before the next
+    // instruction looks at the line (models the interrupt input's synchroniser; no time passes).
+    for (int settle = 0; settle < 4 && irq_level_ && cmd == tlm::TLM_WRITE_COMMAND; ++settle) sc_core::wait(sc_core::SC_ZERO_TIME);
     return trans_.is_response_ok();
 }
 

@@ -54,6 +54,8 @@ int run_app(const std::string& elf_path, const RunOptions& options) {
     }
     // Firmware faults are reported as warnings by the CPU; keep SystemC from aborting on them.
     sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);
+    // "Simulation stopped by user" (sc_stop from the firmware's EXIT write) is the normal end.
+    sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
     platform::VirtualPlatform vp("vp", platform::VpConfig::from(registry), std::cout);
     vp.load(image);
     sc_core::sc_start(max_time);
@@ -88,6 +90,8 @@ int run_app(const std::string& elf_path, const RunOptions& options) {
                       static_cast<unsigned long long>(vp.cpu.interrupts_taken()), vp.cpu.wfi_time().to_seconds() * 1e6);
         std::cerr << line << '\n';
     }
+    std::cout.flush();
+    std::cerr.flush();
     return code;
 }
 

@@ -90,7 +90,8 @@ std::uint32_t rd(std::uint32_t off) {
     return v;
 }
 tlm::tlm_response_status wr(std::uint32_t off, std::uint32_t v) { return access(tlm::TLM_WRITE_COMMAND, off, &v, 4); }
-void settle(sc_time t = SC_ZERO_TIME) { sc_start(t); }
+// Lets register side effects propagate (the irq line changes one delta after a write).
+void settle(sc_time t = sc_time(1, SC_NS)) { sc_start(t); }
 
 class HostInterfaceTest : public ::testing::Test {
 protected:

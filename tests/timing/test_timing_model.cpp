@@ -307,6 +307,29 @@ TEST(TimingModel, SmsShareTheGlobalMemoryBandwidth) {
     EXPECT_GT(alu_speedup, 1.8);
 }
 
+TEST(TimingModel, DecoupledSmsDoNotQueueBehindTheirFuture) {
+    TimingParams p = simple_params();
+    p.num_sms = 2;
+    // SM 0 runs 20 instructions ahead and then loads; SM 1 loads at once (earlier in time)
+    // but is simulated afterwards. Same-time loads contend, the earlier one must not wait.
+    auto second_load_stall = [&](int sm1_instructions_before) {
+        TimingModel m(p, Mode::AT);
+        m.begin_kernel(launch(32, 2, 1));
+        m.on_block_start(0, 0);
+        m.on_block_start(1, 1);
+        for (int i = 0; i < 20; ++i) m.on_issue(rec(ExecUnit::SP, 0, 0, 0));
+        m.on_issue(gld(0));
+        for (int i = 0; i < sm1_instructions_before; ++i) m.on_issue(rec(ExecUnit::SP, 0, 1, 1));
+        IssueRecord g1 = gld(0);
+        g1.sm = 1;
+        g1.block = 1;
+        m.on_issue(g1);
+        return m.last().stall[std::size_t(timing::StallReason::MemBandwidth)];
+    };
+    EXPECT_EQ(second_load_stall(0), 0u);
+    EXPECT_GT(second_load_stall(20), 0u);
+}
+
 TEST(TimingModel, BatchesRunOneAfterAnother) {
     TimingModel m(simple_params(), Mode::AT);
     m.begin_kernel(launch(32, 2, 1));
@@ -331,4 +354,32 @@ TEST(TimingModel, Deterministic) {
     const std::uint64_t ca = run(a, 128, s);
     EXPECT_EQ(ca, run(b, 128, s));
     EXPECT_EQ(ca, run(a, 128, s));  // begin_kernel resets everything
+}
+
+#include "fgtlm/timing/sm_clock.hpp"
+
+TEST(SmClock, SmTimeFollowsTheModel) {
+    TimingParams p = simple_params();
+    p.pipeline_overlap = false;
+    p.kernel_done_cycles = 0;
+    TimingModel m(p, Mode::AT);
+    timing::SmClock clock(m);
+    m.begin_kernel(launch(64));
+    clock.on_kernel_start(0);
+    m.on_block_start(0, 0);
+    std::uint64_t sm_time = 0;
+    for (int i = 0; i < 6; ++i) {
+        const IssueRecord r = i == 3 ? gld(std::uint32_t(i % 2)) : rec(ExecUnit::SP, std::uint32_t(i % 2));
+        m.on_issue(r);  // observers first, then the SM asks the hook
+        sm_time += clock.issue_cycles(r);
+        EXPECT_EQ(sm_time, m.last().issue);  // the SM's time is the issue cycle of its instruction
+        if (i == 3) {
+            m.add_memory_delay(0, 0);  // no-op
+            clock.on_memory_delay(0, 11);
+            sm_time += 11;  // the SM advanced by the annotated delay itself
+        }
+    }
+    m.on_block_end(0, 0);
+    sm_time += clock.batch_end_cycles(0);
+    EXPECT_EQ(sm_time, m.kernel_cycles());
 }

@@ -93,28 +93,32 @@ void SmCore::exec_integer(ExecContext& ctx) {
     const std::uint32_t wmask = h ? 0xffffu : 0xffffffffu;
     const bool sgn = is_signed(in.dtype);
     ctx.res_regs = 1;
-    ctx.has_flags = true;
+    ctx.has_flags = in.set_pred;
+    unsigned flag_bits = bits;  // width the zero/sign flags are taken from
 
     switch (in.op) {
         case Opcode::MOV: case Opcode::MVC: case Opcode::A2R: case Opcode::P2R: {
             const bool half_dst = in.dst.kind == isa::OperandKind::RegLo || in.dst.kind == isa::OperandKind::RegHi;
-            const unsigned w = half_dst ? 16u : 32u;
-            for (std::uint32_t l = 0; l < kWarpSize; ++l) { r[l] = a[l]; f[l] = int_flags(a[l], w); }
+            flag_bits = half_dst ? 16u : 32u;
+            for (std::uint32_t l = 0; l < kWarpSize; ++l) r[l] = a[l];
             break;
         }
         case Opcode::R2P:
-            for (std::uint32_t l = 0; l < kWarpSize; ++l) { r[l] = a[l] & 15u; f[l] = int_flags(a[l], 32); }
+            flag_bits = 32;
+            for (std::uint32_t l = 0; l < kWarpSize; ++l) r[l] = a[l] & 15u;
             break;
         case Opcode::R2A: {
+            flag_bits = 32;
             const bool shifted = in.num_src > 1;
             for (std::uint32_t l = 0; l < kWarpSize; ++l) {
                 r[l] = shifted ? (b[l] >= 32 ? 0u : a[l] << b[l]) : a[l];
-                f[l] = int_flags(r[l], 32);
+               
             }
             break;
         }
         case Opcode::ADA:
-            for (std::uint32_t l = 0; l < kWarpSize; ++l) { r[l] = a[l] + b[l]; f[l] = int_flags(r[l], 32); }
+            flag_bits = 32;
+            for (std::uint32_t l = 0; l < kWarpSize; ++l) r[l] = a[l] + b[l];
             break;
         case Opcode::IADD: {
             const bool na = in.src[0].negate, nb = in.src[1].negate;
@@ -140,6 +144,7 @@ void SmCore::exec_integer(ExecContext& ctx) {
             const unsigned sbits = is16(st) ? 16u : (st == DataType::U24 || st == DataType::S24) ? 24u : 32u;
             const bool ssign = st == DataType::S16 || st == DataType::S24 || st == DataType::S32;
             const unsigned hi_shift = sbits == 24 ? 16u : 32u;  // mul24.hi: bits 16..47 of the product
+            flag_bits = 32;
             for (std::uint32_t l = 0; l < kWarpSize; ++l) {
                 const std::int64_t x = sext_or_zext(a[l], sbits, ssign);
                 const std::int64_t y = sext_or_zext(b[l], sbits, ssign);
@@ -147,7 +152,7 @@ void SmCore::exec_integer(ExecContext& ctx) {
                 std::uint32_t res = in.high ? std::uint32_t(p >> hi_shift) : std::uint32_t(p);
                 if (mad) res += c[l];
                 r[l] = res;
-                f[l] = int_flags(res, 32);
+               
             }
             break;
         }
@@ -156,7 +161,7 @@ void SmCore::exec_integer(ExecContext& ctx) {
                 const bool t = sgn ? compare(as_int(a[l], h ? DataType::S16 : DataType::S32), as_int(b[l], h ? DataType::S16 : DataType::S32), in.cmp)
                                    : compare(a[l] & wmask, b[l] & wmask, in.cmp);
                 r[l] = t ? 0xffffffffu : 0u;
-                f[l] = int_flags(r[l], bits);
+               
             }
             break;
         case Opcode::IMAX: case Opcode::IMIN: {
@@ -165,14 +170,14 @@ void SmCore::exec_integer(ExecContext& ctx) {
             for (std::uint32_t l = 0; l < kWarpSize; ++l) {
                 const std::int64_t x = as_int(a[l], t), y = as_int(b[l], t);
                 r[l] = std::uint32_t(mx ? std::max(x, y) : std::min(x, y)) & wmask;
-                f[l] = int_flags(r[l], bits);
+               
             }
             break;
         }
         case Opcode::SHL:
             for (std::uint32_t l = 0; l < kWarpSize; ++l) {
                 r[l] = b[l] >= bits ? 0u : ((a[l] << b[l]) & wmask);
-                f[l] = int_flags(r[l], bits);
+               
             }
             break;
         case Opcode::SHR:
@@ -184,7 +189,7 @@ void SmCore::exec_integer(ExecContext& ctx) {
                 } else {
                     r[l] = s >= bits ? 0u : ((a[l] & wmask) >> s);
                 }
-                f[l] = int_flags(r[l], bits);
+               
             }
             break;
         case Opcode::LOP: {
@@ -200,7 +205,7 @@ void SmCore::exec_integer(ExecContext& ctx) {
                     case isa::LogicOp::PASS_B: v = y; break;
                 }
                 r[l] = v & wmask;
-                f[l] = int_flags(r[l], bits);
+               
             }
             break;
         }
@@ -209,6 +214,7 @@ void SmCore::exec_integer(ExecContext& ctx) {
             const DataType dt = in.dtype == DataType::None ? DataType::U32 : in.dtype;
             const bool neg = in.src[0].negate, ab = in.src[0].absolute;
             const unsigned dbits = (dt == DataType::U8 || dt == DataType::S8) ? 8u : is16(dt) ? 16u : 32u;
+            flag_bits = dbits == 16 ? 16u : 32u;
             for (std::uint32_t l = 0; l < kWarpSize; ++l) {
                 std::int64_t v = as_int(a[l], st);
                 if (ab && v < 0) v = -v;
@@ -221,15 +227,18 @@ void SmCore::exec_integer(ExecContext& ctx) {
                     if (dbits < 32) res = std::uint32_t(as_int(res, dt));  // wrap to the width, extend
                 }
                 r[l] = res;
-                f[l] = int_flags(res, dbits == 16 ? 16u : 32u);
+               
             }
             break;
         }
         default:
             ctx.res_regs = 0;
             ctx.has_flags = false;
-            break;
+            return;
     }
+    // IADD computed its own flags (carry, overflow); the others take zero/sign of the result.
+    if (in.set_pred && in.op != Opcode::IADD)
+        for (std::uint32_t l = 0; l < kWarpSize; ++l) f[l] = int_flags(r[l], flag_bits);
 }
 
 void SmCore::exec_float(ExecContext& ctx) {
@@ -242,7 +251,7 @@ void SmCore::exec_float(ExecContext& ctx) {
     const std::uint32_t m = ctx.exec_mask;
     const isa::Rounding rnd = in.rounding;
     ctx.res_regs = 1;
-    ctx.has_flags = true;
+    ctx.has_flags = in.set_pred;
     // SFU and conversion routines are not trivially vectorisable: run them on executing lanes only.
     auto each = [&](auto&& fn) {
         for (std::uint32_t l = 0; l < kWarpSize; ++l) {
@@ -251,24 +260,22 @@ void SmCore::exec_float(ExecContext& ctx) {
         }
     };
     switch (in.op) {
-        case Opcode::FADD: each([&](std::uint32_t l) { r[l] = numerics::fadd(a[l], b[l], rnd); f[l] = fp_flag_bits(r[l]); }); break;
-        case Opcode::FMUL: each([&](std::uint32_t l) { r[l] = numerics::fmul(a[l], b[l], rnd); f[l] = fp_flag_bits(r[l]); }); break;
-        case Opcode::FMAD: each([&](std::uint32_t l) { r[l] = numerics::fmad(a[l], b[l], c[l], rnd); f[l] = fp_flag_bits(r[l]); }); break;
-        case Opcode::FMIN: each([&](std::uint32_t l) { r[l] = numerics::fmin(a[l], b[l]); f[l] = fp_flag_bits(r[l]); }); break;
-        case Opcode::FMAX: each([&](std::uint32_t l) { r[l] = numerics::fmax(a[l], b[l]); f[l] = fp_flag_bits(r[l]); }); break;
+        case Opcode::FADD: each([&](std::uint32_t l) { r[l] = numerics::fadd(a[l], b[l], rnd); }); break;
+        case Opcode::FMUL: each([&](std::uint32_t l) { r[l] = numerics::fmul(a[l], b[l], rnd); }); break;
+        case Opcode::FMAD: each([&](std::uint32_t l) { r[l] = numerics::fmad(a[l], b[l], c[l], rnd); }); break;
+        case Opcode::FMIN: each([&](std::uint32_t l) { r[l] = numerics::fmin(a[l], b[l]); }); break;
+        case Opcode::FMAX: each([&](std::uint32_t l) { r[l] = numerics::fmax(a[l], b[l]); }); break;
         case Opcode::FSET:
-            each([&](std::uint32_t l) {
-                r[l] = numerics::fcompare(a[l], b[l], in.cmp) ? 0xffffffffu : 0u;
-                f[l] = int_flags(r[l], 32);
-            });
-            break;
-        case Opcode::RRO: each([&](std::uint32_t l) { r[l] = numerics::rro(a[l], in.rro); f[l] = fp_flag_bits(r[l]); }); break;
-        case Opcode::RCP: each([&](std::uint32_t l) { r[l] = numerics::rcp(a[l]); f[l] = fp_flag_bits(r[l]); }); break;
-        case Opcode::RSQ: each([&](std::uint32_t l) { r[l] = numerics::rsq(a[l]); f[l] = fp_flag_bits(r[l]); }); break;
-        case Opcode::LG2: each([&](std::uint32_t l) { r[l] = numerics::lg2(a[l]); f[l] = fp_flag_bits(r[l]); }); break;
-        case Opcode::EX2: each([&](std::uint32_t l) { r[l] = numerics::ex2(a[l]); f[l] = fp_flag_bits(r[l]); }); break;
-        case Opcode::SIN: each([&](std::uint32_t l) { r[l] = numerics::sin(a[l]); f[l] = fp_flag_bits(r[l]); }); break;
-        case Opcode::COS: each([&](std::uint32_t l) { r[l] = numerics::cos(a[l]); f[l] = fp_flag_bits(r[l]); }); break;
+            each([&](std::uint32_t l) { r[l] = numerics::fcompare(a[l], b[l], in.cmp) ? 0xffffffffu : 0u; });
+            if (in.set_pred) for (std::uint32_t l = 0; l < kWarpSize; ++l) f[l] = int_flags(r[l], 32);
+            return;
+        case Opcode::RRO: each([&](std::uint32_t l) { r[l] = numerics::rro(a[l], in.rro); }); break;
+        case Opcode::RCP: each([&](std::uint32_t l) { r[l] = numerics::rcp(a[l]); }); break;
+        case Opcode::RSQ: each([&](std::uint32_t l) { r[l] = numerics::rsq(a[l]); }); break;
+        case Opcode::LG2: each([&](std::uint32_t l) { r[l] = numerics::lg2(a[l]); }); break;
+        case Opcode::EX2: each([&](std::uint32_t l) { r[l] = numerics::ex2(a[l]); }); break;
+        case Opcode::SIN: each([&](std::uint32_t l) { r[l] = numerics::sin(a[l]); }); break;
+        case Opcode::COS: each([&](std::uint32_t l) { r[l] = numerics::cos(a[l]); }); break;
         case Opcode::I2F: {
             const DataType st = in.stype == DataType::None ? DataType::U32 : in.stype;
             const bool neg = in.src[0].negate, ab = in.src[0].absolute;
@@ -283,14 +290,15 @@ void SmCore::exec_float(ExecContext& ctx) {
                     t = DataType::S32;
                 }
                 r[l] = numerics::i2f(v, t, rnd);
-                f[l] = fp_flag_bits(r[l]);
+               
             });
             break;
         }
         case Opcode::F2I: {
             const DataType dt = in.dtype == DataType::None ? DataType::S32 : in.dtype;
-            each([&](std::uint32_t l) { r[l] = numerics::f2i(a[l], dt, rnd); f[l] = int_flags(r[l], is16(dt) ? 16u : 32u); });
-            break;
+            each([&](std::uint32_t l) { r[l] = numerics::f2i(a[l], dt, rnd); });
+            if (in.set_pred) for (std::uint32_t l = 0; l < kWarpSize; ++l) f[l] = int_flags(r[l], is16(dt) ? 16u : 32u);
+            return;
         }
         case Opcode::F2F:
             each([&](std::uint32_t l) {
@@ -300,14 +308,15 @@ void SmCore::exec_float(ExecContext& ctx) {
                     else if (v > 0x3f800000u) v = 0x3f800000u;
                 }
                 r[l] = v;
-                f[l] = fp_flag_bits(v);
             });
             break;
         default:
             ctx.res_regs = 0;
             ctx.has_flags = false;
-            break;
+            return;
     }
+    if (in.set_pred)  // FP results: zero/sign/unordered flags (numerics::fp_flags)
+        for (std::uint32_t l = 0; l < kWarpSize; ++l) f[l] = fp_flag_bits(r[l]);
 }
 
 bool SmCore::execute(ExecContext& ctx) {

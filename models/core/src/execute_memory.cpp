@@ -90,8 +90,29 @@ bool SmCore::exec_memory(ExecContext& ctx) {
     ms.is_store = store;
     ms.access_bytes = std::uint8_t(size > 255 ? 255 : size);
     ms.bytes = size * std::uint32_t(__builtin_popcount(m));
-    ms.transactions = m ? count_segments(addr, m) : 0;
     if (m == 0) return true;
+    if (record_issues || !observers_.empty()) ms.transactions = count_segments(addr, m);
+
+    const DirectWindow& win = global_->dmi;
+    // Fast path: 32-bit accesses, every executing lane aligned and inside the DMI window.
+    if (size == 4 && !track_undefined_ && (store ? win.writable : win.readable) && win.data != nullptr) {
+        bool fast = true;
+        for (std::uint32_t l = 0; l < kWarpSize; ++l) {
+            const std::uint64_t a = addr[l];
+            fast &= !((m >> l) & 1u) || ((a & 3u) == 0 && a >= win.start && a + 3 <= win.end);
+        }
+        if (fast) {
+            std::uint8_t* base = win.data - win.start;
+            const std::uint32_t* v = store ? (in.src[0].reg == 124 ? zeros_ : reg_row(ctx.warp_slot, in.src[0].reg)) : nullptr;
+            for (std::uint32_t l = 0; l < kWarpSize; ++l) {
+                if (!((m >> l) & 1u)) continue;
+                if (store) std::memcpy(base + addr[l], &v[l], 4);
+                else std::memcpy(&ctx.res[0][l], base + addr[l], 4);
+            }
+            if (!store) ctx.res_regs = 1;
+            return true;
+        }
+    }
 
     const DirectWindow& dmi = global_->dmi;
     // Data registers of a store (up to 4 consecutive registers for .64/.128).

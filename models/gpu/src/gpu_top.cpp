@@ -80,6 +80,7 @@ bool GpuTop::start(const core::LaunchConfig& cfg) {
     control_.issued = 0;
     result_ = {};
     set_irq(false);
+    start_pending_ = true;
     start_.notify(sc_core::SC_ZERO_TIME);
     return true;
 }
@@ -100,7 +101,8 @@ void GpuTop::finish(const core::KernelError& err) {
 
 void GpuTop::scheduler() {
     for (;;) {
-        wait(start_);
+        while (!start_pending_) wait(start_);  // start() may come before this thread waits
+        start_pending_ = false;
         t_start_ = sc_core::sc_time_stamp();
         wall_start_ = std::chrono::steady_clock::now();
         core::KernelError err;
@@ -141,6 +143,10 @@ void GpuTop::scheduler() {
         std::uint32_t next = 0;
         for (;;) {
             bool any_running = false;
+            // Spread the remaining blocks over the idle SMs (with one SM: plain batches of
+            // min(blocks_per_sm, blocks left), the FlexGripPlus order).
+            std::uint32_t idle = 0;
+            for (auto& s : sms_) idle += s->idle() ? 1u : 0u;
             for (auto& s : sms_) {
                 if (s->core().failed() && err.ok()) err = s->core().error();
                 if (!s->idle()) {
@@ -148,7 +154,10 @@ void GpuTop::scheduler() {
                     continue;
                 }
                 if (err.ok() && next < blocks) {
-                    const std::uint32_t n = std::min(per, blocks - next);
+                    const std::uint32_t left = blocks - next;
+                    const std::uint32_t share = (left + idle - 1) / std::max(idle, 1u);
+                    const std::uint32_t n = std::min(per, share);
+                    --idle;
                     s->run_batch(next, n);
                     next += n;
                     any_running = true;

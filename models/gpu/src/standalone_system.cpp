@@ -28,7 +28,16 @@ void StandaloneSystem::load_global(std::span<const std::uint8_t> init, std::span
 
 core::KernelResult StandaloneSystem::run(const core::LaunchConfig& launch) {
     gpu.start(launch);
-    while (gpu.busy()) sc_core::sc_start();  // returns when no events are left: the kernel is done
+    // sc_start returns when no events are left: the kernel is done (the GPU then waits).
+    while (gpu.busy()) {
+        const sc_core::sc_time before = sc_core::sc_time_stamp();
+        const std::uint64_t deltas = sc_core::sc_delta_count();
+        sc_core::sc_start();
+        if (gpu.busy() && sc_core::sc_time_stamp() == before && sc_core::sc_delta_count() == deltas) {
+            SC_REPORT_ERROR("fgtlm/gpu", "simulation stalled with the kernel still running");
+            break;
+        }
+    }
     return gpu.result();
 }
 

@@ -37,6 +37,9 @@ HostInterface::HostInterface(sc_core::sc_module_name name, KernelControl& contro
     socket.register_b_transport(this, &HostInterface::b_transport);
     socket.register_transport_dbg(this, &HostInterface::transport_dbg);
     SC_METHOD(on_kernel_done);  // first run at initialisation arms the dynamic sensitivity
+    SC_METHOD(drive_irq);
+    sensitive << irq_changed_;
+    dont_initialize();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -338,8 +341,11 @@ void HostInterface::update_irq() {
     const bool level = (irq_status_ & irq_enable_) != 0;
     if (level != irq_level_) {
         irq_level_ = level;
-        irq.write(level);
+        // Register writes arrive from the initiator's process; the line changes one delta later.
+        irq_changed_.notify(sc_core::SC_ZERO_TIME);
     }
 }
+
+void HostInterface::drive_irq() { irq.write(irq_level_); }
 
 }  // namespace fgtlm::host

@@ -4,13 +4,9 @@ namespace fgtlm::sm {
 
 Sm::Sm(sc_core::sc_module_name name, const SmConfig& cfg)
     : sc_core::sc_module(name), fetch("fetch"), decode("decode"), read("read"), execute("execute"),
-      writeback("writeback"), global("global"), imem_socket(fetch.imem), global_socket(global.socket), cfg_(cfg),
-      core_(cfg.core), lt_cost_(cfg.sp_lanes), issue_("issue") {
-    issue_.bind(fetch.in);
-    fetch.out.bind(decode.in);
-    decode.out.bind(read.in);
-    read.out.bind(execute.in);
-    execute.out.bind(writeback.in);
+      writeback("writeback"), global("global"), issue("issue"), imem_socket(fetch.imem), global_socket(global.socket), cfg_(cfg), core_(cfg.core),
+      lt_cost_(cfg.sp_lanes) {
+    if (cfg.auto_bind_pipeline) bind_default_pipeline();
     core_.set_program(&program_);
     core_.set_global(&global);
     ext_.core = &core_;
@@ -19,6 +15,14 @@ Sm::Sm(sc_core::sc_module_name name, const SmConfig& cfg)
     trans_.set_command(tlm::TLM_IGNORE_COMMAND);
     SC_HAS_PROCESS(Sm);
     SC_THREAD(thread);
+}
+
+void Sm::bind_default_pipeline() {
+    issue.bind(fetch.in);
+    fetch.out.bind(decode.in);
+    decode.out.bind(read.in);
+    read.out.bind(execute.in);
+    execute.out.bind(writeback.in);
 }
 
 // The payload would delete its extensions; ext_ is a member.
@@ -54,7 +58,7 @@ bool Sm::issue_one() {
     core::ExecContext& ctx = core_.context();
     if (!core_.select(ctx)) return false;
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
-    issue_->b_transport(trans_, delay);
+    issue->b_transport(trans_, delay);
     if (trans_.get_response_status() != tlm::TLM_OK_RESPONSE) return false;
     std::uint64_t cost = timing_ != nullptr ? timing_->issue_cycles(ctx.rec) : lt_cost_.issue_cycles(ctx.rec);
     if (global.annotated != sc_core::SC_ZERO_TIME) {  // slow-path memory latency
@@ -86,7 +90,7 @@ bool Sm::issue_one() {
 void Sm::thread() {
     const sc_core::sc_time period = cfg_.clock_period;
     for (;;) {
-        wait(batch_start_);
+        while (!batch_pending_) wait(batch_start_);
         batch_pending_ = false;
         running_ = true;
         qk_.reset();

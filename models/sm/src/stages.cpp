@@ -4,12 +4,18 @@
 
 namespace fgtlm::sm {
 
-Stage::Stage(sc_core::sc_module_name name) : sc_core::sc_module(name), in("in") {
-    in.register_b_transport(this, &Stage::b_transport);
-}
+Stage::Stage(sc_core::sc_module_name name) : sc_core::sc_module(name), in("in") { in.bind(*this); }
 
 void Stage::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
-    PipelineExtension& p = pipeline_of(trans);
+    if (&trans != last_trans_) {  // the SM reuses one payload: look the extension up once
+        ext_ = trans.get_extension<PipelineExtension>();
+        last_trans_ = &trans;
+    }
+    if (ext_ == nullptr) {
+        trans.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
+        return;
+    }
+    PipelineExtension& p = *ext_;
     ++transactions;
     if (!work(*p.core, *p.ctx)) {
         trans.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);

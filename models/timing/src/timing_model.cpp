@@ -89,7 +89,7 @@ TimingModel::TimingModel(const TimingParams& params, Mode mode) : p_(params), mo
 void TimingModel::begin_kernel(const core::LaunchConfig& launch) {
     warps_per_block_ = std::max<std::uint32_t>(1, (launch.threads_per_block() + p_.warp_size - 1) / p_.warp_size);
     blocks_per_sm_ = std::max<std::uint32_t>(1, launch.blocks_per_sm);
-    global_free_ = 0;
+    global_mem_.reset();
     global_busy_total_ = 0;
     last_ = InstrTiming{};
     for (SmState& sm : sms_) {
@@ -378,16 +378,15 @@ void TimingModel::issue_at(const core::IssueRecord& rec, SmState& sm, WarpState&
                                                                 : std::uint64_t(rec.mem.transactions);
             if (accesses > 0) {
                 const std::uint64_t want = end;
-                const std::uint64_t mem_start = std::max(want, global_free_);
-                if (mem_start > want) {
-                    last_.stall[std::size_t(StallReason::MemBandwidth)] += std::uint32_t(mem_start - want);
-                }
                 const std::uint64_t occupancy = accesses * p_.global_cycles_per_access;
-                global_free_ = mem_start + occupancy;
+                const auto [mem_start, mem_done] = global_mem_.book(want, occupancy);
+                // Waiting for the controller: before the first access and in gaps between them.
+                const std::uint64_t waited = (mem_done - want) - occupancy;
+                if (waited != 0) last_.stall[std::size_t(StallReason::MemBandwidth)] += std::uint32_t(waited);
                 global_busy_total_ += occupancy;
                 sm.stats.global_mem_busy += occupancy;
                 last_.mem_start = mem_start;
-                last_.mem_end = mem_start + occupancy + p_.global_latency_cycles;
+                last_.mem_end = mem_done + p_.global_latency_cycles;
                 end = last_.mem_end;
             }
         }

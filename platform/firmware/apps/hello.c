@@ -15,6 +15,6 @@ int main(void) {
     int ok = vp_ecall_count() == 2 && sum == 1249975000u && t1 > t0;
     printf("ecalls %lu, sum %lu, %lu ns\n", (unsigned long)vp_ecall_count(), (unsigned long)sum,
            (unsigned long)(t1 - t0));
-    printf("%s\n", ok ? "PASS" : "FAIL");
+    printf("hello: %s\n", ok ? "PASS" : "FAIL");
     return ok ? 0 : 1;
 }

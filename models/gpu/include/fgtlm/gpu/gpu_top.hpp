@@ -93,6 +93,7 @@ private:
     sc_core::sc_event_or_list any_batch_done_;
     std::uint32_t copy_code_bytes_ = 0;
     bool busy_ = false;
+    bool start_pending_ = false;
     bool irq_level_ = false;
     sc_core::sc_time t_start_;
     std::chrono::steady_clock::time_point wall_start_;

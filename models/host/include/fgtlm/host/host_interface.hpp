@@ -53,6 +53,7 @@ private:
     void on_kernel_done();  // SC_METHOD, dynamically sensitive to control_.done_event()
     void reset_state();
     void update_irq();
+    void drive_irq();  // SC_METHOD: the only writer of `irq` (a signal allows one driver process)
 
     KernelControl& control_;
     sc_core::sc_time access_delay_;
@@ -72,6 +73,7 @@ private:
     std::uint32_t launches_ = 0;
     std::uint32_t irq_enable_ = 0, irq_status_ = 0;
     bool irq_level_ = false;
+    sc_core::sc_event irq_changed_;
 };
 
 }  // namespace fgtlm::host

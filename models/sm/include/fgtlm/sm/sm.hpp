@@ -33,6 +33,9 @@ struct SmConfig {
     std::uint32_t sp_lanes = 8;                                   // 8, 16 or 32
     sc_core::sc_time clock_period = sc_core::sc_time(10, sc_core::SC_NS);
     std::uint64_t imem_window = 64 * 1024;                        // bytes of code reachable from code_base
+    // false: the constructor leaves the stage chain unbound so the user can insert probes or
+    // replacement stages (bind issue -> fetch.in -> ... -> writeback.in before elaboration ends).
+    bool auto_bind_pipeline = true;
 };
 
 // Shared by the SMs of a GPU for one kernel (owned by the GPU).
@@ -51,6 +54,7 @@ public:
     ExecuteStage execute;
     WriteBackStage writeback;
     TlmGlobalPort global;
+    tlm_utils::simple_initiator_socket<Sm> issue;  // warp unit -> first stage
     // Convenience aliases for binding.
     tlm_utils::simple_initiator_socket<FetchStage>& imem_socket;
     tlm_utils::simple_initiator_socket<TlmGlobalPort>& global_socket;
@@ -68,6 +72,7 @@ public:
     [[nodiscard]] bool idle() const { return !batch_pending_ && !running_; }
     const sc_core::sc_event& batch_done_event() const { return batch_done_; }
 
+    void bind_default_pipeline();  // issue -> fetch -> decode -> read -> execute -> writeback
     void set_timing_model(core::TimingModel* t);
     void add_observer(core::ExecutionObserver* o) { core_.add_observer(o); }
     core::SmCore& core() { return core_; }
@@ -84,7 +89,6 @@ private:
     core::LooselyTimedCost lt_cost_;
     core::TimingModel* timing_ = nullptr;
     KernelControl* control_ = nullptr;
-    tlm_utils::simple_initiator_socket<Sm> issue_;  // warp unit -> fetch
     tlm::tlm_generic_payload trans_;
     PipelineExtension ext_;
     tlm_utils::tlm_quantumkeeper qk_;

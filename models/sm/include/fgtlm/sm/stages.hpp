@@ -14,11 +14,21 @@
 
 namespace fgtlm::sm {
 
-// Common plumbing: receive, run this stage's phase, forward on success.
-class Stage : public sc_core::sc_module {
+// Common plumbing: receive, run this stage's phase, forward on success. The stage is its
+// own tlm_fw_transport_if (one virtual call per hop, no callback indirection).
+class Stage : public sc_core::sc_module, public tlm::tlm_fw_transport_if<> {
 public:
-    tlm_utils::simple_target_socket<Stage> in;
+    tlm::tlm_target_socket<> in;
     std::uint64_t transactions = 0;  // instructions that passed this stage
+
+    void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) override;
+    // The pipeline is blocking only; the other interface methods refuse politely.
+    tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& trans, tlm::tlm_phase&, sc_core::sc_time&) override {
+        trans.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
+        return tlm::TLM_COMPLETED;
+    }
+    bool get_direct_mem_ptr(tlm::tlm_generic_payload&, tlm::tlm_dmi&) override { return false; }
+    unsigned int transport_dbg(tlm::tlm_generic_payload&) override { return 0; }
 
 protected:
     explicit Stage(sc_core::sc_module_name name);
@@ -30,16 +40,22 @@ protected:
     }
 
 private:
-    void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
+    const tlm::tlm_generic_payload* last_trans_ = nullptr;  // extension lookup cache
+    PipelineExtension* ext_ = nullptr;
 };
 
 // A stage with a successor.
-class ChainedStage : public Stage {
+class ChainedStage : public Stage, public tlm::tlm_bw_transport_if<> {
 public:
-    tlm_utils::simple_initiator_socket<ChainedStage> out;
+    tlm::tlm_initiator_socket<> out;
+
+    tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload&, tlm::tlm_phase&, sc_core::sc_time&) override {
+        return tlm::TLM_COMPLETED;
+    }
+    void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
 
 protected:
-    explicit ChainedStage(sc_core::sc_module_name name) : Stage(name), out("out") {}
+    explicit ChainedStage(sc_core::sc_module_name name) : Stage(name), out("out") { out.bind(*this); }
     void forward(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) override { out->b_transport(trans, delay); }
 };
 

@@ -18,7 +18,7 @@ namespace fgtlm::timing {
 
 class SmClock final : public core::TimingModel {
 public:
-    explicit SmClock(const timing::TimingModel& model) : model_(model) {}
+    explicit SmClock(timing::TimingModel& model) : model_(model) {}
 
     void on_kernel_start(std::uint32_t sm) override { time(sm) = 0; }
     std::uint64_t issue_cycles(const core::IssueRecord& rec) override {
@@ -26,6 +26,14 @@ public:
     }
     std::uint64_t batch_end_cycles(std::uint32_t sm) override {
         return advance(sm, sm < model_.num_sms() ? model_.sm_stats(sm).last_complete : 0);
+    }
+    // A TLM target annotated `cycles` of delay on the global accesses of the instruction the
+    // SM just issued, and the SM already advanced its time by them: the model's instruction
+    // completes that much later. (Meant to override a core::TimingModel hook, see
+    // .coord/REQUEST-timing.md; until then the SM calls it directly.)
+    void on_memory_delay(std::uint32_t sm, std::uint64_t cycles) {
+        model_.add_memory_delay(sm, cycles);
+        time(sm) += cycles;
     }
 
 private:
@@ -40,7 +48,7 @@ private:
         return delta;
     }
 
-    const timing::TimingModel& model_;
+    timing::TimingModel& model_;
     std::vector<std::uint64_t> time_;
 };
 

@@ -22,6 +22,7 @@
 #pragma once
 
 #include "fgtlm/core/issue_record.hpp"
+#include "fgtlm/timing/bandwidth_calendar.hpp"
 #include "fgtlm/timing/timing_params.hpp"
 
 #include <array>
@@ -164,7 +165,7 @@ private:
     std::uint32_t warps_per_block_ = 1;
     std::uint32_t blocks_per_sm_ = 1;
     std::vector<SmState> sms_;
-    std::uint64_t global_free_ = 0;       // shared global-memory controller free from this cycle
+    BandwidthCalendar global_mem_;        // the global-memory controller shared by all SMs
     std::uint64_t global_busy_total_ = 0;
     InstrTiming last_;
 };

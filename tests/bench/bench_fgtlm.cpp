@@ -1,0 +1,69 @@
+// bench_fgtlm: simulation speed of the loosely-timed GPU model on the conformance kernels.
+// One SystemC simulation runs every kernel repeatedly (one StandaloneSystem, re-loaded per
+// iteration outside the timed region). Counters: simulated warp/thread instructions per second.
+//
+//   build-sm/bench_fgtlm [--benchmark_filter=MxM] [--benchmark_min_time=2]
+#include <benchmark/benchmark.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <systemc>
+
+#include <fgtlm/gpu/standalone_system.hpp>
+#include <fgtlm/loaders/bundle_loader.hpp>
+
+namespace {
+
+using namespace fgtlm;
+
+gpu::StandaloneSystem* g_system = nullptr;
+
+void run_bundle(benchmark::State& state, const loaders::KernelImage& img) {
+    std::vector<gpu::StandaloneSystem::UndefinedRange> undefined;  // tracking off: pure speed
+    std::uint64_t warp = 0, thread = 0, cycles = 0;
+    g_system->gpu.sm(0);
+    for (auto _ : state) {
+        state.PauseTiming();
+        g_system->load_global(img.global_init, undefined);
+        g_system->load_program(img.program, img.launch.code_base);
+        state.ResumeTiming();
+        const core::KernelResult r = g_system->run(img.launch);
+        if (!r.error.ok()) {
+            state.SkipWithError(r.error.describe().c_str());
+            return;
+        }
+        warp += r.warp_instructions;
+        thread += r.thread_instructions;
+        cycles = r.cycles;
+    }
+    state.counters["warp_instr/s"] = benchmark::Counter(double(warp), benchmark::Counter::kIsRate);
+    state.counters["thread_instr/s"] = benchmark::Counter(double(thread), benchmark::Counter::kIsRate);
+    state.counters["kernel_cycles"] = double(cycles);
+}
+
+}  // namespace
+
+int sc_main(int argc, char* argv[]) {
+    gpu::SystemConfig cfg;
+    cfg.gpu.sm.sp_lanes = 8;
+    cfg.gpu.max_instructions = 0;
+    gpu::StandaloneSystem system("system", cfg);
+    g_system = &system;
+
+    static std::vector<loaders::KernelImage> images;
+    const std::filesystem::path corpus = std::filesystem::path(FGTLM_SHARED_DIR) / "conformance";
+    for (const auto& entry : std::filesystem::directory_iterator(corpus))
+        if (loaders::is_bundle(entry.path())) images.push_back(loaders::load_bundle(entry.path()));
+    images.reserve(images.size());
+    for (const auto& img : images) {
+        const loaders::KernelImage* p = &img;
+        benchmark::RegisterBenchmark(("LT/" + img.name).c_str(), [p](benchmark::State& s) { run_bundle(s, *p); })
+            ->Unit(benchmark::kMicrosecond);
+    }
+    benchmark::Initialize(&argc, argv);
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}
