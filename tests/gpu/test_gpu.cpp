@@ -101,8 +101,17 @@ TEST(Gpu, WithoutDmiEveryAccessUsesBTransport) {
     ASSERT_TRUE(r.error.ok());
     EXPECT_TRUE(passes(g->slow, img));
     EXPECT_GT(g->slow.gpu.sm(0).global.slow_accesses, 0u);
-    // Slow-path latency (20 ns = 2 cycles per access) is added to the kernel time.
+    // Slow-path latency (20 ns = 2 cycles per read) is added to the kernel time.
     EXPECT_GT(r.cycles, 4 * r.warp_instructions);
+    struct Latency : core::ExecutionObserver {
+        std::uint64_t cycles = 0;
+        void on_issue(const core::IssueRecord& rec) override { cycles += rec.mem.latency_cycles; }
+    } lat;
+    g->slow.gpu.add_observer(&lat);
+    const core::KernelResult r2 = run_image(g->slow, img);
+    EXPECT_EQ(r2.cycles, 4 * r2.warp_instructions + lat.cycles);
+    EXPECT_EQ(lat.cycles % 2, 0u);
+    EXPECT_GT(lat.cycles, 0u);
 }
 
 TEST(Gpu, ErrorsEndTheKernelAndTheNextOneRuns) {
@@ -165,6 +174,9 @@ TEST(Gpu, ReloadedProgramIsSeen) {
 
 struct CountingObserver : core::ExecutionObserver {
     std::uint64_t issues = 0, commits = 0, blocks_started = 0, blocks_ended = 0, global_ops = 0, threads = 0;
+    int kernels_begun = 0, kernels_ended = 0;
+    void on_kernel_begin(const core::LaunchConfig&) override { ++kernels_begun; }
+    void on_kernel_end(const core::KernelResult&) override { ++kernels_ended; }
     void on_block_start(std::uint32_t, std::uint32_t) override { ++blocks_started; }
     void on_block_end(std::uint32_t, std::uint32_t) override { ++blocks_ended; }
     void on_issue(const core::IssueRecord& r) override {
@@ -195,6 +207,8 @@ TEST(Gpu, ObserversTimingHookAndStageChain) {
     EXPECT_EQ(obs.threads, r.thread_instructions);
     EXPECT_EQ(obs.blocks_started, 3u);
     EXPECT_EQ(obs.blocks_ended, 3u);
+    EXPECT_EQ(obs.kernels_begun, 1);
+    EXPECT_EQ(obs.kernels_ended, 1);
     EXPECT_EQ(obs.global_ops, 3u * 2u);
     const std::uint64_t fetched = g->two.gpu.sm(0).fetch.transactions + g->two.gpu.sm(1).fetch.transactions - fetched_before;
     EXPECT_EQ(fetched, r.warp_instructions);

@@ -5,6 +5,9 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+
+#include <unistd.h>
 
 #include <fgtlm/loaders/bundle_loader.hpp>
 #include <fgtlm/loaders/checker.hpp>
@@ -17,8 +20,16 @@ using namespace fgtlm::loaders;
 
 const fs::path kCorpus = fs::path(FGTLM_SHARED_DIR) / "conformance";
 
+fs::path temp_root() { return fs::temp_directory_path() / ("fgtlm_loaders_" + std::to_string(::getpid())); }
+
+// Removes the scratch folders when the test program ends.
+struct TempCleanup : ::testing::Environment {
+    void TearDown() override { fs::remove_all(temp_root()); }
+};
+const auto* const kCleanup = ::testing::AddGlobalTestEnvironment(new TempCleanup);
+
 fs::path temp_dir(const std::string& name) {
-    const fs::path d = fs::temp_directory_path() / ("fgtlm_loaders_" + std::to_string(::getpid())) / name;
+    const fs::path d = temp_root() / name;
     fs::remove_all(d);
     fs::create_directories(d);
     return d;
@@ -81,7 +92,7 @@ void write_testbench(const KernelImage& b, const fs::path& dir, bool with_config
     std::string tp = "library ieee;\nuse ieee.std_logic_1164.all;\n\narchitecture arch of TP_instructions is\nbegin\n"
                      "  process(addr) begin\n    case addr is\n";
     for (std::size_t i = 0; i < b.program.size(); ++i) {
-        char line[96];
+        char line[160];
         std::snprintf(line, sizeof line, "      when %zu => instruction_out <= x\"%08X\";%s\n", i, b.program[i],
                       i == 0 ? "  -- 0000  MOV.U16 R0H, g [0x1].U16; extra" : "");
         tp += line;

@@ -1,6 +1,7 @@
 // SFU: special values and accuracy sweeps against libm (double precision reference).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdint>
@@ -38,7 +39,7 @@ TEST(Sfu, SpecialValues) {
     EXPECT_EQ(nx::lg2(0x7F800000u), 0x7F800000u);
     EXPECT_EQ(nx::ex2(nx::rro(bits(3.0f), RroKind::Ex2)), bits(8.0f));
     EXPECT_EQ(nx::ex2(nx::rro(0xFF800000u, RroKind::Ex2)), 0u);
-    EXPECT_EQ(nx::ex2(nx::rro(bits(200.0f), RroKind::Ex2)), 0x7F7FFFFFu);  // toward zero
+    EXPECT_EQ(nx::ex2(nx::rro(bits(200.0f), RroKind::Ex2)), 0x7F800000u);  // overflow
     EXPECT_EQ(nx::ex2(nx::rro(bits(-200.0f), RroKind::Ex2)), 0u);  // underflow flushed
     EXPECT_EQ(nx::sin(nx::rro(0u, RroKind::SinCos)), 0u);
     EXPECT_EQ(nx::cos(nx::rro(0u, RroKind::SinCos)), bits(1.0f));
@@ -63,9 +64,35 @@ TEST(Sfu, AccuracySweeps) {
     EXPECT_LE(worst_rcp, 0.5);
     EXPECT_LE(worst_rsq, 0.5);
     EXPECT_LE(worst_lg2, 0.5);
-    EXPECT_LE(worst_ex2, 1.0);
+    EXPECT_LE(worst_ex2, 6.0);  // the RTL interpolator's truncated coefficients: -5.94..+1.04 ulp
     EXPECT_LE(worst_sin, 2e-6);
     EXPECT_LE(worst_cos, 2e-6);
+}
+
+// EX2 is the RTL's quadratic interpolator (sfu_tables.hpp): integer powers are exact (segment 0's
+// C0 is exactly 1), the error is bounded by the coefficient truncation (C1 on 2^-15 times
+// xl < 2^-6 is up to 4 ulp, below the exact value) and the result is monotonic.
+TEST(Sfu, Ex2InterpolatorProperties) {
+    for (int k = -126; k <= 127; ++k) {
+        const std::uint32_t got = nx::ex2(nx::rro(bits(static_cast<float>(k)), RroKind::Ex2));
+        ASSERT_EQ(got, static_cast<std::uint32_t>(k + 127) << 23) << "2^" << k;
+    }
+    EXPECT_EQ(nx::ex2(nx::rro(bits(128.0f), RroKind::Ex2)), 0x7F800000u);
+    EXPECT_EQ(nx::ex2(nx::rro(bits(-127.0f), RroKind::Ex2)), 0u);  // 2^-127 is denormal: flushed
+    double lo = 0, hi = 0;
+    std::uint32_t prev = 0;
+    for (std::uint32_t f = 0; f < (1u << 23); f += 7) {  // v in [1, 2): every ROM segment, many xl
+        const float v = 1.0f + std::ldexp(static_cast<float>(f), -23);
+        const std::uint32_t got = nx::ex2(nx::rro(bits(v), RroKind::Ex2));
+        ASSERT_GE(got, prev) << "not monotonic at " << v;
+        prev = got;
+        const double exact = std::exp2(static_cast<double>(v));
+        const double err = (static_cast<double>(value(got)) - exact) / std::ldexp(1.0, 1 - 23);
+        lo = std::min(lo, err);
+        hi = std::max(hi, err);
+    }
+    EXPECT_GE(lo, -6.0);
+    EXPECT_LE(hi, 1.1);
 }
 
 TEST(Rro, Formats) {

@@ -123,6 +123,11 @@ void SmCore::exec_integer(ExecContext& ctx) {
         case Opcode::IADD: {
             const bool na = in.src[0].negate, nb = in.src[1].negate;
             const std::uint32_t xa = na ? wmask : 0u, xb = nb ? wmask : 0u;
+            if (!in.set_pred && !in.carry_in) {  // common case: no flags, vectorisable
+                const std::uint32_t add = std::uint32_t(na) + std::uint32_t(nb);
+                for (std::uint32_t l = 0; l < kWarpSize; ++l) r[l] = (((a[l] ^ xa) + (b[l] ^ xb)) + add) & wmask;
+                break;
+            }
             const std::uint8_t* cf = &pred_[(ctx.warp_slot * 4 + (in.carry_in_reg & 3u)) * kWarpSize];
             for (std::uint32_t l = 0; l < kWarpSize; ++l) {
                 const std::uint64_t A = (a[l] & wmask) ^ xa, B = (b[l] & wmask) ^ xb;

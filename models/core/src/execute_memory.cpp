@@ -92,6 +92,14 @@ bool SmCore::exec_memory(ExecContext& ctx) {
     ms.bytes = size * std::uint32_t(__builtin_popcount(m));
     if (m == 0) return true;
     if (record_issues || !observers_.empty()) ms.transactions = count_segments(addr, m);
+    struct LatencyToRecord {  // slow-path latency the port accumulated, whatever the exit
+        GlobalMemoryPort* port;
+        MemAccessSummary& ms;
+        ~LatencyToRecord() {
+            ms.latency_cycles = std::uint32_t(port->pending_cycles);
+            port->pending_cycles = 0;
+        }
+    } latency{global_, ms};
 
     const DirectWindow& win = global_->dmi;
     // Fast path: 32-bit accesses, every executing lane aligned and inside the DMI window.

@@ -5,6 +5,8 @@
 #include <cstring>
 #include <string>
 
+#include <fgtlm/isa/decoder.hpp>
+
 namespace fgtlm::core {
 
 namespace {
@@ -233,7 +235,11 @@ bool SmCore::decode(ExecContext& ctx) {
     const isa::Instruction* inst = ctx.inst;
     const WarpState& w = warps_[ctx.warp_slot];
     if (inst->is_illegal()) {
-        fail(KernelErrorKind::IllegalInstruction, ctx.warp_slot, w.pc, illegal_text(inst->illegal_reason));
+        std::string why = isa::describe_illegal(*inst);  // words, reason, opcode fields
+        const std::size_t colon = why.find(": ");          // drop its "illegal instruction at 0x..: "
+        if (colon != std::string::npos) why = why.substr(colon + 2);
+        if (why.empty()) why = illegal_text(inst->illegal_reason);
+        fail(KernelErrorKind::IllegalInstruction, ctx.warp_slot, w.pc, std::move(why));
         return false;
     }
     ctx.issue_mask = w.active;

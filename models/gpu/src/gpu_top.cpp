@@ -50,6 +50,7 @@ void GpuTop::set_timing_model(core::TimingModel* t) {
 }
 
 void GpuTop::add_observer(core::ExecutionObserver* o) {
+    observers_.push_back(o);
     for (auto& s : sms_) s->add_observer(o);
 }
 
@@ -94,6 +95,9 @@ void GpuTop::finish(const core::KernelError& err) {
         result_.thread_instructions += s->core().thread_instructions;
     }
     result_.sim_wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start_).count();
+    if (observers_begun_)
+        for (core::ExecutionObserver* o : observers_) o->on_kernel_end(result_);
+    observers_begun_ = false;
     busy_ = false;
     set_irq(true);
     done_.notify(sc_core::SC_ZERO_TIME);
@@ -138,6 +142,8 @@ void GpuTop::scheduler() {
             finish(err);
             continue;
         }
+        for (core::ExecutionObserver* o : observers_) o->on_kernel_begin(launch_);
+        observers_begun_ = true;
         const std::uint32_t blocks = launch_.num_blocks();
         const std::uint32_t per = core::blocks_per_batch(launch_, sms_[0]->core().config());
         std::uint32_t next = 0;

@@ -1,14 +1,15 @@
 // Special-function unit: RCP, RSQ, LG2, EX2, SIN, COS and RRO.
 //
-// Method. The RTL's SFU is a table-driven quadratic interpolator whose coefficient tables are
-// not known here; its golden outputs (Log2-hard: 32 LG2 results, exp: 32 EX2 results, nn: 1024
-// RCP(RSQ()) chains) are within a few ulp of the exact function (|err| <= 3 * 2^-24 absolute
-// for LG2 on [1,2), -3..0 ulp for EX2). A piecewise-quadratic refit could not be tied to
-// those points (the errors are dominated by the unknown fixed-point widths, not by the
-// approximation), so each function is evaluated in double precision and rounded once to
-// binary32; the rounding direction per function is the one the golden data supports best:
-//   LG2, RCP, RSQ, SIN, COS: round to nearest (LG2: 13/32 golden words exact; nn: 524/1024)
-//   EX2: toward zero (the RTL's EX2 is never above the exact value: 24/64 exact vs 12 for RN)
+// EX2 is the RTL's datapath, bit-exact on all golden words (exp bundle: 64/64): an
+// Oberman-Siu piecewise-quadratic interpolator (see sfu_tables.hpp and ex2() below) whose
+// result is rounded like the FPU adder, with only a guard and a round bit.
+//
+// RCP, RSQ, LG2, SIN, COS: the same interpolator structure did NOT reproduce the golden data
+// (searched: segment bits 5..8, minimax/Chebyshev/least-squares/Taylor fits, coefficient
+// widths C0 2^-24..2^-34, C1 2^-13..2^-26, C2 2^-8..2^-20, truncated/rounded coefficients,
+// product truncation, four output roundings; see REPORT-sfu.md). They are evaluated in double
+// precision and rounded once to binary32 (round to nearest), which is within the RTL's error
+// (LG2: 13/32 golden words exact, every word within 3 ulp; nn RCP(RSQ()): ~52% exact, <= 4 ulp).
 // Special values follow the SFU's IEEE-style conventions: FTZ inputs and outputs,
 // rcp(+-0) = +-inf, rsq(+-0) = +-inf, rsq(x<0) = NaN, lg2(+-0) = -inf (golden: Log2-hard),
 // lg2(x<0) = NaN, lg2(+inf) = +inf, ex2(-inf) = +0, ex2(+inf) = +inf.
@@ -20,6 +21,7 @@
 
 #include <fgtlm/numerics/fpu.hpp>
 
+#include "sfu_tables.hpp"
 #include "softfloat.hpp"
 
 namespace fgtlm::numerics {
@@ -71,9 +73,50 @@ std::uint32_t lg2(std::uint32_t x) {
     return round_double(std::log2(to_double(x)), false);
 }
 
+// EX2 of RRO.EX2's value v: 2^v = 2^i * 2^f with i = floor(v), f in [0, 1).
+//   1. v becomes a fixed-point number with 23 fraction bits (magnitude truncated, then the
+//      sign applied in two's complement: i = the integer part, f = the 23 fraction bits).
+//   2. 2^f in [1, 2) by the quadratic interpolator: the upper 6 bits of f select a ROM entry,
+//      the lower 17 bits are xl; S = C0 + C1*xl + C2*xl^2 with C0 on 2^-26, C1 on 2^-15 per
+//      unit of f and C2 on 2^-11 per unit of f^2 (products kept exact).
+//   3. S is normalised to 24 bits plus guard and round bits (lower bits dropped) and rounded
+//      up iff G && (R || lsb), exactly as the FPU adder rounds; i goes to the exponent.
+// The truncated coefficients make the result lie 0..3 ulp below 2^v; the golden exp bundle
+// (32 distinct inputs in [-15.71, -13.80]) matches on every word.
 std::uint32_t ex2(std::uint32_t v) {
     if (is_nan(v)) return kCanonicalNaN;
-    return round_double(std::exp2(to_double(v)), true);
+    if (is_inf(v)) return sign_of(v) ? 0u : kInf;
+    if (is_zero_ftz(v)) return 0x3F800000u;  // 2^0
+    const int e = biased_exp(v) - 127;
+    if (e >= 8) return sign_of(v) ? 0u : kInf;  // |v| >= 256: far outside the float range
+    // |v| * 2^23 truncated to an integer (e in [-126, 7], so the shift stays in range).
+    const std::uint64_t sig = sig_of(v);
+    const std::uint64_t mag = e >= 0 ? sig << e : (e > -24 ? sig >> -e : 0);
+    const std::int64_t fixed = sign_of(v) ? -static_cast<std::int64_t>(mag) : static_cast<std::int64_t>(mag);
+    const std::int64_t int_part = fixed >> 23;  // floor
+    const std::uint32_t frac = static_cast<std::uint32_t>(fixed & 0x7FFFFF);
+
+    const QuadCoeffs& c = kEx2Rom[frac >> 17];
+    const std::int64_t xl = frac & 0x1FFFF;
+    // S on the grid 2^-57: C0 * 2^-26, C1 * xl * 2^-(15+23), C2 * xl^2 * 2^-(11+46).
+    const std::int64_t s = (std::int64_t{c.c0} << 31) + ((c.c1 * xl) << 19) + c.c2 * xl * xl;
+    // s in [2^57, 2^58): keep 23 fraction bits + G + R.
+    std::uint64_t kept = static_cast<std::uint64_t>(s) >> (57 - 25);
+    std::int64_t exp2 = int_part;
+    if (kept >> 26) {  // S >= 2 (cannot happen with this ROM; kept for safety of the normaliser)
+        kept >>= 1;
+        ++exp2;
+    }
+    std::uint32_t mant = static_cast<std::uint32_t>(kept >> 2);
+    const bool guard = (kept >> 1) & 1u, round = kept & 1u;
+    if (guard && (round || (mant & 1u)) && ++mant == 0x1000000u) {
+        mant >>= 1;
+        ++exp2;
+    }
+    const std::int64_t be = exp2 + 127;
+    if (be >= 255) return kInf;
+    if (be <= 0) return 0u;  // flush to zero
+    return (static_cast<std::uint32_t>(be) << 23) | (mant & 0x7FFFFFu);
 }
 
 // SIN/COS take RRO.SINCOS's output: the angle in turns (x / 2pi).

@@ -39,7 +39,9 @@ bool Sm::begin_kernel(const core::LaunchConfig& launch, const std::uint8_t* cons
     core_.set_constant(const_mem, const_size);
     if (!fetch.attach_program(program_, launch.code_base, cfg_.imem_window, error)) return false;
     global.refresh_dmi();
+    global.clock_period = cfg_.clock_period;
     global.annotated = sc_core::SC_ZERO_TIME;
+    global.pending_cycles = 0;
     core_.begin_kernel(launch);
     core_.warp_instructions = core_.thread_instructions = 0;
     cycles_ = 0;
@@ -60,11 +62,10 @@ bool Sm::issue_one() {
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     issue->b_transport(trans_, delay);
     if (trans_.get_response_status() != tlm::TLM_OK_RESPONSE) return false;
-    std::uint64_t cost = timing_ != nullptr ? timing_->issue_cycles(ctx.rec) : lt_cost_.issue_cycles(ctx.rec);
-    if (global.annotated != sc_core::SC_ZERO_TIME) {  // slow-path memory latency
-        cost += std::uint64_t(global.annotated / cfg_.clock_period);
-        global.annotated = sc_core::SC_ZERO_TIME;
-    }
+    // A timing model accounts for memory latency itself (IssueRecord::mem.latency_cycles);
+    // the LT default adds the annotated slow-path delay.
+    const std::uint64_t cost = timing_ != nullptr ? timing_->issue_cycles(ctx.rec)
+                                                  : lt_cost_.issue_cycles(ctx.rec) + ctx.rec.mem.latency_cycles;
     cycles_ += cost;
     unsynced_cycles_ += cost;
     if (control_ != nullptr) {

@@ -41,6 +41,11 @@ core::MemStatus TlmGlobalPort::transport(tlm::tlm_command cmd, std::uint64_t add
     trans_.set_dmi_allowed(false);
     trans_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     socket->b_transport(trans_, annotated);
+    if (annotated != sc_core::SC_ZERO_TIME) {
+        const std::uint64_t c = std::uint64_t((annotated + clock_period - sc_core::sc_time::from_value(1)) / clock_period);
+        pending_cycles += c;
+        annotated = sc_core::SC_ZERO_TIME;
+    }
     const tlm::tlm_response_status st = trans_.get_response_status();
     if (st == tlm::TLM_OK_RESPONSE) {
         if (trans_.is_dmi_allowed() && dmi.data == nullptr && use_dmi_) refresh_dmi();

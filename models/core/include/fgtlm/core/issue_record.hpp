@@ -14,6 +14,9 @@ namespace fgtlm::isa { struct Instruction; }
 
 namespace fgtlm::core {
 
+struct LaunchConfig;
+struct KernelResult;
+
 // Which execution resource the instruction occupies.
 enum class ExecUnit : std::uint8_t { SP, FPU, SFU, Branch, Memory, None };
 
@@ -28,6 +31,7 @@ struct MemAccessSummary {
     std::uint16_t transactions = 0;     // memory transactions issued for the warp
     std::uint32_t bytes = 0;            // total bytes moved for the warp
     std::uint8_t bank_conflict_degree = 0;  // shared: max threads hitting one bank (1 = none)
+    std::uint32_t latency_cycles = 0;   // global slow path: annotated TLM delay, in SM cycles
 };
 
 struct IssueRecord {
@@ -59,6 +63,9 @@ struct IssueRecord {
 class ExecutionObserver {
 public:
     virtual ~ExecutionObserver() = default;
+    // Once per kernel, from the GPU (before the first block / after the last one).
+    virtual void on_kernel_begin(const LaunchConfig& launch) {}
+    virtual void on_kernel_end(const KernelResult& result) {}
     virtual void on_block_start(std::uint32_t sm, std::uint32_t block) {}
     virtual void on_block_end(std::uint32_t sm, std::uint32_t block) {}
     virtual void on_issue(const IssueRecord& rec) {}

@@ -85,6 +85,7 @@ private:
     memory::Fanin global_fanin_;
     memory::Fanin imem_fanin_;
     std::vector<std::unique_ptr<sm::Sm>> sms_;
+    std::vector<core::ExecutionObserver*> observers_;  // for the per-kernel callbacks
     std::vector<std::uint8_t> const_mem_;
     sm::KernelControl control_;
     core::LaunchConfig launch_;
@@ -94,6 +95,7 @@ private:
     std::uint32_t copy_code_bytes_ = 0;
     bool busy_ = false;
     bool start_pending_ = false;
+    bool observers_begun_ = false;
     bool irq_level_ = false;
     sc_core::sc_time t_start_;
     std::chrono::steady_clock::time_point wall_start_;

@@ -25,7 +25,9 @@ public:
     void refresh_dmi();            // ask the target for a DMI region at address 0
     void set_use_dmi(bool on);     // off = every access through b_transport (tests, probing)
 
-    sc_core::sc_time annotated = sc_core::SC_ZERO_TIME;  // delay of slow-path accesses
+    // Slow-path delay is converted to SM cycles (rounded up) into pending_cycles.
+    sc_core::sc_time clock_period = sc_core::sc_time(10, sc_core::SC_NS);
+    sc_core::sc_time annotated = sc_core::SC_ZERO_TIME;  // not yet converted remainder
     std::uint64_t slow_accesses = 0;
 
 private:
