@@ -1,6 +1,8 @@
 // fgtlm run: run one SM_1.0 kernel on the FlexGrip-TLM GPU model.
 //
 //   fgtlm run BUNDLE_DIR [--check] [--dump-global OUT.bin] [--rdata-log OUT.log] [--stats OUT.json]
+//             [--mode lt|at] [--config PARAMS.json] [-p key=value]... [--summary]
+//             [--trace-commit OUT.txt] [--trace-timeline OUT.json] [--vcd OUT.vcd]
 //   fgtlm run --flexgrip APP_DIR [...]                  (FlexGripPlus testbench folder)
 //   fgtlm run PROGRAM.sass --grid X[,Y] --block X[,Y,Z] --param V ... [--global-init FILE]
 //             [--regs N] [--shared N] [--blocks-per-sm N] [--cores N]
@@ -23,6 +25,9 @@
 #include <fgtlm/loaders/bundle_loader.hpp>
 #include <fgtlm/loaders/checker.hpp>
 #include <fgtlm/loaders/testbench_loader.hpp>
+#include <fgtlm/params/registry.hpp>
+#include <fgtlm/stats/instrumentation.hpp>
+#include <fgtlm/timing/timing_params.hpp>
 
 namespace {
 
@@ -37,6 +42,13 @@ struct RunOptions {
     std::string dump_global;          // raw global memory after the kernel
     std::string rdata_log;            // gpgpu_rdata.log format of the dump range
     std::string stats;                // stats JSON
+    std::string mode = "lt";          // lt: 32/lanes cycles per warp instruction; at: calibrated FlexGripPlus timing
+    std::string config;               // model parameters (JSON, nested objects or dotted keys)
+    std::vector<std::string> param_overrides;  // -p key=value
+    std::string trace_commit;         // one line per committed warp instruction
+    std::string trace_timeline;       // Chrome/Perfetto trace-event JSON
+    std::string vcd;                  // waveform of per-warp PC/mask and unit busy
+    bool summary = false;             // one-screen statistics summary on stderr
     std::uint64_t max_instructions = 0;  // watchdog (0 = default)
     std::uint64_t max_cycles = 0;
     std::uint32_t sms = 1;
@@ -104,11 +116,32 @@ int run(const RunOptions& o) {
     }
     for (const auto& w : img.warnings) std::cerr << "warning: " << w << '\n';
 
+    // Model parameters. Precedence: bundle lane count < --cores / --sms < --config < -p.
+    params::Registry reg;
+    timing::declare_timing_params(reg);
+    std::unique_ptr<stats::Instrumentation> inst;
+    try {
+        reg.set("sm.sp_lanes", std::int64_t(o.cores > 0 ? std::uint32_t(o.cores) : img.cores), o.cores > 0 ? "--cores" : "bundle");
+        reg.set("gpu.num_sms", std::int64_t(o.sms), "--sms");
+        if (!o.config.empty()) reg.load_json_file(o.config);
+        for (const auto& kv : o.param_overrides) reg.apply_override(kv);
+        stats::InstrumentationOptions io;
+        io.mode = o.mode == "at" ? timing::Mode::AT : timing::Mode::LT;
+        io.stats_path = o.stats;
+        io.commit_path = o.trace_commit;
+        io.timeline_path = o.trace_timeline;
+        io.vcd_path = o.vcd;
+        inst = std::make_unique<stats::Instrumentation>(reg, io);  // opens the outputs: bad paths fail now
+    } catch (const std::exception& e) {
+        std::cerr << "fgtlm run: " << e.what() << '\n';
+        return 2;
+    }
+
     gpu::SystemConfig cfg;
     cfg.global_bytes = img.global_mem_bytes;
     cfg.dmi = !o.no_dmi;
-    cfg.gpu.num_sms = o.sms;
-    cfg.gpu.sm.sp_lanes = o.cores > 0 ? std::uint32_t(o.cores) : img.cores;
+    cfg.gpu.num_sms = std::uint32_t(reg.get_int("gpu.num_sms"));
+    cfg.gpu.sm.sp_lanes = std::uint32_t(reg.get_int("sm.sp_lanes"));
     // Default watchdog: generous for the corpus, stops runaway kernels in seconds.
     cfg.gpu.max_instructions = o.max_instructions != 0 ? o.max_instructions : 200'000'000ull;
     cfg.gpu.max_cycles = o.max_cycles;
@@ -118,6 +151,11 @@ int run(const RunOptions& o) {
     for (const auto& u : img.global_init_undefined) undefined.push_back({u.addr, u.len});
     sys.load_global(img.global_init, undefined);
     sys.load_program(img.program, img.launch.code_base);
+    // The instrumentation (timing model first, then statistics and traces) observes every SM
+    // (the GPU top calls its on_kernel_begin); in AT mode it also sets the SMs' time through
+    // their timing hook.
+    sys.gpu.add_observer(inst.get());
+    if (o.mode == "at") sys.gpu.set_timing_model(&inst->sm_clock());
     const core::KernelResult res = sys.run(img.launch);
 
     int rc = 0;
@@ -152,24 +190,19 @@ int run(const RunOptions& o) {
             out << fmt::format("{:05X} {:08X}\n", a, sys.read_u32(std::uint32_t(a)));
         if (!out) { std::cerr << o.rdata_log << ": cannot write\n"; return 2; }
     }
-    if (!o.stats.empty()) {
-        nlohmann::json j;
-        j["kernel"] = img.name;
-        j["kernel_cycles"] = res.cycles;
-        j["warp_instructions"] = res.warp_instructions;
-        j["thread_instructions"] = res.thread_instructions;
-        j["sim_wall_seconds"] = res.sim_wall_seconds;
-        j["thread_instructions_per_second"] =
-            res.sim_wall_seconds > 0 ? double(res.thread_instructions) / res.sim_wall_seconds : 0.0;
-        j["sms"] = cfg.gpu.num_sms;
-        j["sp_lanes"] = cfg.gpu.sm.sp_lanes;
-        j["mode"] = "lt";
-        j["error"] = res.error.ok() ? nlohmann::json(nullptr) : nlohmann::json(res.error.describe());
-        if (img.rtl_kernel_cycles != 0) j["rtl_kernel_cycles"] = img.rtl_kernel_cycles;
-        std::ofstream out(o.stats);
-        out << j.dump(2) << '\n';
-        if (!out) { std::cerr << o.stats << ": cannot write\n"; return 2; }
+    // Statistics JSON (--stats) and traces. kernel_cycles comes from the timing model (AT: the
+    // calibrated FlexGripPlus cycles; LT: 32/lanes per warp instruction); gpu_cycles is the
+    // SystemC time the GPU model took.
+    nlohmann::json context{{"kernel", img.name}, {"bundle", img.name}, {"gpu_cycles", res.cycles},
+                           {"params", reg.values_as_config()}};
+    if (img.rtl_kernel_cycles != 0) context["rtl_kernel_cycles"] = img.rtl_kernel_cycles;
+    try {
+        inst->end_kernel(res.sim_wall_seconds, res.error.ok() ? std::string() : res.error.describe(), context);
+    } catch (const std::exception& e) {
+        std::cerr << "fgtlm run: " << e.what() << '\n';
+        return 2;
     }
+    if (o.summary) std::cerr << inst->stats().summary();
     return rc;
 }
 
@@ -182,6 +215,14 @@ const fgtlm::cli::SubcommandRegistration kRun{"run", [](CLI::App& app) {
     sub->add_option("--dump-global", o->dump_global, "write global memory after the kernel (raw bytes)");
     sub->add_option("--rdata-log", o->rdata_log, "write the dump range in gpgpu_rdata.log format");
     sub->add_option("--stats", o->stats, "write statistics JSON");
+    sub->add_option("--mode", o->mode, "timing: lt (32/lanes cycles per warp instruction) or at (calibrated FlexGripPlus pipeline)")
+        ->check(CLI::IsMember({"lt", "at"}));
+    sub->add_option("--config", o->config, "model parameters, JSON (see `fgtlm params`)")->check(CLI::ExistingFile);
+    sub->add_option("-p,--set", o->param_overrides, "set a model parameter: -p sm.sp_lanes=16 (repeatable)");
+    sub->add_option("--trace-commit", o->trace_commit, "commit trace: one line per committed warp instruction (traces/commit-trace.md)");
+    sub->add_option("--trace-timeline", o->trace_timeline, "timeline in Chrome/Perfetto trace-event JSON (traces/timeline.md)");
+    sub->add_option("--vcd", o->vcd, "waveform: per-warp PC/mask, unit busy (1 time unit = 1 SM cycle)");
+    sub->add_flag("--summary", o->summary, "print a one-screen statistics summary on stderr");
     sub->add_option("--max-instructions", o->max_instructions, "watchdog: warp instructions per kernel (default 2e8)");
     sub->add_option("--max-cycles", o->max_cycles, "watchdog: SM cycles per kernel (default off)");
     sub->add_option("--sms", o->sms, "number of SMs")->check(CLI::Range(1u, 64u));

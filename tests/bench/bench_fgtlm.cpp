@@ -12,6 +12,7 @@
 #include <systemc>
 
 #include <fgtlm/gpu/standalone_system.hpp>
+#include <fgtlm/isa/assembler.hpp>
 #include <fgtlm/loaders/bundle_loader.hpp>
 
 namespace {
@@ -56,7 +57,35 @@ int sc_main(int argc, char* argv[]) {
     const std::filesystem::path corpus = std::filesystem::path(FGTLM_SHARED_DIR) / "conformance";
     for (const auto& entry : std::filesystem::directory_iterator(corpus))
         if (loaders::is_bundle(entry.path())) images.push_back(loaders::load_bundle(entry.path()));
-    images.reserve(images.size());
+    // Synthetic: a uniform integer loop (no divergence, no memory) on 8 full warps, 256
+    // iterations x 8 instructions: the per-instruction cost of the SP path.
+    {
+        loaders::KernelImage alu;
+        alu.name = "alu_loop";
+        const isa::AssembleResult a = isa::assemble(R"(
+            I2I.U32.U16 R1, R0L;
+            MVI R2, 0x0;
+            MVI R3, 0x100;
+        loop:
+            IADD R4, R1, R2;
+            SHL R5, R4, 0x3;
+            LOP.XOR R6, R5, R1;
+            IMUL.U16.U16 R7, R6L, R4L;
+            IADD R1, R7, R6;
+            IADD32I R2, R2, 0x1;
+            ISET.C0 o[0x7f], R2, R3, NE;
+            BRA C0.NE, loop;
+            SHL R10, R0, 0x2;
+            GST.U32 global14[R10], R1;
+            RET;
+        )", "alu_loop.sass");
+        if (!a.ok()) return 1;
+        alu.program = a.words;
+        alu.launch.block[0] = 256;
+        alu.launch.regs_per_thread = 16;
+        alu.launch.blocks_per_sm = 1;
+        images.push_back(alu);
+    }
     for (const auto& img : images) {
         const loaders::KernelImage* p = &img;
         benchmark::RegisterBenchmark(("LT/" + img.name).c_str(), [p](benchmark::State& s) { run_bundle(s, *p); })

@@ -109,6 +109,12 @@ TEST(Errors, InvalidLaunches) {
     core::LaunchConfig big = launch(1024, 1, 32);  // 32 warps x 32 regs > 512 slots
     EXPECT_FALSE(core::check_launch(big, core::SmCoreConfig{}).empty());
     EXPECT_EQ(core::blocks_per_batch(launch(1024, 1, 16), core::SmCoreConfig{}), 1u);
+    // 3000 parameter words: the stride (counting words) is 3072 but a header needs 12016
+    // bytes, so only windows at 0 and 3072 fit in 16 KiB (they overlap, as in the RTL).
+    core::LaunchConfig many = launch(32, 8);
+    many.params.assign(3000, 7);
+    EXPECT_EQ(core::blocks_per_batch(many, core::SmCoreConfig{}), 2u);
+    EXPECT_TRUE(r.run(kGood, many));
     expect_recovers(r);
 }
 

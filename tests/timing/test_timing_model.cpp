@@ -257,7 +257,16 @@ TEST(TimingModel, GlobalLatencyAndPerThreadAccesses) {
     p.global_latency_cycles = 110;
     TimingModel slow(p, Mode::AT);
     EXPECT_EQ(run(slow, 32, {gld(0)}) - c32, 100u);
-    // The TLM target's annotated delay extends the instruction just issued and what follows.
+    // A TLM target's annotated delay (slow path) comes in the record...
+    {
+        TimingModel m3(simple_params(), Mode::AT);
+        IssueRecord slow = gld(0);
+        slow.mem.latency_cycles = 9;
+        EXPECT_EQ(run(m3, 32, {slow}), c32 + 9);
+        TimingModel lt(simple_params(), Mode::LT);
+        EXPECT_EQ(run(lt, 32, {slow}), 4u + 9u);  // LT: 32/8 cycles + the annotated delay, like the SM
+    }
+    // ...or afterwards: add_memory_delay extends the instruction just issued and what follows.
     TimingModel m2(simple_params(), Mode::AT);
     m2.begin_kernel(launch(32));
     m2.on_block_start(0, 0);
@@ -369,15 +378,11 @@ TEST(SmClock, SmTimeFollowsTheModel) {
     m.on_block_start(0, 0);
     std::uint64_t sm_time = 0;
     for (int i = 0; i < 6; ++i) {
-        const IssueRecord r = i == 3 ? gld(std::uint32_t(i % 2)) : rec(ExecUnit::SP, std::uint32_t(i % 2));
+        IssueRecord r = i == 3 ? gld(std::uint32_t(i % 2)) : rec(ExecUnit::SP, std::uint32_t(i % 2));
+        if (i == 3) r.mem.latency_cycles = 11;  // slow-path TLM delay, reported in the record
         m.on_issue(r);  // observers first, then the SM asks the hook
         sm_time += clock.issue_cycles(r);
         EXPECT_EQ(sm_time, m.last().issue);  // the SM's time is the issue cycle of its instruction
-        if (i == 3) {
-            m.add_memory_delay(0, 0);  // no-op
-            clock.on_memory_delay(0, 11);
-            sm_time += 11;  // the SM advanced by the annotated delay itself
-        }
     }
     m.on_block_end(0, 0);
     sm_time += clock.batch_end_cycles(0);

@@ -83,11 +83,11 @@ inline std::uint32_t saturate_to(std::int64_t v, DataType t) {
 
 void SmCore::exec_integer(ExecContext& ctx) {
     const isa::Instruction& in = *ctx.inst;
-    const std::uint32_t* a = ctx.src[0];
-    const std::uint32_t* b = ctx.src[1];
-    const std::uint32_t* c = ctx.src[2];
-    std::uint32_t* r = ctx.res[0];
-    std::uint8_t* f = ctx.flags;
+    const std::uint32_t* __restrict a = ctx.src[0];
+    const std::uint32_t* __restrict b = ctx.src[1];
+    const std::uint32_t* __restrict c = ctx.src[2];
+    std::uint32_t* __restrict r = ctx.res[0];
+    std::uint8_t* __restrict f = ctx.flags;
     const bool h = is16(in.dtype);
     const unsigned bits = h ? 16u : 32u;
     const std::uint32_t wmask = h ? 0xffffu : 0xffffffffu;
@@ -248,11 +248,11 @@ void SmCore::exec_integer(ExecContext& ctx) {
 
 void SmCore::exec_float(ExecContext& ctx) {
     const isa::Instruction& in = *ctx.inst;
-    const std::uint32_t* a = ctx.src[0];
-    const std::uint32_t* b = ctx.src[1];
-    const std::uint32_t* c = ctx.src[2];
-    std::uint32_t* r = ctx.res[0];
-    std::uint8_t* f = ctx.flags;
+    const std::uint32_t* __restrict a = ctx.src[0];
+    const std::uint32_t* __restrict b = ctx.src[1];
+    const std::uint32_t* __restrict c = ctx.src[2];
+    std::uint32_t* __restrict r = ctx.res[0];
+    std::uint8_t* __restrict f = ctx.flags;
     const std::uint32_t m = ctx.exec_mask;
     const isa::Rounding rnd = in.rounding;
     ctx.res_regs = 1;
@@ -336,14 +336,22 @@ bool SmCore::execute(ExecContext& ctx) {
             ctx.rec.unit = ExecUnit::Memory;
             return exec_memory(ctx);
         case Opcode::FADD: case Opcode::FMUL: case Opcode::FMAD: case Opcode::FSET: case Opcode::FMIN:
-        case Opcode::FMAX: case Opcode::I2F: case Opcode::F2I: case Opcode::F2F:
-            ctx.rec.unit = ExecUnit::FPU;
+        case Opcode::FMAX: case Opcode::I2F: case Opcode::F2I: case Opcode::F2F: case Opcode::RRO:
+            ctx.rec.unit = ExecUnit::FPU;  // RRO lives in the FP opcode space (op 0xB)
             if (ctx.exec_mask != 0) exec_float(ctx);
             return true;
-        case Opcode::RRO: case Opcode::RCP: case Opcode::RSQ: case Opcode::LG2: case Opcode::SIN:
+        case Opcode::RCP: case Opcode::RSQ: case Opcode::LG2: case Opcode::SIN:
         case Opcode::COS: case Opcode::EX2:
             ctx.rec.unit = ExecUnit::SFU;
             if (ctx.exec_mask != 0) exec_float(ctx);
+            return true;
+        case Opcode::MVC:
+            ctx.rec.unit = ExecUnit::Memory;  // constant-memory load
+            if (ctx.exec_mask != 0) exec_integer(ctx);
+            return true;
+        case Opcode::MOV:
+            if (in.num_src > 0 && in.src[0].kind == isa::OperandKind::Shared) ctx.rec.unit = ExecUnit::Memory;
+            if (ctx.exec_mask != 0) exec_integer(ctx);
             return true;
         default:
             if (ctx.exec_mask != 0) exec_integer(ctx);

@@ -1,4 +1,5 @@
 // Execute stage, memory unit: global loads/stores (GLD/GST) and shared stores (R2G).
+#include <bit>
 #include <cstring>
 #include <string>
 
@@ -75,7 +76,7 @@ bool SmCore::exec_memory(ExecContext& ctx) {
         ms.space = MemSpace::Shared;
         ms.is_store = true;
         ms.access_bytes = std::uint8_t(size);
-        ms.bytes = size * std::uint32_t(__builtin_popcount(m));
+        ms.bytes = size * std::uint32_t(std::popcount(m));
         ms.transactions = m ? 1 : 0;
         return true;
     }
@@ -89,7 +90,7 @@ bool SmCore::exec_memory(ExecContext& ctx) {
     ms.space = MemSpace::Global;
     ms.is_store = store;
     ms.access_bytes = std::uint8_t(size > 255 ? 255 : size);
-    ms.bytes = size * std::uint32_t(__builtin_popcount(m));
+    ms.bytes = size * std::uint32_t(std::popcount(m));
     if (m == 0) return true;
     if (record_issues || !observers_.empty()) ms.transactions = count_segments(addr, m);
     struct LatencyToRecord {  // slow-path latency the port accumulated, whatever the exit

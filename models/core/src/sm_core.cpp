@@ -2,6 +2,7 @@
 #include "fgtlm/core/sm_core.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <string>
 
@@ -96,10 +97,18 @@ std::uint32_t blocks_per_batch(const LaunchConfig& cfg, const SmCoreConfig& sm) 
     n = std::min(n, sm.reg_slots / (wpb * cfg.regs_per_thread));
     const std::uint32_t stride = cfg.shared_block_stride();
     if (stride > 0) n = std::min(n, sm.shared_bytes / stride);
+    // The header + parameters of the last window must fit too (the stride counts parameter
+    // words, not bytes, so many parameters overlap the next window as in the RTL).
+    const std::uint64_t header = 16u + 4ull * cfg.params.size();
+    while (n > 0 && std::uint64_t(n - 1) * stride + header > sm.shared_bytes) --n;
     return n;
 }
 
 SmCore::SmCore(const SmCoreConfig& cfg) : cfg_(cfg) {
+    if (cfg_.reg_slots == 0) cfg_.reg_slots = 1;
+    if (cfg_.max_warps == 0) cfg_.max_warps = 1;
+    if (cfg_.stack_depth == 0) cfg_.stack_depth = 1;
+    reg_slots_pow2_ = (cfg_.reg_slots & (cfg_.reg_slots - 1u)) == 0;
     rf_.assign(std::size_t(cfg_.reg_slots) * kWarpSize, 0);
     pred_.assign(std::size_t(cfg_.max_warps) * 4 * kWarpSize, 0);
     areg_.assign(std::size_t(cfg_.max_warps) * 8 * kWarpSize, 0);
@@ -223,7 +232,8 @@ bool SmCore::fetch(ExecContext& ctx) {
     const isa::Instruction* inst = program_->fetch(w.pc);
     if (inst == nullptr) {
         fail(KernelErrorKind::IllegalInstruction, ctx.warp_slot, w.pc,
-             "PC outside the program (" + std::to_string(program_->size_bytes()) + " bytes of code)");
+             (w.pc & 3u) ? std::string("PC not 4-byte aligned")
+                         : "PC outside instruction memory (" + std::to_string(program_->size_bytes()) + " bytes)");
         return false;
     }
     ctx.inst = inst;
@@ -324,7 +334,7 @@ bool SmCore::writeback(ExecContext& ctx) {
     }
 
     ++warp_instructions;
-    thread_instructions += std::uint32_t(__builtin_popcount(m));
+    thread_instructions += std::uint32_t(std::popcount(m));
     if (record_issues || !observers_.empty()) fill_record(ctx);
     if (!observers_.empty()) {
         for (ExecutionObserver* o : observers_) {

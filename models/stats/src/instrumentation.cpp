@@ -39,6 +39,11 @@ void Instrumentation::end_kernel(double wall_seconds, const std::string& error, 
     if (vcd_) vcd_->close();
 }
 
+void Instrumentation::on_kernel_end(const core::KernelResult& result) {
+    stats_.set_wall_seconds(result.sim_wall_seconds);
+    stats_.set_error(result.error.ok() ? std::string() : result.error.describe());
+}
+
 void Instrumentation::on_block_start(std::uint32_t sm, std::uint32_t block) {
     timing_.on_block_start(sm, block);
     for (auto* o : after_timing_) o->on_block_start(sm, block);

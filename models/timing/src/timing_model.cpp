@@ -266,7 +266,8 @@ void TimingModel::on_issue(const core::IssueRecord& rec) {
 
 void TimingModel::issue_lt(const core::IssueRecord& rec, SmState& sm, WarpState& warp) {
     // The functional SM's own cost: warp instructions one after the other, 32/lanes each.
-    const std::uint64_t cost = p_.passes();
+    // The LT SM adds a TLM target's annotated delay (slow path) to the instruction's cost.
+    const std::uint64_t cost = p_.passes() + rec.mem.latency_cycles;
     const std::uint64_t t = std::max(warp.ready, sm.stage_free[kFetch]);
     if (t > warp.ready) last_.stall[std::size_t(StallReason::Fetch)] += std::uint32_t(t - warp.ready);
     last_.ready = warp.ready;
@@ -386,7 +387,8 @@ void TimingModel::issue_at(const core::IssueRecord& rec, SmState& sm, WarpState&
                 global_busy_total_ += occupancy;
                 sm.stats.global_mem_busy += occupancy;
                 last_.mem_start = mem_start;
-                last_.mem_end = mem_done + p_.global_latency_cycles;
+                // The TLM target's own annotated delay (slow path) adds to the model's latency.
+                last_.mem_end = mem_done + p_.global_latency_cycles + rec.mem.latency_cycles;
                 end = last_.mem_end;
             }
         }

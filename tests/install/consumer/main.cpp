@@ -13,6 +13,7 @@ int sc_main(int, char*[]) {
                                              0x2000C809, 0x04208780, 0xD00E0405, 0xA0C00780,
                                              0x30000003, 0x00000781};
     sys.load_program(code);
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);  // elaborate before the first launch
     fgtlm::core::LaunchConfig launch;
     launch.block[0] = 64;
     launch.params = {0x1000};

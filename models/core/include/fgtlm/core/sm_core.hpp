@@ -139,7 +139,8 @@ public:
 
 private:
     std::uint32_t row_index(std::uint32_t warp_slot, std::uint32_t r) const {
-        return (warps_[warp_slot].reg_base + r) % cfg_.reg_slots;
+        const std::uint32_t slot = warps_[warp_slot].reg_base + r;  // wraps like the RTL's address
+        return reg_slots_pow2_ ? (slot & (cfg_.reg_slots - 1u)) : (slot % cfg_.reg_slots);
     }
     std::uint32_t& reg_taint(std::uint32_t warp_slot, std::uint32_t r) { return rf_taint_[row_index(warp_slot, r)]; }
     std::uint32_t* reg_row(std::uint32_t warp_slot, std::uint32_t r) {
@@ -184,6 +185,7 @@ private:
     std::uint8_t* global_shadow_ = nullptr;
     std::uint64_t global_shadow_size_ = 0;
     bool track_undefined_ = false;
+    bool reg_slots_pow2_ = true;  // 512: wrap with a mask instead of a division
     std::vector<std::uint8_t> pred_;     // [max_warps][4][32]
     std::vector<std::uint32_t> areg_;    // [max_warps][8][32]
     std::vector<std::uint8_t> shared_;   // shared memory

@@ -43,6 +43,11 @@ public:
     // Writes the stats JSON and closes the traces. `context` members are added to the stats.
     void end_kernel(double wall_seconds, const std::string& error, const nlohmann::json& context = {});
 
+    // From the GPU top (once per kernel): begin_kernel / record the result, so embedders
+    // (e.g. the virtual platform) need not call them.
+    void on_kernel_begin(const core::LaunchConfig& launch) override { begin_kernel(launch); }
+    void on_kernel_end(const core::KernelResult& result) override;
+
     void on_block_start(std::uint32_t sm, std::uint32_t block) override;
     void on_block_end(std::uint32_t sm, std::uint32_t block) override;
     void on_issue(const core::IssueRecord& rec) override;

@@ -6,7 +6,8 @@
 // path interleave in time order.
 //
 // Requirement: the SM calls issue_cycles(rec) after it notified its observers of `rec` (the
-// TimingModel is one of them, or the Instrumentation that owns it).
+// TimingModel is one of them, or the Instrumentation that owns it). A TLM target's annotated
+// delay reaches the model in rec.mem.latency_cycles, so the SM adds nothing itself.
 #pragma once
 
 #include "fgtlm/core/timing_model.hpp"
@@ -27,15 +28,6 @@ public:
     std::uint64_t batch_end_cycles(std::uint32_t sm) override {
         return advance(sm, sm < model_.num_sms() ? model_.sm_stats(sm).last_complete : 0);
     }
-    // A TLM target annotated `cycles` of delay on the global accesses of the instruction the
-    // SM just issued, and the SM already advanced its time by them: the model's instruction
-    // completes that much later. (Meant to override a core::TimingModel hook, see
-    // .coord/REQUEST-timing.md; until then the SM calls it directly.)
-    void on_memory_delay(std::uint32_t sm, std::uint64_t cycles) {
-        model_.add_memory_delay(sm, cycles);
-        time(sm) += cycles;
-    }
-
 private:
     std::uint64_t& time(std::uint32_t sm) {
         if (sm >= time_.size()) time_.resize(sm + 1, 0);
