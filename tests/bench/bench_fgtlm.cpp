@@ -1,4 +1,5 @@
 // bench_fgtlm: simulation speed of the loosely-timed GPU model on the conformance kernels.
+// Kernels: every conformance bundle plus `alu_loop` (a synthetic uniform integer loop).
 // One SystemC simulation runs every kernel repeatedly (one StandaloneSystem, re-loaded per
 // iteration outside the timed region). Counters: simulated warp/thread instructions per second.
 //

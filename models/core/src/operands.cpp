@@ -145,6 +145,10 @@ bool SmCore::read(ExecContext& ctx) {
             continue;
         }
         const isa::Operand& op = in.src[i];
+        if (op.kind == OperandKind::Reg && !op.negate && !op.absolute) {  // the common case, no copy
+            ctx.src[i] = op.reg == 124 ? zeros_ : reg_row(ctx.warp_slot, op.reg);
+            continue;
+        }
         const std::uint32_t* p = read_operand(ctx, op, ctx.buf[i], sig);
         if (p == nullptr) return false;
         if (!own && (op.negate || op.absolute)) {
