@@ -4,7 +4,7 @@
 
 #include "bus/router.hpp"
 #include "cpu/riscv_cpu.hpp"
-#include "gpu/gpu_device.hpp"
+#include <fgtlm/gpu/gpu_device.hpp>
 #include "memory/memory.hpp"
 #include "simctl/sim_control.hpp"
 #include "uart/uart.hpp"
@@ -54,7 +54,7 @@ public:
     SimControl simctl;
     RiscvCpu cpu;
     DebugPort loader;
-    GpuDevice gpu;
+    gpu::GpuDevice gpu;
     sc_core::sc_signal<bool> gpu_irq{"gpu_irq"};
 
 private:

@@ -49,7 +49,5 @@ int sc_main(int argc, char* argv[]) {
         return 2;
     }
     if (firmware.size() > 1) return fgtlm::vp::run_batch(argv[0], firmware, opt);
-    // The platform (GPU, Unicorn) is torn down by process exit: skip module destructors,
-    // which would only free memory (and run after SystemC's kernel is already finished).
-    std::_Exit(fgtlm::vp::run_app(firmware.front(), opt));
+    return fgtlm::vp::run_app(firmware.front(), opt);
 }

@@ -1,7 +1,7 @@
 // GpuDevice: the FlexGrip GPU as a bus device: GpuTop (SMs, instruction and constant memory,
 // global-memory initiator) + HostInterface (register file, interrupt line), glued by the
 // host::KernelControl interface. Nothing here depends on Unicorn: this is the unit to embed
-// in any SystemC virtual platform (see platform/README.md):
+// in any SystemC virtual platform (see platform/README.md and models/host/README.md):
 //   regs.socket        TLM target: the register map (models/host/README.md), 16 KiB
 //   gpu.global_socket  TLM initiator: global memory = whatever it is bound to (kernel
 //                      pointers and CODE_BASE are addresses on that bus)
@@ -18,15 +18,15 @@
 
 #include <systemc>
 
-namespace fgtlm::platform {
+namespace fgtlm::gpu {
 
 class GpuDevice : public sc_core::sc_module, public host::KernelControl {
 public:
-    gpu::GpuTop gpu;
+    GpuTop gpu;
     host::HostInterface regs;
 
     SC_HAS_PROCESS(GpuDevice);
-    GpuDevice(sc_core::sc_module_name name, const gpu::GpuConfig& config,
+    GpuDevice(sc_core::sc_module_name name, const GpuConfig& config,
               sc_core::sc_time register_delay = sc_core::sc_time(10, sc_core::SC_NS));
 
     // host::KernelControl
@@ -46,4 +46,4 @@ private:
     std::vector<std::uint32_t> code_;  // staging buffer for the code copy (reused)
 };
 
-}  // namespace fgtlm::platform
+}  // namespace fgtlm::gpu

@@ -1,10 +1,10 @@
-#include "gpu/gpu_device.hpp"
+#include "fgtlm/gpu/gpu_device.hpp"
 
 #include <sstream>
 
-namespace fgtlm::platform {
+namespace fgtlm::gpu {
 
-GpuDevice::GpuDevice(sc_core::sc_module_name name, const gpu::GpuConfig& config, sc_core::sc_time register_delay)
+GpuDevice::GpuDevice(sc_core::sc_module_name name, const GpuConfig& config, sc_core::sc_time register_delay)
     : sc_module(name), gpu("gpu", config), regs("regs", *this, register_delay) {
     SC_METHOD(forward_done);
     sensitive << gpu.done_event();
@@ -49,4 +49,4 @@ void GpuDevice::start(const core::LaunchConfig& config, std::uint32_t code_bytes
     if (!gpu.start(local)) reject("GPU busy", 0);
 }
 
-}  // namespace fgtlm::platform
+}  // namespace fgtlm::gpu
