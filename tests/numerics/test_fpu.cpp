@@ -106,9 +106,20 @@ TEST(Fmad, MultiplyThenAdd) {
     EXPECT_EQ(nx::fmad(bits(2.0f), bits(3.0f), bits(1.0f), Rounding::Nearest), bits(7.0f));
     EXPECT_EQ(nx::fmad(bits(2.0f), bits(-3.0f), bits(6.0f), Rounding::Nearest), kPosZero);
     EXPECT_EQ(nx::fmad(kPosInf, kPosZero, kOne, Rounding::Nearest), nx::kCanonicalNaN);
-    // Not fused: the product is rounded before the addition.
-    const std::uint32_t a = 0x3F800001u;  // 1 + 2^-23
-    EXPECT_EQ(nx::fmad(a, a, bits(-1.0f), Rounding::Nearest), 0x34800000u);  // 2^-22, not 2^-22 + 2^-46
+    // Fused (nn bundle evidence): the exact product enters the addition. a = 1 + 2^-12:
+    // a*a - 1 = 2^-11 + 2^-24 exactly; rounding the product first would give 2^-11.
+    const std::uint32_t a = 0x3F800800u;  // 1 + 2^-12
+    EXPECT_EQ(nx::fmad(a, a, bits(-1.0f), Rounding::Nearest), 0x3A000400u);
+    // One rounding: (1 + 2^-23)^2 - 1 = 2^-22 + 2^-46 is an exact tie -> even, 2^-22.
+    const std::uint32_t b1 = 0x3F800001u;  // 1 + 2^-23
+    EXPECT_EQ(nx::fmad(b1, b1, bits(-1.0f), Rounding::Nearest), 0x34800000u);
+    // Cancellation to zero and signs of directed roundings.
+    EXPECT_EQ(nx::fmad(bits(2.0f), bits(3.0f), bits(-6.0f), Rounding::Down), 0x80000000u);
+    EXPECT_EQ(nx::fmad(bits(1.5f), bits(1.5f), bits(1e-30f), Rounding::Up), 0x40100001u);   // 2.25 + tiny, rounded up
+    EXPECT_EQ(nx::fmad(bits(1.5f), bits(1.5f), bits(-1e-30f), Rounding::Trunc), 0x400FFFFFu);  // 2.25 - tiny, truncated
+    EXPECT_EQ(nx::fmad(bits(1.5f), bits(1.5f), bits(-1e-30f), Rounding::Nearest), 0x40100000u);
+    EXPECT_EQ(nx::fmad(kPosZero, bits(3.0f), bits(-5.0f), Rounding::Nearest), bits(-5.0f));
+    EXPECT_EQ(nx::fmad(bits(3.0f), bits(4.0f), kPosZero, Rounding::Nearest), bits(12.0f));
 }
 
 TEST(Fcompare, OrderedAndUnordered) {

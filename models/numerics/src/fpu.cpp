@@ -1,6 +1,7 @@
 // FADD / FMUL / FMAD / FSET / FMIN / FMAX of the FlexGripPlus FPU.
 #include <fgtlm/numerics/fpu.hpp>
 
+#include <algorithm>
 #include <bit>
 #include <utility>
 
@@ -81,8 +82,64 @@ std::uint32_t fmul(std::uint32_t a, std::uint32_t b, isa::Rounding r) {
     return round_pack(s, biased_exp(a) + biased_exp(b) - 254 - 46 + 63, m, r);
 }
 
+// FMAD is fused: the 48-bit product and c are added exactly (operands far below the other's
+// range collapse into a sticky bit) and the sum is rounded once, with a full sticky bit.
+// This is not the adder's G/R-only rounding and not G80's truncated-product MAD: on the nn
+// bundle (FMAD feeding RSQ/RCP) the fused form matches 991/1024 RTL words; a truncated or
+// rounded product followed by the FADD datapath matches 937..943, and a rounded product with
+// a correctly rounded add 970..976.
 std::uint32_t fmad(std::uint32_t a, std::uint32_t b, std::uint32_t c, isa::Rounding r) {
-    return fadd(fmul(a, b, isa::Rounding::Trunc), c, r);
+    if (is_nan(a) || is_nan(b) || is_nan(c)) return kCanonicalNaN;
+    const bool ps = sign_of(a) != sign_of(b);
+    const bool pzero = is_zero_ftz(a) || is_zero_ftz(b);
+    if (is_inf(a) || is_inf(b)) {
+        if (pzero || (is_inf(c) && sign_of(c) != ps)) return kCanonicalNaN;
+        return signed_inf(ps);
+    }
+    if (is_inf(c)) return c;
+    if (pzero) return fadd(signed_zero(ps), c, r);  // exact zero product: c (+0/-0 rules of FADD)
+    if (is_zero_ftz(c)) return fmul(a, b, r);       // one rounding of the exact product
+    // Exact operands: P = mp * 2^xp (mp < 2^48), C = mc * 2^xc (mc < 2^24).
+    using u128 = unsigned __int128;
+    const std::uint64_t mp = std::uint64_t{sig_of(a)} * sig_of(b);
+    const int xp = biased_exp(a) + biased_exp(b) - 300;
+    const std::uint64_t mc = sig_of(c);
+    const int xc = biased_exp(c) - 150;
+    // Common frame: the larger operand's top bit lands at bit ~110, the other is shifted
+    // right into it with a sticky bit if needed.
+    const int hi = std::max(xp + 48, xc + 24);
+    const int lsb = hi - 110;
+    auto place = [lsb](std::uint64_t m, int x) -> u128 {
+        const int sh = x - lsb;
+        if (sh >= 0) return u128{m} << sh;
+        if (sh <= -64) return 1;  // entirely below the frame: only its stickiness remains
+        const std::uint64_t lost = m & ((std::uint64_t{1} << -sh) - 1);
+        return u128{m >> -sh} | (lost != 0 ? 1u : 0u);
+    };
+    const u128 p = place(mp, xp);
+    const u128 q = place(mc, xc);
+    const bool cs = sign_of(c);
+    bool s = ps;
+    u128 m;
+    if (ps == cs) {
+        m = p + q;
+    } else if (p >= q) {
+        m = p - q;
+    } else {
+        m = q - p;
+        s = cs;
+    }
+    if (m == 0) return signed_zero(r == isa::Rounding::Down);
+    // Reduce to 64 bits (keeping a sticky bit) for round_pack: value = m * 2^lsb.
+    int e = lsb;
+    const auto hi64 = static_cast<std::uint64_t>(m >> 64);
+    if (hi64 != 0) {
+        const int sh = 64 - std::countl_zero(hi64);
+        const bool sticky = (m & ((u128{1} << sh) - 1)) != 0;
+        m = (m >> sh) | (sticky ? 1u : 0u);
+        e += sh;
+    }
+    return round_pack(s, e + 63, static_cast<std::uint64_t>(m), r);
 }
 
 bool fcompare(std::uint32_t a, std::uint32_t b, isa::CompareOp op) {

@@ -1,20 +1,21 @@
 // Special-function unit: RCP, RSQ, LG2, EX2, SIN, COS and RRO.
 //
-// EX2 is the RTL's datapath, bit-exact on all golden words (exp bundle: 64/64): an
-// Oberman-Siu piecewise-quadratic interpolator (see sfu_tables.hpp and ex2() below) whose
-// result is rounded like the FPU adder, with only a guard and a round bit.
+// EX2, RCP and RSQ are the RTL's datapath: an Oberman-Siu piecewise-quadratic interpolator
+// (see sfu_tables.hpp and quad_interpolate() below) whose result is normalised and rounded
+// like the FPU adder, with only a guard and a round bit. Golden data: exp bundle 64/64;
+// nn bundle RCP(RSQ(FMAD)) 991/1024 (was 527 with exactly rounded RCP/RSQ), the rest 1 ulp off.
 //
-// RCP, RSQ, LG2, SIN, COS: the same interpolator structure did NOT reproduce the golden data
-// (searched: segment bits 5..8, minimax/Chebyshev/least-squares/Taylor fits, coefficient
-// widths C0 2^-24..2^-34, C1 2^-13..2^-26, C2 2^-8..2^-20, truncated/rounded coefficients,
-// product truncation, four output roundings; see REPORT-sfu.md). They are evaluated in double
+// LG2, SIN, COS: the interpolator structure did NOT reproduce LG2's golden data (see
+// REPORT-sfu.md / REPORT-sfu2.md); SIN/COS have no golden data. They are evaluated in double
 // precision and rounded once to binary32 (round to nearest), which is within the RTL's error
-// (LG2: 13/32 golden words exact, every word within 3 ulp; nn RCP(RSQ()): ~52% exact, <= 4 ulp).
+// (LG2: 13/32 golden words exact, every word within 3 ulp).
 // Special values follow the SFU's IEEE-style conventions: FTZ inputs and outputs,
-// rcp(+-0) = +-inf, rsq(+-0) = +-inf, rsq(x<0) = NaN, lg2(+-0) = -inf (golden: Log2-hard),
-// lg2(x<0) = NaN, lg2(+inf) = +inf, ex2(-inf) = +0, ex2(+inf) = +inf.
+// rcp(+-0) = +-inf, rcp(+-inf) = +-0, rsq(+-0) = +-inf, rsq(x<0) = NaN, rsq(+inf) = +0,
+// lg2(+-0) = -inf (golden: Log2-hard), lg2(x<0) = NaN, lg2(+inf) = +inf, ex2(-inf) = +0,
+// ex2(+inf) = +inf.
 #include <fgtlm/numerics/sfu.hpp>
 
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <numbers>
@@ -52,18 +53,67 @@ std::uint32_t round_double(double d, bool toward_zero) {
 
 constexpr double kTwoPi = 2.0 * std::numbers::pi;
 
-}  // namespace
-
-std::uint32_t rcp(std::uint32_t x) {
-    if (is_nan(x)) return kCanonicalNaN;
-    return round_double(1.0 / to_double(x), false);
+// The interpolator: frac is a 23-bit fraction; its upper `segment_bits` select the ROM entry c,
+// the lower bits are xl. Returns S = C0 + C1*xl + C2*xl^2 exactly, as an integer on the grid
+// 2^-(c2_frac + 46) (xl is in units of 2^-23, so C1*xl is on 2^-(c1_frac + 23) and C2*xl^2
+// on 2^-(c2_frac + 46)). The hardware keeps the products wide enough that they are exact as
+// far as the result is concerned (truncating them to 2^-26 does not match the golden data).
+std::int64_t quad_interpolate(const QuadCoeffs& c, const QuadGrid& g, int segment_bits, std::uint32_t frac) {
+    const std::int64_t xl = frac & ((std::uint32_t{1} << (23 - segment_bits)) - 1);
+    const int frac_bits = g.c2_frac + 46;
+    return (std::int64_t{c.c0} << (frac_bits - g.c0_frac)) + ((c.c1 * xl) << (frac_bits - g.c1_frac - 23)) +
+           c.c2 * xl * xl;
 }
 
+// The SFU's output stage: the positive value s * 2^(exp2 - frac_bits) is normalised to 24
+// bits plus guard G and round R (lower bits dropped) and rounded up iff G && (R || lsb),
+// exactly as the FPU adder rounds. Overflow gives infinity, results below the normal range
+// flush to +0; the caller applies the sign.
+std::uint32_t round_sfu(std::uint64_t s, int frac_bits, std::int64_t exp2) {
+    if (s == 0) return 0u;
+    const int top = 63 - std::countl_zero(s);  // s in [2^top, 2^(top+1))
+    std::uint64_t kept = top >= 25 ? s >> (top - 25) : s << (25 - top);  // 24 bits + G + R
+    std::int64_t e = exp2 + top - frac_bits;
+    std::uint32_t mant = static_cast<std::uint32_t>(kept >> 2);
+    const bool guard = (kept >> 1) & 1u, round = kept & 1u;
+    if (guard && (round || (mant & 1u)) && ++mant == 0x1000000u) {
+        mant >>= 1;
+        ++e;
+    }
+    const std::int64_t be = e + 127;
+    if (be >= 255) return kInf;
+    if (be <= 0) return 0u;  // flush to zero
+    return (static_cast<std::uint32_t>(be) << 23) | (mant & 0x7FFFFFu);
+}
+
+}  // namespace
+
+// RCP: x = (-1)^s * 1.f * 2^e, 1/x = (-1)^s * (1/1.f) * 2^-e with 1/1.f from the 128-entry
+// ROM (upper 7 bits of f; C0 2^-26, C1 2^-16, C2 2^-10), then the adder-style G/R rounding.
+// Exact powers of two come out exact (segment 0's C0 rounds to 1.0).
+std::uint32_t rcp(std::uint32_t x) {
+    if (is_nan(x)) return kCanonicalNaN;
+    const std::uint32_t sign = x & kSignBit;
+    if (is_zero_ftz(x)) return sign | kInf;
+    if (is_inf(x)) return sign;
+    const std::uint32_t f = frac_of(x);
+    const std::int64_t s = quad_interpolate(kRcpRom[f >> 16], kRcpGrid, 7, f);
+    return sign | round_sfu(static_cast<std::uint64_t>(s), kRcpGrid.c2_frac + 46, 127 - biased_exp(x));
+}
+
+// RSQ: x = 1.f * 2^e. For even e, 1/sqrt(x) = (1/sqrt(1.f)) * 2^(-e/2); for odd e the
+// mantissa is taken as 2*1.f in [2, 4) and the exponent as e-1. The exponent's LSB and the
+// upper 7 bits of f select one of 256 ROM entries (grids as RCP), then G/R rounding.
 std::uint32_t rsq(std::uint32_t x) {
     if (is_nan(x)) return kCanonicalNaN;
     if (is_zero_ftz(x)) return signed_inf(sign_of(x));
     if (sign_of(x)) return kCanonicalNaN;
-    return round_double(1.0 / std::sqrt(to_double(x)), false);
+    if (is_inf(x)) return 0u;
+    const int e = biased_exp(x) - 127;
+    const int odd = e & 1;  // two's complement: odd for negative odd exponents too
+    const std::uint32_t f = frac_of(x);
+    const std::int64_t s = quad_interpolate(kRsqRom[(odd << 7) | (f >> 16)], kRsqGrid, 7, f);
+    return round_sfu(static_cast<std::uint64_t>(s), kRsqGrid.c2_frac + 46, -((e - odd) / 2));
 }
 
 std::uint32_t lg2(std::uint32_t x) {
@@ -96,27 +146,8 @@ std::uint32_t ex2(std::uint32_t v) {
     const std::int64_t int_part = fixed >> 23;  // floor
     const std::uint32_t frac = static_cast<std::uint32_t>(fixed & 0x7FFFFF);
 
-    const QuadCoeffs& c = kEx2Rom[frac >> 17];
-    const std::int64_t xl = frac & 0x1FFFF;
-    // S on the grid 2^-57: C0 * 2^-26, C1 * xl * 2^-(15+23), C2 * xl^2 * 2^-(11+46).
-    const std::int64_t s = (std::int64_t{c.c0} << 31) + ((c.c1 * xl) << 19) + c.c2 * xl * xl;
-    // s in [2^57, 2^58): keep 23 fraction bits + G + R.
-    std::uint64_t kept = static_cast<std::uint64_t>(s) >> (57 - 25);
-    std::int64_t exp2 = int_part;
-    if (kept >> 26) {  // S >= 2 (cannot happen with this ROM; kept for safety of the normaliser)
-        kept >>= 1;
-        ++exp2;
-    }
-    std::uint32_t mant = static_cast<std::uint32_t>(kept >> 2);
-    const bool guard = (kept >> 1) & 1u, round = kept & 1u;
-    if (guard && (round || (mant & 1u)) && ++mant == 0x1000000u) {
-        mant >>= 1;
-        ++exp2;
-    }
-    const std::int64_t be = exp2 + 127;
-    if (be >= 255) return kInf;
-    if (be <= 0) return 0u;  // flush to zero
-    return (static_cast<std::uint32_t>(be) << 23) | (mant & 0x7FFFFFu);
+    const std::int64_t s = quad_interpolate(kEx2Rom[frac >> 17], kEx2Grid, 6, frac);
+    return round_sfu(static_cast<std::uint64_t>(s), kEx2Grid.c2_frac + 46, int_part);
 }
 
 // SIN/COS take RRO.SINCOS's output: the angle in turns (x / 2pi).

@@ -3,9 +3,12 @@
 // The SFU evaluates f(x) ~ C0[i] + C1[i] * xl + C2[i] * xl^2 in fixed point, where i is the
 // upper `segment bits` of the reduced argument's 23-bit fraction and xl the remaining lower
 // bits (Oberman & Siu, "A High-Performance Area-Efficient Multifunction Interpolator",
-// ARITH-17, 2005, the G80 SFU). Coefficient words are integers on fixed grids:
-// C0 * 2^-26, C1 * 2^-15 (per unit of the input fraction), C2 * 2^-11; the ROM contents come
-// from a minimax fit per segment truncated to these grids (tests/numerics/tools/gen_sfu_tables.cpp).
+// ARITH-17, 2005, the G80 SFU). Coefficient words are integers on fixed grids per function
+// (C1 per unit of the input fraction, C2 per unit of its square); the ROM contents come from
+// a minimax fit per segment truncated toward zero to these grids
+// (tests/numerics/tools/gen_sfu_tables.cpp). Segment counts and grids are those of
+// Oberman & Siu's table: RCP 7 index bits with C0/C1/C2 widths 26/16/10, RSQ 7 bits per
+// binade of [1, 4) (the exponent's LSB selects the binade), EX2 6 bits.
 #pragma once
 
 #include <array>
@@ -13,9 +16,13 @@
 
 namespace fgtlm::numerics::detail {
 
-inline constexpr int kC0Frac = 26;
-inline constexpr int kC1Frac = 15;
-inline constexpr int kC2Frac = 11;
+struct QuadGrid {
+    int c0_frac, c1_frac, c2_frac;  // coefficient k is an integer times 2^-ck_frac
+};
+
+inline constexpr QuadGrid kEx2Grid{26, 15, 11};
+inline constexpr QuadGrid kRcpGrid{26, 16, 10};
+inline constexpr QuadGrid kRsqGrid{26, 16, 10};
 
 struct QuadCoeffs {
     std::int32_t c0, c1, c2;
@@ -23,5 +30,10 @@ struct QuadCoeffs {
 
 // EX2: 2^f, f in [0, 1), 64 segments (index = upper 6 bits of f's 23-bit fixed-point fraction).
 extern const std::array<QuadCoeffs, 64> kEx2Rom;
+// RCP: 1/x, x in [1, 2), 128 segments (index = upper 7 bits of the mantissa fraction).
+extern const std::array<QuadCoeffs, 128> kRcpRom;
+// RSQ: 1/sqrt(x); entries 0..127 cover x in [1, 2), 128..255 cover x in [2, 4)
+// (index = exponent LSB (odd exponent: [2, 4)) then the upper 7 bits of the fraction).
+extern const std::array<QuadCoeffs, 256> kRsqRom;
 
 }  // namespace fgtlm::numerics::detail
