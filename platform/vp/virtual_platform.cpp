@@ -18,8 +18,8 @@ void VpConfig::declare(params::Registry& r) {
     r.declare_int("vp.dram_latency_ns", 20, "DRAM access latency (b_transport and DMI)", "ns", 0, 100000);
     r.declare_int("vp.bus_delay_ns", 5, "bus router delay per b_transport", "ns", 0, 100000);
     r.declare_int("vp.reg_delay_ns", 10, "GPU register access delay", "ns", 0, 100000);
-    r.declare_int("gpu.num_sms", 1, "streaming multiprocessors", "", 1, 64);
-    r.declare_int("gpu.sp_lanes", 8, "SIMD lanes per SM (8, 16 or 32)", "lanes", 8, 32);
+    timing::declare_timing_params(r);  // gpu.num_sms, sm.sp_lanes and the AT model's latencies
+    r.declare_string("gpu.mode", "lt", "GPU timing: lt (fixed 32/lanes cycles per warp instruction) or at (FlexGripPlus pipeline model)");
     r.declare_int("gpu.clock_ns", 10, "SM clock period", "ns", 1, 1000);
     r.declare_int("gpu.max_instructions", 50000000, "watchdog: warp instructions per kernel (0 = off)", "", 0,
                   1ll << 40);
@@ -34,10 +34,14 @@ VpConfig VpConfig::from(const params::Registry& r) {
     c.bus_delay = sc_core::sc_time(double(r.get_int("vp.bus_delay_ns")), sc_core::SC_NS);
     c.reg_delay = sc_core::sc_time(double(r.get_int("vp.reg_delay_ns")), sc_core::SC_NS);
     c.gpu.num_sms = std::uint32_t(r.get_int("gpu.num_sms"));
-    const auto lanes = r.get_int("gpu.sp_lanes");
+    const auto lanes = r.get_int("sm.sp_lanes");
     if (lanes != 8 && lanes != 16 && lanes != 32)
-        throw params::ParamError("gpu.sp_lanes must be 8, 16 or 32 (got " + std::to_string(lanes) + ")");
+        throw params::ParamError("sm.sp_lanes must be 8, 16 or 32 (got " + std::to_string(lanes) + ")");
     c.gpu.sm.sp_lanes = std::uint32_t(lanes);
+    const std::string mode = r.get_string("gpu.mode");
+    if (mode != "lt" && mode != "at") throw params::ParamError("gpu.mode must be lt or at (got '" + mode + "')");
+    c.gpu_at = mode == "at";
+    c.timing = timing::TimingParams::from(r);
     c.gpu.sm.clock_period = sc_core::sc_time(double(r.get_int("gpu.clock_ns")), sc_core::SC_NS);
     c.gpu.max_instructions = std::uint64_t(r.get_int("gpu.max_instructions"));
     return c;
@@ -52,7 +56,12 @@ VirtualPlatform::VirtualPlatform(sc_core::sc_module_name name, const VpConfig& c
       cpu("cpu", RiscvCpu::Config{config.cpu_hz, std::uint32_t(kDramBase)}),
       loader("loader"),
       gpu("gpu", config.gpu, config.reg_delay),
-      config_(config) {
+      config_(config),
+      gpu_timing_(config.timing, stats::InstrumentationOptions{config.gpu_at ? timing::Mode::AT : timing::Mode::LT}) {
+    // The GPU top calls the observer's per-kernel hooks itself; in AT mode the SMs also take
+    // their per-instruction cycles from the model.
+    gpu.gpu.add_observer(&gpu_timing_);
+    if (config.gpu_at) gpu.gpu.set_timing_model(&gpu_timing_.sm_clock());
     tlm_utils::tlm_quantumkeeper::set_global_quantum(config.quantum);
     // Slaves, in add_region order.
     bus.add_region("dram", kDramBase, config.dram_bytes);

@@ -5,6 +5,8 @@
 #include "bus/router.hpp"
 #include "cpu/riscv_cpu.hpp"
 #include <fgtlm/gpu/gpu_device.hpp>
+#include <fgtlm/stats/instrumentation.hpp>
+#include <fgtlm/timing/timing_params.hpp>
 #include "memory/memory.hpp"
 #include "simctl/sim_control.hpp"
 #include "uart/uart.hpp"
@@ -31,8 +33,12 @@ struct VpConfig {
     sc_core::sc_time bus_delay = sc_core::sc_time(5, sc_core::SC_NS);
     sc_core::sc_time reg_delay = sc_core::sc_time(10, sc_core::SC_NS);
     gpu::GpuConfig gpu;
+    // GPU timing: LT = the SM's fixed 32/lanes cycles per warp instruction; AT = the calibrated
+    // FlexGripPlus pipeline model (models/timing), same execution core.
+    bool gpu_at = false;
+    timing::TimingParams timing;
 
-    // Declares the vp.* parameters and reads them back.
+    // Declares the vp.*, gpu.* and timing (sm.*, mem.*) parameters and reads them back.
     static void declare(params::Registry& registry);
     static VpConfig from(const params::Registry& registry);
 };
@@ -61,6 +67,7 @@ private:
     void start_of_simulation() override;
 
     VpConfig config_;
+    stats::Instrumentation gpu_timing_;  // timing model + statistics observer of the GPU
     const ElfImage* image_ = nullptr;
     std::string load_error_;
 };

@@ -43,11 +43,13 @@ int run_app(const std::string& elf_path, const RunOptions& options) {
     declare_all(registry);
     sc_core::sc_time max_time;
     platform::ElfImage image;
+    platform::VpConfig vp_config;
     try {
         if (!options.config_file.empty()) registry.load_json_file(options.config_file);
         for (const auto& o : options.overrides) registry.apply_override(o);
         max_time = parse_time(options.max_time);
         image = platform::ElfImage::load(elf_path);
+        vp_config = platform::VpConfig::from(registry);
     } catch (const std::exception& e) {
         std::cerr << "fgtlm-vp: error: " << e.what() << '\n';
         return 2;
@@ -56,7 +58,7 @@ int run_app(const std::string& elf_path, const RunOptions& options) {
     sc_core::sc_report_handler::set_actions("/IEEE_Std_1666/deprecated", sc_core::SC_DO_NOTHING);
     // "Simulation stopped by user" (sc_stop from the firmware's EXIT write) is the normal end.
     sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
-    platform::VirtualPlatform vp("vp", platform::VpConfig::from(registry), std::cout);
+    platform::VirtualPlatform vp("vp", vp_config, std::cout);
     vp.load(image);
     sc_core::sc_start(max_time);
     if (!vp.load_error().empty()) {

@@ -47,12 +47,16 @@ TEST(Sfu, SpecialValues) {
 }
 
 TEST(Sfu, AccuracySweeps) {
-    double worst_rcp = 0, worst_rsq = 0, worst_lg2 = 0, worst_ex2 = 0, worst_sin = 0, worst_cos = 0;
+    double worst_rcp = 0, worst_rsq = 0, worst_lg2 = 0, worst_lg2_abs = 0, worst_ex2 = 0, worst_sin = 0, worst_cos = 0;
     for (int i = 0; i < 200000; ++i) {
         const float x = std::ldexp(1.0f + static_cast<float>(i) / 200000.0f, (i % 61) - 30);
         worst_rcp = std::max(worst_rcp, ulp_error(nx::rcp(bits(x)), 1.0 / x));
         worst_rsq = std::max(worst_rsq, ulp_error(nx::rsq(bits(x)), 1.0 / std::sqrt(static_cast<double>(x))));
-        if (std::fabs(x - 1.0f) > 1e-3f) worst_lg2 = std::max(worst_lg2, ulp_error(nx::lg2(bits(x)), std::log2(static_cast<double>(x))));
+        // LG2 is accurate relative to its result for x >= 1 (the SFU forms (m-1)*g(m)); for
+        // x < 1 it is e + (m-1)*g(m) with e < 0, accurate in absolute terms only.
+        const double lg = std::log2(static_cast<double>(x));
+        if (std::fabs(lg) >= 1.0) worst_lg2 = std::max(worst_lg2, ulp_error(nx::lg2(bits(x)), lg));
+        else worst_lg2_abs = std::max(worst_lg2_abs, std::fabs(static_cast<double>(value(nx::lg2(bits(x)))) - lg));
         const float e = -60.0f + 120.0f * static_cast<float>(i) / 200000.0f;
         worst_ex2 = std::max(worst_ex2, ulp_error(nx::ex2(nx::rro(bits(e), RroKind::Ex2)), std::exp2(static_cast<double>(e))));
         const float a = -10.0f + 20.0f * static_cast<float>(i) / 200000.0f;
@@ -63,7 +67,8 @@ TEST(Sfu, AccuracySweeps) {
     }
     EXPECT_LE(worst_rcp, 2.35);  // the RTL interpolators (truncated coefficients): see below
     EXPECT_LE(worst_rsq, 2.3);
-    EXPECT_LE(worst_lg2, 0.5);
+    EXPECT_LE(worst_lg2, 2.7);                          // |log2 x| >= 1: -2.2..+2.7 ulp
+    EXPECT_LE(worst_lg2_abs, std::ldexp(6.1, -24));     // |log2 x| < 1: absolute error
     EXPECT_LE(worst_ex2, 6.0);  // the RTL interpolator's truncated coefficients: -5.94..+1.04 ulp
     EXPECT_LE(worst_sin, 2e-6);
     EXPECT_LE(worst_cos, 2e-6);
@@ -104,7 +109,9 @@ TEST(Sfu, RcpRsqInterpolatorProperties) {
         const std::uint32_t x = static_cast<std::uint32_t>(k + 127) << 23;
         ASSERT_EQ(nx::rcp(x), static_cast<std::uint32_t>(127 - k) << 23) << "1/2^" << k;
         ASSERT_EQ(nx::rcp(x | 0x80000000u), (static_cast<std::uint32_t>(127 - k) << 23) | 0x80000000u);
-        if (k % 2 == 0) ASSERT_EQ(nx::rsq(x), static_cast<std::uint32_t>(127 - k / 2) << 23) << "rsq 2^" << k;
+        if (k % 2 == 0) {
+            ASSERT_EQ(nx::rsq(x), static_cast<std::uint32_t>(127 - k / 2) << 23) << "rsq 2^" << k;
+        }
     }
     EXPECT_EQ(nx::rcp(0x7F000000u), 0u);  // 1/2^127 is denormal: flushed
     EXPECT_EQ(nx::rsq(0x7F800000u), 0u);
@@ -134,6 +141,31 @@ TEST(Sfu, RcpRsqInterpolatorProperties) {
     // Both directions of the bounds are actually reached (the interpolator is not exact RN).
     EXPECT_GT(rcp_hi, 1.5);
     EXPECT_GT(rsq_hi, 1.5);
+}
+
+// LG2 = e + (m - 1) * g(m), g = log2(m)/(m - 1) interpolated (64 segments, truncated
+// coefficients): exact at powers of two and at 1; on [1, 2) -3.6..+6.1 ulp (relative, so
+// still accurate next to 1), matching the RTL's 32 golden inputs in [1, 2) bit for bit.
+TEST(Sfu, Lg2InterpolatorProperties) {
+    for (int k = -126; k <= 127; ++k) {
+        const std::uint32_t x = static_cast<std::uint32_t>(k + 127) << 23;
+        ASSERT_EQ(nx::lg2(x), bits(static_cast<float>(k))) << "log2 2^" << k;
+    }
+    EXPECT_EQ(nx::lg2(0x7F800000u), 0x7F800000u);
+    EXPECT_EQ(nx::lg2(bits(-2.0f)), nx::kCanonicalNaN);
+    double lo = 0, hi = 0;
+    for (std::uint32_t f = 1; f < (1u << 23); f += 3) {
+        const std::uint32_t x = 0x3F800000u | f;
+        const double exact = std::log2(static_cast<double>(value(x)));
+        const double err = (static_cast<double>(value(nx::lg2(x))) - exact) / std::ldexp(1.0, std::ilogb(exact) - 23);
+        lo = std::min(lo, err);
+        hi = std::max(hi, err);
+    }
+    EXPECT_GE(lo, -3.6);
+    EXPECT_LE(hi, 6.1);
+    EXPECT_GT(hi, 4.0);  // the bounds are reached: this is the interpolator, not libm
+    // Next to 1 the result keeps its relative accuracy (x - 1 = 2^-23: log2 = 2^-23 / ln 2).
+    EXPECT_LE(ulp_error(nx::lg2(0x3F800001u), std::log2(1.0 + std::ldexp(1.0, -23))), 1.0);
 }
 
 TEST(Rro, Formats) {

@@ -1,14 +1,14 @@
 // Special-function unit: RCP, RSQ, LG2, EX2, SIN, COS and RRO.
 //
-// EX2, RCP and RSQ are the RTL's datapath: an Oberman-Siu piecewise-quadratic interpolator
-// (see sfu_tables.hpp and quad_interpolate() below) whose result is normalised and rounded
-// like the FPU adder, with only a guard and a round bit. Golden data: exp bundle 64/64;
-// nn bundle RCP(RSQ(FMAD)) 991/1024 (was 527 with exactly rounded RCP/RSQ), the rest 1 ulp off.
+// EX2, RCP, RSQ and LG2 are the RTL's datapath: an Oberman-Siu piecewise-quadratic
+// interpolator (see sfu_tables.hpp and quad_interpolate() below) whose result is normalised
+// and rounded like the FPU adder, with only a guard and a round bit (LG2 interpolates
+// log2(m)/(m-1) and multiplies by m-1). Golden data: exp 64/64, Log2-hard 1024/1024,
+// nn RCP(RSQ(FMAD)) 991/1024 (was 527 with exactly rounded RCP/RSQ), the rest 1 ulp off.
 //
-// LG2, SIN, COS: the interpolator structure did NOT reproduce LG2's golden data (see
-// REPORT-sfu.md / REPORT-sfu2.md); SIN/COS have no golden data. They are evaluated in double
-// precision and rounded once to binary32 (round to nearest), which is within the RTL's error
-// (LG2: 13/32 golden words exact, every word within 3 ulp).
+// SIN, COS: no golden data. They are evaluated in double precision and rounded once to
+// binary32 (round to nearest); the RTL very likely uses the same interpolator on a quarter
+// period, but its ROM widths and RRO format cannot be identified without data.
 // Special values follow the SFU's IEEE-style conventions: FTZ inputs and outputs,
 // rcp(+-0) = +-inf, rcp(+-inf) = +-0, rsq(+-0) = +-inf, rsq(x<0) = NaN, rsq(+inf) = +0,
 // lg2(+-0) = -inf (golden: Log2-hard), lg2(x<0) = NaN, lg2(+inf) = +inf, ex2(-inf) = +0,
@@ -69,10 +69,12 @@ std::int64_t quad_interpolate(const QuadCoeffs& c, const QuadGrid& g, int segmen
 // bits plus guard G and round R (lower bits dropped) and rounded up iff G && (R || lsb),
 // exactly as the FPU adder rounds. Overflow gives infinity, results below the normal range
 // flush to +0; the caller applies the sign.
-std::uint32_t round_sfu(std::uint64_t s, int frac_bits, std::int64_t exp2) {
+std::uint32_t round_sfu(unsigned __int128 s, int frac_bits, std::int64_t exp2) {
     if (s == 0) return 0u;
-    const int top = 63 - std::countl_zero(s);  // s in [2^top, 2^(top+1))
-    std::uint64_t kept = top >= 25 ? s >> (top - 25) : s << (25 - top);  // 24 bits + G + R
+    const auto hi = static_cast<std::uint64_t>(s >> 64);
+    const int top = hi != 0 ? 127 - std::countl_zero(hi) : 63 - std::countl_zero(static_cast<std::uint64_t>(s));
+    // 24 bits + G + R (s in [2^top, 2^(top+1))).
+    const auto kept = static_cast<std::uint64_t>(top >= 25 ? s >> (top - 25) : s << (25 - top));
     std::int64_t e = exp2 + top - frac_bits;
     std::uint32_t mant = static_cast<std::uint32_t>(kept >> 2);
     const bool guard = (kept >> 1) & 1u, round = kept & 1u;
@@ -98,7 +100,7 @@ std::uint32_t rcp(std::uint32_t x) {
     if (is_inf(x)) return sign;
     const std::uint32_t f = frac_of(x);
     const std::int64_t s = quad_interpolate(kRcpRom[f >> 16], kRcpGrid, 7, f);
-    return sign | round_sfu(static_cast<std::uint64_t>(s), kRcpGrid.c2_frac + 46, 127 - biased_exp(x));
+    return sign | round_sfu(static_cast<unsigned __int128>(s), kRcpGrid.c2_frac + 46, 127 - biased_exp(x));
 }
 
 // RSQ: x = 1.f * 2^e. For even e, 1/sqrt(x) = (1/sqrt(1.f)) * 2^(-e/2); for odd e the
@@ -113,14 +115,32 @@ std::uint32_t rsq(std::uint32_t x) {
     const int odd = e & 1;  // two's complement: odd for negative odd exponents too
     const std::uint32_t f = frac_of(x);
     const std::int64_t s = quad_interpolate(kRsqRom[(odd << 7) | (f >> 16)], kRsqGrid, 7, f);
-    return round_sfu(static_cast<std::uint64_t>(s), kRsqGrid.c2_frac + 46, -((e - odd) / 2));
+    return round_sfu(static_cast<unsigned __int128>(s), kRsqGrid.c2_frac + 46, -((e - odd) / 2));
 }
 
+// LG2: x = 1.f * 2^e, log2(x) = e + f * g(1.f) with g(m) = log2(m) / (m - 1) from a 64-entry
+// ROM (upper 6 bits of f; C0 2^-26, C1 2^-15, C2 2^-10, truncated toward zero). The product
+// f * g keeps LG2's relative accuracy near x = 1, where a direct interpolation of log2 would
+// be limited to an absolute 2^-26 (golden Log2-hard: 32/32 distinct inputs in [1, 2) exact;
+// the plain EX2-style interpolation of log2 reached <= 14/32). The exact fixed-point sum
+// e + f * g is then rounded like the other SFU results (G/R only).
+// Not verified by data: inputs outside [1, 2) (e != 0); the sum is assumed exact before rounding.
 std::uint32_t lg2(std::uint32_t x) {
     if (is_nan(x)) return kCanonicalNaN;
     if (is_zero_ftz(x)) return signed_inf(true);
     if (sign_of(x)) return kCanonicalNaN;
-    return round_double(std::log2(to_double(x)), false);
+    if (is_inf(x)) return kInf;
+    const std::int64_t e = biased_exp(x) - 127;
+    const std::uint32_t f = frac_of(x);
+    const std::int64_t g = quad_interpolate(kLg2Rom[f >> 17], kLg2Grid, 6, f);  // on 2^-(c2_frac+46)
+    // f * g on the grid 2^-(c2_frac + 46 + 23); e on the same grid. |total| < 2^(7 + 79).
+    constexpr int kFracBits = kLg2Grid.c2_frac + 46 + 23;
+    using i128 = __int128;
+    const i128 total = (i128{e} << kFracBits) + i128{g} * f;
+    if (total == 0) return 0u;  // log2(1) = +0
+    const bool negative = total < 0;
+    const auto magnitude = static_cast<unsigned __int128>(negative ? -total : total);
+    return (negative ? kSignBit : 0u) | round_sfu(magnitude, kFracBits, 0);
 }
 
 // EX2 of RRO.EX2's value v: 2^v = 2^i * 2^f with i = floor(v), f in [0, 1).
@@ -147,7 +167,7 @@ std::uint32_t ex2(std::uint32_t v) {
     const std::uint32_t frac = static_cast<std::uint32_t>(fixed & 0x7FFFFF);
 
     const std::int64_t s = quad_interpolate(kEx2Rom[frac >> 17], kEx2Grid, 6, frac);
-    return round_sfu(static_cast<std::uint64_t>(s), kEx2Grid.c2_frac + 46, int_part);
+    return round_sfu(static_cast<unsigned __int128>(s), kEx2Grid.c2_frac + 46, int_part);
 }
 
 // SIN/COS take RRO.SINCOS's output: the angle in turns (x / 2pi).

@@ -8,7 +8,7 @@
 // a minimax fit per segment truncated toward zero to these grids
 // (tests/numerics/tools/gen_sfu_tables.cpp). Segment counts and grids are those of
 // Oberman & Siu's table: RCP 7 index bits with C0/C1/C2 widths 26/16/10, RSQ 7 bits per
-// binade of [1, 4) (the exponent's LSB selects the binade), EX2 6 bits.
+// binade of [1, 4) (the exponent's LSB selects the binade), EX2 and LG2 6 bits.
 #pragma once
 
 #include <array>
@@ -23,6 +23,7 @@ struct QuadGrid {
 inline constexpr QuadGrid kEx2Grid{26, 15, 11};
 inline constexpr QuadGrid kRcpGrid{26, 16, 10};
 inline constexpr QuadGrid kRsqGrid{26, 16, 10};
+inline constexpr QuadGrid kLg2Grid{26, 15, 10};
 
 struct QuadCoeffs {
     std::int32_t c0, c1, c2;
@@ -35,5 +36,7 @@ extern const std::array<QuadCoeffs, 128> kRcpRom;
 // RSQ: 1/sqrt(x); entries 0..127 cover x in [1, 2), 128..255 cover x in [2, 4)
 // (index = exponent LSB (odd exponent: [2, 4)) then the upper 7 bits of the fraction).
 extern const std::array<QuadCoeffs, 256> kRsqRom;
+// LG2: g(x) = log2(x) / (x - 1), x in [1, 2), 64 segments; log2(1.f) = f * g(1.f).
+extern const std::array<QuadCoeffs, 64> kLg2Rom;
 
 }  // namespace fgtlm::numerics::detail

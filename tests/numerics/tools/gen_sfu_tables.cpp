@@ -8,8 +8,9 @@
 // reduced argument, p(t) = c0 + c1 t + c2 t^2 with t = x - a, and the coefficients are
 // truncated toward zero to the fixed-point grids of the hardware's coefficient words
 // (Oberman & Siu, ARITH-17 2005; grids per function in sfu_tables.hpp: EX2 C0 2^-26,
-// C1 2^-15, C2 2^-11; RCP and RSQ C0 2^-26, C1 2^-16, C2 2^-10). Truncation toward zero
-// (magnitude truncation) matters for the negative C1 of RCP/RSQ; EX2's are all positive.
+// C1 2^-15, C2 2^-11; RCP and RSQ C0 2^-26, C1 2^-16, C2 2^-10; LG2 C0 2^-26, C1 2^-15,
+// C2 2^-10). Truncation toward zero
+// (magnitude truncation) matters for the negative C1 of RCP/RSQ/LG2; EX2's are all positive.
 // Nothing here is derived from golden results; the conformance data only selected the
 // method, the segment counts and the widths.
 #include <array>
@@ -118,6 +119,7 @@ int main() {
                 "// integers on each function's grids (minimax fit, truncated toward zero).\n"
                 "#include \"sfu_tables.hpp\"\n\nnamespace fgtlm::numerics::detail {\n\n");
     using fgtlm::numerics::detail::kEx2Grid;
+    using fgtlm::numerics::detail::kLg2Grid;
     using fgtlm::numerics::detail::kRcpGrid;
     using fgtlm::numerics::detail::kRsqGrid;
     // EX2: 2^f for f in [0,1) (written as 2^(x-1), x in [1,2)), 64 segments.
@@ -132,6 +134,11 @@ int main() {
     open_rom("kRsqRom", 256, "RSQ: 1/sqrt(x), x in [1, 2) then [2, 4), 128 segments each", kRsqGrid);
     emit_segments([](LD x) { return 1 / sqrtl(x); }, 7, 1, 1, kRsqGrid, 0);
     emit_segments([](LD x) { return 1 / sqrtl(x); }, 7, 2, 2, kRsqGrid, 128);
+    close_rom();
+    // LG2: g(x) = log2(x) / (x - 1) for x in [1,2) (g(1) = 1/ln 2), 64 segments; the SFU
+    // forms log2(x) = (x - 1) * g(x), which keeps the relative accuracy near x = 1.
+    open_rom("kLg2Rom", 64, "LG2: log2(x)/(x-1), x in [1, 2), 64 segments", kLg2Grid);
+    emit_segments([](LD x) { const LD t = x - 1; return t == 0 ? 1 / logl(2.0L) : log2l(x) / t; }, 6, 1, 1, kLg2Grid, 0);
     close_rom();
     std::printf("}  // namespace fgtlm::numerics::detail\n");
 }
