@@ -17,6 +17,10 @@
 #include <iterator>
 #include <memory>
 
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/tlm_quantumkeeper.h>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -27,6 +31,7 @@
 #include <fgtlm/loaders/testbench_loader.hpp>
 #include <fgtlm/params/registry.hpp>
 #include <fgtlm/stats/instrumentation.hpp>
+#include <fgtlm/stats/signal_tracer.hpp>
 #include <fgtlm/timing/timing_params.hpp>
 
 namespace {
@@ -130,7 +135,6 @@ int run(const RunOptions& o) {
         io.stats_path = o.stats;
         io.commit_path = o.trace_commit;
         io.timeline_path = o.trace_timeline;
-        io.vcd_path = o.vcd;
         inst = std::make_unique<stats::Instrumentation>(reg, io);  // opens the outputs: bad paths fail now
     } catch (const std::exception& e) {
         std::cerr << "fgtlm run: " << e.what() << '\n';
@@ -146,6 +150,24 @@ int run(const RunOptions& o) {
     cfg.gpu.max_instructions = o.max_instructions != 0 ? o.max_instructions : 200'000'000ull;
     cfg.gpu.max_cycles = o.max_cycles;
     gpu::StandaloneSystem sys("system", cfg);
+    // --vcd: sc_trace of per-warp PC/mask/state and unit-busy signals (traces/vcd.md). The SMs
+    // then synchronise every cycle they advance (TLM quantum = one clock period) instead of
+    // every 100 us: slower, but SystemC time follows each instruction while tracing.
+    std::unique_ptr<stats::SignalTracer> tracer;
+    if (!o.vcd.empty()) {
+        try {
+            stats::SignalTracerConfig tc;
+            tc.vcd_path = o.vcd;
+            tc.num_sms = cfg.gpu.num_sms;
+            tc.warp_slots = cfg.gpu.sm.core.max_warps;
+            tc.clock_period = cfg.gpu.sm.clock_period;
+            tracer = std::make_unique<stats::SignalTracer>("vcd", tc, inst->timing());
+        } catch (const std::exception& e) {
+            std::cerr << "fgtlm run: " << e.what() << '\n';
+            return 2;
+        }
+        tlm_utils::tlm_quantumkeeper::set_global_quantum(cfg.gpu.sm.clock_period);
+    }
 
     std::vector<gpu::StandaloneSystem::UndefinedRange> undefined;
     for (const auto& u : img.global_init_undefined) undefined.push_back({u.addr, u.len});
@@ -155,6 +177,7 @@ int run(const RunOptions& o) {
     // (the GPU top calls its on_kernel_begin); in AT mode it also sets the SMs' time through
     // their timing hook.
     sys.gpu.add_observer(inst.get());
+    if (tracer) sys.gpu.add_observer(tracer.get());  // after the timing model: reads its stamps
     if (o.mode == "at") sys.gpu.set_timing_model(&inst->sm_clock());
     const core::KernelResult res = sys.run(img.launch);
 
@@ -202,6 +225,11 @@ int run(const RunOptions& o) {
         std::cerr << "fgtlm run: " << e.what() << '\n';
         return 2;
     }
+    if (tracer) {
+        tracer->close();
+        if (tracer->late_changes() != 0)
+            std::cerr << "fgtlm run: warning: " << tracer->late_changes() << " VCD changes came after their cycle and were recorded late\n";
+    }
     if (o.summary) std::cerr << inst->stats().summary();
     return rc;
 }
@@ -221,7 +249,7 @@ const fgtlm::cli::SubcommandRegistration kRun{"run", [](CLI::App& app) {
     sub->add_option("-p,--set", o->param_overrides, "set a model parameter: -p sm.sp_lanes=16 (repeatable)");
     sub->add_option("--trace-commit", o->trace_commit, "commit trace: one line per committed warp instruction (traces/commit-trace.md)");
     sub->add_option("--trace-timeline", o->trace_timeline, "timeline in Chrome/Perfetto trace-event JSON (traces/timeline.md)");
-    sub->add_option("--vcd", o->vcd, "waveform: per-warp PC/mask, unit busy (1 time unit = 1 SM cycle)");
+    sub->add_option("--vcd", o->vcd, "VCD waveform (sc_trace): per-warp PC/mask/state, unit busy; 1 time unit = 1 SM cycle (traces/vcd.md)");
     sub->add_flag("--summary", o->summary, "print a one-screen statistics summary on stderr");
     sub->add_option("--max-instructions", o->max_instructions, "watchdog: warp instructions per kernel (default 2e8)");
     sub->add_option("--max-cycles", o->max_cycles, "watchdog: SM cycles per kernel (default off)");

@@ -1,7 +1,11 @@
-// bench_fgtlm: simulation speed of the loosely-timed GPU model on the conformance kernels.
+// bench_fgtlm: simulation speed of the GPU model on the conformance kernels.
 // Kernels: every conformance bundle plus `alu_loop` (a synthetic uniform integer loop).
-// One SystemC simulation runs every kernel repeatedly (one StandaloneSystem, re-loaded per
-// iteration outside the timed region). Counters: simulated warp/thread instructions per second.
+// LT/<kernel>: the loosely-timed model alone. AT/<kernel>: the same GPU with the calibrated
+// AT timing model driving SystemC time plus the statistics collector (what `fgtlm run --mode
+// at --stats` runs, minus writing the JSON). One SystemC simulation holds two
+// StandaloneSystems (LT and AT) and runs every kernel repeatedly, re-loaded per iteration
+// outside the timed region. Counters: simulated warp/thread instructions per second and
+// simulated SM cycles per second (kernel_cycles: the kernel's SM cycles in that mode).
 //
 //   build-sm/bench_fgtlm [--benchmark_filter=MxM] [--benchmark_min_time=2]
 #include <benchmark/benchmark.h>
@@ -15,23 +19,26 @@
 #include <fgtlm/gpu/standalone_system.hpp>
 #include <fgtlm/isa/assembler.hpp>
 #include <fgtlm/loaders/bundle_loader.hpp>
+#include <fgtlm/params/registry.hpp>
+#include <fgtlm/stats/instrumentation.hpp>
+#include <fgtlm/timing/timing_params.hpp>
 
 namespace {
 
 using namespace fgtlm;
 
-gpu::StandaloneSystem* g_system = nullptr;
+gpu::StandaloneSystem* g_lt = nullptr;
+gpu::StandaloneSystem* g_at = nullptr;
 
-void run_bundle(benchmark::State& state, const loaders::KernelImage& img) {
+void run_bundle(benchmark::State& state, gpu::StandaloneSystem* system, const loaders::KernelImage& img) {
     std::vector<gpu::StandaloneSystem::UndefinedRange> undefined;  // tracking off: pure speed
-    std::uint64_t warp = 0, thread = 0, cycles = 0;
-    g_system->gpu.sm(0);
+    std::uint64_t warp = 0, thread = 0, cycles = 0, total_cycles = 0;
     for (auto _ : state) {
         state.PauseTiming();
-        g_system->load_global(img.global_init, undefined);
-        g_system->load_program(img.program, img.launch.code_base);
+        system->load_global(img.global_init, undefined);
+        system->load_program(img.program, img.launch.code_base);
         state.ResumeTiming();
-        const core::KernelResult r = g_system->run(img.launch);
+        const core::KernelResult r = system->run(img.launch);
         if (!r.error.ok()) {
             state.SkipWithError(r.error.describe().c_str());
             return;
@@ -39,9 +46,11 @@ void run_bundle(benchmark::State& state, const loaders::KernelImage& img) {
         warp += r.warp_instructions;
         thread += r.thread_instructions;
         cycles = r.cycles;
+        total_cycles += r.cycles;
     }
     state.counters["warp_instr/s"] = benchmark::Counter(double(warp), benchmark::Counter::kIsRate);
     state.counters["thread_instr/s"] = benchmark::Counter(double(thread), benchmark::Counter::kIsRate);
+    state.counters["sim_cycles/s"] = benchmark::Counter(double(total_cycles), benchmark::Counter::kIsRate);
     state.counters["kernel_cycles"] = double(cycles);
 }
 
@@ -51,8 +60,19 @@ int sc_main(int argc, char* argv[]) {
     gpu::SystemConfig cfg;
     cfg.gpu.sm.sp_lanes = 8;
     cfg.gpu.max_instructions = 0;
-    gpu::StandaloneSystem system("system", cfg);
-    g_system = &system;
+    gpu::StandaloneSystem lt_system("lt_system", cfg);
+    g_lt = &lt_system;
+    // AT: calibrated timing model (8 lanes, 1 SM) + statistics, as `fgtlm run --mode at`.
+    params::Registry reg;
+    timing::declare_timing_params(reg);
+    reg.set("sm.sp_lanes", std::int64_t(cfg.gpu.sm.sp_lanes), "bench");
+    stats::InstrumentationOptions io;
+    io.mode = timing::Mode::AT;
+    stats::Instrumentation inst(reg, io);
+    gpu::StandaloneSystem at_system("at_system", cfg);
+    at_system.gpu.add_observer(&inst);
+    at_system.gpu.set_timing_model(&inst.sm_clock());
+    g_at = &at_system;
 
     static std::vector<loaders::KernelImage> images;
     const std::filesystem::path corpus = std::filesystem::path(FGTLM_SHARED_DIR) / "conformance";
@@ -89,7 +109,9 @@ int sc_main(int argc, char* argv[]) {
     }
     for (const auto& img : images) {
         const loaders::KernelImage* p = &img;
-        benchmark::RegisterBenchmark(("LT/" + img.name).c_str(), [p](benchmark::State& s) { run_bundle(s, *p); })
+        benchmark::RegisterBenchmark(("LT/" + img.name).c_str(), [p](benchmark::State& s) { run_bundle(s, g_lt, *p); })
+            ->Unit(benchmark::kMicrosecond);
+        benchmark::RegisterBenchmark(("AT/" + img.name).c_str(), [p](benchmark::State& s) { run_bundle(s, g_at, *p); })
             ->Unit(benchmark::kMicrosecond);
     }
     benchmark::Initialize(&argc, argv);

@@ -2,7 +2,8 @@
 // instrumentation attached -- the stand-alone counterpart of `fgtlm run` used to produce the
 // sample traces in traces/ and to measure the observers' overhead.
 //   timing_run BUNDLE_DIR [--mode at|lt] [-p key=value]... [--stats S] [--trace-commit T]
-//              [--trace-timeline J] [--vcd V]
+//              [--trace-timeline J]
+// (No --vcd: the VCD is sc_trace-based and needs the SystemC model, see `fgtlm run --vcd`.)
 #include "fgtlm/core/memory_port.hpp"
 #include "fgtlm/core/program.hpp"
 #include "fgtlm/core/sm_core.hpp"
@@ -17,7 +18,7 @@ using namespace fgtlm;
 
 int main(int argc, char** argv) {
     if (argc < 2) {
-        std::cerr << "usage: timing_run BUNDLE [--mode at|lt] [-p k=v]... [--stats S] [--trace-commit T] [--trace-timeline J] [--vcd V]\n";
+        std::cerr << "usage: timing_run BUNDLE [--mode at|lt] [-p k=v]... [--stats S] [--trace-commit T] [--trace-timeline J]\n";
         return 2;
     }
     try {
@@ -36,7 +37,6 @@ int main(int argc, char** argv) {
             else if (a == "--stats") opt.stats_path = next();
             else if (a == "--trace-commit") opt.commit_path = next();
             else if (a == "--trace-timeline") opt.timeline_path = next();
-            else if (a == "--vcd") opt.vcd_path = next();
             else throw std::runtime_error("unknown argument " + a);
         }
         const loaders::KernelImage img = loaders::load_bundle(argv[1]);

@@ -3,8 +3,9 @@
 // EX2, RCP, RSQ and LG2 are the RTL's datapath: an Oberman-Siu piecewise-quadratic
 // interpolator (see sfu_tables.hpp and quad_interpolate() below) whose result is normalised
 // and rounded like the FPU adder, with only a guard and a round bit (LG2 interpolates
-// log2(m)/(m-1) and multiplies by m-1). Golden data: exp 64/64, Log2-hard 1024/1024,
-// nn RCP(RSQ(FMAD)) 991/1024 (was 527 with exactly rounded RCP/RSQ), the rest 1 ulp off.
+// log2(m)/(m-1) and multiplies by m-1); the squarer output xl^2 is truncated to 2^-27.
+// Golden data: exp 64/64, Log2-hard 1024/1024, nn RCP(RSQ(FMAD)) 1024/1024 (was 527 with
+// exactly rounded RCP/RSQ, 991 with an exact squarer).
 //
 // SIN, COS: no golden data. They are evaluated in double precision and rounded once to
 // binary32 (round to nearest); the RTL very likely uses the same interpolator on a quarter
@@ -54,15 +55,19 @@ std::uint32_t round_double(double d, bool toward_zero) {
 constexpr double kTwoPi = 2.0 * std::numbers::pi;
 
 // The interpolator: frac is a 23-bit fraction; its upper `segment_bits` select the ROM entry c,
-// the lower bits are xl. Returns S = C0 + C1*xl + C2*xl^2 exactly, as an integer on the grid
+// the lower bits are xl. Returns S = C0 + C1*xl + C2*sq as an integer on the grid
 // 2^-(c2_frac + 46) (xl is in units of 2^-23, so C1*xl is on 2^-(c1_frac + 23) and C2*xl^2
-// on 2^-(c2_frac + 46)). The hardware keeps the products wide enough that they are exact as
-// far as the result is concerned (truncating them to 2^-26 does not match the golden data).
+// on 2^-(c2_frac + 46)). The squarer's output is truncated: sq = xl^2 with the bits below
+// 2^-sq_frac dropped (2^-27 for every function; for RCP/RSQ, whose xl has 16 bits, that keeps
+// the top 13 of the 32 product bits). The products and the sum are exact. Only this
+// truncation makes the nn chain exact (1024/1024; exact squares: 991, dropping 18 or 20
+// bits instead of 19: 1002 / 998). Truncating the products to 2^-26 does not match.
 std::int64_t quad_interpolate(const QuadCoeffs& c, const QuadGrid& g, int segment_bits, std::uint32_t frac) {
     const std::int64_t xl = frac & ((std::uint32_t{1} << (23 - segment_bits)) - 1);
     const int frac_bits = g.c2_frac + 46;
-    return (std::int64_t{c.c0} << (frac_bits - g.c0_frac)) + ((c.c1 * xl) << (frac_bits - g.c1_frac - 23)) +
-           c.c2 * xl * xl;
+    const int sq_drop = 46 - g.sq_frac;
+    const std::int64_t sq = ((xl * xl) >> sq_drop) << sq_drop;
+    return (std::int64_t{c.c0} << (frac_bits - g.c0_frac)) + ((c.c1 * xl) << (frac_bits - g.c1_frac - 23)) + c.c2 * sq;
 }
 
 // The SFU's output stage: the positive value s * 2^(exp2 - frac_bits) is normalised to 24

@@ -8,7 +8,8 @@
 // a minimax fit per segment truncated toward zero to these grids
 // (tests/numerics/tools/gen_sfu_tables.cpp). Segment counts and grids are those of
 // Oberman & Siu's table: RCP 7 index bits with C0/C1/C2 widths 26/16/10, RSQ 7 bits per
-// binade of [1, 4) (the exponent's LSB selects the binade), EX2 and LG2 6 bits.
+// binade of [1, 4) (the exponent's LSB selects the binade), EX2 and LG2 6 bits. The
+// squarer output xl^2 is truncated to 2^-27 (QuadGrid::sq_frac).
 #pragma once
 
 #include <array>
@@ -18,12 +19,17 @@ namespace fgtlm::numerics::detail {
 
 struct QuadGrid {
     int c0_frac, c1_frac, c2_frac;  // coefficient k is an integer times 2^-ck_frac
+    // The squarer's output xl^2 (xl in units of 2^-23, so xl^2 on 2^-46) is truncated to
+    // 2^-sq_frac before the C2 multiplier; 46 would keep it exact. The RTL uses 27
+    // (golden nn: 1024/1024 with 27, 991 exact, 1002/998 with 2^-28/2^-26). EX2 and LG2
+    // golden data match for any value in 25..46; 27 is assumed for them too (one squarer).
+    int sq_frac = 46;
 };
 
-inline constexpr QuadGrid kEx2Grid{26, 15, 11};
-inline constexpr QuadGrid kRcpGrid{26, 16, 10};
-inline constexpr QuadGrid kRsqGrid{26, 16, 10};
-inline constexpr QuadGrid kLg2Grid{26, 15, 10};
+inline constexpr QuadGrid kEx2Grid{26, 15, 11, 27};
+inline constexpr QuadGrid kRcpGrid{26, 16, 10, 27};
+inline constexpr QuadGrid kRsqGrid{26, 16, 10, 27};
+inline constexpr QuadGrid kLg2Grid{26, 15, 10, 27};
 
 struct QuadCoeffs {
     std::int32_t c0, c1, c2;

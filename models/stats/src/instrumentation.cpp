@@ -18,10 +18,6 @@ Instrumentation::Instrumentation(const timing::TimingParams& params, const Instr
         timeline_ = std::make_unique<TimelineTraceWriter>(options.timeline_path, timing_);
         after_timing_.push_back(timeline_.get());
     }
-    if (!options.vcd_path.empty()) {
-        vcd_ = std::make_unique<VcdTraceWriter>(options.vcd_path, timing_);
-        after_timing_.push_back(vcd_.get());
-    }
 }
 
 void Instrumentation::begin_kernel(const core::LaunchConfig& launch) {
@@ -36,7 +32,6 @@ void Instrumentation::end_kernel(double wall_seconds, const std::string& error, 
     if (!options_.stats_path.empty()) stats_.write_json(options_.stats_path);
     if (commit_) commit_->close();
     if (timeline_) timeline_->close();
-    if (vcd_) vcd_->close();
 }
 
 void Instrumentation::on_kernel_end(const core::KernelResult& result) {

@@ -1,6 +1,7 @@
 // Everything that measures a kernel run, behind one ExecutionObserver: the timing model
 // (AT or LT, built from the parameter registry), the statistics collector and the optional
-// trace writers (commit, timeline, VCD). The front end (`fgtlm run`, the virtual platform)
+// trace writers (commit, timeline). The VCD waveform is a SystemC module of its own
+// (SignalTracer, attach it after this observer). The front end (`fgtlm run`, the virtual platform)
 // creates one, attaches it to every SM and gives the SMs sm_clock() as their timing hook.
 // It calls the timing model first, so the others see the cycles of the current instruction.
 #pragma once
@@ -10,7 +11,6 @@
 #include "fgtlm/stats/commit_trace.hpp"
 #include "fgtlm/stats/stats_collector.hpp"
 #include "fgtlm/stats/timeline_trace.hpp"
-#include "fgtlm/stats/vcd_trace.hpp"
 #include "fgtlm/timing/sm_clock.hpp"
 #include "fgtlm/timing/timing_model.hpp"
 
@@ -29,7 +29,6 @@ struct InstrumentationOptions {
     std::string stats_path;     // --stats (empty = none)
     std::string commit_path;    // --trace-commit
     std::string timeline_path;  // --trace-timeline
-    std::string vcd_path;       // --vcd
 };
 
 class Instrumentation final : public core::ExecutionObserver {
@@ -64,7 +63,6 @@ private:
     StatsCollector stats_;
     std::unique_ptr<CommitTraceWriter> commit_;
     std::unique_ptr<TimelineTraceWriter> timeline_;
-    std::unique_ptr<VcdTraceWriter> vcd_;
     std::vector<core::ExecutionObserver*> after_timing_;  // stats + traces, in order
 };
 

@@ -51,6 +51,7 @@ public:
     ~SignalTracer() override;
 
     void on_kernel_begin(const core::LaunchConfig& launch) override;
+    void on_block_start(std::uint32_t sm, std::uint32_t block) override;
     void on_issue(const core::IssueRecord& rec) override;
 
     // Closes the VCD file (idempotent). Later signal changes are not recorded.
@@ -75,6 +76,7 @@ private:
     void schedule(std::uint64_t cycle, Kind kind, std::uint32_t index, std::uint32_t value);
     void apply_due();  // SC_METHOD on wake_
     void write(std::uint32_t signal, std::uint32_t value);
+    void start_batch(std::uint32_t sm, std::uint64_t first_ready, std::uint32_t first_warp);
 
     SignalTracerConfig cfg_;
     const timing::TimingModel& timing_;
@@ -85,6 +87,10 @@ private:
     sc_core::sc_vector<sc_core::sc_signal<bool>> unit_busy_;  // sm * 5 + unit (SP, FPU, SFU, branch, memory)
     sc_core::sc_vector<sc_core::sc_signal<bool>> gmem_busy_;
     std::vector<WarpTraceState> warp_state_;  // state as of the latest scheduled change
+    std::vector<std::uint32_t> warp_block_;   // block of each slot (current batch)
+    // Blocks started on each SM since its last issue (the batch being dispatched), in slot order.
+    std::vector<std::vector<std::uint32_t>> batch_blocks_;
+    std::uint32_t warps_per_block_ = 1;
     std::vector<Change> pending_;             // min-heap on (time, seq)
     sc_core::sc_event wake_;
     std::uint64_t base_ = 0;                  // kernel start, sc_time value units
@@ -93,6 +99,7 @@ private:
     std::uint64_t next_wake_ = ~0ull;         // time wake_ is notified for (~0 = none)
     std::uint64_t late_ = 0, dropped_ = 0;
     std::size_t max_pending_ = 0;
+    bool flushed_ = true;                     // no changes applied since the last flush step
     std::string written_path_;                // the file SystemC writes (path + ".vcd" if needed)
 };
 

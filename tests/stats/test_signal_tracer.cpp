@@ -1,0 +1,192 @@
+// The sc_trace VCD (stats::SignalTracer) on the real GPU model: one warp runs a tiny
+// straight-line kernel in AT mode; the file must declare the signals and change them at the
+// cycles the timing model documents (models/timing/README.md defaults, 8 lanes: an SP or
+// branch instruction takes 103 cycles = fetch 7 + decode 4 + read 32 + execute 22 + write 38;
+// the first instruction is fetched at 92 + 240 = 332).
+// One SystemC elaboration per process: this executable has exactly one TEST.
+#include <fgtlm/gpu/standalone_system.hpp>
+#include <fgtlm/isa/assembler.hpp>
+#include <fgtlm/params/registry.hpp>
+#include <fgtlm/stats/instrumentation.hpp>
+#include <fgtlm/stats/signal_tracer.hpp>
+#include <fgtlm/timing/timing_params.hpp>
+
+#include <gtest/gtest.h>
+#include <tlm_utils/tlm_quantumkeeper.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+using namespace fgtlm;
+
+namespace {
+
+struct Change {
+    std::uint64_t time;
+    std::string value;  // "1", "0" or "b101..."
+};
+
+// Parses a VCD: full dotted names (scopes joined) -> changes in file order.
+struct Vcd {
+    std::string timescale;
+    std::map<std::string, std::vector<Change>> signals;
+    std::map<std::string, int> widths;
+
+    explicit Vcd(const std::string& path) {
+        std::ifstream in(path);
+        std::string tok;
+        std::vector<std::string> scope;
+        std::map<std::string, std::string> id_to_name;
+        std::uint64_t now = 0;
+        bool defs = true;
+        while (in >> tok) {
+            if (defs) {
+                if (tok == "$timescale") {
+                    std::string v, u;
+                    in >> v >> u;
+                    timescale = v + " " + u;
+                } else if (tok == "$scope") {
+                    std::string kind, name;
+                    in >> kind >> name;
+                    scope.push_back(name);
+                } else if (tok == "$upscope") {
+                    scope.pop_back();
+                } else if (tok == "$var") {
+                    std::string kind, id, name;
+                    int width = 0;
+                    in >> kind >> width >> id >> name;
+                    std::string full;
+                    for (std::size_t i = 1; i < scope.size(); ++i) full += scope[i] + ".";  // drop the top "SystemC" scope
+                    full += name;
+                    id_to_name[id] = full;
+                    widths[full] = width;
+                } else if (tok == "$enddefinitions") {
+                    defs = false;
+                }
+                continue;
+            }
+            if (tok == "$comment" || tok == "$dumpvars") {  // comments; initial values (all 0)
+                while (in >> tok && tok != "$end") {}
+                continue;
+            }
+            if (tok[0] == '#') {
+                now = std::stoull(tok.substr(1));
+            } else if (tok[0] == 'b') {
+                std::string id;
+                in >> id;
+                signals[id_to_name.at(id)].push_back({now, tok});
+            } else if (tok[0] == '0' || tok[0] == '1') {
+                signals[id_to_name.at(tok.substr(1))].push_back({now, tok.substr(0, 1)});
+            }
+        }
+    }
+    // Times at which `name` took `value`.
+    std::vector<std::uint64_t> times(const std::string& name, const std::string& value) const {
+        std::vector<std::uint64_t> t;
+        auto it = signals.find(name);
+        if (it == signals.end()) return t;
+        for (const auto& c : it->second)
+            if (c.value == value) t.push_back(c.time);
+        return t;
+    }
+};
+
+std::string bin(std::uint32_t v) {
+    std::string s;
+    do {
+        s.insert(s.begin(), char('0' + (v & 1u)));
+        v >>= 1;
+    } while (v != 0);
+    return "b" + s;
+}
+
+}  // namespace
+
+TEST(SignalTracer, VcdOfAStraightLineKernel) {
+    const isa::AssembleResult prog = isa::assemble(R"(
+        I2I.U32.U16 R1, R0L;
+        IADD R2, R1, R1;
+        SHL R3, R2, 0x1;
+        IADD R4, R3, R1;
+        RET;
+    )", "straight.sass");
+    ASSERT_TRUE(prog.ok());
+    ASSERT_EQ(prog.instructions.size(), 5u);
+
+    params::Registry reg;
+    timing::declare_timing_params(reg);
+    reg.set("sm.sp_lanes", std::int64_t(8), "test");
+    stats::InstrumentationOptions io;
+    io.mode = timing::Mode::AT;
+    stats::Instrumentation inst(reg, io);
+
+    gpu::SystemConfig cfg;
+    cfg.gpu.sm.sp_lanes = 8;
+    gpu::StandaloneSystem sys("system", cfg);
+    const std::string path = std::string(FGTLM_TEST_TMP_DIR) + "/straight.vcd";
+    stats::SignalTracerConfig tc;
+    tc.vcd_path = path;
+    tc.num_sms = 1;
+    tc.warp_slots = 4;
+    tc.clock_period = cfg.gpu.sm.clock_period;
+    stats::SignalTracer tracer("vcd", tc, inst.timing());
+    tlm_utils::tlm_quantumkeeper::set_global_quantum(cfg.gpu.sm.clock_period);  // sync every instruction
+    sys.gpu.add_observer(&inst);
+    sys.gpu.add_observer(&tracer);
+    sys.gpu.set_timing_model(&inst.sm_clock());
+    sys.load_program(prog.words);
+    core::LaunchConfig launch;
+    launch.block[0] = 32;
+    launch.regs_per_thread = 8;
+    const core::KernelResult res = sys.run(launch);
+    ASSERT_TRUE(res.error.ok()) << res.error.describe();
+    tracer.close();
+
+    constexpr std::uint64_t kFirst = 332, kInstr = 103;
+    EXPECT_EQ(res.cycles, kFirst + 5 * kInstr);
+    EXPECT_EQ(tracer.late_changes(), 0u);
+    EXPECT_EQ(tracer.dropped_records(), 0u);
+    EXPECT_LE(tracer.max_pending(), 16u);  // per-instruction sync keeps the queue short
+
+    const Vcd vcd(path);
+    EXPECT_EQ(vcd.timescale, "10 ns");  // 1 time unit = 1 SM cycle
+    for (const char* name : {"sm0.warp0.pc", "sm0.warp0.mask", "sm0.warp0.state", "sm0.warp3.pc", "sm0.sp_busy", "sm0.fpu_busy",
+                             "sm0.sfu_busy", "sm0.branch_busy", "sm0.mem_busy", "sm0.gmem_busy"})
+        EXPECT_TRUE(vcd.widths.count(name)) << name << " not declared";
+    EXPECT_EQ(vcd.widths.at("sm0.warp0.pc"), 16);
+    EXPECT_EQ(vcd.widths.at("sm0.warp0.mask"), 32);
+    EXPECT_EQ(vcd.widths.at("sm0.warp0.state"), 2);
+
+    // The warp becomes active and executes with all 32 threads from the first fetch.
+    EXPECT_EQ(vcd.times("sm0.warp0.state", "b1"), std::vector<std::uint64_t>{kFirst});
+    EXPECT_EQ(vcd.times("sm0.warp0.mask", bin(0xffffffffu)), std::vector<std::uint64_t>{kFirst});
+    // PC of instruction i appears at its fetch, kFirst + i * 103 (instruction 0 is at PC 0,
+    // the initial value, so it is no change).
+    for (std::size_t i = 1; i < 5; ++i)
+        EXPECT_EQ(vcd.times("sm0.warp0.pc", bin(prog.instructions[i].address)), std::vector<std::uint64_t>{kFirst + i * kInstr})
+            << "instruction " << i;
+    // SP busy during each SP instruction's execute stage: fetch + decode + read = 43 cycles in,
+    // 22 cycles long; the RET occupies the branch unit the same way.
+    std::vector<std::uint64_t> rise, fall;
+    for (std::uint64_t i = 0; i < 4; ++i) {
+        rise.push_back(kFirst + i * kInstr + 43);
+        fall.push_back(kFirst + i * kInstr + 43 + 22);
+    }
+    EXPECT_EQ(vcd.times("sm0.sp_busy", "1"), rise);
+    EXPECT_EQ(vcd.times("sm0.sp_busy", "0"), fall);
+    EXPECT_EQ(vcd.times("sm0.branch_busy", "1"), std::vector<std::uint64_t>{kFirst + 4 * kInstr + 43});
+    EXPECT_EQ(vcd.times("sm0.branch_busy", "0"), std::vector<std::uint64_t>{kFirst + 4 * kInstr + 65});
+    EXPECT_TRUE(vcd.times("sm0.fpu_busy", "1").empty());
+    // Done when the RET wrote back, which is the kernel's last cycle.
+    EXPECT_EQ(vcd.times("sm0.warp0.state", "b11"), std::vector<std::uint64_t>{kFirst + 5 * kInstr});
+    EXPECT_TRUE(vcd.times("sm0.warp1.state", "b1").empty());  // no second warp
+}
+
+// SystemC owns main(): run the tests from sc_main.
+int sc_main(int argc, char* argv[]) {
+    ::testing::InitGoogleTest(&argc, argv);
+    return RUN_ALL_TESTS();
+}
