@@ -47,6 +47,14 @@ VpConfig VpConfig::from(const params::Registry& r) {
     return c;
 }
 
+namespace {
+stats::InstrumentationOptions gpu_timing_options(const VpConfig& config) {
+    stats::InstrumentationOptions o;
+    o.mode = config.gpu_at ? timing::Mode::AT : timing::Mode::LT;
+    return o;
+}
+}  // namespace
+
 VirtualPlatform::VirtualPlatform(sc_core::sc_module_name name, const VpConfig& config, std::ostream& console)
     : sc_module(name),
       bus("bus", config.bus_delay),
@@ -57,7 +65,7 @@ VirtualPlatform::VirtualPlatform(sc_core::sc_module_name name, const VpConfig& c
       loader("loader"),
       gpu("gpu", config.gpu, config.reg_delay),
       config_(config),
-      gpu_timing_(config.timing, stats::InstrumentationOptions{config.gpu_at ? timing::Mode::AT : timing::Mode::LT}) {
+      gpu_timing_(config.timing, gpu_timing_options(config)) {
     // The GPU top calls the observer's per-kernel hooks itself; in AT mode the SMs also take
     // their per-instruction cycles from the model.
     gpu.gpu.add_observer(&gpu_timing_);

@@ -135,7 +135,7 @@ TEST(TimingKernels, SfuVersusSpBoundKernel) {
 // Needs the functional core to report shared-memory bank conflicts: today it leaves
 // IssueRecord::mem.bank_conflict_degree at 0 (and shared operand reads do not set
 // mem.space), so the timing model's conflict term never fires. See .coord/REQUEST-timing2.md.
-TEST(TimingKernels, DISABLED_SharedBankConflictsCostCycles) {
+TEST(TimingKernels, SharedBankConflictsCostCycles) {
     const KernelRun free = run(variant("shared_stride.sass", "SHIFT", "0x2"), "--block 32 --cores 8 --shared 2200 --dump-words 32", true);
     const KernelRun conflict = run(variant("shared_stride.sass", "SHIFT", "0x6"), "--block 32 --cores 8 --shared 2200", true);
     for (std::uint32_t t = 0; t < 32; ++t) EXPECT_EQ(word(conflict.dump, 4 * t), 0x1000 + t) << t;
@@ -145,7 +145,7 @@ TEST(TimingKernels, DISABLED_SharedBankConflictsCostCycles) {
 }
 
 TEST(TimingKernels, SharedStrideKernelIsCorrect) {
-    // The functional half of the bank-conflict test (runs today).
+    // Both strides store the same values: conflicts cost time, never change results.
     for (const char* shift : {"0x2", "0x6"}) {
         const KernelRun r = run(variant("shared_stride.sass", "SHIFT", shift), "--block 32 --cores 8 --shared 2200", true);
         EXPECT_EQ(r.stats["memory"]["shared"]["store_instructions"], 1);

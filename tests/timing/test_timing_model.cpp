@@ -191,11 +191,10 @@ TEST(TimingModel, SharedBankConflictsCostCycles) {
     TimingModel m(simple_params(), Mode::AT);
     IssueRecord r = rec(ExecUnit::SP, 0);
     r.src_regs = {1, 0xff, 0xff};
-    r.shared_operands = 1;
-    r.mem.space = MemSpace::Shared;
-    r.mem.bank_conflict_degree = 1;
+    r.shared_operands = 1;  // a shared source operand: conflicts cost in the read stage
+    r.shared_read_conflict_degree = 1;
     const std::uint64_t base = run(m, 32, {r});
-    r.mem.bank_conflict_degree = 4;
+    r.shared_read_conflict_degree = 4;
     const std::uint64_t conflicted = run(m, 32, {r});
     // 1 shared operand * 4 passes * 2 cycles * (4 - 1) extra ways
     EXPECT_EQ(conflicted - base, 4u * 2u * 3u);

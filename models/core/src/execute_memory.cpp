@@ -4,6 +4,7 @@
 #include <string>
 
 #include "fgtlm/core/sm_core.hpp"
+#include "bank_conflicts.hpp"
 
 namespace fgtlm::core {
 
@@ -78,6 +79,7 @@ bool SmCore::exec_memory(ExecContext& ctx) {
         ms.access_bytes = std::uint8_t(size);
         ms.bytes = size * std::uint32_t(std::popcount(m));
         ms.transactions = m ? 1 : 0;
+        if (record_issues || !observers_.empty()) ms.bank_conflict_degree = shared_bank_conflict_degree(base, a, m);
         return true;
     }
 

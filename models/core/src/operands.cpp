@@ -3,6 +3,7 @@
 #include <string>
 
 #include "fgtlm/core/sm_core.hpp"
+#include "bank_conflicts.hpp"
 
 namespace fgtlm::core {
 
@@ -81,6 +82,10 @@ bool SmCore::read_shared_or_const(ExecContext& ctx, const isa::Operand& op, std:
         return true;
     }
     const std::uint32_t* a = &areg_[(ctx.warp_slot * 8 + (op.areg & 7u)) * kWarpSize];
+    if (!is_const && (record_issues || !observers_.empty())) {
+        const std::uint8_t degree = shared_bank_conflict_degree(off, a, m);
+        if (degree > ctx.rec.shared_read_conflict_degree) ctx.rec.shared_read_conflict_degree = degree;
+    }
     for (std::uint32_t l = 0; l < kWarpSize; ++l) {
         out[l] = 0;
         if (((m >> l) & 1u) && !load(off + a[l], out[l])) return false;

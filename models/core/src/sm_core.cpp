@@ -261,6 +261,7 @@ bool SmCore::decode(ExecContext& ctx) {
     IssueRecord& rec = ctx.rec;
     rec.branch_taken = rec.diverged = rec.reconverged = rec.barrier = rec.warp_done = false;
     rec.mem = MemAccessSummary{};
+    rec.shared_read_conflict_degree = 1;
     next_pc_set_ = false;
     return true;
 }

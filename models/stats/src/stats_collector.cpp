@@ -111,6 +111,7 @@ void StatsCollector::on_issue(const core::IssueRecord& rec) {
         m.loads++;
         m.thread_accesses += std::uint64_t(threads) * rec.shared_operands;
         m.bytes += std::uint64_t(threads) * rec.shared_operands * 4u;
+        if (rec.shared_read_conflict_degree > 1) m.conflict_extra_ways += rec.shared_read_conflict_degree - 1u;
     }
     if (rec.const_operands != 0 && rec.mem.space != core::MemSpace::Constant) {
         MemSpaceCounters& m = mem_[std::size_t(core::MemSpace::Constant)];

@@ -284,6 +284,8 @@ void TimingModel::issue_lt(const core::IssueRecord& rec, SmState& sm, WarpState&
 
 void TimingModel::issue_at(const core::IssueRecord& rec, SmState& sm, WarpState& warp) {
     const std::uint64_t passes = p_.passes();
+    // Bank conflicts of shared operand reads (read stage) and of a shared store (write stage).
+    const std::uint32_t read_conflict = std::max<std::uint32_t>(1, rec.shared_read_conflict_degree);
     const std::uint32_t conflict =
         rec.mem.space == core::MemSpace::Shared ? std::max<std::uint32_t>(1, rec.mem.bank_conflict_degree) : 1;
 
@@ -297,7 +299,7 @@ void TimingModel::issue_at(const core::IssueRecord& rec, SmState& sm, WarpState&
     const std::uint64_t extra_ways = conflict - 1;
     const std::uint64_t shared_read = std::uint64_t(rec.shared_operands) * passes *
                                       (p_.read_shared_cycles_per_pass +
-                                       (rec.mem.is_store ? 0 : extra_ways * p_.shared_conflict_cycles_per_way));
+                                       (read_conflict - 1) * p_.shared_conflict_cycles_per_way);
     const std::uint64_t const_read = std::uint64_t(rec.const_operands) * p_.read_const_cycles;
     work[kRead] = p_.read_base_cycles + passes * p_.read_cycles_per_pass +
                   reg_operands * passes * p_.read_reg_cycles_per_pass +

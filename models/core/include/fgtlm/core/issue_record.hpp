@@ -49,6 +49,7 @@ struct IssueRecord {
     std::array<std::uint8_t, 3> src_regs{0xff, 0xff, 0xff};
     std::uint8_t dst_reg = 0xff;
     std::uint8_t shared_operands = 0;   // sources read from shared memory in the read stage
+    std::uint8_t shared_read_conflict_degree = 1;  // worst bank conflict of those reads (1 = none)
     std::uint8_t const_operands = 0;    // sources read from constant memory
     MemAccessSummary mem;
     bool branch_taken = false;      // some thread changed PC away from the fall-through
