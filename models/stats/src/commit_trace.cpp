@@ -1,25 +1,13 @@
 #include "fgtlm/stats/commit_trace.hpp"
 
-#include "fgtlm/isa/instruction.hpp"
-#include "fgtlm/stats/opcode_names.hpp"
-
-#if __has_include("fgtlm/isa/disassembler.hpp") && defined(FGTLM_HAVE_ISA_DISASSEMBLER)
 #include "fgtlm/isa/disassembler.hpp"
-#endif
+#include "fgtlm/isa/instruction.hpp"
 
 namespace fgtlm::stats {
 
 void append_disassembly(fmt::memory_buffer& out, const isa::Instruction& inst) {
-#if __has_include("fgtlm/isa/disassembler.hpp") && defined(FGTLM_HAVE_ISA_DISASSEMBLER)
-    const std::string text = isa::disassemble(inst);
+    const std::string text = isa::disassemble(inst);  // once per instruction: callers cache it
     out.append(text.data(), text.data() + text.size());
-#else
-    if (inst.is_long()) {
-        fmt::format_to(std::back_inserter(out), "{} /*{:08x}{:08x}*/", opcode_name(inst.op), inst.hi, inst.lo);
-    } else {
-        fmt::format_to(std::back_inserter(out), "{} /*{:08x}*/", opcode_name(inst.op), inst.lo);
-    }
-#endif
 }
 
 CommitTraceWriter::CommitTraceWriter(const std::string& path, const timing::TimingModel& timing)
