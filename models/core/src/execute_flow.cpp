@@ -194,7 +194,7 @@ bool SmCore::exec_flow(ExecContext& ctx) {
         case Opcode::BRK:
         case Opcode::PBK:
         default:
-            fail(KernelErrorKind::IllegalInstruction, ctx.warp_slot, 0, "flow-control opcode not implemented by FlexGripPlus");
+            fail(KernelErrorKind::IllegalInstruction, ctx.warp_slot, 0, "flow-control opcode FlexGripPlus does not execute");
             return false;
     }
 }
