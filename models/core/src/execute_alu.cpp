@@ -157,7 +157,6 @@ void SmCore::exec_integer(ExecContext& ctx) {
                 std::uint32_t res = in.high ? std::uint32_t(p >> hi_shift) : std::uint32_t(p);
                 if (mad) res += c[l];
                 r[l] = res;
-               
             }
             break;
         }
@@ -232,7 +231,6 @@ void SmCore::exec_integer(ExecContext& ctx) {
                     if (dbits < 32) res = std::uint32_t(as_int(res, dt));  // wrap to the width, extend
                 }
                 r[l] = res;
-               
             }
             break;
         }
