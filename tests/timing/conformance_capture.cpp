@@ -1,8 +1,6 @@
 #include "conformance_capture.hpp"
 
-#include "fgtlm/core/memory_port.hpp"
-#include "fgtlm/core/program.hpp"
-#include "fgtlm/core/sm_core.hpp"
+#include "bundle_on_core.hpp"
 #include "fgtlm/loaders/bundle_loader.hpp"
 
 #include <nlohmann/json.hpp>
@@ -52,39 +50,11 @@ Capture capture_bundle(const std::filesystem::path& dir) {
     cap.bundle = img.name.empty() ? dir.filename().string() : img.name;
     cap.launch = img.launch;
 
-    std::vector<std::uint8_t> global(img.global_mem_bytes, 0);
-    std::copy(img.global_init.begin(), img.global_init.begin() + std::ptrdiff_t(std::min(img.global_init.size(), global.size())),
-              global.begin());
-    std::vector<std::uint8_t> constant(8192, 0);
-    std::copy(img.launch.const_mem.begin(), img.launch.const_mem.begin() + std::ptrdiff_t(std::min<std::size_t>(img.launch.const_mem.size(), 8192)),
-              constant.begin());
-    core::ArrayGlobalMemory gmem(global.data(), global.size());
-    core::Program program;
-    program.bind(img.program.data(), std::uint32_t(img.program.size()));
-
-    core::SmCoreConfig cfg;
-    core::SmCore sm(cfg);
-    sm.set_program(&program);
-    sm.set_global(&gmem);
-    sm.set_constant(constant.data(), std::uint32_t(constant.size()));
+    BundleOnCore kernel(img);
     Recorder rec(cap);
-    sm.add_observer(&rec);
-    if (const std::string why = core::check_launch(img.launch, cfg); !why.empty()) {
-        throw std::runtime_error(cap.bundle + ": invalid launch: " + why);
-    }
-    sm.begin_kernel(img.launch);
-    const std::uint32_t per_batch = std::min(core::blocks_per_batch(img.launch, cfg), std::max(1u, img.launch.blocks_per_sm));
-    const std::uint32_t blocks = img.launch.num_blocks();
-    for (std::uint32_t first = 0; first < blocks; first += per_batch) {
-        sm.start_batch(first, std::min(per_batch, blocks - first));
-        std::uint64_t guard = 0;
-        for (;;) {
-            const core::StepResult r = sm.step();
-            if (r == core::StepResult::BatchDone) break;
-            if (r == core::StepResult::Error) throw std::runtime_error(cap.bundle + ": " + sm.error().describe());
-            if (++guard > 200'000'000) throw std::runtime_error(cap.bundle + ": runaway kernel");
-        }
-    }
+    kernel.sm().add_observer(&rec);
+    if (const std::string error = kernel.run(200'000'000); !error.empty())
+        throw std::runtime_error(cap.bundle + ": " + error);
     return cap;
 }
 

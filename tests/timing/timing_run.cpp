@@ -4,9 +4,7 @@
 //   timing_run BUNDLE_DIR [--mode at|lt] [-p key=value]... [--stats S] [--trace-commit T]
 //              [--trace-timeline J]
 // (No --vcd: the VCD is sc_trace-based and needs the SystemC model, see `fgtlm run --vcd`.)
-#include "fgtlm/core/memory_port.hpp"
-#include "fgtlm/core/program.hpp"
-#include "fgtlm/core/sm_core.hpp"
+#include "bundle_on_core.hpp"
 #include "fgtlm/loaders/bundle_loader.hpp"
 #include "fgtlm/params/registry.hpp"
 #include "fgtlm/stats/instrumentation.hpp"
@@ -40,34 +38,13 @@ int main(int argc, char** argv) {
             else throw std::runtime_error("unknown argument " + a);
         }
         const loaders::KernelImage img = loaders::load_bundle(argv[1]);
-        std::vector<std::uint8_t> global(img.global_mem_bytes, 0);
-        std::copy(img.global_init.begin(), img.global_init.end(), global.begin());
-        std::vector<std::uint8_t> constant(8192, 0);
-        std::copy(img.launch.const_mem.begin(), img.launch.const_mem.end(), constant.begin());
-        core::ArrayGlobalMemory gmem(global.data(), global.size());
-        core::Program program;
-        program.bind(img.program.data(), std::uint32_t(img.program.size()));
-        core::SmCoreConfig cfg;
-        core::SmCore sm(cfg);
-        sm.set_program(&program);
-        sm.set_global(&gmem);
-        sm.set_constant(constant.data(), std::uint32_t(constant.size()));
+        calibration::BundleOnCore kernel(img);
         stats::Instrumentation inst(reg, opt);
-        sm.add_observer(&inst);
+        kernel.sm().add_observer(&inst);
 
         const auto t0 = std::chrono::steady_clock::now();
         inst.begin_kernel(img.launch);
-        sm.begin_kernel(img.launch);
-        const std::uint32_t per_batch = std::min(core::blocks_per_batch(img.launch, cfg), std::max(1u, img.launch.blocks_per_sm));
-        std::string error;
-        for (std::uint32_t first = 0; first < img.launch.num_blocks() && error.empty(); first += per_batch) {
-            sm.start_batch(first, std::min(per_batch, img.launch.num_blocks() - first));
-            for (;;) {
-                const core::StepResult r = sm.step();
-                if (r == core::StepResult::BatchDone) break;
-                if (r == core::StepResult::Error) { error = sm.error().describe(); break; }
-            }
-        }
+        const std::string error = kernel.run();
         const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         inst.end_kernel(wall, error, {{"bundle", img.name}});
         std::cout << inst.stats().summary();
