@@ -47,14 +47,6 @@ VpConfig VpConfig::from(const params::Registry& r) {
     return c;
 }
 
-namespace {
-stats::InstrumentationOptions gpu_timing_options(const VpConfig& config) {
-    stats::InstrumentationOptions o;
-    o.mode = config.gpu_at ? timing::Mode::AT : timing::Mode::LT;
-    return o;
-}
-}  // namespace
-
 VirtualPlatform::VirtualPlatform(sc_core::sc_module_name name, const VpConfig& config, std::ostream& console)
     : sc_module(name),
       bus("bus", config.bus_delay),
@@ -64,12 +56,16 @@ VirtualPlatform::VirtualPlatform(sc_core::sc_module_name name, const VpConfig& c
       cpu("cpu", RiscvCpu::Config{config.cpu_hz, std::uint32_t(kDramBase)}),
       loader("loader"),
       gpu("gpu", config.gpu, config.reg_delay),
-      config_(config),
-      gpu_timing_(config.timing, gpu_timing_options(config)) {
-    // The GPU top calls the observer's per-kernel hooks itself; in AT mode the SMs also take
-    // their per-instruction cycles from the model.
-    gpu.gpu.add_observer(&gpu_timing_);
-    if (config.gpu_at) gpu.gpu.set_timing_model(&gpu_timing_.sm_clock());
+      config_(config) {
+    if (config.gpu_at) {
+        // The GPU top calls the observer's per-kernel hooks itself; the SMs take their
+        // per-instruction cycles from the model.
+        stats::InstrumentationOptions options;
+        options.mode = timing::Mode::AT;
+        gpu_timing_ = std::make_unique<stats::Instrumentation>(config.timing, options);
+        gpu.gpu.add_observer(gpu_timing_.get());
+        gpu.gpu.set_timing_model(&gpu_timing_->sm_clock());
+    }
     tlm_utils::tlm_quantumkeeper::set_global_quantum(config.quantum);
     // Slaves, in add_region order.
     bus.add_region("dram", kDramBase, config.dram_bytes);

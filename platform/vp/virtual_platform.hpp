@@ -67,7 +67,9 @@ private:
     void start_of_simulation() override;
 
     VpConfig config_;
-    stats::Instrumentation gpu_timing_;  // timing model + statistics observer of the GPU
+    // AT mode only: the timing model (+ statistics) observing the GPU. In LT mode no observer
+    // is attached, so the core skips issue records entirely.
+    std::unique_ptr<stats::Instrumentation> gpu_timing_;
     const ElfImage* image_ = nullptr;
     std::string load_error_;
 };
