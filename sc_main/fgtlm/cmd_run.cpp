@@ -124,6 +124,8 @@ int run(const RunOptions& o) {
     // Model parameters. Precedence: bundle lane count < --cores / --sms < --config < -p.
     params::Registry reg;
     timing::declare_timing_params(reg);
+    reg.declare_string("core.semantics", "rtl",
+                       "rtl = bit-exact FlexGripPlus (its operand-negation decoding, barriers count exited warps); g80 = NVIDIA hardware");
     std::unique_ptr<stats::Instrumentation> inst;
     try {
         reg.set("sm.sp_lanes", std::int64_t(o.cores > 0 ? std::uint32_t(o.cores) : img.cores), o.cores > 0 ? "--cores" : "bundle");
@@ -146,6 +148,11 @@ int run(const RunOptions& o) {
     cfg.dmi = !o.no_dmi;
     cfg.gpu.num_sms = std::uint32_t(reg.get_int("gpu.num_sms"));
     cfg.gpu.sm.sp_lanes = std::uint32_t(reg.get_int("sm.sp_lanes"));
+    if (!core::parse_semantics(reg.get_string("core.semantics"), cfg.gpu.sm.core.semantics)) {
+        std::cerr << "fgtlm run: core.semantics must be rtl or g80 (got '" << reg.get_string("core.semantics") << "')\n";
+        return 2;
+    }
+    cfg.gpu.sm.core.strict_barrier = cfg.gpu.sm.core.semantics == core::Semantics::Rtl;
     // Default watchdog: generous for the corpus, stops runaway kernels in seconds.
     cfg.gpu.max_instructions = o.max_instructions != 0 ? o.max_instructions : 200'000'000ull;
     cfg.gpu.max_cycles = o.max_cycles;

@@ -305,7 +305,7 @@ void SmCore::exec_float(ExecContext& ctx) {
         }
         case Opcode::F2F:
             each([&](std::uint32_t l) {
-                std::uint32_t v = numerics::f2f(a[l], rnd, false);
+                std::uint32_t v = numerics::f2f(a[l], rnd, in.round_int);
                 if (in.saturate) {  // clamp to [0, 1]; NaN -> 0
                     if ((v & 0x7fffffffu) > 0x7f800000u || (v >> 31) != 0) v = 0;
                     else if (v > 0x3f800000u) v = 0x3f800000u;
@@ -333,6 +333,12 @@ bool SmCore::execute(ExecContext& ctx) {
         case Opcode::GLD: case Opcode::GST: case Opcode::R2G:
             ctx.rec.unit = ExecUnit::Memory;
             return exec_memory(ctx);
+        case Opcode::LLD: case Opcode::LST:
+            ctx.rec.unit = ExecUnit::Memory;
+            return exec_local(ctx);
+        case Opcode::S2R:
+            if (ctx.exec_mask != 0) exec_special(ctx);
+            return true;
         case Opcode::FADD: case Opcode::FMUL: case Opcode::FMAD: case Opcode::FSET: case Opcode::FMIN:
         case Opcode::FMAX: case Opcode::I2F: case Opcode::F2I: case Opcode::F2F: case Opcode::RRO:
             ctx.rec.unit = ExecUnit::FPU;  // RRO lives in the FP opcode space (op 0xB)

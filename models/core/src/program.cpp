@@ -29,6 +29,7 @@ void Program::decode_at(std::uint32_t w) {
         inst.op = isa::Opcode::Illegal;
         inst.illegal_reason = isa::IllegalReason::Truncated;
     }
+    apply_semantics(inst, semantics_);
     cache_[w] = inst;
     valid_[w] = 1;
 }
