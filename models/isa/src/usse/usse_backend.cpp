@@ -71,7 +71,9 @@ public:
         const std::size_t sp = body.find_first_of(" \t");
         if (sp != std::string_view::npos) {
             const std::string_view first = body.substr(0, sp);
-            if (first == "Pn" || (first.size() >= 2 && (first[0] == 'p' || (first[0] == '!' && first[1] == 'p')))) {
+            const std::string_view p = first.substr(first.starts_with('!') ? 1 : 0);
+            const bool is_pred = first == "Pn" || (p.size() == 2 && p[0] == 'p' && p[1] >= '0' && p[1] <= '3');
+            if (is_pred) {
                 pred = first;
                 body = text::trim(body.substr(sp));
             }
