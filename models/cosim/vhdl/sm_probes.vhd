@@ -1,0 +1,1 @@
+	-- fgtlm: commit probes (appended to the build folder's copy of streaming_multiprocessor).
