@@ -49,6 +49,10 @@ CommitRecord parse_line(const std::string& line, const fs::path& file, std::size
         std::string v;
         if (!(t >> v)) throw bad("fewer than 32 lane values");
         if (v == "-" || v.find_first_of("uUxX") != std::string::npos) continue;
+        if (v == "nowrite") {
+            r.values[lane] = kNotWritten;
+            continue;
+        }
         try {
             r.values[lane] = std::uint32_t(std::stoul(v, nullptr, 16));
         } catch (const std::exception&) {
@@ -64,7 +68,7 @@ std::vector<std::string> context(const std::vector<const CommitRecord*>& s, std:
     return c;
 }
 
-std::string hex(std::uint32_t v) { return fmt::format("{:08x}", v); }
+std::string hex(std::uint64_t v) { return v == kNotWritten ? std::string("not written") : fmt::format("{:08x}", v); }
 
 // First difference between two commits of the same warp position, or nullopt.
 std::optional<Divergence> compare(const CommitRecord& a, const CommitRecord& b) {

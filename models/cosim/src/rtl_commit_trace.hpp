@@ -1,12 +1,12 @@
-// The RTL monitor's raw commit records -> the project's commit-trace format.
+// The RTL monitor's pipeline events (fgtlm_commit.raw, see vhdl/fgtlm_monitor.vhd) -> the
+// project's commit-trace format (traces/commit-trace.md).
 //
-// The monitor (vhdl/fgtlm_monitor.vhd) knows warp slots, not blocks, and has no
-// disassembler, so it writes
-//   B <cycle>                                   a batch of blocks starts (SMP configuration)
-//   C <cycle> <slot> <pc> <mask> <lo> <hi> <kind> <num> <v0> ... <v31>
-// (hex; kind N none, R register, L/H 16-bit half, A address register, P predicate register;
-// v = 8 hex digits or '-' for an inactive lane). This turns slots into block/warp with the
-// batch order of the block scheduler and adds the disassembly of the fetched words.
+// FlexGripPlus sends each warp instruction through the pipeline once per pass of `cores`
+// threads (32/cores passes; the pass number travels with the warp id). The write stage
+// handles one pass at a time, so register-file writes belong to the pass that last left the
+// execute stage, and thread = pass * cores + core. A warp instruction commits when its last
+// pass leaves the write stage. Warp slots become block/warp by the block scheduler's batch
+// order (a `B` event starts a batch); the disassembly comes from the fetched words.
 #pragma once
 
 #include <filesystem>

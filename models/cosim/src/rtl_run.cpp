@@ -64,7 +64,7 @@ void write_rtl_inputs(const RtlBuild& build, const loaders::KernelImage& img, co
     std::error_code ec;
     fs::create_directories(run_dir, ec);
     if (ec) throw CosimError(run_dir.string() + ": cannot create: " + ec.message());
-    for (const char* stale : {"fgtlm_result.txt", "fgtlm_gmem.log", "gpgpu_rdata.log", "fgtlm_commit.txt"}) fs::remove(run_dir / stale, ec);
+    for (const char* stale : {"fgtlm_result.txt", "fgtlm_gmem.log", "gpgpu_rdata.log", "fgtlm_commit.raw"}) fs::remove(run_dir / stale, ec);
     write_text(run_dir / "fgtlm_launch.txt", launch_text(img, opt));
     write_text(run_dir / "fgtlm_program.txt", program_text(img));
     write_text(run_dir / "global_mem.mif", loaders::global_mem_mif(img));
@@ -94,7 +94,7 @@ RtlResult run_rtl(const RtlBuild& build, const loaders::KernelImage& img, const 
     read_result(run_dir / "fgtlm_result.txt", r);
     const fs::path mem = opt.fast_dump ? run_dir / "fgtlm_gmem.log" : run_dir / "gpgpu_rdata.log";
     if (r.kernel_done && fs::is_regular_file(mem)) r.memory = loaders::read_rdata_log(mem);
-    if (opt.commit_trace && fs::is_regular_file(run_dir / "fgtlm_commit.txt")) r.commit_trace = run_dir / "fgtlm_commit.txt";
+    if (opt.commit_trace && fs::is_regular_file(run_dir / "fgtlm_commit.raw")) r.commit_trace = run_dir / "fgtlm_commit.raw";
     return r;
 }
 

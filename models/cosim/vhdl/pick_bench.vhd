@@ -36,6 +36,7 @@ package pick_bench is
     constant FGTLM_KREGS : kernel_regs_type;
     constant FGTLM_CMEM  : cmem_regs_type;
     constant FGTLM_FAST_DUMP : boolean;
+    constant FGTLM_COMMIT_TRACE : boolean;
 end pick_bench;
 
 package body pick_bench is
@@ -82,4 +83,5 @@ package body pick_bench is
     constant FGTLM_KREGS : kernel_regs_type := to_kregs(FGTLM_LAUNCH);
     constant FGTLM_CMEM  : cmem_regs_type := to_cmem(FGTLM_LAUNCH);
     constant FGTLM_FAST_DUMP : boolean := FGTLM_LAUNCH(91)(0) = '1';
+    constant FGTLM_COMMIT_TRACE : boolean := FGTLM_LAUNCH(91)(1) = '1';
 end pick_bench;

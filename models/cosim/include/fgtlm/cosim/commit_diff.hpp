@@ -13,12 +13,15 @@
 
 namespace fgtlm::cosim {
 
+// Lane value of an active thread whose destination the RTL did not write ("nowrite").
+inline constexpr std::uint64_t kNotWritten = 1ull << 32;
+
 struct CommitRecord {
     std::uint64_t cycle = 0;
     std::uint32_t sm = 0, block = 0, warp = 0, pc = 0, mask = 0;
     std::string text;                                // disassembly
     std::string dst;                                 // "" = no register destination
-    std::array<std::optional<std::uint32_t>, 32> values{};  // per lane; nullopt = inactive / undefined
+    std::array<std::optional<std::uint64_t>, 32> values{};  // per lane; nullopt = inactive / undefined
     std::string line;                                // the source line (for context)
 };
 
