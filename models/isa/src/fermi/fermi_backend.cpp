@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <optional>
+#include <vector>
 
 namespace fgtlm::isa {
 namespace {
@@ -145,6 +146,53 @@ std::string parse_operand(const Row& r, std::string_view label, std::string_view
     return {};
 }
 
+// Applies the `.X.Y` suffixes of `mnemonic` (after `dot`) to `w`, in print order; a modifier
+// left out keeps its template value (0). Returns an error or "".
+std::string apply_modifiers(const Row& row, const std::string& mn, std::size_t dot, std::uint64_t& w) {
+    std::size_t next = 0;
+    std::vector<bool> given(row.modifiers.size(), false);
+    for (std::size_t p = dot; p != std::string::npos && p < mn.size();) {
+        const std::size_t q = mn.find('.', p + 1);
+        const std::string suffix = mn.substr(p + 1, q == std::string::npos ? std::string::npos : q - p - 1);
+        bool found = false;
+        for (std::size_t k = next; k < row.modifiers.size() && !found; ++k) {
+            if (row.modifiers[k].empty()) continue;
+            const Field& f = *find_field(row, row.modifiers[k]);
+            for (std::size_t v = 0; v < f.names.size() && !found; ++v) {
+                if (f.names[v].empty() || f.names[v] == "invalid" || !text::iequals(f.names[v], suffix)) continue;
+                w = (w & ~field_mask(f)) | (std::uint64_t{v} << f.lo);
+                given[k] = true;
+                next = k + 1;
+                found = true;
+            }
+        }
+        if (!found) return fmt::format("'.{}' is not a modifier of {} here", suffix, row.name);
+        p = q;
+    }
+    for (std::size_t k = 0; k < row.modifiers.size(); ++k) {
+        if (row.modifiers[k].empty() || given[k]) continue;
+        const Field& f = *find_field(row, row.modifiers[k]);
+        if (!f.names[0].empty() && !f.optional) {
+            return fmt::format("{} needs a .{} modifier ({}, ...)", row.name, f.label, f.names[0]);
+        }
+    }
+    return {};
+}
+
+// "" if `given` operands fit the row (its optional trailing operands may be left out).
+std::string check_operand_count(const Row& row, std::size_t given) {
+    std::size_t total = 0, required = 0;
+    for (const std::string_view label : row.operands) {
+        if (label.empty()) continue;
+        ++total;
+        const Field* f = find_field(row, label);
+        if (f == nullptr || !f->optional) ++required;
+    }
+    if (given >= required && given <= total) return {};
+    return fmt::format("{} takes {} operands, got {}", row.name,
+                       required == total ? fmt::format("{}", total) : fmt::format("{}-{}", required, total), given);
+}
+
 IsaEncoded assemble(std::string_view line) {
     IsaEncoded e;
     const text::Statement st = text::split_statement(text::strip_semicolon(line));
@@ -160,58 +208,15 @@ IsaEncoded assemble(std::string_view line) {
         return e;
     }
     std::uint64_t w = fermi::parse_template(row->templ).bits;
-    // Modifiers, in print order; one left out keeps its template value (0).
-    std::size_t next = 0;
-    std::vector<bool> given(row->modifiers.size(), false);
-    for (std::size_t p = dot; p != std::string::npos && p < mn.size();) {
-        const std::size_t q = mn.find('.', p + 1);
-        const std::string suffix = mn.substr(p + 1, q == std::string::npos ? std::string::npos : q - p - 1);
-        bool found = false;
-        for (std::size_t k = next; k < row->modifiers.size() && !found; ++k) {
-            if (row->modifiers[k].empty()) continue;
-            const Field& f = *find_field(*row, row->modifiers[k]);
-            for (std::size_t v = 0; v < f.names.size(); ++v) {
-                if (!f.names[v].empty() && f.names[v] != "invalid" && text::iequals(f.names[v], suffix)) {
-                    w = (w & ~field_mask(f)) | (std::uint64_t{v} << f.lo);
-                    given[k] = true;
-                    next = k + 1;
-                    found = true;
-                    break;
-                }
-            }
-        }
-        if (!found) {
-            e.error = fmt::format("'.{}' is not a modifier of {} here", suffix, row->name);
-            e.column = st.mnemonic_column;
-            return e;
-        }
-        p = q;
-    }
-    for (std::size_t k = 0; k < row->modifiers.size(); ++k) {
-        if (row->modifiers[k].empty() || given[k]) continue;
-        const Field& f = *find_field(*row, row->modifiers[k]);
-        if (!f.names[0].empty() && !f.optional) {
-            e.error = fmt::format("{} needs a .{} modifier ({}, ...)", row->name, f.label, f.names[0]);
-            return e;
-        }
-    }
-    std::size_t total = 0, required = 0;
-    for (const std::string_view label : row->operands) {
-        if (label.empty()) continue;
-        ++total;
-        const Field* f = find_field(*row, label);
-        if (f == nullptr || !f->optional) ++required;
-    }
-    if (st.operands.size() < required || st.operands.size() > total) {
-        e.error = fmt::format("{} takes {} operands, got {}", row->name,
-                              required == total ? fmt::format("{}", total) : fmt::format("{}-{}", required, total),
-                              st.operands.size());
+    e.error = apply_modifiers(*row, mn, dot, w);
+    if (e.error.empty()) e.error = check_operand_count(*row, st.operands.size());
+    if (!e.error.empty()) {
+        e.column = st.mnemonic_column;
         return e;
     }
     for (std::size_t k = 0; k < st.operands.size(); ++k) {
-        const std::string err = parse_operand(*row, row->operands[k], st.operands[k], w);
-        if (!err.empty()) {
-            e.error = err;
+        e.error = parse_operand(*row, row->operands[k], st.operands[k], w);
+        if (!e.error.empty()) {
             e.column = st.columns[k];
             return e;
         }

@@ -23,6 +23,18 @@ const usse::Group& group_of(std::uint64_t v) {
     return glued;
 }
 
+// Removes a leading predicate (p0-p3, !p0-!p3, Pn) from `body` and returns it ("" if none).
+std::string_view take_predicate(std::string_view& body) {
+    const std::size_t sp = body.find_first_of(" \t");
+    if (sp == std::string_view::npos) return {};
+    const std::string_view first = body.substr(0, sp);
+    const std::string_view p = first.substr(first.starts_with('!') ? 1 : 0);
+    const bool is_pred = first == "Pn" || (p.size() == 2 && p[0] == 'p' && p[1] >= '0' && p[1] <= '3');
+    if (!is_pred) return {};
+    body = text::trim(body.substr(sp));
+    return first;
+}
+
 class UsseBackend final : public IsaBackend {
 public:
     std::string_view name() const override { return "usse"; }
@@ -66,18 +78,7 @@ public:
     IsaEncoded assemble_one(std::string_view line) const override {
         IsaEncoded e;
         std::string_view body = text::strip_semicolon(line);
-        // Optional predicate first: p0..p3, !p0.., Pn.
-        std::string_view pred;
-        const std::size_t sp = body.find_first_of(" \t");
-        if (sp != std::string_view::npos) {
-            const std::string_view first = body.substr(0, sp);
-            const std::string_view p = first.substr(first.starts_with('!') ? 1 : 0);
-            const bool is_pred = first == "Pn" || (p.size() == 2 && p[0] == 'p' && p[1] >= '0' && p[1] <= '3');
-            if (is_pred) {
-                pred = first;
-                body = text::trim(body.substr(sp));
-            }
-        }
+        const std::string_view pred = take_predicate(body);
         const text::Statement st = text::split_statement(body);
         const Row* row = nullptr;
         for (const Row& r : usse::rows()) {
