@@ -299,7 +299,6 @@ void RiscvCpu::handle_stop(int uc_error) {
 void RiscvCpu::run() {
     map_regions();
     pc_ = config_.reset_pc;
-    const auto host_start = std::chrono::steady_clock::now();
     while (state_ == State::Running) {
         if (dmi_invalidated_) {
             dmi_invalidated_ = false;
@@ -321,14 +320,17 @@ void RiscvCpu::run() {
         budget_stop_ = false;
         pending_intno_ = -1;
         fault_pending_ = false;
+        // Host time is summed per emulation chunk: the thread never returns from run() when the
+        // firmware ends the simulation (sc_stop), so a start/end pair would never be closed.
+        const auto chunk_start = std::chrono::steady_clock::now();
         const uc_err err = uc_emu_start(uc_, pc_, kNeverPc, 0, 0);
+        host_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - chunk_start).count();
         pc_ = read_reg(UC_RISCV_REG_PC);
         account_time();
         if (state_ != State::Running) break;
         handle_stop(err);
         if (qk_.need_sync()) qk_.sync();
     }
-    host_seconds_ = std::chrono::duration<double>(std::chrono::steady_clock::now() - host_start).count();
 }
 
 }  // namespace fgtlm::platform

@@ -60,6 +60,7 @@ public:
     [[nodiscard]] std::uint64_t instructions() const { return icount_; }
     [[nodiscard]] std::uint64_t interrupts_taken() const { return interrupts_; }
     [[nodiscard]] sc_core::sc_time wfi_time() const { return wfi_time_; }
+    // Emulation speed: guest instructions per second of host time spent inside Unicorn.
     [[nodiscard]] double host_mips() const;
 
     // Internal entry points for the Unicorn C callbacks.
