@@ -68,6 +68,8 @@ struct RunOptions {
     std::uint32_t regs = 16;
     std::uint32_t shared = 0;
     std::uint32_t blocks_per_sm = 8;
+    std::uint32_t local_bytes = 0;      // (.sass) local memory per thread
+    std::string local_base = "0";      // (.sass) global address of the local-memory area
     std::uint32_t dump_words = 0;     // .sass mode: words from 0 written by --rdata-log
 };
 
@@ -100,6 +102,8 @@ loaders::KernelImage image_from_sass(const RunOptions& o) {
     img.launch.regs_per_thread = o.regs;
     img.launch.shared_bytes = o.shared;
     img.launch.blocks_per_sm = o.blocks_per_sm;
+    img.launch.local_bytes_per_thread = o.local_bytes;
+    img.launch.local_base = std::uint32_t(std::stoul(o.local_base, nullptr, 0));
     if (!o.global_init.empty()) {
         std::ifstream g(o.global_init, std::ios::binary);
         if (!g) throw loaders::LoadError(o.global_init, 0, "cannot open");
@@ -271,6 +275,8 @@ const fgtlm::cli::SubcommandRegistration kRun{"run", [](CLI::App& app) {
     sub->add_option("--regs", o->regs, "(.sass) registers per thread");
     sub->add_option("--shared", o->shared, "(.sass) static shared memory bytes");
     sub->add_option("--blocks-per-sm", o->blocks_per_sm, "(.sass) blocks resident per SM");
+    sub->add_option("--local-bytes", o->local_bytes, "(.sass) local memory bytes per thread (LLD/LST; windows in global memory)");
+    sub->add_option("--local-base", o->local_base, "(.sass) global address of thread 0's local window (decimal or 0x hex)");
     sub->add_option("--dump-words", o->dump_words, "(.sass) words from address 0 written by --rdata-log");
     return std::function<int()>([o] { return run(*o); });
 }};

@@ -349,7 +349,15 @@ bool SmCore::execute(ExecContext& ctx) {
             ctx.rec.unit = ExecUnit::SFU;
             if (ctx.exec_mask != 0) exec_float(ctx);
             return true;
+        case Opcode::TEX:
+            // Decoded and assembled (nvcc code), but the model has no texture unit yet.
+            fail(KernelErrorKind::IllegalInstruction, ctx.warp_slot, 0, "TEX: texture fetches are not modelled yet");
+            return false;
         case Opcode::MVC:
+            if (in.src[0].post_inc) {
+                fail(KernelErrorKind::IllegalInstruction, ctx.warp_slot, 0, "MVC with address-register post-increment is not modelled yet");
+                return false;
+            }
             ctx.rec.unit = ExecUnit::Memory;  // constant-memory load
             if (ctx.exec_mask != 0) exec_integer(ctx);
             return true;
