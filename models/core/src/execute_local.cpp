@@ -52,7 +52,7 @@ bool SmCore::exec_local(ExecContext& ctx) {
     if (!store) ctx.res_regs = words;
     if (m == 0) return true;
     const WarpState& w = warps_[ctx.warp_slot];
-    const std::uint32_t* a = mop.areg ? &areg_[(ctx.warp_slot * 8 + (mop.areg & 7u)) * kWarpSize] : zeros_;
+    const std::uint32_t* a = mop.areg ? regs_.areg_row(ctx.warp_slot, mop.areg & 7u) : zeros_;
     const std::uint64_t stride = launch_.local_bytes_per_thread;
     const std::uint64_t first_thread = std::uint64_t(w.block) * launch_.threads_per_block() + w.warp_in_block * kWarpSize;
     for (std::uint32_t l = 0; l < kWarpSize; ++l) {

@@ -14,6 +14,8 @@
 #include <fgtlm/core/semantics.hpp>
 #include <fgtlm/isa/instruction.hpp>
 
+#include "fgtlm/core/units/exec_unit.hpp"
+
 namespace fgtlm::core {
 
 class Program {
@@ -36,6 +38,8 @@ public:
         if (!valid_[w]) decode_at(w);
         return &cache_[w];
     }
+    // Unit table entry of the instruction at `pc` (valid after fetch(pc) returned non-null).
+    [[nodiscard]] const FormInfo& form(std::uint32_t pc) const { return forms_[pc >> 2]; }
     [[nodiscard]] std::uint32_t num_words() const { return num_words_; }
     [[nodiscard]] std::uint32_t size_bytes() const { return num_words_ * 4u; }
 
@@ -46,6 +50,7 @@ private:
     std::uint32_t num_words_ = 0;
     Semantics semantics_ = Semantics::Rtl;
     std::vector<isa::Instruction> cache_;
+    std::vector<FormInfo> forms_;
     std::vector<std::uint8_t> valid_;
 };
 

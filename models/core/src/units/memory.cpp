@@ -4,7 +4,7 @@
 #include <string>
 
 #include "fgtlm/core/sm_core.hpp"
-#include "bank_conflicts.hpp"
+#include "../bank_conflicts.hpp"
 
 namespace fgtlm::core {
 
@@ -48,8 +48,24 @@ std::uint16_t count_segments(const std::uint32_t* addr, std::uint32_t mask) {
 
 }  // namespace
 
+bool MemoryFunction::execute(ExecContext& ctx) { return core_.exec_memory(ctx); }
+
 bool SmCore::exec_memory(ExecContext& ctx) {
     const isa::Instruction& in = *ctx.inst;
+    switch (in.op) {  // forms beyond the RTL (execute_local.cpp)
+        case isa::Opcode::LLD: case isa::Opcode::LST:
+            return exec_local(ctx);
+        case isa::Opcode::S2R:
+            if (ctx.exec_mask != 0) exec_special(ctx);
+            return true;
+        case isa::Opcode::TEX:
+            fail(KernelErrorKind::IllegalInstruction, ctx.warp_slot, 0, "TEX: texture fetches are not modelled yet");
+            return false;
+        case isa::Opcode::MVC:
+            fail(KernelErrorKind::IllegalInstruction, ctx.warp_slot, 0, "MVC with address-register post-increment is not modelled yet");
+            return false;
+        default: break;
+    }
     const std::uint32_t m = ctx.exec_mask;
     MemAccessSummary& ms = ctx.rec.mem;
     if (in.op == isa::Opcode::R2G) {
@@ -57,7 +73,7 @@ bool SmCore::exec_memory(ExecContext& ctx) {
         const isa::Operand& d = in.dst;
         const std::uint32_t size = isa::Operand::size_of(d.type);
         const std::uint32_t base = blocks_[warps_[ctx.warp_slot].block_slot].shared_base + d.byte_offset();
-        const std::uint32_t* a = d.areg ? &areg_[(ctx.warp_slot * 8 + (d.areg & 7u)) * kWarpSize] : zeros_;
+        const std::uint32_t* a = d.areg ? regs_.areg_row(ctx.warp_slot, d.areg) : zeros_;
         const std::uint32_t* v = ctx.src[0];
         for (std::uint32_t l = 0; l < kWarpSize; ++l) {
             if (!((m >> l) & 1u)) continue;
