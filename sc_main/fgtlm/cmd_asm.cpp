@@ -1,5 +1,6 @@
 // fgtlm asm FILE [-o OUT] [--raw]: assemble SM_1.0 SASS text into program.hex.
 #include "subcommand.hpp"
+#include "diagnostics.hpp"
 
 #include <fgtlm/isa/assembler.hpp>
 #include <fgtlm/isa/program_io.hpp>
@@ -18,6 +19,10 @@ struct AsmOptions {
 };
 
 int run_asm(const AsmOptions& o) {
+    if (const std::string why = fgtlm::cli::not_a_readable_file(o.file); !why.empty()) {
+        std::cerr << o.file << ": error: " << why << '\n';
+        return 1;
+    }
     std::ifstream in(o.file, std::ios::binary);
     if (!in) {
         std::cerr << o.file << ": error: cannot open file\n";
@@ -26,7 +31,7 @@ int run_asm(const AsmOptions& o) {
     const std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     const fgtlm::isa::AssembleResult r = fgtlm::isa::assemble(source, o.file);
     if (!r.ok()) {
-        for (const auto& e : r.errors) std::cerr << e.str() << '\n';
+        std::cerr << fgtlm::cli::format_asm_errors(r.errors);
         return 1;
     }
     if (o.out.empty() || o.out == "-") {

@@ -1,5 +1,6 @@
 // fgtlm disasm FILE [--raw]: cuobjdump-style listing of an SM_1.0 program.
 #include "subcommand.hpp"
+#include "diagnostics.hpp"
 
 #include <fgtlm/isa/decoder.hpp>
 #include <fgtlm/isa/disassembler.hpp>
@@ -17,6 +18,10 @@ struct DisasmOptions {
 };
 
 int run_disasm(const DisasmOptions& o) {
+    if (const std::string why = fgtlm::cli::not_a_readable_file(o.file); !why.empty()) {
+        std::cerr << o.file << ": error: " << why << '\n';
+        return 1;
+    }
     const std::vector<std::uint32_t> words =
         o.raw ? fgtlm::isa::read_program_binary(o.file) : fgtlm::isa::read_program_hex(o.file);
     const std::vector<fgtlm::isa::Instruction> program = fgtlm::isa::decode_program(words);
