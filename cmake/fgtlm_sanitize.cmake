@@ -7,5 +7,8 @@ option(FGTLM_SANITIZE "Build with ASan+UBSan (halt on the first error)" OFF)
 if(FGTLM_SANITIZE)
   set(_fgtlm_san -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer)
   add_compile_options(${_fgtlm_san})
-  add_link_options(-fsanitize=address,undefined)
+  # Debian's gcc links with --as-needed except under -fsanitize (see `gcc -dumpspecs`). Keep it:
+  # programs that never start SystemC (test_stats, timing_run) reach libsystemc.so through
+  # fgtlm_stats, and that library's main() needs an sc_main they do not define.
+  add_link_options(-fsanitize=address,undefined -Wl,--as-needed)
 endif()
