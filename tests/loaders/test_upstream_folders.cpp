@@ -152,3 +152,43 @@ TEST(UpstreamFolders, RtlTestbenchFolderRuns) {
 }
 
 }  // namespace
+
+namespace {
+
+// Constant expressions a typo or a probe can write: each a named error (file:line), never
+// undefined behaviour (signed overflow, negative shifts), a hang (a huge exponent) or a
+// multi-gigabyte aggregate.
+TEST(UpstreamFolders, HostileConstantsGetNamedErrors) {
+    const fs::path d = temp_root() / "hostile";
+    fs::create_directories(d);
+    std::ofstream(d / "TP_instructions.vhd") << "when 0 => instruction_out <= x\"30000003\";\nwhen 1 => instruction_out <= x\"00000780\";\n";
+    const std::pair<const char*, const char*> cases[] = {
+        {"constant BENCH_K_BLKX : integer := 99999999999999999999;", "does not fit in 64 bits"},
+        {"constant BENCH_K_BLKX : integer := 4611686018427387904 * 4;", "arithmetic overflow"},
+        {"constant BENCH_K_BLKX : integer := 2 ** 9999999999999;", "arithmetic overflow"},
+        {"constant BENCH_K_BLKX : integer := 70000;", "BENCH_K_BLKX = 70000 is out of range (1..65535)"},
+        {"constant BENCH_K_BLKX : integer := -32;", "BENCH_K_BLKX = -32 is out of range"},
+        {"constant BENCH_K_BLKX : string := \"TP\";", "BENCH_K_BLKX must be a number"},
+        {"constant BENCH_K_BLKX : std_logic_vector := to_unsigned(1, -3);", "width must be 1..64"},
+        {"constant A : integer := 1; constant BENCH_K_BLKX : integer := (4000000000 => 1, others => 0);", "aggregate index must be"},
+        {"constant BENCH_K_BLKX : integer := 37#1#;", "must be 2..16"},
+        {"/* unterminated", "unterminated /* comment"},
+    };
+    for (const auto& [decl, message] : cases) {
+        SCOPED_TRACE(decl);
+        std::ofstream(d / "pick_bench.vhd") << "package pick_bench is\n  constant BENCH_KERNEL_GPRS : integer := 4;\n  " << decl
+                                            << "\nend pick_bench;\n";
+        std::string what = "no error";
+        try {
+            TestbenchOptions opt;
+            opt.search_root = d;
+            load_testbench(d, opt);
+        } catch (const LoadError& e) {
+            what = e.what();
+        }
+        EXPECT_NE(what.find("pick_bench.vhd:3"), std::string::npos) << what;
+        EXPECT_NE(what.find(message), std::string::npos) << what;
+    }
+}
+
+}  // namespace
