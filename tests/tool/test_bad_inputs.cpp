@@ -179,6 +179,13 @@ TEST(Files, DirectoryGivenForAFileIsNamed) {
     EXPECT_EQ(r.rc, 2);
     EXPECT_HAS(r.out, dir.string() + ": is a directory, not a file");
     for (const Result& x : {fgtlm("asm " + q(dir)), r}) EXPECT_EQ(x.out.find("basic_filebuf"), std::string::npos) << x.out;
+    // A bundle whose program.hex is a directory.
+    const fs::path b = bundle_with("hex_dir", [](json&) {});
+    fs::remove(b / "program.hex");
+    fs::create_directory(b / "program.hex");
+    r = fgtlm("run " + q(b));
+    EXPECT_EQ(r.rc, 2);
+    EXPECT_HAS(r.out, "program.hex: not a regular file");
 }
 
 TEST(Files, ConfigNumberBeyondInt64IsNamed) {

@@ -17,6 +17,7 @@ namespace fs = std::filesystem;
 namespace {
 
 std::ifstream open_or_throw(const fs::path& file) {
+    if (fs::is_directory(file)) throw LoadError(file, 0, "is a directory, not a file");
     std::ifstream in(file);
     if (!in) throw LoadError(file, 0, "cannot open");
     return in;
@@ -158,7 +159,7 @@ fs::path find_upwards(const fs::path& dir, const char* name, const fs::path& roo
     fs::path d = fs::absolute(dir);
     const fs::path stop = root.empty() ? fs::path() : fs::absolute(root);
     for (;;) {
-        if (fs::exists(d / name)) return d / name;
+        if (fs::is_regular_file(d / name)) return d / name;
         if (!stop.empty() && fs::equivalent(d, stop)) return {};
         if (!d.has_parent_path() || d.parent_path() == d) return {};
         d = d.parent_path();
@@ -293,7 +294,7 @@ KernelImage load_testbench(const fs::path& app_dir, const TestbenchOptions& opt)
     }
 
     fs::path mif = tp_dir / "global_mem.mif";
-    if (!fs::exists(mif)) mif = locate(app_dir, "global_mem.mif");
+    if (!fs::is_regular_file(mif)) mif = locate(app_dir, "global_mem.mif");
     if (!mif.empty()) {
         img.global_init = read_mif(mif, img.global_init_undefined, img.global_mem_bytes);
     } else {

@@ -430,6 +430,7 @@ void ConstantTable::parse_text(const std::string& text, const std::filesystem::p
 }
 
 void ConstantTable::parse_file(const std::filesystem::path& file) {
+    if (std::filesystem::is_directory(file)) throw LoadError(file, 0, "is a directory, not a file");
     std::ifstream in(file);
     if (!in) throw LoadError(file, 0, "cannot open");
     std::stringstream ss;
