@@ -15,9 +15,17 @@ std::string escape_bytes(const std::string& s) {
     return out;
 }
 
-std::string format_asm_errors(const std::vector<isa::AsmDiagnostic>& errors, std::size_t cap) {
+std::string format_errors(const std::vector<std::string>& errors, std::size_t cap) {
     std::string out;
-    for (std::size_t i = 0; i < errors.size() && i < cap; ++i) out += escape_bytes(errors[i].str()) + "\n";
+    for (std::size_t i = 0; i < errors.size() && i < cap; ++i) out += escape_bytes(errors[i]) + "\n";
+    if (errors.size() > cap) out += fmt::format("... and {} more errors\n", errors.size() - cap);
+    return out;
+}
+
+std::string format_asm_errors(const std::vector<isa::AsmDiagnostic>& errors, std::size_t cap) {
+    std::vector<std::string> lines;
+    for (std::size_t i = 0; i < errors.size() && i < cap; ++i) lines.push_back(errors[i].str());
+    std::string out = format_errors(lines, cap);
     if (errors.size() > cap) out += fmt::format("... and {} more errors\n", errors.size() - cap);
     return out;
 }

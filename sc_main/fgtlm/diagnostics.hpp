@@ -14,7 +14,8 @@ namespace fgtlm::cli {
 // Printable ASCII as it is, every other byte as \xNN.
 std::string escape_bytes(const std::string& s);
 
-// The first `cap` assembler errors, escaped, one per line, then "... and N more errors".
+// The first `cap` errors, escaped, one per line, then "... and N more errors".
+std::string format_errors(const std::vector<std::string>& errors, std::size_t cap = 50);
 std::string format_asm_errors(const std::vector<isa::AsmDiagnostic>& errors, std::size_t cap = 50);
 
 // Empty when `path` names a readable regular file, else why not ("is a directory", ...).
