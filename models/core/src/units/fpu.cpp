@@ -2,6 +2,7 @@
 // arithmetic is numerics' (bit-exact to the RTL); this file routes operands, widths, flags.
 #include <fgtlm/numerics/convert.hpp>
 #include <fgtlm/numerics/fpu.hpp>
+#include <fgtlm/numerics/fpu_lanes.hpp>
 #include <fgtlm/numerics/sfu.hpp>
 
 #include "fgtlm/core/units/exec_unit.hpp"
@@ -72,8 +73,8 @@ bool FpuFunction::execute(ExecContext& ctx) {
     ctx.has_flags = in.set_pred;
     switch (in.op) {
         case Opcode::FADD: each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::fadd(a[l], b[l], rnd); }); break;
-        case Opcode::FMUL: each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::fmul(a[l], b[l], rnd); }); break;
-        case Opcode::FMAD: each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::fmad(a[l], b[l], c[l], rnd); }); break;
+        case Opcode::FMUL: numerics::fmul_lanes(a, b, r, m, rnd); break;  // host arithmetic, exact
+        case Opcode::FMAD: numerics::fmad_lanes(a, b, c, r, m, rnd); break;
         case Opcode::FMIN: each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::fmin(a[l], b[l]); }); break;
         case Opcode::FMAX: each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::fmax(a[l], b[l]); }); break;
         case Opcode::FSET:
