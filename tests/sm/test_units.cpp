@@ -119,7 +119,9 @@ TEST_P(BothPaths, SameResultsAndCycles) {
         EXPECT_FALSE(s.execute.direct(u));
         EXPECT_EQ(d.unit(u).operations, 0u);  // never through the socket
     }
-    EXPECT_EQ(socket_operations() - before, b.warp_instructions);  // every operation through a socket
+    EXPECT_EQ(socket_operations() - before, b.warp_instructions);
+    EXPECT_TRUE(d.fused_pipeline());  // default chain: stages run back to back
+    EXPECT_EQ(d.read.transactions, d.writeback.transactions);  // every operation through a socket
 }
 
 INSTANTIATE_TEST_SUITE_P(Bundles, BothPaths, ::testing::Values("nn", "MxM_naive_float", "Reduction", "Log2-hard"));

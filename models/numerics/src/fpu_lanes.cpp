@@ -2,6 +2,7 @@
 #include <fgtlm/numerics/fpu_lanes.hpp>
 
 #include <bit>
+#include <cstring>
 
 #include <fgtlm/numerics/fpu.hpp>
 
@@ -47,23 +48,35 @@ void fmad_lanes(const std::uint32_t* a, const std::uint32_t* b, const std::uint3
         for (std::uint32_t l = 0; l < kLanes; ++l) r[l] = ((mask >> l) & 1u) ? fmad(a[l], b[l], c[l], rnd) : 0u;
         return;
     }
-    std::uint32_t ok[kLanes];
+    // Simple loops over arrays (no bit_cast inside) so that each one vectorises.
+    float fa[kLanes], fb[kLanes], fc[kLanes];
+    std::memcpy(fa, a, sizeof fa);
+    std::memcpy(fb, b, sizeof fb);
+    std::memcpy(fc, c, sizeof fc);
+    double s[kLanes], e[kLanes];
     for (std::uint32_t l = 0; l < kLanes; ++l) {
-        const double p = double(std::bit_cast<float>(a[l])) * double(std::bit_cast<float>(b[l]));  // exact
-        const double q = double(std::bit_cast<float>(c[l]));
-        // TwoSum: s + e == p + q exactly.
-        const double s = p + q;
-        const double bv = s - p;
-        const double e = (p - (s - bv)) + (q - bv);
-        // Round to odd: if inexact, the truncation of the exact sum with its last bit set.
-        std::uint64_t sb = std::bit_cast<std::uint64_t>(s);
-        const std::uint64_t inexact = e != 0.0 ? 1u : 0u;
-        const std::uint64_t toward_zero = ((std::bit_cast<std::uint64_t>(e) ^ sb) >> 63) & inexact;
-        sb = (sb - toward_zero) | inexact;
-        const std::uint32_t v = std::bit_cast<std::uint32_t>(float(std::bit_cast<double>(sb)));
-        r[l] = v;
-        ok[l] = normal(a[l]) & normal(b[l]) & normal(c[l]) & safe_result(v);
+        const double p = double(fa[l]) * double(fb[l]);  // exact
+        const double q = double(fc[l]);
+        s[l] = p + q;  // TwoSum: s + e == p + q exactly
+        const double bv = s[l] - p;
+        e[l] = (p - (s[l] - bv)) + (q - bv);
     }
+    std::uint64_t sb[kLanes], eb[kLanes];
+    std::memcpy(sb, s, sizeof sb);
+    std::memcpy(eb, e, sizeof eb);
+    for (std::uint32_t l = 0; l < kLanes; ++l) {
+        // Round to odd: if inexact, the truncation of the exact sum with its last bit set.
+        const std::uint64_t x = eb[l] << 1;                 // e without its sign
+        const std::uint64_t inexact = (x | (0 - x)) >> 63;  // e != 0, branch free (SSE2 has no 64-bit compare)
+        const std::uint64_t toward_zero = ((eb[l] ^ sb[l]) >> 63) & inexact;
+        sb[l] = (sb[l] - toward_zero) | inexact;
+    }
+    std::memcpy(s, sb, sizeof s);
+    float out[kLanes];
+    for (std::uint32_t l = 0; l < kLanes; ++l) out[l] = float(s[l]);
+    std::memcpy(r, out, sizeof out);
+    std::uint32_t ok[kLanes];
+    for (std::uint32_t l = 0; l < kLanes; ++l) ok[l] = normal(a[l]) & normal(b[l]) & normal(c[l]) & safe_result(r[l]);
     for (std::uint32_t l = 0; l < kLanes; ++l) {
         if (!((mask >> l) & 1u)) r[l] = 0;
         else if (!ok[l]) r[l] = fmad(a[l], b[l], c[l], rnd);
