@@ -24,13 +24,13 @@ struct Gen {
         const std::uint32_t sign = (word() & 1u) << 31;
         const std::uint32_t frac = word() & 0x7fffffu;
         switch (pick) {
-            case 0: return sign;                                   // zero
-            case 1: return sign | (frac ? frac : 1u);              // denormal
-            case 2: return sign | 0x7f800000u;                     // Inf
-            case 3: return 0x7f800000u | (frac ? frac : 1u);       // NaN
-            case 4: return sign | ((1u + word() % 3u) << 23) | frac;      // near underflow
-            case 5: return sign | ((252u + word() % 3u) << 23) | frac;    // near overflow
-            case 6: return sign | (127u << 23) | (word() & 0x7u);  // ~1 with few bits: ties
+            case 0: return sign;                                        // zero
+            case 1: return sign | (frac ? frac : 1u);                   // denormal
+            case 2: return sign | 0x7f800000u;                          // Inf
+            case 3: return 0x7f800000u | (frac ? frac : 1u);            // NaN
+            case 4: return sign | ((1u + word() % 3u) << 23) | frac;    // near underflow
+            case 5: return sign | ((252u + word() % 3u) << 23) | frac;  // near overflow
+            case 6: return sign | (127u << 23) | (word() & 0x7u);       // ~1 with few bits: ties
             default: return sign | ((1u + word() % 254u) << 23) | frac;
         }
     }

@@ -25,7 +25,8 @@ inline std::uint32_t safe_result(std::uint32_t x) {
 
 }  // namespace
 
-void fmul_lanes(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* r, std::uint32_t mask, isa::Rounding rnd) {
+void fmul_lanes(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* r, std::uint32_t mask,
+                isa::Rounding rnd) {
     if (rnd != isa::Rounding::Nearest) {
         for (std::uint32_t l = 0; l < kLanes; ++l) r[l] = ((mask >> l) & 1u) ? fmul(a[l], b[l], rnd) : 0u;
         return;
@@ -37,8 +38,10 @@ void fmul_lanes(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* r
         ok[l] = normal(a[l]) & normal(b[l]) & safe_result(p);
     }
     for (std::uint32_t l = 0; l < kLanes; ++l) {
-        if (!((mask >> l) & 1u)) r[l] = 0;
-        else if (!ok[l]) r[l] = fmul(a[l], b[l], rnd);
+        if (!((mask >> l) & 1u))
+            r[l] = 0;
+        else if (!ok[l])
+            r[l] = fmul(a[l], b[l], rnd);
     }
 }
 
@@ -78,8 +81,10 @@ void fmad_lanes(const std::uint32_t* a, const std::uint32_t* b, const std::uint3
     std::uint32_t ok[kLanes];
     for (std::uint32_t l = 0; l < kLanes; ++l) ok[l] = normal(a[l]) & normal(b[l]) & normal(c[l]) & safe_result(r[l]);
     for (std::uint32_t l = 0; l < kLanes; ++l) {
-        if (!((mask >> l) & 1u)) r[l] = 0;
-        else if (!ok[l]) r[l] = fmad(a[l], b[l], c[l], rnd);
+        if (!((mask >> l) & 1u))
+            r[l] = 0;
+        else if (!ok[l])
+            r[l] = fmad(a[l], b[l], c[l], rnd);
     }
 }
 

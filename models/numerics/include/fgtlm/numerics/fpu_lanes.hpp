@@ -16,7 +16,8 @@
 
 namespace fgtlm::numerics {
 
-void fmul_lanes(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* r, std::uint32_t mask, isa::Rounding rnd);
+void fmul_lanes(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* r, std::uint32_t mask,
+                isa::Rounding rnd);
 void fmad_lanes(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* r,
                 std::uint32_t mask, isa::Rounding rnd);
 
