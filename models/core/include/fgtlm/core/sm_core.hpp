@@ -22,6 +22,10 @@
 #include "fgtlm/core/program.hpp"
 #include "fgtlm/core/warp_state.hpp"
 
+namespace fgtlm::faults {
+class CoreAccess;  // fault injection: state snapshot/restore and fault sites (models/faults)
+}
+
 namespace fgtlm::core {
 
 inline constexpr std::uint32_t kWarpSize = 32;
@@ -138,6 +142,7 @@ public:
     [[nodiscard]] std::uint32_t num_warps() const { return num_warps_; }
 
 private:
+    friend class faults::CoreAccess;
     std::uint32_t row_index(std::uint32_t warp_slot, std::uint32_t r) const {
         const std::uint32_t slot = warps_[warp_slot].reg_base + r;  // wraps like the RTL's address
         return reg_slots_pow2_ ? (slot & (cfg_.reg_slots - 1u)) : (slot % cfg_.reg_slots);
