@@ -46,6 +46,14 @@ Campaign::Campaign(CampaignSpec spec) : spec_(std::move(spec)) {
     if (!spec_.target.path.empty())
         spec_.target.path = std::filesystem::weakly_canonical(spec_.target.path).string();
     image_ = load_target(spec_.target);
+    prepare();
+}
+
+Campaign::Campaign(CampaignSpec spec, loaders::KernelImage image) : spec_(std::move(spec)), image_(std::move(image)) {
+    prepare();
+}
+
+void Campaign::prepare() {
     engine_ = std::make_unique<Engine>(image_);
     Machine& g = engine_->golden;
     if (const std::string why = g.check(); !why.empty()) throw std::invalid_argument("invalid launch: " + why);
@@ -146,6 +154,15 @@ json Campaign::inject(Machine& work, std::uint64_t id, const Fault& f) {
     }
     r["class"] = to_string(o);
     return r;
+}
+
+json Campaign::inject_fault(const Fault& f) {
+    if (f.time >= golden_steps_) throw std::out_of_range("fault time past the end of the kernel");
+    Machine& prefix = engine_->prefix;
+    prefix.start();
+    prefix.run_until(f.time);
+    engine_->work.restore(prefix);
+    return inject(engine_->work, 0, f);
 }
 
 void Campaign::run(std::vector<std::uint64_t> ids, const std::function<void(const std::string&)>& sink) {

@@ -1,5 +1,7 @@
 #include "fgtlm/faults/core_access.hpp"
 
+#include <algorithm>
+
 namespace fgtlm::faults {
 
 void CoreAccess::copy_state(core::SmCore& dst, const core::SmCore& src) {
@@ -26,6 +28,22 @@ void CoreAccess::copy_state(core::SmCore& dst, const core::SmCore& src) {
     dst.error_ = src.error_;
     dst.warp_instructions = src.warp_instructions;
     dst.thread_instructions = src.thread_instructions;
+}
+
+void CoreAccess::clear_state(core::SmCore& sm) {
+    std::fill(sm.rf_.begin(), sm.rf_.end(), 0u);
+    std::fill(sm.rf_taint_.begin(), sm.rf_taint_.end(), 0u);
+    std::fill(sm.shared_taint_.begin(), sm.shared_taint_.end(), std::uint8_t(0));
+    std::fill(sm.pred_.begin(), sm.pred_.end(), std::uint8_t(0));
+    std::fill(sm.areg_.begin(), sm.areg_.end(), 0u);
+    std::fill(sm.shared_.begin(), sm.shared_.end(), std::uint8_t(0));
+    std::fill(sm.stack_mem_.begin(), sm.stack_mem_.end(), core::StackEntry{});
+    for (std::size_t w = 0; w < sm.warps_.size(); ++w) {
+        sm.warps_[w] = core::WarpState{};
+        sm.warps_[w].stack = &sm.stack_mem_[w * sm.cfg_.stack_depth];
+    }
+    std::fill(sm.blocks_.begin(), sm.blocks_.end(), core::BlockState{});
+    sm.warp_instructions = sm.thread_instructions = 0;
 }
 
 }  // namespace fgtlm::faults

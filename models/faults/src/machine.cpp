@@ -32,6 +32,7 @@ void Machine::start() {
     per_batch_ = std::max(1u, std::min(core::blocks_per_batch(launch, cfg_), std::max(1u, launch.blocks_per_sm)));
     first_ = 0;
     steps_ = 0;
+    CoreAccess::clear_state(sm_);
     sm_.begin_kernel(launch);
     sm_.start_batch(0, std::min(per_batch_, launch.num_blocks()));
     status_ = RunStatus::Running;

@@ -70,6 +70,8 @@ class Campaign {
 public:
     // Loads the target and runs the golden kernel. Throws on bad input or a failing golden run.
     explicit Campaign(CampaignSpec spec);
+    // The same for a kernel image built in memory (spec.target is only recorded).
+    Campaign(CampaignSpec spec, loaders::KernelImage image);
     ~Campaign();
 
     [[nodiscard]] const CampaignSpec& spec() const { return spec_; }
@@ -87,10 +89,14 @@ public:
     // Injects the faults `ids` in this process (any order; they run sorted by time) and hands
     // each record, one JSON line without newline, to `sink`.
     void run(std::vector<std::uint64_t> ids, const std::function<void(const std::string&)>& sink);
-    // One injection into a machine positioned at its time (exposed for tests).
+    // One injection into a machine positioned at its time.
     nlohmann::json inject(Machine& work, std::uint64_t id, const Fault& f);
+    // One injection of any fault (not necessarily of the plan), from the start: tests, tools.
+    nlohmann::json inject_fault(const Fault& f);
 
 private:
+    void prepare();
+
     CampaignSpec spec_;
     loaders::KernelImage image_;
     struct Engine;

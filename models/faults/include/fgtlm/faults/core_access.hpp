@@ -18,6 +18,11 @@ public:
     // observers). No allocation: the vectors already have their sizes.
     static void copy_state(core::SmCore& dst, const core::SmCore& src);
 
+    // Zeroes every register, flag, address register, shared byte, stack entry and warp/block
+    // record: a core as after power-up, so every run of a campaign starts from the same state
+    // (begin_kernel keeps registers and shared memory, as FlexGripPlus does between kernels).
+    static void clear_state(core::SmCore& sm);
+
     // Physical register row `row` (0..reg_slots-1), lane `lane`.
     static std::uint32_t& reg_cell(core::SmCore& sm, std::uint32_t row, std::uint32_t lane) {
         return sm.rf_[std::size_t(row) * core::kWarpSize + lane];
