@@ -25,6 +25,7 @@
 #include <fgtlm/faults/backends.hpp>
 #include <fgtlm/faults/campaign.hpp>
 #include <fgtlm/faults/summary.hpp>
+#include <fgtlm/faults/systemc_path.hpp>
 
 namespace {
 
@@ -44,6 +45,7 @@ struct InjectOptions {
     unsigned jobs = 1;
     bool progress = false, no_progress = false;
     std::string backend = "local";
+    std::string path = "core";
     unsigned shards = 4;
     std::uint64_t shard = 0;
     std::string work_dir;
@@ -156,6 +158,7 @@ int run(InjectOptions& o) {
         std::cerr << fmt::format("fgtlm inject: {}: golden run {} warp instructions; {} injections (seed {})\n",
                                  c.image().name, c.golden_steps(), c.size(), spec.seed);
         if (o.backend == "slurm") {
+            if (o.path != "core") throw std::invalid_argument("the Slurm backend runs the core path");
             faults::SlurmOptions so;
             so.workdir = o.work_dir.empty() ? fs::path(o.out.empty() ? "inject-slurm" : o.out + ".slurm") : fs::path(o.work_dir);
             so.shards = o.shards;
@@ -178,6 +181,7 @@ int run(InjectOptions& o) {
         lo.progress = o.progress || (!o.no_progress && ::isatty(2));
         lo.shard = o.shard;
         lo.shards = o.o_shard->count() ? o.shards : 1;
+        if (o.path == "systemc") lo.runner = faults::run_on_systemc;
         const faults::LocalResult r = faults::run_local(c, lo);
         if (r.resumed) std::cerr << fmt::format("fgtlm inject: resumed {} records from {}\n", r.resumed, o.out);
         faults::Summary sum = faults::summarize(r.records, spec.confidence);
@@ -227,6 +231,10 @@ const fgtlm::cli::SubcommandRegistration kInject{"inject", [](CLI::App& app) {
     sub->add_flag("--no-progress", o->no_progress, "no progress bar");
     sub->add_option("--backend", o->backend, "local (worker processes) or slurm (sbatch job array)")
         ->check(CLI::IsMember({"local", "slurm"}));
+    sub->add_option("--path", o->path,
+                    "core: functional core with snapshot/restore (fast); systemc: the full SystemC model with fault "
+                    "probes in the SM pipeline, every injection from the start (slow, cross-check)")
+        ->check(CLI::IsMember({"core", "systemc"}));
     sub->add_option("--shards", o->shards, "Slurm: array tasks; with --shard: shard count")->check(CLI::Range(1u, 10000u));
     o->o_shard = sub->add_option("--shard", o->shard, "run only shard K (injections id % shards == K)");
     sub->add_option("--work-dir", o->work_dir, "Slurm: folder for the campaign, script and shard files");

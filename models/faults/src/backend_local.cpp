@@ -95,7 +95,14 @@ struct Worker {
     std::string buf;
 };
 
-void run_forked(Campaign& c, const std::vector<std::vector<std::uint64_t>>& shares, Collector& col) {
+void run_ids(Campaign& c, const LocalOptions& opt, std::vector<std::uint64_t> ids,
+             const std::function<void(const std::string&)>& sink) {
+    if (opt.runner) opt.runner(c, std::move(ids), sink);
+    else c.run(std::move(ids), sink);
+}
+
+void run_forked(Campaign& c, const LocalOptions& opt, const std::vector<std::vector<std::uint64_t>>& shares,
+                Collector& col) {
     std::fflush(nullptr);
     std::vector<Worker> workers;
     for (const auto& ids : shares) {
@@ -108,7 +115,7 @@ void run_forked(Campaign& c, const std::vector<std::vector<std::uint64_t>>& shar
             ::close(fds[0]);
             for (const Worker& w : workers) ::close(w.fd);
             try {
-                c.run(ids, [&](const std::string& rec) { write_all(fds[1], rec + "\n"); });
+                run_ids(c, opt, ids, [&](const std::string& rec) { write_all(fds[1], rec + "\n"); });
             } catch (const std::exception& e) {
                 std::fprintf(stderr, "fgtlm inject: worker: %s\n", e.what());
                 _exit(3);
@@ -185,7 +192,7 @@ LocalResult run_local(Campaign& c, const LocalOptions& opt) {
     const auto t0 = Clock::now();
     const unsigned jobs = std::max(1u, std::min<unsigned>(opt.jobs, unsigned(std::max<std::size_t>(1, pending.size()))));
     if (jobs == 1) {
-        c.run(pending, [&](const std::string& rec) { col.record(rec); });
+        run_ids(c, opt, pending, [&](const std::string& rec) { col.record(rec); });
     } else {
         // Deal the pending faults round robin in time order: every worker spans the kernel once.
         std::vector<std::pair<std::uint64_t, std::uint64_t>> by_time;
@@ -193,7 +200,7 @@ LocalResult run_local(Campaign& c, const LocalOptions& opt) {
         std::sort(by_time.begin(), by_time.end());
         std::vector<std::vector<std::uint64_t>> shares(jobs);
         for (std::size_t i = 0; i < by_time.size(); ++i) shares[i % jobs].push_back(by_time[i].second);
-        run_forked(c, shares, col);
+        run_forked(c, opt, shares, col);
     }
     col.draw(true);
     res.wall_seconds = std::chrono::duration<double>(Clock::now() - t0).count();

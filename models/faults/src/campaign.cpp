@@ -117,8 +117,20 @@ json Campaign::header() const {
 }
 
 json Campaign::inject(Machine& work, std::uint64_t id, const Fault& f) {
+    const bool activated = run_with_fault(work, f, hang_limit());
+    // The core's count includes an instruction that failed in write-back (as the SystemC path reports).
+    return record(id, f, activated, work.sm().warp_instructions, work.status(), work.sm().error(), work.global().data());
+}
+
+std::uint64_t Campaign::hang_limit() const {
     const auto limit = std::uint64_t(std::ceil(spec_.hang_factor * double(golden_steps_)));
-    const bool activated = run_with_fault(work, f, std::max(limit, golden_steps_ + 1));
+    return std::max(limit, golden_steps_ + 1);
+}
+
+const std::vector<std::uint8_t>& Campaign::golden_global() const { return engine_->golden.global(); }
+
+json Campaign::record(std::uint64_t id, const Fault& f, bool activated, std::uint64_t instructions, RunStatus status,
+                      const core::KernelError& e, const std::uint8_t* got) const {
     json r;
     r["id"] = id;
     r["structure"] = to_string(f.structure);
@@ -127,19 +139,17 @@ json Campaign::inject(Machine& work, std::uint64_t id, const Fault& f) {
     r["cycle"] = f.time * cpi_;
     r["site"] = site_json(f, image_.launch.regs_per_thread);
     r["activated"] = activated;
-    r["instructions"] = work.steps();
+    r["instructions"] = instructions;
     Outcome o = Outcome::Masked;
-    if (work.status() == RunStatus::Error) {
-        const core::KernelError& e = work.sm().error();
-        o = e.kind == core::KernelErrorKind::Watchdog ? Outcome::Hang : Outcome::Due;
+    if (status == RunStatus::Error && e.kind != core::KernelErrorKind::Watchdog) {
+        o = Outcome::Due;
         r["error"] = {{"kind", core::to_string(e.kind)}, {"pc", e.pc}, {"block", e.block}, {"warp", e.warp},
                       {"address", e.address}};
-    } else if (work.status() == RunStatus::Running) {
+    } else if (status != RunStatus::Done) {
         o = Outcome::Hang;
     } else {
-        const auto& gold = engine_->golden.global();
-        const auto& got = work.global();
-        if (std::memcmp(gold.data(), got.data(), gold.size()) != 0) {
+        const auto& gold = golden_global();
+        if (std::memcmp(gold.data(), got, gold.size()) != 0) {
             o = Outcome::Sdc;
             std::uint64_t words = 0;
             for (std::size_t a = 0; a + 4 <= gold.size(); a += 4) {

@@ -42,11 +42,16 @@ void Injector::hit(T& cell, std::uint32_t bit) {
     activated = activated || cell != before;
 }
 
-bool Injector::apply_state(Machine& m) {
-    core::SmCore& sm = m.sm();
+StateView view_of(Machine& m) {
+    return {m.sm(), m.global().data(), m.global().size(), m.constant().data(), m.constant().size(),
+            m.image().launch.regs_per_thread};
+}
+
+bool Injector::apply_state(const StateView& v) {
+    core::SmCore& sm = v.sm;
     const Fault& f = fault_;
     const std::uint32_t warps = sm.num_warps();
-    const std::uint32_t regs = sm.num_warps() == 0 ? 0 : m.image().launch.regs_per_thread;
+    const std::uint32_t regs = sm.num_warps() == 0 ? 0 : v.regs_per_thread;
     switch (f.structure) {
         case Structure::Gpr:
             if (f.a >= warps * regs) return false;
@@ -65,12 +70,12 @@ bool Injector::apply_state(Machine& m) {
             hit(sm.shared()[f.a], f.bit);
             return true;
         case Structure::Const:
-            if (f.a >= m.constant().size()) return false;
-            hit(m.constant()[f.a], f.bit);
+            if (f.a >= v.constant_bytes) return false;
+            hit(v.constant[f.a], f.bit);
             return true;
         case Structure::Global:
-            if (f.a >= m.global().size()) return false;
-            hit(m.global()[f.a], f.bit);
+            if (f.a >= v.global_bytes) return false;
+            hit(v.global[f.a], f.bit);
             return true;
         case Structure::Pc:
             if (f.a >= warps) return false;

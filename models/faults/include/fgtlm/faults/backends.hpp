@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,8 @@ struct LocalOptions {
     unsigned jobs = 1;             // worker processes (1 = in this process)
     bool progress = false;         // progress bar on stderr
     std::uint64_t shard = 0, shards = 1;
+    // Runs injections (default: Campaign::run, the functional core); e.g. run_on_systemc.
+    std::function<void(Campaign&, std::vector<std::uint64_t>, const std::function<void(const std::string&)>&)> runner;
 };
 
 struct LocalResult {

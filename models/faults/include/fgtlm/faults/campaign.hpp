@@ -65,6 +65,7 @@ enum class Outcome : std::uint8_t { Masked, Sdc, Due, Hang };
 const char* to_string(Outcome o);
 
 class Machine;
+enum class RunStatus : std::uint8_t;
 
 class Campaign {
 public:
@@ -86,13 +87,22 @@ public:
     // First line of every JSON Lines file of this campaign; equal headers = same campaign.
     [[nodiscard]] nlohmann::json header() const;
 
-    // Injects the faults `ids` in this process (any order; they run sorted by time) and hands
-    // each record, one JSON line without newline, to `sink`.
+    // Injects the faults `ids` in this process on the functional core with snapshot/restore
+    // (any order; they run sorted by time) and hands each record, one JSON line without
+    // newline, to `sink`. (faults/systemc_path.hpp runs them through the SystemC model.)
     void run(std::vector<std::uint64_t> ids, const std::function<void(const std::string&)>& sink);
     // One injection into a machine positioned at its time.
     nlohmann::json inject(Machine& work, std::uint64_t id, const Fault& f);
     // One injection of any fault (not necessarily of the plan), from the start: tests, tools.
     nlohmann::json inject_fault(const Fault& f);
+
+    // Instruction limit of an injected run (the Hang watchdog).
+    [[nodiscard]] std::uint64_t hang_limit() const;
+    [[nodiscard]] const std::vector<std::uint8_t>& golden_global() const;
+    // The record of an injected run that ended with `status` (Running = stopped by the
+    // watchdog), its error, and global memory `global` (golden_global().size() bytes).
+    [[nodiscard]] nlohmann::json record(std::uint64_t id, const Fault& f, bool activated, std::uint64_t instructions,
+                                        RunStatus status, const core::KernelError& e, const std::uint8_t* global) const;
 
 private:
     void prepare();

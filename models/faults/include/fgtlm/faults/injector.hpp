@@ -25,6 +25,17 @@ bool is_in_flight(Structure s);
 // it uses none of them (memory, flow control).
 Structure result_unit(isa::Opcode op);
 
+// The state a fault can reach, wherever the core runs (faults::Machine or the SystemC SM).
+struct StateView {
+    core::SmCore& sm;
+    std::uint8_t* global;
+    std::size_t global_bytes;
+    std::uint8_t* constant;
+    std::size_t constant_bytes;
+    std::uint32_t regs_per_thread;
+};
+StateView view_of(Machine& m);
+
 class Injector {
 public:
     Injector(const Fault& fault, const std::vector<std::uint32_t>& program_words)
@@ -32,7 +43,8 @@ public:
 
     // Changes the state cell (flip or force) now; true when the site exists in the current
     // batch (a resident warp / block, a used stack entry, a memory byte).
-    bool apply_state(Machine& m);
+    bool apply_state(const StateView& v);
+    bool apply_state(Machine& m) { return apply_state(view_of(m)); }
 
     // Hooks for Machine::step, active while `armed`.
     void after_fetch(core::ExecContext& ctx);
