@@ -99,8 +99,8 @@ faults::CampaignSpec build_spec(const InjectOptions& o) {
 
 void report(const InjectOptions& o, faults::Summary& sum, const std::string& title) {
     faults::print_table(std::cout, sum);
-    std::cout << fmt::format("{} injections in {:.2f} s ({:.0f} injections/s)\n", sum.total.injections, sum.wall_seconds,
-                             sum.wall_seconds > 0 ? double(sum.total.injections) / sum.wall_seconds : 0.0);
+    std::cout << fmt::format("{} injections in {:.2f} s ({:.0f} injections/s)\n", sum.injected, sum.wall_seconds,
+                             sum.wall_seconds > 0 ? double(sum.injected) / sum.wall_seconds : 0.0);
     if (!o.summary_json.empty()) {
         std::ofstream f(o.summary_json);
         f << faults::to_json(sum).dump(2) << '\n';
@@ -186,6 +186,7 @@ int run(InjectOptions& o) {
         if (r.resumed) std::cerr << fmt::format("fgtlm inject: resumed {} records from {}\n", r.resumed, o.out);
         faults::Summary sum = faults::summarize(r.records, spec.confidence);
         sum.wall_seconds = r.wall_seconds;
+        sum.injected = r.injected;
         report(o, sum, c.image().name);
         return 0;
     } catch (const std::invalid_argument& e) {

@@ -48,6 +48,7 @@ json counts_json(const ClassCounts& c) {
 Summary summarize(const std::vector<json>& records, double confidence) {
     Summary s;
     s.confidence = confidence;
+    s.injected = records.size();
     for (const json& r : records) {
         std::string key = r.at("structure").get<std::string>();
         if (r.at("model").get<std::string>() != "flip") key += "/" + r.at("model").get<std::string>();
@@ -63,7 +64,8 @@ json to_json(const Summary& s) {
     json j = counts_json(s.total);
     j["confidence"] = s.confidence;
     j["wall_seconds"] = s.wall_seconds;
-    j["injections_per_second"] = s.wall_seconds > 0 ? double(s.total.injections) / s.wall_seconds : 0.0;
+    j["injected"] = s.injected;
+    j["injections_per_second"] = s.wall_seconds > 0 ? double(s.injected) / s.wall_seconds : 0.0;
     json per = json::object();
     for (const auto& [k, c] : s.per_structure) per[k] = counts_json(c);
     j["structures"] = per;

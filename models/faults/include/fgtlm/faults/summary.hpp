@@ -24,6 +24,7 @@ struct Summary {
     std::map<std::string, ClassCounts> per_structure;  // key "gpr" or "gpr/stuck0"
     double confidence = 0.99;
     double wall_seconds = 0.0;
+    std::uint64_t injected = 0;  // injections run in wall_seconds (less than total when resumed)
 };
 
 // Wilson score interval for k successes in n trials at `confidence`.
