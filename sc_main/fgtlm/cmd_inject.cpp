@@ -26,6 +26,7 @@
 #include <fgtlm/faults/campaign.hpp>
 #include <fgtlm/faults/summary.hpp>
 #include <fgtlm/faults/systemc_path.hpp>
+#include <fgtlm/loaders/kernel_image.hpp>
 
 namespace {
 
@@ -190,6 +191,9 @@ int run(InjectOptions& o) {
         report(o, sum, c.image().name);
         return 0;
     } catch (const std::invalid_argument& e) {
+        std::cerr << "fgtlm inject: " << e.what() << '\n';
+        return 2;
+    } catch (const loaders::LoadError& e) {
         std::cerr << "fgtlm inject: " << e.what() << '\n';
         return 2;
     } catch (const std::exception& e) {
