@@ -8,11 +8,10 @@ void CoreAccess::copy_state(core::SmCore& dst, const core::SmCore& src) {
     dst.launch_ = src.launch_;
     dst.warps_per_block_ = src.warps_per_block_;
     dst.stride_ = src.stride_;
-    dst.rf_ = src.rf_;
-    dst.rf_taint_ = src.rf_taint_;
+    // GPRs, predicates, address registers and GPR taint in one assignment: the vectors
+    // have equal sizes in both cores, so this copies without allocating.
+    dst.regs_ = src.regs_;
     dst.shared_taint_ = src.shared_taint_;
-    dst.pred_ = src.pred_;
-    dst.areg_ = src.areg_;
     dst.shared_ = src.shared_;
     dst.stack_mem_ = src.stack_mem_;
     // Warps point at their stack inside their own core's stack memory: re-point after copying.
@@ -31,11 +30,12 @@ void CoreAccess::copy_state(core::SmCore& dst, const core::SmCore& src) {
 }
 
 void CoreAccess::clear_state(core::SmCore& sm) {
-    std::fill(sm.rf_.begin(), sm.rf_.end(), 0u);
-    std::fill(sm.rf_taint_.begin(), sm.rf_taint_.end(), 0u);
+    core::RegisterFile& rf = sm.registers();
+    std::fill(rf.gprs().begin(), rf.gprs().end(), 0u);
+    std::fill(rf.predicates().begin(), rf.predicates().end(), std::uint8_t(0));
+    std::fill(rf.address_registers().begin(), rf.address_registers().end(), 0u);
+    rf.enable_taint(sm.undefined_tracking());  // zeroes the taint masks (same size: no allocation)
     std::fill(sm.shared_taint_.begin(), sm.shared_taint_.end(), std::uint8_t(0));
-    std::fill(sm.pred_.begin(), sm.pred_.end(), std::uint8_t(0));
-    std::fill(sm.areg_.begin(), sm.areg_.end(), 0u);
     std::fill(sm.shared_.begin(), sm.shared_.end(), std::uint8_t(0));
     std::fill(sm.stack_mem_.begin(), sm.stack_mem_.end(), core::StackEntry{});
     for (std::size_t w = 0; w < sm.warps_.size(); ++w) {

@@ -1,6 +1,7 @@
 // The fault library's one window into core::SmCore's private state (SmCore befriends this
 // class): a copy of the whole architectural and scheduling state for snapshot/restore, and
-// mutable references to the cells a fault can hit. Kept narrow so refactors of the core only
+// mutable references to the cells a fault can hit. Register-file cells go through the
+// public core::RegisterFile accessors; only warps, blocks and scheduler state need friendship. Kept narrow so refactors of the core only
 // have to follow it here.
 #pragma once
 
@@ -25,7 +26,7 @@ public:
 
     // Physical register row `row` (0..reg_slots-1), lane `lane`.
     static std::uint32_t& reg_cell(core::SmCore& sm, std::uint32_t row, std::uint32_t lane) {
-        return sm.rf_[std::size_t(row) * core::kWarpSize + lane];
+        return sm.registers().gpr_row(row)[lane];
     }
     static core::WarpState& warp(core::SmCore& sm, std::uint32_t slot) { return sm.warps_[slot]; }
     static core::BlockState& block(core::SmCore& sm, std::uint32_t k) { return sm.blocks_[k]; }
