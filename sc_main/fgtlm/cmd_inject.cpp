@@ -25,6 +25,7 @@
 #include <fgtlm/faults/backends.hpp>
 #include <fgtlm/faults/campaign.hpp>
 #include <fgtlm/faults/summary.hpp>
+#include <fgtlm/faults/rtl_validation.hpp>
 #include <fgtlm/faults/systemc_path.hpp>
 #include <fgtlm/loaders/kernel_image.hpp>
 
@@ -37,6 +38,7 @@ using nlohmann::json;
 struct InjectOptions {
     faults::TargetSpec target;
     std::string campaign_file;
+    std::string rtl, rtl_cache, rtl_work_dir;  // --rtl validation
     std::vector<std::string> structures;
     std::string model;
     std::uint64_t count = 0, seed = 1, at_instruction = 0, at_cycle = 0;
@@ -150,6 +152,32 @@ std::string self_exe() {
     return ec ? std::string() : p.string();
 }
 
+// --rtl: the campaign's GPR flips on the RTL under GHDL and on the model, classes compared.
+// Exit 0 only when every injection agrees.
+int validate_rtl(const InjectOptions& o, faults::Campaign& c) {
+    faults::RtlValidationOptions vo;
+    vo.rtl_dir = o.rtl;
+    vo.cache_dir = o.rtl_cache;
+    vo.work_dir = o.rtl_work_dir;
+    std::vector<std::uint64_t> ids(c.size());
+    for (std::uint64_t i = 0; i < ids.size(); ++i) ids[i] = i;
+    std::ofstream out;
+    if (!o.out.empty()) {
+        out.open(o.out);
+        if (!out) throw std::runtime_error(o.out + ": cannot write");
+    }
+    const faults::RtlValidationSummary s =
+        faults::validate_on_rtl(c, ids, vo, [&](const json& rec) { if (out) out << rec.dump() << '\n' << std::flush; }, &std::cerr);
+    const json j = {{"injections", s.injections}, {"agree", s.agree}, {"model/rtl", s.confusion}};
+    std::cout << fmt::format("RTL validation: {} of {} injections agree\n{}\n", s.agree, s.injections, j.dump(1));
+    if (!o.summary_json.empty()) {
+        std::ofstream f(o.summary_json);
+        f << j.dump(2) << '\n';
+        if (!f) throw std::runtime_error(o.summary_json + ": cannot write");
+    }
+    return s.agree == s.injections ? 0 : 1;
+}
+
 int run(InjectOptions& o) {
     try {
         if (!o.merge.empty()) return merge(o, {o.merge.begin(), o.merge.end()}, 0.0);
@@ -158,6 +186,7 @@ int run(InjectOptions& o) {
         faults::Campaign c(spec);
         std::cerr << fmt::format("fgtlm inject: {}: golden run {} warp instructions; {} injections (seed {})\n",
                                  c.image().name, c.golden_steps(), c.size(), spec.seed);
+        if (!o.rtl.empty()) return validate_rtl(o, c);
         if (o.backend == "slurm") {
             if (o.path != "core") throw std::invalid_argument("the Slurm backend runs the core path");
             faults::SlurmOptions so;
@@ -245,6 +274,9 @@ const fgtlm::cli::SubcommandRegistration kInject{"inject", [](CLI::App& app) {
     sub->add_option("--work-dir", o->work_dir, "Slurm: folder for the campaign, script and shard files");
     sub->add_flag("--no-wait", o->no_wait, "Slurm: submit and return (merge later with --merge)");
     sub->add_option("--partition", o->partition, "Slurm partition");
+    sub->add_option("--rtl", o->rtl, "validate GPR flips against this FlexGripPlus RTL folder under GHDL (slow: seconds per injection)");
+    sub->add_option("--rtl-cache", o->rtl_cache, "RTL build cache folder (default as fgtlm cosim)");
+    sub->add_option("--rtl-work-dir", o->rtl_work_dir, "keep the RTL run folders here (default: a temporary folder)");
     sub->add_option("--merge", o->merge, "merge shard JSON Lines files into one summary (and --out)");
     return std::function<int()>([o] { return run(*o); });
 }};
