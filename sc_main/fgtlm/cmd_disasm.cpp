@@ -38,8 +38,10 @@ int run_disasm(const DisasmOptions& o) {
     if (!o.isa.empty() && o.isa != "sm10") return run_registry_disasm(o, words);
     const std::vector<fgtlm::isa::Instruction> program = fgtlm::isa::decode_program(words);
     std::size_t illegal = 0;
-    for (const auto& in : program) {
-        std::cout << (o.text_only ? fgtlm::isa::disassemble(in) + ";" : fgtlm::isa::listing_line(in)) << '\n';
+    for (std::size_t i = 0; i < program.size(); ++i) {
+        const auto& in = program[i];
+        const bool end = fgtlm::isa::needs_end_mark(program, i);
+        std::cout << (o.text_only ? fgtlm::isa::disassemble(in, end) + ";" : fgtlm::isa::listing_line(in, end)) << '\n';
         if (in.is_illegal()) {
             ++illegal;
             std::cerr << o.file << ": " << fgtlm::isa::describe_illegal(in) << '\n';

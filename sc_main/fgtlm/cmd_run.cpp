@@ -70,6 +70,8 @@ struct RunOptions {
     std::uint32_t regs = 16;
     std::uint32_t shared = 0;
     std::uint32_t blocks_per_sm = 8;
+    std::uint32_t local_bytes = 0;      // (.sass) local memory per thread
+    std::string local_base = "0";      // (.sass) global address of the local-memory area
     std::uint32_t dump_words = 0;     // .sass mode: words from 0 written by --rdata-log
 };
 
@@ -102,6 +104,8 @@ loaders::KernelImage image_from_sass(const RunOptions& o) {
     img.launch.regs_per_thread = o.regs;
     img.launch.shared_bytes = o.shared;
     img.launch.blocks_per_sm = o.blocks_per_sm;
+    img.launch.local_bytes_per_thread = o.local_bytes;
+    img.launch.local_base = std::uint32_t(std::stoul(o.local_base, nullptr, 0));
     if (!o.global_init.empty()) {
         std::ifstream g(o.global_init, std::ios::binary);
         if (!g) throw loaders::LoadError(o.global_init, 0, "cannot open");
@@ -141,6 +145,8 @@ int run(const RunOptions& o) {
     // Model parameters. Precedence: bundle lane count < --cores / --sms < --config < -p.
     params::Registry reg;
     timing::declare_timing_params(reg);
+    reg.declare_string("core.semantics", "rtl",
+                       "rtl = bit-exact FlexGripPlus (its operand-negation decoding, barriers count exited warps); g80 = NVIDIA hardware");
     std::unique_ptr<stats::Instrumentation> inst;
     try {
         reg.set("sm.sp_lanes", std::int64_t(o.cores > 0 ? std::uint32_t(o.cores) : img.cores), o.cores > 0 ? "--cores" : "bundle");
@@ -163,6 +169,11 @@ int run(const RunOptions& o) {
     cfg.dmi = !o.no_dmi;
     cfg.gpu.num_sms = std::uint32_t(reg.get_int("gpu.num_sms"));
     cfg.gpu.sm.sp_lanes = std::uint32_t(reg.get_int("sm.sp_lanes"));
+    if (!core::parse_semantics(reg.get_string("core.semantics"), cfg.gpu.sm.core.semantics)) {
+        std::cerr << "fgtlm run: core.semantics must be rtl or g80 (got '" << reg.get_string("core.semantics") << "')\n";
+        return 2;
+    }
+    cfg.gpu.sm.core.strict_barrier = cfg.gpu.sm.core.semantics == core::Semantics::Rtl;
     // Default watchdog: generous for the corpus, stops runaway kernels in seconds.
     cfg.gpu.max_instructions = o.max_instructions != 0 ? o.max_instructions : 200'000'000ull;
     cfg.gpu.max_cycles = o.max_cycles;
@@ -286,6 +297,8 @@ const fgtlm::cli::SubcommandRegistration kRun{"run", [](CLI::App& app) {
     sub->add_option("--regs", o->regs, "(.sass) registers per thread");
     sub->add_option("--shared", o->shared, "(.sass) static shared memory bytes");
     sub->add_option("--blocks-per-sm", o->blocks_per_sm, "(.sass) blocks resident per SM");
+    sub->add_option("--local-bytes", o->local_bytes, "(.sass) local memory bytes per thread (LLD/LST; windows in global memory)");
+    sub->add_option("--local-base", o->local_base, "(.sass) global address of thread 0's local window (decimal or 0x hex)");
     sub->add_option("--dump-words", o->dump_words, "(.sass) words from address 0 written by --rdata-log");
     return std::function<int()>([o] { return run(*o); });
 }};

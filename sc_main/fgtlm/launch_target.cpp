@@ -31,6 +31,8 @@ void add_launch_target_options(CLI::App* sub, LaunchTarget& t) {
     sub->add_option("--regs", t.regs, "(.sass) registers per thread");
     sub->add_option("--shared", t.shared, "(.sass) static shared memory bytes");
     sub->add_option("--blocks-per-sm", t.blocks_per_sm, "(.sass) blocks resident per SM");
+    sub->add_option("--local-bytes", t.local_bytes, "(.sass) local memory bytes per thread (LLD/LST; windows in global memory)");
+    sub->add_option("--local-base", t.local_base, "(.sass) global address of thread 0's local window (decimal or 0x hex)");
     sub->add_option("--dump-words", t.dump_words, "(.sass) words from address 0 compared after the kernel");
 }
 
@@ -58,6 +60,8 @@ loaders::KernelImage image_from_sass(const LaunchTarget& o) {
     img.launch.regs_per_thread = o.regs;
     img.launch.shared_bytes = o.shared;
     img.launch.blocks_per_sm = o.blocks_per_sm;
+    img.launch.local_bytes_per_thread = o.local_bytes;
+    img.launch.local_base = parse_u32(o.local_base);
     if (!o.global_init.empty()) {
         std::ifstream g(o.global_init, std::ios::binary);
         if (!g) throw loaders::LoadError(o.global_init, 0, "cannot open");
