@@ -8,7 +8,10 @@ set(pairs
   kProbePackage fgtlm_probe.vhd
   kMonitor fgtlm_monitor.vhd
   kDpRamDump dp_ram_dump.vhd
-  kSmProbes sm_probes.vhd)
+  kSmProbes sm_probes.vhd
+  kFaultPackage fgtlm_fault.vhd
+  kFaultProbes fault_probes.vhd
+  kDpRegfileFlip dp_regfile_flip.vhd)
 set(text "// Generated from models/cosim/vhdl by embed_vhdl.cmake: do not edit.\n#include \"rtl_vhdl.hpp\"\n\nnamespace fgtlm::cosim::vhdl {\n\n")
 list(LENGTH pairs n)
 math(EXPR last "${n} - 1")

@@ -50,9 +50,11 @@ struct Fnv64 {
     }
 };
 
-std::string source_key(const std::vector<fs::path>& files, unsigned cores, const std::string& ghdl) {
+std::string source_key(const std::vector<fs::path>& files, unsigned cores, const std::string& ghdl, bool faults) {
     Fnv64 f;
     f.add(kBuildFormat);
+    if (faults)  // only then: the keys (and caches) of ordinary builds stay as they were
+        for (const char* t : {"fault-injection", vhdl::kFaultPackage, vhdl::kFaultProbes, vhdl::kDpRegfileFlip}) f.add(t);
     f.add(ghdl);
     f.add(std::to_string(cores));
     for (const char* t : {vhdl::kPickBench, vhdl::kTpInstructions, vhdl::kTpConfiguration, vhdl::kProbePackage,
@@ -112,6 +114,9 @@ void build_into(const RtlBuildOptions& opt, const std::vector<fs::path>& files, 
         if (name == "pick_bench.vhd") {
             analyse(opt, work, own("pick_bench.vhd", pick), log);
             analyse(opt, work, own("fgtlm_probe.vhd", vhdl::kProbePackage), log);
+            if (opt.fault_injection) analyse(opt, work, own("fgtlm_fault.vhd", vhdl::kFaultPackage), log);
+        } else if (name == "dp_regfile.vhd" && opt.fault_injection) {
+            analyse(opt, work, own("dp_regfile.vhd", patch_dp_regfile_flip(read_file(file), file)), log);
         } else if (name == "TP_instructions.vhd") {
             analyse(opt, work, own("TP_instructions.vhd", vhdl::kTpInstructions), log);
         } else if (name == "TP_configuration.vhd") {
@@ -119,7 +124,9 @@ void build_into(const RtlBuildOptions& opt, const std::vector<fs::path>& files, 
         } else if (name == "dp_ram.vhd") {
             analyse(opt, work, own("dp_ram.vhd", patch_dp_ram(read_file(file), file)), log);
         } else if (name == "streaming_multiprocessor.vhd") {
-            analyse(opt, work, own("streaming_multiprocessor.vhd", patch_streaming_multiprocessor(read_file(file), file)), log);
+            std::string sm = patch_streaming_multiprocessor(read_file(file), file);
+            if (opt.fault_injection) sm = patch_streaming_multiprocessor_faults(sm, file);
+            analyse(opt, work, own("streaming_multiprocessor.vhd", sm), log);
         } else if (name == "tb_top_level.vhd") {
             analyse(opt, work, own("fgtlm_monitor.vhd", vhdl::kMonitor), log);
             analyse(opt, work, own("tb_top_level.vhd", patch_testbench(read_file(file), file)), log);
@@ -175,8 +182,8 @@ RtlBuild ensure_rtl_build(const RtlBuildOptions& opt) {
     RtlBuild b;
     b.rtl_dir = fs::absolute(opt.rtl_dir);
     b.cores = opt.cores;
-    b.key = source_key(files, opt.cores, opt.ghdl);
-    b.dir = opt.cache_dir / fmt::format("c{}-{}", opt.cores, b.key);
+    b.key = source_key(files, opt.cores, opt.ghdl, opt.fault_injection);
+    b.dir = opt.cache_dir / fmt::format("c{}{}-{}", opt.cores, opt.fault_injection ? "f" : "", b.key);
     b.executable = b.dir / "tb_top_level";
     std::error_code ec;
     fs::create_directories(opt.cache_dir, ec);

@@ -42,6 +42,24 @@ std::string patch_streaming_multiprocessor(const std::string& text, const std::f
     return s;
 }
 
+std::string patch_dp_regfile_flip(const std::string& text, const std::filesystem::path& file) {
+    std::string s = text;
+    const std::string tick = "elsif rising_edge(clk) then";
+    s.insert(find_anchor(s, tick, file, false) + tick.size(), std::string("\n") + vhdl::kDpRegfileFlip);
+    const std::size_t arch = find_anchor(s, "architecture dp_regfile_archi", file, false);
+    s.insert(find_anchor(s.substr(arch), "\nbegin", file, false) + arch,
+             "\n\tconstant FGTLM_GPR_CORE : integer := fgtlm_gpr_core(dp_regfile'path_name);");
+    s.insert(find_anchor(s, "entity dp_regfile is", file, false), "use work.fgtlm_fault.all;\n\n");
+    return s;
+}
+
+std::string patch_streaming_multiprocessor_faults(const std::string& text, const std::filesystem::path& file) {
+    std::string s = text;
+    s.insert(find_anchor(s, "end arch", file, true), vhdl::kFaultProbes);
+    s.insert(find_anchor(s, "entity streaming_multiprocessor is", file, false), "use std.textio.all;\nuse work.fgtlm_fault.all;\n\n");
+    return s;
+}
+
 std::string patch_testbench(const std::string& text, const std::filesystem::path& file) {
     std::string s = text;
     s.insert(find_anchor(s, "end", file, true),

@@ -25,6 +25,10 @@
 #include "fgtlm/core/units/exec_unit.hpp"
 #include "fgtlm/core/warp_state.hpp"
 
+namespace fgtlm::faults {
+class CoreAccess;  // fault injection: state snapshot/restore and fault sites (models/faults)
+}
+
 namespace fgtlm::core {
 
 inline constexpr std::uint32_t kWarpSize = 32;
@@ -163,6 +167,7 @@ public:
     [[nodiscard]] std::uint32_t num_warps() const { return num_warps_; }
 
 private:
+    friend class faults::CoreAccess;
     std::uint32_t row_index(std::uint32_t warp_slot, std::uint32_t r) const {
         return regs_.slot_of(warps_[warp_slot].reg_base, r);  // wraps like the RTL's address
     }

@@ -1,0 +1,78 @@
+// JSON Lines files of a campaign: read (with torn-line repair), merge, write.
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <stdexcept>
+
+#include "fgtlm/faults/backends.hpp"
+
+namespace fgtlm::faults {
+
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+RecordsFile read_records(const fs::path& file, bool repair) {
+    std::ifstream in(file, std::ios::binary);
+    if (!in) throw std::runtime_error(file.string() + ": cannot open");
+    RecordsFile rf;
+    std::string line;
+    std::size_t lineno = 0;
+    std::uint64_t good_bytes = 0;
+    bool torn = false;
+    while (std::getline(in, line)) {
+        ++lineno;
+        const bool complete = !in.eof();  // a last line without newline was cut by an interrupt
+        json j;
+        try {
+            j = json::parse(line);
+        } catch (const json::exception&) {
+            if (!complete) { torn = true; break; }
+            throw std::runtime_error(file.string() + ":" + std::to_string(lineno) + ": not a JSON record");
+        }
+        if (!complete) { torn = true; break; }
+        good_bytes += line.size() + 1;
+        if (lineno == 1) {
+            if (!j.contains("campaign")) throw std::runtime_error(file.string() + ":1: not a campaign header");
+            rf.header = std::move(j);
+        } else {
+            if (!j.contains("id") || !j.contains("class"))
+                throw std::runtime_error(file.string() + ":" + std::to_string(lineno) + ": not an injection record");
+            rf.records.push_back(std::move(j));
+        }
+    }
+    if (torn && repair) fs::resize_file(file, good_bytes);
+    return rf;
+}
+
+RecordsFile merge_records(const std::vector<fs::path>& files) {
+    if (files.empty()) throw std::runtime_error("nothing to merge");
+    RecordsFile out;
+    std::map<std::uint64_t, json> by_id;
+    for (const fs::path& f : files) {
+        RecordsFile rf = read_records(f);
+        if (rf.header.is_null()) continue;  // empty shard file
+        if (out.header.is_null()) out.header = rf.header;
+        else if (rf.header != out.header)
+            throw std::runtime_error(f.string() + ": belongs to another campaign than " + files.front().string());
+        for (json& r : rf.records) {
+            const auto id = r.at("id").get<std::uint64_t>();
+            auto [it, fresh] = by_id.emplace(id, r);
+            if (!fresh && it->second != r)
+                throw std::runtime_error(f.string() + ": injection " + std::to_string(id) + " differs from an earlier record");
+        }
+    }
+    if (out.header.is_null()) throw std::runtime_error("no campaign header in the merged files");
+    for (auto& [id, r] : by_id) out.records.push_back(std::move(r));
+    return out;
+}
+
+void write_records(const fs::path& file, const RecordsFile& rf) {
+    std::ofstream out(file, std::ios::binary | std::ios::trunc);
+    if (!out) throw std::runtime_error(file.string() + ": cannot write");
+    out << rf.header.dump() << '\n';
+    for (const json& r : rf.records) out << r.dump() << '\n';
+    if (!out) throw std::runtime_error(file.string() + ": write failed");
+}
+
+}  // namespace fgtlm::faults

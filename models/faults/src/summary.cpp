@@ -1,0 +1,133 @@
+#include "fgtlm/faults/summary.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "fgtlm/faults/sampling.hpp"
+
+namespace fgtlm::faults {
+
+using nlohmann::json;
+
+std::pair<double, double> wilson_interval(std::uint64_t k, std::uint64_t n, double confidence) {
+    if (n == 0) return {0.0, 1.0};
+    const double z = z_for_confidence(confidence);
+    const double p = double(k) / double(n), nn = double(n);
+    const double denom = 1.0 + z * z / nn;
+    const double centre = (p + z * z / (2 * nn)) / denom;
+    const double half = z * std::sqrt(p * (1 - p) / nn + z * z / (4 * nn * nn)) / denom;
+    return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+}
+
+namespace {
+
+void add(ClassCounts& c, const json& r) {
+    ++c.injections;
+    const std::string cls = r.at("class").get<std::string>();
+    if (cls == "Masked") ++c.masked;
+    else if (cls == "SDC") ++c.sdc, c.sdc_words += r.value("sdc_words", std::uint64_t(0));
+    else if (cls == "DUE") ++c.due;
+    else ++c.hang;
+}
+
+void finish(ClassCounts& c, double confidence) {
+    const std::uint64_t failing = c.injections - c.masked;
+    c.avf = c.injections ? double(failing) / double(c.injections) : 0.0;
+    std::tie(c.avf_low, c.avf_high) = wilson_interval(failing, c.injections, confidence);
+}
+
+json counts_json(const ClassCounts& c) {
+    return {{"injections", c.injections}, {"masked", c.masked}, {"sdc", c.sdc}, {"due", c.due}, {"hang", c.hang},
+            {"sdc_words", c.sdc_words}, {"avf", c.avf}, {"avf_low", c.avf_low}, {"avf_high", c.avf_high}};
+}
+
+}  // namespace
+
+Summary summarize(const std::vector<json>& records, double confidence) {
+    Summary s;
+    s.confidence = confidence;
+    s.injected = records.size();
+    for (const json& r : records) {
+        std::string key = r.at("structure").get<std::string>();
+        if (r.at("model").get<std::string>() != "flip") key += "/" + r.at("model").get<std::string>();
+        add(s.total, r);
+        add(s.per_structure[key], r);
+    }
+    finish(s.total, confidence);
+    for (auto& [k, c] : s.per_structure) finish(c, confidence);
+    return s;
+}
+
+json to_json(const Summary& s) {
+    json j = counts_json(s.total);
+    j["confidence"] = s.confidence;
+    j["wall_seconds"] = s.wall_seconds;
+    j["injected"] = s.injected;
+    j["injections_per_second"] = s.wall_seconds > 0 ? double(s.injected) / s.wall_seconds : 0.0;
+    json per = json::object();
+    for (const auto& [k, c] : s.per_structure) per[k] = counts_json(c);
+    j["structures"] = per;
+    return j;
+}
+
+void print_table(std::ostream& out, const Summary& s) {
+    out << fmt::format("{:<14} {:>8} {:>8} {:>7} {:>7} {:>7}  {:>7}  {:.0f}% interval\n", "structure", "inject",
+                       "masked", "SDC", "DUE", "hang", "AVF", s.confidence * 100);
+    auto row = [&](const std::string& name, const ClassCounts& c) {
+        out << fmt::format("{:<14} {:>8} {:>8} {:>7} {:>7} {:>7}  {:>6.2f}%  [{:.2f}%, {:.2f}%]\n", name, c.injections,
+                           c.masked, c.sdc, c.due, c.hang, 100 * c.avf, 100 * c.avf_low, 100 * c.avf_high);
+    };
+    for (const auto& [k, c] : s.per_structure) row(k, c);
+    if (s.per_structure.size() > 1) row("all", s.total);
+}
+
+std::string svg_plot(const Summary& s, const std::string& title) {
+    const int bar = 36, gap = 18, left = 60, top = 40, height = 240;
+    const int n = int(s.per_structure.size());
+    const int width = left + n * (bar + gap) + 150;
+    std::string svg = fmt::format(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" font-family=\"sans-serif\" font-size=\"11\">\n"
+        "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"{}\" y=\"20\" font-size=\"14\">{}</text>\n",
+        width, top + height + 70, left, title);
+    for (int p = 0; p <= 100; p += 25) {
+        const double y = top + height * (1 - p / 100.0);
+        svg += fmt::format("<line x1=\"{}\" x2=\"{}\" y1=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#ddd\"/><text x=\"{}\" y=\"{:.1f}\" "
+                           "text-anchor=\"end\">{}%</text>\n", left - 4, left + n * (bar + gap), y, y, left - 8, y + 4, p);
+    }
+    const char* colours[4] = {"#9bc59d", "#e4572e", "#f3a712", "#7b6d8d"};
+    const char* names[4] = {"Masked", "SDC", "DUE", "Hang"};
+    int i = 0;
+    for (const auto& [k, c] : s.per_structure) {
+        const double x = left + gap / 2.0 + i * (bar + gap);
+        const double total = std::max<double>(1, double(c.injections));
+        const std::uint64_t parts[4] = {c.masked, c.sdc, c.due, c.hang};
+        double y = top + height;
+        for (int q = 0; q < 4; ++q) {
+            const double h = height * double(parts[q]) / total;
+            y -= h;
+            svg += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{}\" height=\"{:.1f}\" fill=\"{}\"/>\n", x, y, bar, h, colours[q]);
+        }
+        // AVF interval, measured from the top (the non-masked part is the top of the bar).
+        const double y_lo = top + height * (1 - c.avf_high), y_hi = top + height * (1 - c.avf_low);
+        svg += fmt::format("<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1:.1f}\" y2=\"{2:.1f}\" stroke=\"black\"/>"
+                           "<line x1=\"{3:.1f}\" x2=\"{4:.1f}\" y1=\"{1:.1f}\" y2=\"{1:.1f}\" stroke=\"black\"/>"
+                           "<line x1=\"{3:.1f}\" x2=\"{4:.1f}\" y1=\"{2:.1f}\" y2=\"{2:.1f}\" stroke=\"black\"/>\n",
+                           x + bar / 2.0, y_lo, y_hi, x + bar / 2.0 - 5, x + bar / 2.0 + 5);
+        svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text><text x=\"{:.1f}\" y=\"{}\" "
+                           "text-anchor=\"middle\">{:.1f}%</text>\n", x + bar / 2.0, top + height + 16, k, x + bar / 2.0,
+                           top + height + 30, 100 * c.avf);
+        ++i;
+    }
+    for (int q = 0; q < 4; ++q) {
+        const int lx = left + n * (bar + gap) + 20, ly = top + 20 * q;
+        svg += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"12\" height=\"12\" fill=\"{}\"/><text x=\"{}\" y=\"{}\">{}</text>\n",
+                           lx, ly, colours[q], lx + 18, ly + 10, names[q]);
+    }
+    svg += fmt::format("<text x=\"{}\" y=\"{}\">AVF (non-masked) below each bar; error bar: {:.0f}% Wilson interval</text>\n",
+                       left, top + height + 55, 100 * s.confidence);
+    return svg + "</svg>\n";
+}
+
+}  // namespace fgtlm::faults
