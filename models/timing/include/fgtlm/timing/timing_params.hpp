@@ -43,6 +43,11 @@ struct TimingParams {
     std::uint32_t write_reg_cycles_per_pass = 0; // sm.write_reg_cycles_per_pass: extra per pass when a GPR/predicate is written
     std::uint32_t shared_conflict_cycles_per_way = 2;  // sm.shared_conflict_cycles_per_way: each extra bank-conflict way, per pass and shared access
     std::uint32_t shared_write_cycles_per_pass = 0;  // sm.shared_write_cycles_per_pass: store to g[] beyond the pass budget, one pass
+    std::uint32_t read_operand_setup_cycles = 0;  // sm.read_operand_setup_cycles: an instruction reading operands that is not of the 32-bit-immediate form
+    std::uint32_t fpu_arith_cycles_per_pass = 0;  // sm.fpu_arith_cycles_per_pass: FADD/FMUL/FMAD/FMIN/FMAX beyond the FPU pass, one pass
+    std::uint32_t shared_load_cycles = 0;     // sm.shared_load_cycles: MOV Rd, g[...] (memory path), per warp instruction
+    std::uint32_t shared_thread_cycles = 0;   // sm.shared_thread_cycles: per thread of a shared store or an address-register-indexed shared read
+    std::uint32_t warp_switch_overlap_cycles = 0;  // sm.warp_switch_overlap_cycles: an instruction of another warp may enter the pipeline this early
     bool warp_waits_for_writeback = true;    // sm.warp_waits_for_writeback: no two instructions of a warp in flight
     bool pipeline_overlap = false;           // sm.pipeline_overlap: instructions of different warps overlap in the stages
 
@@ -50,6 +55,8 @@ struct TimingParams {
     std::uint32_t global_latency_cycles = 1;       // mem.global_latency_cycles: one access, request to data
     std::uint32_t global_cycles_per_access = 5;     // mem.global_cycles_per_access: controller occupancy per access (bandwidth)
     std::uint32_t global_issue_cycles = 0;          // mem.global_issue_cycles: address generation per warp instruction
+    std::uint32_t global_cycles_per_byte = 0;       // mem.global_cycles_per_byte: controller occupancy per byte of one access
+    std::uint32_t global_inactive_thread_cycles = 0;  // mem.global_inactive_thread_cycles: per inactive thread of the warp on a global load/store
     bool global_per_thread = true;                  // mem.global_per_thread: one access per active thread (no coalescing)
     std::uint32_t constant_latency_cycles = 2;      // mem.constant_latency_cycles: MVC
 
