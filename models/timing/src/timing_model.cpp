@@ -315,7 +315,8 @@ void TimingModel::issue_at(const core::IssueRecord& rec, SmState& sm, WarpState&
     const std::uint64_t shared_read = std::uint64_t(rec.shared_operands) * passes *
                                       (p_.read_shared_cycles_per_pass +
                                        (read_conflict - 1) * p_.shared_conflict_cycles_per_way);
-    const std::uint64_t const_read = std::uint64_t(rec.const_operands) * p_.read_const_cycles;
+    const std::uint64_t const_read =
+        std::uint64_t(rec.const_operands) * (p_.read_const_cycles + passes * p_.read_const_cycles_per_pass);
     work[kRead] = p_.read_base_cycles + passes * p_.read_cycles_per_pass +
                   reg_operands * passes * p_.read_reg_cycles_per_pass +
                   shared_read + const_read;
@@ -336,8 +337,10 @@ void TimingModel::issue_at(const core::IssueRecord& rec, SmState& sm, WarpState&
             if (rec.inst != nullptr && is_fp_arith(rec.inst->op)) exec += passes * p_.fpu_arith_cycles_per_pass;
             break;
         case core::ExecUnit::SFU:
+            // RTL: the SFU's fixed evaluation time hides part of the lanes' per-pass work, so an
+            // SFU instruction gains less from more lanes than an SP one.
             exec += (std::uint64_t(p_.warp_size) + p_.sfu_units - 1) / p_.sfu_units * p_.sfu_cycles_per_thread +
-                    p_.sfu_latency;
+                    p_.sfu_latency - std::min<std::uint64_t>(p_.sfu_latency, passes * p_.sfu_pass_overlap_cycles);
             break;
         case core::ExecUnit::Branch:
             // Guards and branch conditions are evaluated per thread, one pass at a time.

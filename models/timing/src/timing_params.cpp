@@ -48,6 +48,8 @@ const Entry kEntries[] = {
     {"sm.write_reg_cycles_per_pass", &P::write_reg_cycles_per_pass, "cycles", 0, kBig, "write stage: extra per pass when a GPR or predicate is written"},
     {"sm.shared_write_cycles_per_pass", &P::shared_write_cycles_per_pass, "cycles", 0, kBig, "store to shared memory beyond the pass budget, one pass"},
     {"sm.shared_conflict_cycles_per_way", &P::shared_conflict_cycles_per_way, "cycles", 0, kBig, "shared memory: each extra way of a bank conflict, per pass and shared access (read operand or store)"},
+    {"sm.read_const_cycles_per_pass", &P::read_const_cycles_per_pass, "cycles", 0, kBig, "read stage: one constant-memory source operand, one pass (added to sm.read_const_cycles)"},
+    {"sm.sfu_pass_overlap_cycles", &P::sfu_pass_overlap_cycles, "cycles", 0, kBig, "SFU: cycles of sm.sfu_latency hidden per pass of lane work (an SFU instruction gains less from more lanes)"},
     {"sm.read_operand_setup_cycles", &P::read_operand_setup_cycles, "cycles", 0, kBig, "read stage: setup of an instruction that reads source operands and is not of the 32-bit-immediate form"},
     {"sm.fpu_arith_cycles_per_pass", &P::fpu_arith_cycles_per_pass, "cycles", 0, kBig, "FADD/FMUL/FMAD/FMIN/FMAX: floating-point arithmetic beyond sm.fpu_cycles_per_pass, one pass"},
     {"sm.shared_load_cycles", &P::shared_load_cycles, "cycles", 0, kBig, "MOV from shared memory (the load path, not an ALU operand), per warp instruction"},
