@@ -1,7 +1,7 @@
 // fgtlm run: run one SM_1.0 kernel on the FlexGrip-TLM GPU model.
 //
 //   fgtlm run BUNDLE_DIR [--check] [--dump-global OUT.bin] [--rdata-log OUT.log] [--stats OUT.json]
-//             [--mode lt|at] [--config PARAMS.json] [-p key=value]... [--summary]
+//             [--mode at|lt] [--config PARAMS.json] [-p key=value]... [--summary]
 //             [--trace-commit OUT.txt] [--trace-timeline OUT.json] [--vcd OUT.vcd]
 //   fgtlm run --flexgrip APP_DIR [...]                  (FlexGripPlus testbench folder)
 //   fgtlm run PROGRAM.sass --grid X[,Y] --block X[,Y,Z] --param V ... [--global-init FILE]
@@ -50,7 +50,7 @@ struct RunOptions {
     std::string dump_global;          // raw global memory after the kernel
     std::string rdata_log;            // gpgpu_rdata.log format of the dump range
     std::string stats;                // stats JSON
-    std::string mode = "lt";          // lt: 32/lanes cycles per warp instruction; at: calibrated FlexGripPlus timing
+    std::string mode = "at";          // at (default): calibrated FlexGripPlus timing; lt: 32/lanes cycles per warp instruction
     std::string config;               // model parameters (JSON, nested objects or dotted keys)
     std::vector<std::string> param_overrides;  // -p key=value
     std::string trace_commit;         // one line per committed warp instruction
@@ -308,7 +308,7 @@ const fgtlm::cli::SubcommandRegistration kRun{"run", [](CLI::App& app) {
     sub->add_option("--dump-global", o->dump_global, "write global memory after the kernel (raw bytes)");
     sub->add_option("--rdata-log", o->rdata_log, "write the dump range in gpgpu_rdata.log format");
     sub->add_option("--stats", o->stats, "write statistics JSON");
-    sub->add_option("--mode", o->mode, "timing: lt (32/lanes cycles per warp instruction) or at (calibrated FlexGripPlus pipeline)")
+    sub->add_option("--mode", o->mode, "timing: at (calibrated FlexGripPlus pipeline, default) or lt (32/lanes cycles per warp instruction)")
         ->check(CLI::IsMember({"lt", "at"}));
     sub->add_option("--config", o->config, "model parameters, JSON (see `fgtlm params`)")->check(CLI::ExistingFile);
     sub->add_option("-p,--set", o->param_overrides, "set a model parameter: -p sm.sp_lanes=16 (repeatable)");

@@ -118,6 +118,8 @@ TEST(SignalTracer, VcdOfAStraightLineKernel) {
 
     params::Registry reg;
     timing::declare_timing_params(reg);
+    // The round parameter values the hand-written cycle times below assume (not the calibrated defaults).
+    reg.load_json_file(FGTLM_TIMING_FORMULA_PARAMS);
     reg.set("sm.sp_lanes", std::int64_t(8), "test");
     stats::InstrumentationOptions io;
     io.mode = timing::Mode::AT;

@@ -45,9 +45,14 @@ private:
 }  // namespace
 
 Capture capture_bundle(const std::filesystem::path& dir) {
-    const loaders::KernelImage img = loaders::load_bundle(dir);
+    loaders::KernelImage img = loaders::load_bundle(dir);
+    if (img.name.empty()) img.name = dir.filename().string();
+    return capture_image(img);
+}
+
+Capture capture_image(const loaders::KernelImage& img) {
     Capture cap;
-    cap.bundle = img.name.empty() ? dir.filename().string() : img.name;
+    cap.bundle = img.name;
     cap.launch = img.launch;
 
     BundleOnCore kernel(img);

@@ -6,6 +6,7 @@
 #include "fgtlm/core/issue_record.hpp"
 #include "fgtlm/core/launch.hpp"
 #include "fgtlm/isa/instruction.hpp"
+#include "fgtlm/loaders/kernel_image.hpp"
 #include "fgtlm/timing/timing_model.hpp"
 
 #include <cstdint>
@@ -34,6 +35,9 @@ struct Capture {
 
 // Runs bundle `dir` functionally; throws std::runtime_error naming the bundle on failure.
 Capture capture_bundle(const std::filesystem::path& dir);
+
+// Runs a kernel image functionally (the same, for a launch built elsewhere).
+Capture capture_image(const loaders::KernelImage& img);
 
 // Replays a capture through a fresh timing model; returns kernel cycles.
 std::uint64_t replay(const Capture& capture, const timing::TimingParams& params,

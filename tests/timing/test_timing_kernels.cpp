@@ -2,7 +2,8 @@
 // GPU model in AT mode: `fgtlm run KERNEL --mode at --stats S.json` as a subprocess (one
 // SystemC elaboration per process, many configurations per test), then the stats JSON is read.
 //
-// Exact counts use the model of models/timing/README.md with the calibrated defaults. With
+// Exact counts use the model of models/timing/README.md with the round parameter values of
+// kernels/formula-params.json (passed as --config; -p still overrides). With
 // FlexGripPlus' serial issue (sm.pipeline_overlap=false) and one warp, kernel time is
 //   gpu.kernel_launch_cycles + sm.block_launch_cycles + sum over instructions of
 //   (fetch + decode + read + execute + write), P = 32 / sm.sp_lanes passes:
@@ -26,7 +27,7 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-// Documented defaults (models/timing/README.md, `fgtlm params`).
+// kernels/formula-params.json.
 constexpr std::uint64_t kLaunch = 92 + 240;  // gpu.kernel_launch_cycles + sm.block_launch_cycles
 constexpr std::uint64_t kFetch = 7, kDecode = 4, kReadBase = 8, kReadPerPass = 6, kExecBase = 6, kSpPerPass = 4,
                         kWriteBase = 6, kWritePerPass = 8, kGlobalPerAccess = 5, kGlobalLatency = 1;
@@ -61,7 +62,7 @@ struct KernelRun {
 KernelRun run(const std::string& kernel_path, const std::string& args, bool dump_global = false) {
     KernelRun r;
     const std::string stats = fresh_path(".json"), log = fresh_path(".log"), dump = fresh_path(".bin");
-    std::string cmd = std::string("\"") + FGTLM_EXE + "\" run \"" + kernel_path + "\" --mode at --stats \"" + stats + "\" " + args;
+    std::string cmd = std::string("\"") + FGTLM_EXE + "\" run \"" + kernel_path + "\" --mode at --config \"" + kernel("formula-params.json") + "\" --stats \"" + stats + "\" " + args;
     if (dump_global) cmd += " --dump-global \"" + dump + "\"";
     cmd += " > \"" + log + "\" 2>&1";
     const int rc = std::system(cmd.c_str());

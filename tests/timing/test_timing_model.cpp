@@ -56,6 +56,16 @@ TimingParams simple_params() {
     p.block_launch_cycles = 10;
     p.warp_init_cycles_per_pass = 0;
     p.pipeline_overlap = true;  // most tests study the pipelined variant; see IssuesSerially...
+    // Costs the RTL suite calibrates, off here so the hand-written cycle counts stay simple.
+    p.read_operand_setup_cycles = 0;
+    p.read_const_cycles_per_pass = 0;
+    p.sfu_pass_overlap_cycles = 0;
+    p.fpu_arith_cycles_per_pass = 0;
+    p.shared_load_cycles = 0;
+    p.shared_thread_cycles = 0;
+    p.global_cycles_per_byte = 0;
+    p.global_inactive_thread_cycles = 0;
+    p.warp_switch_overlap_cycles = 0;
     return p;
 }
 

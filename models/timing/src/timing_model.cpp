@@ -47,6 +47,21 @@ constexpr std::size_t kRead = std::size_t(Stage::Read);
 constexpr std::size_t kExec = std::size_t(Stage::Execute);
 constexpr std::size_t kWrite = std::size_t(Stage::Write);
 
+bool is_fp_arith(isa::Opcode op) {
+    return op == isa::Opcode::FADD || op == isa::Opcode::FMUL || op == isa::Opcode::FMAD || op == isa::Opcode::FMIN ||
+           op == isa::Opcode::FMAX;
+}
+
+// Shared-memory accesses the RTL serialises per thread: stores (R2G) and reads at an
+// address-register offset (g[Ak + x]); a fixed g[x] read is a broadcast.
+std::uint32_t indexed_shared_accesses(const core::IssueRecord& rec) {
+    if (rec.inst == nullptr) return 0;
+    std::uint32_t n = rec.inst->dst.kind == isa::OperandKind::Shared ? 1 : 0;
+    for (std::uint32_t i = 0; i < rec.inst->num_src && i < 3; ++i)
+        n += rec.inst->src[i].kind == isa::OperandKind::Shared && rec.inst->src[i].areg != 0 ? 1 : 0;
+    return n;
+}
+
 StallReason exec_reason(const core::IssueRecord& rec) {
     switch (rec.unit) {
         case core::ExecUnit::SP: return StallReason::ExecSP;
@@ -300,10 +315,14 @@ void TimingModel::issue_at(const core::IssueRecord& rec, SmState& sm, WarpState&
     const std::uint64_t shared_read = std::uint64_t(rec.shared_operands) * passes *
                                       (p_.read_shared_cycles_per_pass +
                                        (read_conflict - 1) * p_.shared_conflict_cycles_per_way);
-    const std::uint64_t const_read = std::uint64_t(rec.const_operands) * p_.read_const_cycles;
+    const std::uint64_t const_read =
+        std::uint64_t(rec.const_operands) * (p_.read_const_cycles + passes * p_.read_const_cycles_per_pass);
     work[kRead] = p_.read_base_cycles + passes * p_.read_cycles_per_pass +
                   reg_operands * passes * p_.read_reg_cycles_per_pass +
                   shared_read + const_read;
+    // RTL: the 32-bit-immediate forms (MVI, IADD32I, ...) skip the operand-bus setup.
+    const bool reads = reg_operands + rec.shared_operands + rec.const_operands > 0;
+    if (reads && rec.inst != nullptr && rec.inst->form != isa::Form::Immediate) work[kRead] += p_.read_operand_setup_cycles;
 
     const StallReason exec_why = exec_reason(rec);
     std::uint64_t exec = p_.exec_base_cycles;
@@ -315,10 +334,13 @@ void TimingModel::issue_at(const core::IssueRecord& rec, SmState& sm, WarpState&
             break;
         case core::ExecUnit::FPU:
             exec += passes * p_.fpu_cycles_per_pass + p_.fpu_latency;
+            if (rec.inst != nullptr && is_fp_arith(rec.inst->op)) exec += passes * p_.fpu_arith_cycles_per_pass;
             break;
         case core::ExecUnit::SFU:
+            // RTL: the SFU's fixed evaluation time hides part of the lanes' per-pass work, so an
+            // SFU instruction gains less from more lanes than an SP one.
             exec += (std::uint64_t(p_.warp_size) + p_.sfu_units - 1) / p_.sfu_units * p_.sfu_cycles_per_thread +
-                    p_.sfu_latency;
+                    p_.sfu_latency - std::min<std::uint64_t>(p_.sfu_latency, passes * p_.sfu_pass_overlap_cycles);
             break;
         case core::ExecUnit::Branch:
             // Guards and branch conditions are evaluated per thread, one pass at a time.
@@ -331,7 +353,9 @@ void TimingModel::issue_at(const core::IssueRecord& rec, SmState& sm, WarpState&
             if (rec.mem.space == core::MemSpace::Global) {
                 exec += p_.global_issue_cycles;
                 global_access = true;
-            } else if (rec.mem.space == core::MemSpace::Constant) {
+            } else if (rec.mem.space == core::MemSpace::None && rec.shared_operands > 0) {
+                exec += p_.shared_load_cycles;  // MOV Rd, g[...]
+            } else if (rec.mem.space == core::MemSpace::Constant || rec.const_operands > 0) {  // MVC
                 exec += p_.constant_latency_cycles;
                 sm.stats.constant_busy += p_.constant_latency_cycles;
             }
@@ -342,6 +366,11 @@ void TimingModel::issue_at(const core::IssueRecord& rec, SmState& sm, WarpState&
 
     std::uint64_t write = p_.write_base_cycles + passes * p_.write_cycles_per_pass;
     if (writes_back(rec)) write += passes * p_.write_reg_cycles_per_pass;
+    // RTL: a shared store, or a shared read indexed by an address register, goes thread by thread.
+    const std::uint64_t shared_serial = indexed_shared_accesses(rec) * std::uint64_t(std::popcount(rec.active_mask)) *
+                                        p_.shared_thread_cycles;
+    write += shared_serial;
+    sm.stats.shared_busy += shared_serial;
     if (rec.mem.space == core::MemSpace::Shared && rec.mem.is_store) {
         const std::uint64_t store = passes * (p_.shared_write_cycles_per_pass + extra_ways * p_.shared_conflict_cycles_per_way);
         write += store;
@@ -356,7 +385,10 @@ void TimingModel::issue_at(const core::IssueRecord& rec, SmState& sm, WarpState&
                                                   exec_why, StallReason::Write};
     last_.ready = warp.ready;
     // Without overlap (FlexGripPlus) the warp unit issues only into an empty pipeline.
-    const std::uint64_t front = p_.pipeline_overlap ? sm.stage_free[kFetch] : sm.pipeline_empty;
+    std::uint64_t front = p_.pipeline_overlap ? sm.stage_free[kFetch] : sm.pipeline_empty;
+    // RTL: another warp's fetch may start while the previous instruction is still finishing.
+    if (!p_.pipeline_overlap && sm.any_issued && rec.warp_slot != sm.last_warp_slot)
+        front = std::max(sm.last_issue, front - std::min<std::uint64_t>(front, p_.warp_switch_overlap_cycles));
     const std::uint64_t t0 = std::max(warp.ready, front);
     if (t0 > warp.ready) last_.stall[std::size_t(sm.hold_reason[kFetch])] += std::uint32_t(t0 - warp.ready);
     last_.issue = t0;
@@ -381,7 +413,11 @@ void TimingModel::issue_at(const core::IssueRecord& rec, SmState& sm, WarpState&
                                                                 : std::uint64_t(rec.mem.transactions);
             if (accesses > 0) {
                 const std::uint64_t want = end;
-                const std::uint64_t occupancy = accesses * p_.global_cycles_per_access;
+                // RTL: the load/store unit also walks the warp's inactive threads.
+                const std::uint64_t skipped = p_.warp_size - std::min<std::uint64_t>(p_.warp_size, std::popcount(rec.active_mask));
+                const std::uint64_t occupancy =
+                    accesses * (p_.global_cycles_per_access + std::uint64_t(p_.global_cycles_per_byte) * rec.mem.access_bytes) +
+                    skipped * p_.global_inactive_thread_cycles;
                 const auto [mem_start, mem_done] = global_mem_.book(want, occupancy);
                 // Waiting for the controller: before the first access and in gaps between them.
                 const std::uint64_t waited = (mem_done - want) - occupancy;
