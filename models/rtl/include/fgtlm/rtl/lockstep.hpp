@@ -1,0 +1,108 @@
+// Lock-step: the TLM GPU and the RTL-derived GPU run the same launch side by side, and every
+// instruction each one commits is compared as it happens; the first divergence stops both and
+// is reported (warp, PC, what differs, both values, RTL cycle).
+//
+// What is compared. The RTL's write stage hands the warp unit, per warp instruction, the warp
+// slot, the PC the warp continues at (next_pc) and the warp's active mask after the
+// instruction (pipeline_write_done, warp_id_ww, next_pc_ww, current_mask_ww). The TLM core
+// reports each warp instruction (core::IssueRecord: warp slot, PC, masks). Per warp slot the
+// k-th RTL commit is matched with the k-th TLM instruction: the RTL's next_pc must be the PC of
+// the TLM warp's next instruction, and the masks must agree. Warps are scheduled differently
+// by the two models, so streams are matched per warp slot, not globally. After both kernels,
+// the global-memory windows are compared byte by byte.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <systemc>
+
+#include <fgtlm/core/issue_record.hpp>
+#include <fgtlm/gpu/gpu_top.hpp>
+#include <fgtlm/host/host_interface.hpp>
+#include <fgtlm/host/kernel_control.hpp>
+#include <fgtlm/rtl/rtl_engine.hpp>
+
+namespace fgtlm::rtl {
+
+// One warp instruction as both sides can describe it.
+struct LockstepCommit {
+    std::uint32_t slot = 0;      // warp slot within the SM
+    std::uint32_t pc = 0;        // instruction PC (TLM side; the RTL does not carry it)
+    std::uint32_t next_pc = 0;   // PC the warp continues at
+    bool next_pc_known = true;   // false for the TLM warp's last instruction
+    std::uint32_t mask = 0;      // warp active mask after the instruction
+    std::uint64_t cycle = 0;     // RTL cycle (RTL side)
+};
+
+// Pure matching logic (no SystemC), unit-testable.
+class CommitComparator {
+public:
+    void reset();
+    // Returns false once a divergence has been found (then divergence() describes it).
+    bool push_tlm(const LockstepCommit& c);
+    bool push_rtl(const LockstepCommit& c);
+    [[nodiscard]] const std::optional<std::string>& divergence() const { return divergence_; }
+    [[nodiscard]] std::uint64_t compared() const { return compared_; }
+    // Instructions one side committed and the other did not (call after both finished).
+    [[nodiscard]] std::optional<std::string> unmatched() const;
+
+private:
+    struct Slot {
+        std::optional<LockstepCommit> tlm_pending;  // waits for the next PC
+        std::deque<LockstepCommit> tlm, rtl;
+        std::uint64_t index = 0;  // instructions compared in this slot
+    };
+    Slot& slot(std::uint32_t s);
+    bool drain(Slot& s);
+    std::vector<Slot> slots_;
+    std::optional<std::string> divergence_;
+    std::uint64_t compared_ = 0;
+};
+
+class LockstepGpu : public sc_core::sc_module, public host::KernelControl, public core::ExecutionObserver {
+public:
+    RtlEngine rtl;
+    host::HostInterface regs;
+
+    SC_HAS_PROCESS(LockstepGpu);
+    // `tlm` is a TLM GPU whose global socket is bound to the same memory as rtl.global_socket.
+    LockstepGpu(sc_core::sc_module_name name, gpu::GpuTop& tlm, const RtlEngineConfig& config = {},
+                sc_core::sc_time register_delay = sc_core::sc_time(10, sc_core::SC_NS));
+
+    // host::KernelControl
+    void start(const core::LaunchConfig& config, std::uint32_t code_bytes) override;
+    void abort() override;
+    void reset() override {}
+    [[nodiscard]] bool busy() const override { return busy_; }
+    [[nodiscard]] const core::KernelResult& result() const override { return result_; }
+    [[nodiscard]] const sc_core::sc_event& done_event() const override { return done_; }
+
+    // core::ExecutionObserver (the TLM side)
+    void on_issue(const core::IssueRecord& rec) override;
+
+    [[nodiscard]] const CommitComparator& comparator() const { return cmp_; }
+    // Empty when the last launch agreed; else the first divergence.
+    [[nodiscard]] const std::string& last_report() const { return report_; }
+    [[nodiscard]] const core::KernelResult& tlm_result() const { return tlm_result_; }
+
+private:
+    void run();  // SC_THREAD: waits for both kernels, compares memory, reports
+    bool on_rtl_commit(const RtlCommit& c);
+    std::optional<std::string> compare_memory();
+
+    gpu::GpuTop& tlm_;
+    CommitComparator cmp_;
+    std::vector<std::uint32_t> code_;
+    std::vector<std::uint8_t> platform_window_;
+    core::KernelResult result_, tlm_result_;
+    std::string report_;
+    bool busy_ = false;
+    bool stopped_ = false;
+    sc_core::sc_event start_, done_;
+};
+
+}  // namespace fgtlm::rtl

@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Source fixes that let GHDL's synthesis and Verilator accept FlexGripPlus 4.4.
+
+Applied to a build copy of RTL/ (never to the shared folder). Each fix keeps the
+design's behaviour: it only rewrites constructs the tools cannot handle. The script fails
+loudly when a pattern is missing so a different RTL version cannot be patched silently.
+"""
+import pathlib
+import sys
+
+FIXES = [
+    # GHDL synth: `bit_vector sll` unsupported. addr_hi_i_3 is "00" & addr_hi_in, so
+    # shifting it left by 2 within 3 bits leaves addr_hi_in(0) & "00".
+    ("SMP/global_memory_controller.vhd",
+     "(to_stdlogicvector(to_bitvector(addr_hi_i_3) sll 2))",
+     "(addr_hi_i_3(0) & \"00\")"),
+    ("SMP/Pipeline/Decode/pipeline_decode.vhd",
+     "(to_stdlogicvector(to_bitvector(addr_hi_i_3) sll 2))",
+     "(addr_hi_i_3(0) & \"00\")"),
+    ("SMP/Pipeline/Read/pipeline_read.vhd",
+     "(to_stdlogicvector(to_bitvector(addr_hi_i_3) sll 2))",
+     "(addr_hi_i_3(0) & \"00\")"),
+    # The memory initialiser reads a .mif file at elaboration; synthesis would read the
+    # build folder's files (all zero). The model loads memories through the ports or by
+    # writing the Verilated arrays, so the memories start at zero.
+    ("dp_ram.vhd",
+     "shared variable ram : mem_type := init_mem(mif_file_name => RAM_INIT_FILE);",
+     "shared variable ram : mem_type := (others => (others => '0'));"),
+    # 64 identical processes drive config_reg_data_out (one per generate index, each with
+    # its own inner loop over all 64 registers): synthesis sees 64 drivers. One suffices.
+    ("gpgpu_configuration.vhd",
+     "gLoopRegistersRead : for i in 0 to 63 generate",
+     "gLoopRegistersRead : for i in 0 to 0 generate"),
+    # A port named `input` is emitted unescaped into Verilog, where it is a keyword.
+    ("SMP/Pipeline/Execution/RRO/rro.vhd", None, ("input", "rro_input")),
+    ("SMP/Pipeline/Execution/RRO/rro_proc.vhd",
+     "input       => src_rro_sub_i(i),",
+     "rro_input   => src_rro_sub_i(i),"),
+    ("gpgpu_package.vhd",
+     "\t input              : in std_logic_vector(31 downto 0);",
+     "\t rro_input          : in std_logic_vector(31 downto 0);"),
+]
+
+
+def apply(root: pathlib.Path) -> None:
+    import re
+    for rel, old, new in FIXES:
+        path = root / rel
+        text = path.read_text(errors="replace")
+        if old is None:
+            word, repl = new
+            patched = re.sub(r"\b%s\b" % word, repl, text)
+        else:
+            if old not in text:
+                sys.exit(f"patch_rtl: {path}: pattern not found: {old!r}")
+            patched = text.replace(old, new)
+        if patched == text:
+            sys.exit(f"patch_rtl: {path}: fix changed nothing")
+        path.write_text(patched)
+
+
+if __name__ == "__main__":
+    apply(pathlib.Path(sys.argv[1]))
