@@ -3,6 +3,8 @@
 // (expected.json) and the kernel cycles (rtl_kernel_cycles / rtl_cycles.json at this core count).
 //
 //   fgtlm rtl BUNDLE_DIR [--cycles N] [--commits OUT.txt]
+//   fgtlm rtl BUNDLE_DIR --lockstep      the TLM GPU and the RTL side by side (models/rtl/lockstep.hpp):
+//                                        every committed instruction compared, first divergence reported
 //
 // Exit codes: 0 agreement, 1 memory or cycle mismatch, 2 bad input / model not built in.
 // Present only in builds configured with -DFGTLM_FLEXGRIP_RTL=PATH.
@@ -10,15 +12,21 @@
 #include "subcommand.hpp"
 
 #include <chrono>
+#include <cstring>
 #include <fstream>
 #include <iostream>
 #include <memory>
 
 #include <fmt/format.h>
 
+#include <fgtlm/gpu/gpu_top.hpp>
 #include <fgtlm/loaders/bundle_loader.hpp>
 #include <fgtlm/loaders/checker.hpp>
+#include <fgtlm/memory/fanin.hpp>
+#include <fgtlm/memory/memory.hpp>
+#include <fgtlm/rtl/lockstep.hpp>
 #include <fgtlm/rtl/rtl_backend.hpp>
+#include <tlm_utils/simple_initiator_socket.h>
 
 namespace {
 
@@ -29,7 +37,60 @@ struct RtlOptions {
     std::uint64_t expect_cycles = 0;     // overrides the bundle's rtl_kernel_cycles
     std::uint64_t max_cycles = 20'000'000;
     std::string commits;                 // one line per pipeline_write_done
+    bool lockstep = false;
 };
+
+// Lock-step bench: one memory (the bundle's 256 KiB image at 0, the code above it at
+// kCodeBase) shared through a fan-in by the TLM GPU and the lock-step RTL engine.
+constexpr std::uint32_t kCodeBase = rtl::kGlobalBytes;
+
+struct LockstepBench : sc_core::sc_module {
+    memory::Memory mem;
+    memory::Fanin fan;
+    gpu::GpuTop tlm;
+    rtl::LockstepGpu ls;
+    tlm_utils::simple_initiator_socket<LockstepBench> regs_tie{"regs_tie"};  // launches go through start()
+    sc_core::sc_signal<bool> irq{"irq"};
+
+    LockstepBench(sc_core::sc_module_name name, const gpu::GpuConfig& g, const rtl::RtlEngineConfig& r)
+        : sc_module(name), mem("mem", 2 * rtl::kGlobalBytes), fan("fan"), tlm("tlm", g), ls("ls", tlm, r) {
+        tlm.global_socket.bind(fan.in);
+        ls.rtl.global_socket.bind(fan.in);
+        fan.out.bind(mem.socket);
+        regs_tie.bind(ls.regs.socket);
+        ls.regs.irq.bind(irq);
+    }
+};
+
+int run_lockstep(const loaders::KernelImage& img) {
+    gpu::GpuConfig g;
+    g.sm.sp_lanes = img.cores;
+    g.max_instructions = 50'000'000;
+    rtl::RtlEngineConfig r;
+    r.window_base = 0;
+    LockstepBench bench("lockstep", g, r);
+    std::copy_n(img.global_init.begin(), std::min<std::size_t>(img.global_init.size(), rtl::kGlobalBytes),
+                bench.mem.data());
+    std::memcpy(bench.mem.data() + kCodeBase, img.program.data(), img.program.size() * 4);
+    core::LaunchConfig launch = img.launch;
+    launch.code_base = kCodeBase;
+    const auto t0 = std::chrono::steady_clock::now();
+    bench.ls.start(launch, std::uint32_t(img.program.size() * 4));
+    while (bench.ls.busy()) sc_core::sc_start(sc_core::sc_time(100, sc_core::SC_US));
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const loaders::CheckReport report = loaders::check_global(img, bench.mem.data(), rtl::kGlobalBytes, nullptr);
+    std::cout << loaders::format_report(img.name, report, 16);
+    const auto& res = bench.ls.result();
+    std::cout << fmt::format("{}: lock-step: {} instructions compared, RTL {} cycles, TLM {} warp instructions, {:.2f} s\n",
+                             img.name, bench.ls.comparator().compared(), res.cycles,
+                             bench.ls.tlm_result().warp_instructions, wall);
+    if (!bench.ls.last_report().empty()) {
+        std::cout << img.name << ": " << bench.ls.last_report() << '\n';
+        return 1;
+    }
+    std::cout << img.name << ": lock-step: no divergence\n";
+    return report.pass() ? 0 : 1;
+}
 
 int run_rtl(const RtlOptions& o) {
     const loaders::KernelImage img = loaders::load_bundle(o.bundle);
@@ -39,6 +100,7 @@ int run_rtl(const RtlOptions& o) {
                                  img.name, img.cores, rtl::RtlBackend::cores(), img.cores);
         return 2;
     }
+    if (o.lockstep) return run_lockstep(img);
     rtl::RtlBackend gpu;
     gpu.reset();
     gpu.load_program(img.program);
@@ -81,6 +143,7 @@ const fgtlm::cli::SubcommandRegistration kRtl{"rtl", [](CLI::App& app) {
     sub->add_option("--cycles", opts->expect_cycles, "expected kernel cycles (default: the bundle's rtl_kernel_cycles)");
     sub->add_option("--max-cycles", opts->max_cycles, "give up after this many cycles");
     sub->add_option("--commits", opts->commits, "write one line per instruction the RTL commits");
+    sub->add_flag("--lockstep", opts->lockstep, "run the TLM GPU and the RTL in lock step, comparing every committed instruction");
     return std::function<int()>([opts] {
         try {
             return run_rtl(*opts);

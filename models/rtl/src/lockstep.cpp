@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <fgtlm/isa/disassembler.hpp>
+
 namespace fgtlm::rtl {
 
 // ---- CommitComparator ---------------------------------------------------------------------
@@ -48,16 +50,29 @@ bool CommitComparator::drain(Slot& s) {
         s.tlm.pop_front();
         s.rtl.pop_front();
         const auto where = [&] {
-            return fmt::format("warp slot {}, instruction #{} of the slot, PC 0x{:04x}, RTL cycle {}", t.slot,
-                               s.index, t.pc, r.cycle);
+            return fmt::format("warp slot {}, instruction #{} of the slot, PC 0x{:04x} ({}), RTL cycle {}", t.slot,
+                               s.index, t.pc, t.inst ? isa::disassemble(*t.inst) : std::string("?"), r.cycle);
         };
-        if (t.next_pc_known && t.next_pc != r.next_pc) {
+        if (t.next_pc_known && t.check_next_pc && t.next_pc != r.next_pc) {
             divergence_ = fmt::format("{}: next PC: TLM 0x{:04x}, RTL 0x{:04x}", where(), t.next_pc, r.next_pc);
             return false;
         }
         if (t.mask != r.mask) {
-            divergence_ = fmt::format("{}: active mask: TLM 0x{:08x}, RTL 0x{:08x}", where(), t.mask, r.mask);
+            divergence_ = fmt::format("{}: warp mask: TLM 0x{:08x}, RTL 0x{:08x}", where(), t.mask, r.mask);
             return false;
+        }
+        if (t.has_value && r.has_value) {
+            if (t.dest != r.dest) {
+                divergence_ = fmt::format("{}: destination: TLM R{}, RTL R{}", where(), t.dest, r.dest);
+                return false;
+            }
+            for (std::uint32_t lane = 0; lane < 32; ++lane) {
+                if (((t.value_mask >> lane) & 1u) && t.values[lane] != r.values[lane]) {
+                    divergence_ = fmt::format("{}: R{} of thread {}: TLM 0x{:08x}, RTL 0x{:08x}", where(), t.dest, lane,
+                                              t.values[lane], r.values[lane]);
+                    return false;
+                }
+            }
         }
         ++s.index;
         ++compared_;
@@ -83,17 +98,27 @@ LockstepGpu::LockstepGpu(sc_core::sc_module_name name, gpu::GpuTop& tlm, const R
     : sc_module(name), rtl("rtl", config), regs("regs", *this, register_delay), tlm_(tlm) {
     rtl.set_defer_write_back(true);
     rtl.set_commit_hook([this](const RtlCommit& c) { return on_rtl_commit(c); });
+    rtl.set_result_hook([this](const RtlResult& r) { on_rtl_result(r); });
     tlm_.add_observer(this);
     SC_THREAD(run);
 }
 
-void LockstepGpu::on_issue(const core::IssueRecord& rec) {
+void LockstepGpu::on_commit(const core::IssueRecord& rec, const std::uint32_t* dst_values) {
     if (!busy_ || stopped_) return;
     LockstepCommit c;
     c.slot = rec.warp_slot;
     c.pc = rec.pc;
+    c.inst = rec.inst;
     c.next_pc_known = !rec.warp_done;
+    c.check_next_pc = rec.unit != core::ExecUnit::Branch;
     c.mask = rec.issue_mask;
+    c.has_value = dst_values != nullptr && rec.dst_reg != 0xff && rec.inst != nullptr &&
+                  rec.inst->dst.kind == isa::OperandKind::Reg;
+    if (c.has_value) {
+        c.dest = rec.dst_reg;
+        c.value_mask = rec.active_mask;
+        std::copy_n(dst_values, 32, c.values);
+    }
     if (!cmp_.push_tlm(c) && !stopped_) {
         stopped_ = true;
         tlm_.abort();
@@ -101,9 +126,23 @@ void LockstepGpu::on_issue(const core::IssueRecord& rec) {
     }
 }
 
+// Collects an instruction's execute-stage passes: thread = pass * cores + core.
+void LockstepGpu::on_rtl_result(const RtlResult& r) {
+    if (r.warp >= rtl_building_.size()) rtl_building_.resize(r.warp + 1);
+    LockstepCommit& c = rtl_building_[r.warp];
+    const std::uint32_t cores = RtlBackend::cores();
+    if (r.lane_pass == 0) c = LockstepCommit{};
+    c.has_value = r.dest_mem_type == 0;  // REG
+    c.dest = r.dest;
+    c.value_mask |= r.instr_mask;
+    for (std::uint32_t core = 0; core < cores; ++core) c.values[r.lane_pass * cores + core] = r.values[core];
+}
+
 bool LockstepGpu::on_rtl_commit(const RtlCommit& r) {
     if (stopped_) return false;
+    if (r.lane_pass != 32 / RtlBackend::cores() - 1) return true;  // the last pass commits the instruction
     LockstepCommit c;
+    if (r.warp < rtl_building_.size()) c = rtl_building_[r.warp];
     c.slot = r.warp;
     c.next_pc = r.next_pc;
     c.mask = r.mask;
@@ -118,6 +157,7 @@ bool LockstepGpu::on_rtl_commit(const RtlCommit& r) {
 
 void LockstepGpu::start(const core::LaunchConfig& config, std::uint32_t code_bytes) {
     cmp_.reset();
+    rtl_building_.clear();
     report_.clear();
     stopped_ = false;
     busy_ = true;

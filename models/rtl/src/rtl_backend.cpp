@@ -22,6 +22,8 @@ constexpr std::uint32_t kRegBlocksPerCore = 0, kRegGprs = 1, kRegShmemSize = 2,
                         kRegParamSize = 3, kRegBlockX = 5, kRegBlockY = 6, kRegBlockZ = 7,
                         kRegGridX = 8, kRegGridY = 9, kRegParamsStart = 0x20;
 constexpr std::uint32_t kMaxParams = 16;  // kernel_param_size is 4 bits wide in the testbench
+constexpr std::uint32_t kLanePasses = 32 / FGTLM_RTL_CORES;
+constexpr std::uint32_t kTempRegCount = 6;  // gpgpu_package TEMP_REG_COUNT
 }  // namespace
 
 struct RtlBackend::Model {
@@ -141,10 +143,41 @@ void RtlBackend::start() {
     m_->top.eval();
     kernel_cycles_ = 0;
     commit_count_ = thread_commit_count_ = 0;
-    committed_ = false;
+    committed_ = has_result_ = false;
     running_ = true;
     done_ = false;
 }
+
+// The SM's pipeline hand-over signals (models/rtl/verilator/public.vlt makes them readable).
+#define FGTLM_SM(sig) m_->root().gpgpu_ml605_top_level__DOT__ustreamingmultiprocessor__DOT__##sig
+
+void RtlBackend::sample_monitors() {
+    committed_ = FGTLM_SM(pipeline_write_done) != 0;
+    if (committed_) {
+        last_commit_ = RtlCommit{kernel_cycles_,          FGTLM_SM(warp_id_ww),      FGTLM_SM(warp_lane_id_ww),
+                                 FGTLM_SM(next_pc_ww),    FGTLM_SM(current_mask_ww), FGTLM_SM(warp_state_ww)};
+        if (last_commit_.lane_pass == kLanePasses - 1) {
+            ++commit_count_;
+            thread_commit_count_ += std::uint32_t(std::popcount(last_commit_.mask));
+        }
+    }
+    has_result_ = capture_results_ && FGTLM_SM(pipeline_execute_done) != 0;
+    if (has_result_) {
+        RtlResult& r = last_result_;
+        r.cycle = kernel_cycles_;
+        r.warp = FGTLM_SM(warp_id_ew);
+        r.lane_pass = FGTLM_SM(warp_lane_id_ew);
+        r.instr_mask = FGTLM_SM(instr_mask_ew);
+        r.dest = FGTLM_SM(dest_ew);
+        r.dest_mem_type = FGTLM_SM(dest_mem_type_ew);
+        // temp_vector_register: (CORES-1 downto 0) of (TEMP_REG_COUNT-1 downto 0) of
+        // (3 downto 0) of 32 bits, flattened with element 0 in the low bits: core c's
+        // TEMP_REG_DEST (0) word 0 is 32-bit word c * TEMP_REG_COUNT * 4.
+        const auto& wide = FGTLM_SM(temp_vector_register_ew);
+        for (std::uint32_t c = 0; c < FGTLM_RTL_CORES; ++c) r.values[c] = wide[c * kTempRegCount * 4];
+    }
+}
+#undef FGTLM_SM
 
 bool RtlBackend::step() {
     if (!running_) return done_;
@@ -156,18 +189,7 @@ bool RtlBackend::step() {
         t.block_scheduler_en = 0;
         t.eval();
     }
-    auto& r = m_->root();
-    committed_ = r.gpgpu_ml605_top_level__DOT__ustreamingmultiprocessor__DOT__pipeline_write_done != 0;
-    if (committed_) {
-        last_commit_ = RtlCommit{
-            kernel_cycles_,
-            r.gpgpu_ml605_top_level__DOT__ustreamingmultiprocessor__DOT__warp_id_ww,
-            r.gpgpu_ml605_top_level__DOT__ustreamingmultiprocessor__DOT__next_pc_ww,
-            r.gpgpu_ml605_top_level__DOT__ustreamingmultiprocessor__DOT__current_mask_ww,
-            r.gpgpu_ml605_top_level__DOT__ustreamingmultiprocessor__DOT__warp_state_ww};
-        ++commit_count_;
-        thread_commit_count_ += std::uint32_t(std::popcount(last_commit_.mask));
-    }
+    sample_monitors();
     if (sampled_done) {
         running_ = false;
         done_ = true;

@@ -49,7 +49,7 @@ void RtlEngine::warn_about_pointers(const core::LaunchConfig& config) const {
             std::ostringstream s;
             s << "parameter " << i << " (" << hex(p) << ") lies outside the RTL's 256 KiB global-memory window ["
               << hex(window_base_) << ", " << hex(window_base_ + kGlobalBytes)
-              << ") (the window holding CODE_BASE); if it is a pointer the RTL accesses "
+              << "); if it is a pointer the RTL accesses "
               << hex(window_base_ + (p & kWindowMask)) << " instead";
             SC_REPORT_WARNING(name(), s.str().c_str());
         }
@@ -65,7 +65,7 @@ bool RtlEngine::copy_in(const core::LaunchConfig& config, std::uint32_t code_byt
              config.code_base);
         return false;
     }
-    window_base_ = config.code_base & ~kWindowMask;
+    window_base_ = config_.window_base ? *config_.window_base & ~kWindowMask : config.code_base & ~kWindowMask;
     snapshot_.assign(kGlobalBytes, 0);
     tlm::tlm_generic_payload t;
     t.set_command(tlm::TLM_READ_COMMAND);
@@ -121,6 +121,7 @@ void RtlEngine::run() {
                 std::uint32_t n = 0;
                 for (; n < config_.quantum_cycles && !done; ++n) {
                     done = backend_->step();
+                    if (backend_->has_result() && result_hook_) result_hook_(backend_->last_result());
                     if (backend_->committed() && hook_ && !hook_(backend_->last_commit())) abort_requested_ = true;
                 }
                 sc_core::wait(config_.clock_period * double(n));

@@ -19,7 +19,7 @@ for tool in ghdl-llvm verilator python3 make; do
   command -v "$tool" >/dev/null || { echo "build_model.sh: $tool not found (scripts/deps installs it)" >&2; exit 2; }
 done
 
-rm -rf "$out.tmp"; mkdir -p "$out.tmp/work"; cd "$out.tmp"
+rm -rf "$out.tmp"; mkdir -p "$out.tmp"; cd "$out.tmp"
 log="$out.tmp/build.log"
 step() { echo "[fgtlm-rtl $(date +%T)] $*" | tee -a "$log"; }
 
@@ -30,17 +30,13 @@ sed -i -E "s/(constant BENCH_CORES *: *integer *:= *)[0-9]+/\1$cores/;
            s/(constant BENCH_WARP_LANES *: *integer *:= *)[0-9]+/\1$lanes/" src/TB/configuration/pick_bench.vhd
 grep -q "BENCH_CORES *: *integer *:= *$cores;" src/TB/configuration/pick_bench.vhd
 
-step "analyse (GHDL)"
-# The GPU's files in gpgpu_compile.tcl order; the testbench (TB/ except pick_bench) is not synthesised.
+step "synthesise gpgpu_ml605_top_level (GHDL)"
+# The GPU's files in gpgpu_compile.tcl order (the testbench, TB/ except pick_bench, is not
+# synthesised), analysed in memory by the synthesis itself (no object code is generated).
 grep -o '"\$GPGPU_GENERIC_ROOT/[^"]*"' "$rtl/lib_m/gpgpu_compile.tcl" \
   | sed 's/"\$GPGPU_GENERIC_ROOT\///; s/"$//' | grep -v '^TB/\(t\|r\|w\|TP\)' > files.txt
-(cd src && while read -r f; do
-   ghdl-llvm -a --std=08 -frelaxed -fsynopsys --workdir=../work "$f"
- done < ../files.txt) >> "$log" 2>&1
-
-step "synthesise gpgpu_ml605_top_level (GHDL)"
-ghdl-llvm --synth --std=08 -frelaxed -fsynopsys --workdir=work --latches --out=verilog \
-  gpgpu_ml605_top_level > gpu.v 2>> "$log"
+(cd src && ghdl-llvm --synth --std=08 -frelaxed -fsynopsys --latches --out=verilog $(cat ../files.txt) \
+   -e gpgpu_ml605_top_level) > gpu.v 2>> "$log"
 python3 "$here/fix_verilog.py" gpu.v gpu_fixed.v
 
 step "verilate + compile (Verilator)"

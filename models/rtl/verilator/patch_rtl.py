@@ -8,6 +8,15 @@ loudly when a pattern is missing so a different RTL version cannot be patched si
 import pathlib
 import sys
 
+RE = "regex"
+CLZ_CASE = (r"case s_vector\(i\) is\s*when '0' =>\s*if \(first_one = '0'\) then\s*"
+            r"v_count := v_count \+ \"000001\";\s*end if;\s*when others => first_one := '1';\s*end case;")
+CLZ_IF = ("if s_vector(i) = '0' then if (first_one = '0') then v_count := v_count + \"000001\"; end if; "
+          "else first_one := '1'; end if;")
+MASK_CASE = (r"case mask_i\(i\) is\s*when '0' =>\s*(addr_regs_wr_data_out\(i\) <= [^;]*;)\s*"
+             r"when others =>\s*(addr_regs_wr_data_out\(i\) <= [^;]*;)\s*end case;")
+MASK_IF = r"if mask_i(i) = '0' then \1 else \2 end if;"
+
 FIXES = [
     # GHDL synth: `bit_vector sll` unsupported. addr_hi_i_3 is "00" & addr_hi_in, so
     # shifting it left by 2 within 3 bits leaves addr_hi_in(0) & "00".
@@ -31,6 +40,13 @@ FIXES = [
     ("gpgpu_configuration.vhd",
      "gLoopRegistersRead : for i in 0 to 63 generate",
      "gLoopRegistersRead : for i in 0 to 0 generate"),
+    # GHDL's synthesis mistranslates `case <std_logic> is when '0' => A; when others => B`:
+    # the synthesised count_l_zeros counts every bit as a leading zero (I2F of any non-zero
+    # integer gives 0.5, so Reduction's RCP-based modulo goes wrong). The if/else below is
+    # the same function for every std_logic value ('0' -> A, anything else -> B).
+    ("gpgpu_package.vhd", RE, (CLZ_CASE, CLZ_IF)),
+    ("SMP/Pipeline/Execution/FPU/fpupackage.vhd", RE, (CLZ_CASE, CLZ_IF)),
+    ("SMP/Pipeline/Write/increment_address.vhd", RE, (MASK_CASE, MASK_IF)),
     # A port named `input` is emitted unescaped into Verilog, where it is a keyword.
     ("SMP/Pipeline/Execution/RRO/rro.vhd", None, ("input", "rro_input")),
     ("SMP/Pipeline/Execution/RRO/rro_proc.vhd",
@@ -50,6 +66,11 @@ def apply(root: pathlib.Path) -> None:
         if old is None:
             word, repl = new
             patched = re.sub(r"\b%s\b" % word, repl, text)
+        elif old == RE:
+            pattern, repl = new
+            patched, n = re.subn(pattern, repl, text)
+            if n != 1:
+                sys.exit(f"patch_rtl: {path}: expected one match of {pattern!r}, found {n}")
         else:
             if old not in text:
                 sys.exit(f"patch_rtl: {path}: pattern not found: {old!r}")

@@ -2,13 +2,18 @@
 // instruction each one commits is compared as it happens; the first divergence stops both and
 // is reported (warp, PC, what differs, both values, RTL cycle).
 //
-// What is compared. The RTL's write stage hands the warp unit, per warp instruction, the warp
-// slot, the PC the warp continues at (next_pc) and the warp's active mask after the
-// instruction (pipeline_write_done, warp_id_ww, next_pc_ww, current_mask_ww). The TLM core
-// reports each warp instruction (core::IssueRecord: warp slot, PC, masks). Per warp slot the
-// k-th RTL commit is matched with the k-th TLM instruction: the RTL's next_pc must be the PC of
-// the TLM warp's next instruction, and the masks must agree. Warps are scheduled differently
-// by the two models, so streams are matched per warp slot, not globally. After both kernels,
+// What is compared. With C cores the RTL runs a warp instruction as 32/C warp-lane passes.
+// Its execute stage hands the write stage, per pass, the destination and C lane results
+// (pipeline_execute_done, dest_ew, temp_vector_register_ew); its write stage hands the warp
+// unit the warp slot, the PC the warp continues at and the warp's mask (pipeline_write_done,
+// warp_id_ww, next_pc_ww, current_mask_ww; the last pass is the instruction's commit). The
+// TLM core reports each warp instruction with its destination values (core::IssueRecord +
+// ExecutionObserver::on_commit). Per warp slot the k-th RTL instruction is matched with the
+// k-th TLM instruction: the next PC (the PC of the TLM warp's next instruction; not for
+// control-flow instructions, whose next_pc_ww the RTL does not use: the warp unit takes the
+// PC from its stack), the warp mask, and for full 32-bit register destinations the register
+// number and the value of every thread that wrote it. Warps are scheduled differently by
+// the two models, so streams are matched per warp slot, not globally. After both kernels,
 // the global-memory windows are compared byte by byte.
 #pragma once
 
@@ -21,6 +26,7 @@
 #include <systemc>
 
 #include <fgtlm/core/issue_record.hpp>
+#include <fgtlm/isa/instruction.hpp>
 #include <fgtlm/gpu/gpu_top.hpp>
 #include <fgtlm/host/host_interface.hpp>
 #include <fgtlm/host/kernel_control.hpp>
@@ -34,8 +40,14 @@ struct LockstepCommit {
     std::uint32_t pc = 0;        // instruction PC (TLM side; the RTL does not carry it)
     std::uint32_t next_pc = 0;   // PC the warp continues at
     bool next_pc_known = true;   // false for the TLM warp's last instruction
+    bool check_next_pc = true;   // false for control flow (see above)
     std::uint32_t mask = 0;      // warp active mask after the instruction
     std::uint64_t cycle = 0;     // RTL cycle (RTL side)
+    bool has_value = false;      // a full 32-bit register destination
+    std::uint32_t dest = 0;      // its register number
+    std::uint32_t value_mask = 0;// threads whose value is compared (TLM: active mask)
+    std::uint32_t values[32] = {};
+    const isa::Instruction* inst = nullptr;  // TLM side, for reports
 };
 
 // Pure matching logic (no SystemC), unit-testable.
@@ -82,7 +94,7 @@ public:
     [[nodiscard]] const sc_core::sc_event& done_event() const override { return done_; }
 
     // core::ExecutionObserver (the TLM side)
-    void on_issue(const core::IssueRecord& rec) override;
+    void on_commit(const core::IssueRecord& rec, const std::uint32_t* dst_values) override;
 
     [[nodiscard]] const CommitComparator& comparator() const { return cmp_; }
     // Empty when the last launch agreed; else the first divergence.
@@ -92,11 +104,13 @@ public:
 private:
     void run();  // SC_THREAD: waits for both kernels, compares memory, reports
     bool on_rtl_commit(const RtlCommit& c);
+    void on_rtl_result(const RtlResult& r);
     std::optional<std::string> compare_memory();
 
     gpu::GpuTop& tlm_;
     CommitComparator cmp_;
     std::vector<std::uint32_t> code_;
+    std::vector<LockstepCommit> rtl_building_;  // per warp slot: passes of the instruction in flight
     std::vector<std::uint8_t> platform_window_;
     core::KernelResult result_, tlm_result_;
     std::string report_;

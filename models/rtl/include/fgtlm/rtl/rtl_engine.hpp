@@ -4,8 +4,8 @@
 //
 // Memory coherence: the RTL has its own 256 KiB global memory (18-bit byte addresses; kernel
 // addresses are truncated to their low 18 bits by the hardware). At START the engine copies
-// the 256 KiB window of the platform's memory that contains CODE_BASE
-// (base = CODE_BASE & ~0x3FFFF) into the RTL through the initiator socket, and the code
+// a 256 KiB window of the platform's memory (by default the one that contains CODE_BASE,
+// base = CODE_BASE & ~0x3FFFF; RtlEngineConfig::window_base overrides) into the RTL through the initiator socket, and the code
 // into the RTL's instruction memory; when the kernel is done it writes back every byte the
 // kernel changed. Kernel pointers must therefore lie in that window (a parameter that looks
 // like an address outside it is reported). The RTL clock is the SystemC time: each
@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <systemc>
@@ -31,6 +32,8 @@ struct RtlEngineConfig {
     sc_core::sc_time clock_period = sc_core::sc_time(10, sc_core::SC_NS);
     std::uint32_t quantum_cycles = 1000;       // RTL cycles between SystemC waits
     std::uint64_t max_cycles = 20'000'000;     // watchdog (0 = off)
+    // Bus address of the RTL's 256 KiB global memory; unset = the window holding CODE_BASE.
+    std::optional<std::uint32_t> window_base;
 };
 
 class RtlEngine : public sc_core::sc_module, public host::KernelControl {
@@ -53,6 +56,12 @@ public:
     // runs, e.g. by the lock-step checker; returning false stops the kernel (Aborted).
     using CommitHook = std::function<bool(const RtlCommit&)>;
     void set_commit_hook(CommitHook hook) { hook_ = std::move(hook); }
+    // Called for every execute-stage result pass (turns the result monitor on).
+    using ResultHook = std::function<void(const RtlResult&)>;
+    void set_result_hook(ResultHook hook) {
+        result_hook_ = std::move(hook);
+        backend_->capture_results(bool(result_hook_));
+    }
     [[nodiscard]] RtlBackend& backend() { return *backend_; }
     [[nodiscard]] std::uint32_t window_base() const { return window_base_; }
     // Lock-step: keep the RTL's results until write_back() (so they can be compared first).
@@ -80,6 +89,7 @@ private:
     bool abort_requested_ = false;
     core::KernelResult result_;
     CommitHook hook_;
+    ResultHook result_hook_;
     sc_core::sc_event start_, done_;
 };
 
