@@ -53,11 +53,11 @@ bool CommitComparator::drain(Slot& s) {
             return fmt::format("warp slot {}, instruction #{} of the slot, PC 0x{:04x} ({}), RTL cycle {}", t.slot,
                                s.index, t.pc, t.inst ? isa::disassemble(*t.inst) : std::string("?"), r.cycle);
         };
-        if (t.next_pc_known && t.check_next_pc && t.next_pc != r.next_pc) {
+        if (t.next_pc_known && !t.control_flow && t.next_pc != r.next_pc) {
             divergence_ = fmt::format("{}: next PC: TLM 0x{:04x}, RTL 0x{:04x}", where(), t.next_pc, r.next_pc);
             return false;
         }
-        if (t.mask != r.mask) {
+        if (!t.control_flow && t.mask != r.mask) {
             divergence_ = fmt::format("{}: warp mask: TLM 0x{:08x}, RTL 0x{:08x}", where(), t.mask, r.mask);
             return false;
         }
@@ -110,7 +110,7 @@ void LockstepGpu::on_commit(const core::IssueRecord& rec, const std::uint32_t* d
     c.pc = rec.pc;
     c.inst = rec.inst;
     c.next_pc_known = !rec.warp_done;
-    c.check_next_pc = rec.unit != core::ExecUnit::Branch;
+    c.control_flow = rec.unit == core::ExecUnit::Branch;
     c.mask = rec.issue_mask;
     c.has_value = dst_values != nullptr && rec.dst_reg != 0xff && rec.inst != nullptr &&
                   rec.inst->dst.kind == isa::OperandKind::Reg;

@@ -9,9 +9,10 @@
 // warp_id_ww, next_pc_ww, current_mask_ww; the last pass is the instruction's commit). The
 // TLM core reports each warp instruction with its destination values (core::IssueRecord +
 // ExecutionObserver::on_commit). Per warp slot the k-th RTL instruction is matched with the
-// k-th TLM instruction: the next PC (the PC of the TLM warp's next instruction; not for
-// control-flow instructions, whose next_pc_ww the RTL does not use: the warp unit takes the
-// PC from its stack), the warp mask, and for full 32-bit register destinations the register
+// k-th TLM instruction: the next PC (the PC of the TLM warp's next instruction) and the warp
+// mask (both not for control-flow instructions: after them the RTL's warp unit takes PC and
+// mask from its stack, next_pc_ww/current_mask_ww hold something else), and for full 32-bit
+// register destinations the register
 // number and the value of every thread that wrote it. Warps are scheduled differently by
 // the two models, so streams are matched per warp slot, not globally. After both kernels,
 // the global-memory windows are compared byte by byte.
@@ -40,7 +41,7 @@ struct LockstepCommit {
     std::uint32_t pc = 0;        // instruction PC (TLM side; the RTL does not carry it)
     std::uint32_t next_pc = 0;   // PC the warp continues at
     bool next_pc_known = true;   // false for the TLM warp's last instruction
-    bool check_next_pc = true;   // false for control flow (see above)
+    bool control_flow = false;   // TLM side: branch unit instruction (next PC and mask not compared)
     std::uint32_t mask = 0;      // warp active mask after the instruction
     std::uint64_t cycle = 0;     // RTL cycle (RTL side)
     bool has_value = false;      // a full 32-bit register destination
