@@ -1,0 +1,98 @@
+// fgtlm cosim: run one launch on the FlexGripPlus RTL (GHDL) and on the model and compare
+// global memory, kernel cycles and the instruction-commit streams (models/cosim/README.md).
+//
+//   fgtlm cosim TARGET --rtl RTL_DIR [--json OUT] [--cache-dir DIR] [--work-dir DIR]
+//               [--flexgrip] [--cores N] [.sass launch options as for `fgtlm run`]
+//
+// Exit codes: 0 results match, 1 mismatch or a side failed, 2 bad input / setup error.
+#include "subcommand.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include <nlohmann/json.hpp>
+
+#include <fgtlm/cosim/cosim.hpp>
+#include <fgtlm/loaders/testbench_writer.hpp>
+
+#include "launch_target.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace fgtlm;
+
+struct CosimCliOptions {
+    cli::LaunchTarget target;
+    std::string rtl_dir;
+    std::string json;
+    std::string cache_dir;
+    std::string work_dir;
+    std::string ghdl = "ghdl-llvm";
+    std::string write_testbench;  // also write the testbench files (TP_instructions.vhd ...) here
+    double rtl_timeout = 0;
+    std::uint64_t max_cycles = 0;
+    bool readback = false;
+    bool no_commits = false;
+};
+
+int run(const CosimCliOptions& o) {
+    loaders::KernelImage img;
+    cosim::CosimOptions co;
+    try {
+        img = cli::load_launch_target(o.target);
+        loaders::validate_for_testbench(img);
+        if (!o.write_testbench.empty()) loaders::write_testbench(img, o.write_testbench);
+        co.rtl_dir = o.rtl_dir;
+        co.cache_dir = o.cache_dir;
+        co.work_dir = o.work_dir.empty() ? fs::path("fgtlm-cosim") / img.name : fs::path(o.work_dir);
+        co.ghdl = o.ghdl;
+        co.rtl_timeout_seconds = o.rtl_timeout;
+        co.rtl_max_cycles = o.max_cycles;
+        co.fast_dump = !o.readback;
+        co.commit_trace = !o.no_commits;
+        co.log = &std::cerr;
+    } catch (const std::exception& e) {
+        std::cerr << "fgtlm cosim: " << e.what() << '\n';
+        return 2;
+    }
+    for (const auto& w : img.warnings) std::cerr << "warning: " << w << '\n';
+    cosim::CosimResult r;
+    try {
+        r = cosim::cosimulate(img, co);
+    } catch (const std::exception& e) {
+        std::cerr << "fgtlm cosim: " << e.what() << '\n';
+        return 2;
+    }
+    std::cout << cosim::format_report(r);
+    if (!o.json.empty()) {
+        std::ofstream out(o.json);
+        out << cosim::to_json(r).dump(1) << '\n';
+        if (!out) {
+            std::cerr << "fgtlm cosim: " << o.json << ": cannot write\n";
+            return 2;
+        }
+    }
+    return r.pass() ? 0 : 1;
+}
+
+const fgtlm::cli::SubcommandRegistration kCosim{"cosim", [](CLI::App& app) {
+    auto o = std::make_shared<CosimCliOptions>();
+    CLI::App* sub = app.add_subcommand("cosim", "Co-simulate a kernel on the FlexGripPlus RTL (GHDL) and the model, compare everything");
+    cli::add_launch_target_options(sub, o->target);
+    sub->add_option("--rtl", o->rtl_dir, "FlexGripPlus folder holding RTL/ and lib_m/ (e.g. ../shared/rtl/FlexGripPlus_4.4)")->required();
+    sub->add_option("--json", o->json, "write the comparison as JSON");
+    sub->add_option("--cache-dir", o->cache_dir, "RTL build cache (default $FGTLM_RTL_CACHE, $XDG_CACHE_HOME/fgtlm/rtl or ~/.cache/fgtlm/rtl)");
+    sub->add_option("--work-dir", o->work_dir, "run folder for launch files, logs and both commit traces (default fgtlm-cosim/NAME)");
+    sub->add_option("--ghdl", o->ghdl, "GHDL executable (LLVM back end)");
+    sub->add_option("--write-testbench", o->write_testbench, "also write the FlexGripPlus testbench files of the launch into this folder");
+    sub->add_option("--rtl-timeout", o->rtl_timeout, "wall-clock limit of the RTL simulation in seconds (default none)");
+    sub->add_option("--max-cycles", o->max_cycles, "simulated-time limit of the RTL run in clock cycles (default none)");
+    sub->add_flag("--readback", o->readback, "read memory back through the testbench (slow) instead of dumping the array at kernel done");
+    sub->add_flag("--no-commit-trace", o->no_commits, "do not write or compare commit traces");
+    return std::function<int()>([o] { return run(*o); });
+}};
+
+}  // namespace

@@ -1,0 +1,83 @@
+#include "launch_target.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include <fgtlm/isa/assembler.hpp>
+#include <fgtlm/loaders/bundle_loader.hpp>
+#include <fgtlm/loaders/testbench_loader.hpp>
+
+namespace fgtlm::cli {
+
+namespace fs = std::filesystem;
+
+std::uint32_t parse_u32(const std::string& s) {
+    std::size_t pos = 0;
+    const unsigned long long v = std::stoull(s, &pos, 0);
+    if (pos != s.size() || v > 0xffffffffULL) throw std::invalid_argument("not a 32-bit number: '" + s + "'");
+    return std::uint32_t(v);
+}
+
+void add_launch_target_options(CLI::App* sub, LaunchTarget& t) {
+    sub->add_option("target", t.target, "bundle folder, FlexGripPlus application folder (--flexgrip) or .sass file")->required();
+    sub->add_flag("--flexgrip", t.flexgrip, "TARGET is a FlexGripPlus application folder (TP_instructions.vhd, pick_bench.vhd, ...)");
+    sub->add_option("--cores", t.cores, "SP lanes (8, 16, 32; default from the target, else 8)");
+    sub->add_option("--grid", t.grid, "(.sass) gridDim X[,Y]")->delimiter(',');
+    sub->add_option("--block", t.block, "(.sass) blockDim X[,Y,Z]")->delimiter(',');
+    sub->add_option("--param", t.params, "(.sass) kernel parameter word (repeatable, decimal or 0x hex)");
+    sub->add_option("--global-init", t.global_init, "(.sass) initial global memory image (raw bytes from 0)");
+    sub->add_option("--regs", t.regs, "(.sass) registers per thread");
+    sub->add_option("--shared", t.shared, "(.sass) static shared memory bytes");
+    sub->add_option("--blocks-per-sm", t.blocks_per_sm, "(.sass) blocks resident per SM");
+    sub->add_option("--dump-words", t.dump_words, "(.sass) words from address 0 compared after the kernel");
+}
+
+namespace {
+
+loaders::KernelImage image_from_sass(const LaunchTarget& o) {
+    std::ifstream in(o.target, std::ios::binary);
+    if (!in) throw loaders::LoadError(o.target, 0, "cannot open");
+    const std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const isa::AssembleResult r = isa::assemble(source, o.target);
+    if (!r.ok()) {
+        std::string all;
+        for (const auto& e : r.errors) all += e.str() + "\n";
+        throw loaders::LoadError(all);
+    }
+    loaders::KernelImage img;
+    img.name = fs::path(o.target).stem().string();
+    img.program = r.words;
+    if (o.grid.empty() || o.grid.size() > 2 || o.block.empty() || o.block.size() > 3)
+        throw loaders::LoadError("--grid takes X[,Y] and --block X[,Y,Z]");
+    img.launch.grid[0] = std::uint16_t(o.grid[0]);
+    img.launch.grid[1] = std::uint16_t(o.grid.size() > 1 ? o.grid[1] : 1);
+    for (std::size_t i = 0; i < 3; ++i) img.launch.block[i] = std::uint16_t(i < o.block.size() ? o.block[i] : 1);
+    for (const auto& p : o.params) img.launch.params.push_back(parse_u32(p));
+    img.launch.regs_per_thread = o.regs;
+    img.launch.shared_bytes = o.shared;
+    img.launch.blocks_per_sm = o.blocks_per_sm;
+    if (!o.global_init.empty()) {
+        std::ifstream g(o.global_init, std::ios::binary);
+        if (!g) throw loaders::LoadError(o.global_init, 0, "cannot open");
+        img.global_init.assign(std::istreambuf_iterator<char>(g), std::istreambuf_iterator<char>());
+    }
+    const std::uint32_t words = o.dump_words != 0 ? o.dump_words
+                                                  : std::max<std::uint32_t>(1024, std::uint32_t((img.global_init.size() + 3) / 4));
+    img.dump = {0, 4 * words};
+    return img;
+}
+
+}  // namespace
+
+loaders::KernelImage load_launch_target(const LaunchTarget& t) {
+    loaders::KernelImage img;
+    if (t.flexgrip) img = loaders::load_testbench(t.target);
+    else if (fs::is_directory(t.target)) img = loaders::load_bundle(t.target);
+    else img = image_from_sass(t);
+    if (t.cores > 0) img.cores = std::uint32_t(t.cores);
+    return img;
+}
+
+}  // namespace fgtlm::cli

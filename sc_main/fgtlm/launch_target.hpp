@@ -1,0 +1,38 @@
+// TARGET of `fgtlm cosim` / `fgtlm difftest` helpers: a conformance bundle, a FlexGripPlus
+// application folder (--flexgrip) or a .sass file with its launch on the command line.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include <fgtlm/loaders/kernel_image.hpp>
+
+namespace fgtlm::cli {
+
+struct LaunchTarget {
+    std::string target;
+    bool flexgrip = false;
+    std::int64_t cores = -1;               // SP lanes override (-1 = from the target, else 8)
+    // .sass mode
+    std::vector<std::uint32_t> grid{1, 1};
+    std::vector<std::uint32_t> block{1, 1, 1};
+    std::vector<std::string> params;
+    std::string global_init;
+    std::uint32_t regs = 16;
+    std::uint32_t shared = 0;
+    std::uint32_t blocks_per_sm = 8;
+    std::uint32_t dump_words = 0;          // 0 = the global-init image rounded up to words (at least 1024)
+};
+
+// Adds TARGET, --flexgrip, --cores and the .sass launch options to `sub`.
+void add_launch_target_options(CLI::App* sub, LaunchTarget& t);
+
+// Loads the target. Throws loaders::LoadError (or std::invalid_argument) on bad input.
+loaders::KernelImage load_launch_target(const LaunchTarget& t);
+
+std::uint32_t parse_u32(const std::string& s);
+
+}  // namespace fgtlm::cli
