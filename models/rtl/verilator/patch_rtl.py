@@ -17,6 +17,9 @@ MASK_CASE = (r"case mask_i\(i\) is\s*when '0' =>\s*(addr_regs_wr_data_out\(i\) <
              r"when others =>\s*(addr_regs_wr_data_out\(i\) <= [^;]*;)\s*end case;")
 MASK_IF = r"if mask_i(i) = '0' then \1 else \2 end if;"
 
+SEL_WITH = r"with alu_opcode_in select\s*%s\s*<=\s*'1' when ([A-Z0-9_|]+),\s*'0' when others;"
+SEL_WHEN = r"%s <= '1' when alu_opcode_in = \1 else '0';"
+
 FIXES = [
     # GHDL synth: `bit_vector sll` unsupported. addr_hi_i_3 is "00" & addr_hi_in, so
     # shifting it left by 2 within 3 bits leaves addr_hi_in(0) & "00".
@@ -47,6 +50,11 @@ FIXES = [
     ("gpgpu_package.vhd", RE, (CLZ_CASE, CLZ_IF)),
     ("SMP/Pipeline/Execution/FPU/fpupackage.vhd", RE, (CLZ_CASE, CLZ_IF)),
     ("SMP/Pipeline/Write/increment_address.vhd", RE, (MASK_CASE, MASK_IF)),
+    # The same bug in selected signal assignments: `with alu_opcode_in select s <= '1' when
+    # SIN|..., '0' when others;` became a latch that is set by the first SFU (RRO) opcode and
+    # never cleared, so every later ALU result was replaced by the SFU's output.
+    ("SMP/Pipeline/Execution/pipeline_execute.vhd", RE, (SEL_WITH % "sfu_signal_start", SEL_WHEN % "sfu_signal_start")),
+    ("SMP/Pipeline/Execution/pipeline_execute.vhd", RE, (SEL_WITH % "rro_signal_start", SEL_WHEN % "rro_signal_start")),
     # A port named `input` is emitted unescaped into Verilog, where it is a keyword.
     ("SMP/Pipeline/Execution/RRO/rro.vhd", None, ("input", "rro_input")),
     ("SMP/Pipeline/Execution/RRO/rro_proc.vhd",
@@ -68,7 +76,14 @@ def apply(root: pathlib.Path) -> None:
             patched = re.sub(r"\b%s\b" % word, repl, text)
         elif old == RE:
             pattern, repl = new
-            patched, n = re.subn(pattern, repl, text)
+            if "alu_opcode_in = \\1" in repl:  # one comparison per choice: A|B -> A or ... = B
+                def expand(m, repl=repl):
+                    choices = m.group(1).split("|")
+                    cond = " or ".join(f"alu_opcode_in = {c}" for c in choices)
+                    return re.sub(r"alu_opcode_in = \\1", lambda _: cond, repl)
+                patched, n = re.subn(pattern, expand, text)
+            else:
+                patched, n = re.subn(pattern, repl, text)
             if n != 1:
                 sys.exit(f"patch_rtl: {path}: expected one match of {pattern!r}, found {n}")
         else:
