@@ -130,3 +130,9 @@ TEST(RtlBackend, RejectsOutOfRangeMemoryAccessesClearly) {
 }
 
 }  // namespace
+
+// fgtlm_rtl links SystemC (the engine and lock-step modules), whose main() calls sc_main.
+int sc_main(int argc, char* argv[]) {
+    ::testing::InitGoogleTest(&argc, argv);
+    return RUN_ALL_TESTS();
+}
