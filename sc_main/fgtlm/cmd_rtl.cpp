@@ -74,9 +74,19 @@ int run_lockstep(const loaders::KernelImage& img) {
     std::memcpy(bench.mem.data() + kCodeBase, img.program.data(), img.program.size() * 4);
     core::LaunchConfig launch = img.launch;
     launch.code_base = kCodeBase;
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);  // completes elaboration: the fan-in's bindings
     const auto t0 = std::chrono::steady_clock::now();
     bench.ls.start(launch, std::uint32_t(img.program.size() * 4));
-    while (bench.ls.busy()) sc_core::sc_start(sc_core::sc_time(100, sc_core::SC_US));
+    // The RTL engine's watchdog ends a runaway kernel; this bound only guards the bench.
+    const sc_core::sc_time limit = r.clock_period * double(r.max_cycles + 1'000'000);
+    while (bench.ls.busy()) {
+        sc_core::sc_start(sc_core::sc_time(100, sc_core::SC_US));
+        if (sc_core::sc_time_stamp() > limit) {
+            std::cerr << "fgtlm rtl: " << img.name << ": lock-step run did not end (TLM busy " << bench.tlm.busy()
+                      << ", RTL busy " << bench.ls.rtl.busy() << ")\n";
+            return 1;
+        }
+    }
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const loaders::CheckReport report = loaders::check_global(img, bench.mem.data(), rtl::kGlobalBytes, nullptr);
     std::cout << loaders::format_report(img.name, report, 16);

@@ -11,7 +11,7 @@ namespace fgtlm::rtl {
 void CommitComparator::reset() {
     slots_.clear();
     divergence_.reset();
-    compared_ = 0;
+    compared_ = tail_ = 0;
 }
 
 CommitComparator::Slot& CommitComparator::slot(std::uint32_t s) {
@@ -45,6 +45,11 @@ bool CommitComparator::push_rtl(const LockstepCommit& c) {
 }
 
 bool CommitComparator::drain(Slot& s) {
+    while (!s.rtl.empty() && s.rtl_tail) {  // the RTL warp's commits past the TLM warp's end
+        s.rtl_tail = !s.rtl.front().finished;
+        s.rtl.pop_front();
+        ++tail_;
+    }
     while (!s.tlm.empty() && !s.rtl.empty()) {
         const LockstepCommit t = s.tlm.front(), r = s.rtl.front();
         s.tlm.pop_front();
@@ -76,6 +81,14 @@ bool CommitComparator::drain(Slot& s) {
         }
         ++s.index;
         ++compared_;
+        if (!t.next_pc_known && !r.finished) {  // TLM warp done, RTL warp not: skip its tail
+            s.rtl_tail = true;
+            while (!s.rtl.empty() && s.rtl_tail) {
+                s.rtl_tail = !s.rtl.front().finished;
+                s.rtl.pop_front();
+                ++tail_;
+            }
+        }
     }
     return true;
 }
@@ -84,7 +97,7 @@ std::optional<std::string> CommitComparator::unmatched() const {
     for (std::size_t i = 0; i < slots_.size(); ++i) {
         const Slot& s = slots_[i];
         const std::size_t tlm = s.tlm.size() + (s.tlm_pending ? 1 : 0);
-        if (tlm != s.rtl.size())
+        if (tlm != s.rtl.size() || s.rtl_tail)
             return fmt::format("warp slot {}: after {} matching instructions the TLM GPU committed {} more, the RTL {} more",
                                i, s.index, tlm, s.rtl.size());
     }
@@ -147,6 +160,7 @@ bool LockstepGpu::on_rtl_commit(const RtlCommit& r) {
     c.next_pc = r.next_pc;
     c.mask = r.mask;
     c.cycle = r.cycle;
+    c.finished = r.warp_state == 3;  // FINISHED
     if (!cmp_.push_rtl(c)) {
         stopped_ = true;
         tlm_.abort();
@@ -174,6 +188,7 @@ void LockstepGpu::start(const core::LaunchConfig& config, std::uint32_t code_byt
     core::LaunchConfig local = config;
     local.code_base = 0;
     tlm_.start(local);
+    start_pending_ = true;
     start_.notify(sc_core::SC_ZERO_TIME);
 }
 
@@ -200,7 +215,8 @@ std::optional<std::string> LockstepGpu::compare_memory() {
 
 void LockstepGpu::run() {
     for (;;) {
-        sc_core::wait(start_);
+        while (!start_pending_) sc_core::wait(start_);
+        start_pending_ = false;
         while (tlm_.busy() || rtl.busy()) {
             if (tlm_.busy() && rtl.busy())
                 sc_core::wait(tlm_.done_event() | rtl.done_event());

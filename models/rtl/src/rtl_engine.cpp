@@ -32,6 +32,7 @@ void RtlEngine::start(const core::LaunchConfig& config, std::uint32_t code_bytes
     result_ = {};
     // The window is copied now, before anything else (e.g. a lock-step TLM GPU) runs.
     launch_ok_ = copy_in(config, code_bytes);
+    start_pending_ = true;
     start_.notify(sc_core::SC_ZERO_TIME);
 }
 
@@ -110,7 +111,8 @@ void RtlEngine::write_back() {
 
 void RtlEngine::run() {
     for (;;) {
-        sc_core::wait(start_);
+        while (!start_pending_) sc_core::wait(start_);
+        start_pending_ = false;
         after_.clear();
         if (launch_ok_) {
             backend_->configure(launch_);

@@ -13,7 +13,10 @@
 // mask (both not for control-flow instructions: after them the RTL's warp unit takes PC and
 // mask from its stack, next_pc_ww/current_mask_ww hold something else), and for full 32-bit
 // register destinations the register
-// number and the value of every thread that wrote it. Warps are scheduled differently by
+// number and the value of every thread that wrote it. Where a TLM warp ends at an end-marked
+// instruction, the RTL (which ignores the marker) runs on to the next RET; those trailing
+// RTL commits, up to its FINISHED one, are counted, not compared (the memory comparison at
+// the end still sees any effect they have). Warps are scheduled differently by
 // the two models, so streams are matched per warp slot, not globally. After both kernels,
 // the global-memory windows are compared byte by byte.
 #pragma once
@@ -42,6 +45,7 @@ struct LockstepCommit {
     std::uint32_t next_pc = 0;   // PC the warp continues at
     bool next_pc_known = true;   // false for the TLM warp's last instruction
     bool control_flow = false;   // TLM side: branch unit instruction (next PC and mask not compared)
+    bool finished = false;       // RTL side: warp_state_ww = FINISHED (the warp's last commit)
     std::uint32_t mask = 0;      // warp active mask after the instruction
     std::uint64_t cycle = 0;     // RTL cycle (RTL side)
     bool has_value = false;      // a full 32-bit register destination
@@ -60,6 +64,8 @@ public:
     bool push_rtl(const LockstepCommit& c);
     [[nodiscard]] const std::optional<std::string>& divergence() const { return divergence_; }
     [[nodiscard]] std::uint64_t compared() const { return compared_; }
+    // RTL commits after the TLM warp's end marker (see Slot::rtl_tail).
+    [[nodiscard]] std::uint64_t rtl_tail_commits() const { return tail_; }
     // Instructions one side committed and the other did not (call after both finished).
     [[nodiscard]] std::optional<std::string> unmatched() const;
 
@@ -68,12 +74,17 @@ private:
         std::optional<LockstepCommit> tlm_pending;  // waits for the next PC
         std::deque<LockstepCommit> tlm, rtl;
         std::uint64_t index = 0;  // instructions compared in this slot
+        // The TLM warp ended at an instruction the RTL did not end at (an end-marked
+        // instruction: the RTL ignores the marker and runs on to the next RET): the RTL's
+        // commits up to its FINISHED one are the warp's tail, not compared.
+        bool rtl_tail = false;
     };
     Slot& slot(std::uint32_t s);
     bool drain(Slot& s);
     std::vector<Slot> slots_;
     std::optional<std::string> divergence_;
     std::uint64_t compared_ = 0;
+    std::uint64_t tail_ = 0;
 };
 
 class LockstepGpu : public sc_core::sc_module, public host::KernelControl, public core::ExecutionObserver {
@@ -117,6 +128,7 @@ private:
     std::string report_;
     bool busy_ = false;
     bool stopped_ = false;
+    bool start_pending_ = false;
     sc_core::sc_event start_, done_;
 };
 

@@ -85,6 +85,7 @@ private:
     std::vector<std::uint8_t> after_;      // the RTL's memory after the kernel
     bool busy_ = false;
     bool launch_ok_ = false;
+    bool start_pending_ = false;  // start() seen, run() not yet begun it (start_ may precede the thread)
     bool defer_write_back_ = false;
     bool abort_requested_ = false;
     core::KernelResult result_;
