@@ -34,13 +34,35 @@ TEST(CommitComparator, MatchesPerWarpSlotWhateverTheInterleaving) {
     auto last0 = commit(0, 0x10, 0);
     last0.next_pc_known = false;
     EXPECT_TRUE(cmp.push_tlm(last0));
-    // RTL: next PCs, slots interleaved differently.
-    EXPECT_TRUE(cmp.push_rtl(commit(1, 0, 0x08)));
+    // RTL: next PCs, slots interleaved differently; a warp's last commit is FINISHED.
+    auto finished = [](rtl::LockstepCommit c) {
+        c.finished = true;
+        return c;
+    };
+    EXPECT_TRUE(cmp.push_rtl(finished(commit(1, 0, 0x08))));
     EXPECT_TRUE(cmp.push_rtl(commit(0, 0, 0x08)));
     EXPECT_TRUE(cmp.push_rtl(commit(0, 0, 0x10)));
-    EXPECT_TRUE(cmp.push_rtl(commit(0, 0, 0x18)));
+    EXPECT_TRUE(cmp.push_rtl(finished(commit(0, 0, 0x18))));
     EXPECT_FALSE(cmp.divergence().has_value());
     EXPECT_EQ(cmp.compared(), 4u);
+    EXPECT_FALSE(cmp.unmatched().has_value());
+}
+
+TEST(CommitComparator, SkipsTheRtlTailAfterAnEndMarkedInstruction) {
+    // The TLM warp ends at an end-marked GST; the RTL runs on to the RET and finishes there.
+    rtl::CommitComparator cmp;
+    EXPECT_TRUE(cmp.push_tlm(commit(0, 0x38, 0)));
+    auto gst = commit(0, 0x40, 0);
+    gst.next_pc_known = false;
+    EXPECT_TRUE(cmp.push_tlm(gst));
+    EXPECT_TRUE(cmp.push_rtl(commit(0, 0, 0x40)));
+    EXPECT_TRUE(cmp.push_rtl(commit(0, 0, 0x48)));
+    auto ret = commit(0, 0, 0x50, 0);
+    ret.finished = true;
+    EXPECT_TRUE(cmp.push_rtl(ret));
+    EXPECT_FALSE(cmp.divergence().has_value());
+    EXPECT_EQ(cmp.compared(), 2u);
+    EXPECT_EQ(cmp.rtl_tail_commits(), 1u);
     EXPECT_FALSE(cmp.unmatched().has_value());
 }
 
