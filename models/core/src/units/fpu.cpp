@@ -47,7 +47,7 @@ void float_to_float(ExecContext& ctx) {
     const std::uint32_t* a = ctx.src[0];
     std::uint32_t* r = ctx.res[0];
     each_lane(ctx.exec_mask, r, [&](std::uint32_t l) {
-        std::uint32_t v = numerics::f2f(a[l], in.rounding, false);
+        std::uint32_t v = numerics::f2f(a[l], in.rounding, in.round_int);
         if (in.saturate) {  // clamp to [0, 1]; NaN -> 0
             if ((v & 0x7fffffffu) > 0x7f800000u || (v >> 31) != 0) v = 0;
             else if (v > 0x3f800000u) v = 0x3f800000u;
