@@ -21,6 +21,9 @@ void VpConfig::declare(params::Registry& r) {
     timing::declare_timing_params(r);  // gpu.num_sms, sm.sp_lanes and the AT model's latencies
     r.declare_string("gpu.mode", "at", "GPU timing: at (calibrated FlexGripPlus pipeline model, default) or lt (fixed 32/lanes cycles per warp instruction)");
     r.declare_int("gpu.clock_ns", 10, "SM clock period", "ns", 1, 1000);
+    r.declare_string("gpu.model", "tlm",
+                     "GPU behind the register window: tlm (the model), rtl (RTL-derived FlexGripPlus, "
+                     "models/rtl) or lockstep (both, committed instructions compared)");
     r.declare_int("gpu.max_instructions", 50000000, "watchdog: warp instructions per kernel (0 = off)", "", 0,
                   1ll << 40);
 }
@@ -44,6 +47,15 @@ VpConfig VpConfig::from(const params::Registry& r) {
     c.timing = timing::TimingParams::from(r);
     c.gpu.sm.clock_period = sc_core::sc_time(double(r.get_int("gpu.clock_ns")), sc_core::SC_NS);
     c.gpu.max_instructions = std::uint64_t(r.get_int("gpu.max_instructions"));
+    c.gpu_model = r.get_string("gpu.model");
+    if (c.gpu_model != "tlm" && c.gpu_model != "rtl" && c.gpu_model != "lockstep")
+        throw params::ParamError("gpu.model must be tlm, rtl or lockstep (got '" + c.gpu_model + "')");
+#ifndef FGTLM_HAVE_RTL
+    if (c.gpu_model != "tlm")
+        throw params::ParamError("gpu.model=" + c.gpu_model +
+                                 ": this build has no RTL model (configure with -DFGTLM_FLEXGRIP_RTL=PATH, "
+                                 "see models/rtl/README.md)");
+#endif
     return c;
 }
 
@@ -75,12 +87,16 @@ VirtualPlatform::VirtualPlatform(sc_core::sc_module_name name, const VpConfig& c
     bus.add_region("simctl", kSimCtlBase, SimControl::kSize);
     bus.initiators_out.bind(simctl.socket);
     bus.add_region("gpu_regs", kGpuRegsBase, FGTLM_REGS_SIZE);
-    bus.initiators_out.bind(gpu.regs.socket);
     // Masters: the GPU's global memory is the system bus (kernel pointers = bus addresses).
     gpu.gpu.global_socket.bind(bus.targets_in);
     cpu.socket.bind(bus.targets_in);
     loader.socket.bind(bus.targets_in);
-    gpu.regs.irq.bind(gpu_irq);
+    if (config.gpu_model == "tlm") {
+        bus.initiators_out.bind(gpu.regs.socket);
+        gpu.regs.irq.bind(gpu_irq);
+    } else {
+        bind_rtl_gpu(config);
+    }
     cpu.irq.bind(gpu_irq);
     cpu.add_ram(kDramBase, config.dram_bytes);
     cpu.add_mmio(kUartBase, Uart::kSize);
@@ -90,6 +106,28 @@ VirtualPlatform::VirtualPlatform(sc_core::sc_module_name name, const VpConfig& c
 }
 
 VirtualPlatform::~VirtualPlatform() = default;
+
+void VirtualPlatform::bind_rtl_gpu([[maybe_unused]] const VpConfig& config) {
+#ifdef FGTLM_HAVE_RTL
+    rtl::RtlEngineConfig rc;
+    rc.clock_period = config.gpu.sm.clock_period;
+    tlm_regs_tie_ = std::make_unique<tlm_utils::simple_initiator_socket<VirtualPlatform>>("tlm_regs_tie");
+    tlm_irq_tie_ = std::make_unique<sc_core::sc_signal<bool>>("tlm_irq_tie");
+    tlm_regs_tie_->bind(gpu.regs.socket);
+    gpu.regs.irq.bind(*tlm_irq_tie_);
+    if (config.gpu_model == "rtl") {
+        rtl_gpu = std::make_unique<rtl::RtlGpu>("rtl_gpu", rc, config.reg_delay);
+        bus.initiators_out.bind(rtl_gpu->regs.socket);
+        rtl_gpu->engine.global_socket.bind(bus.targets_in);
+        rtl_gpu->regs.irq.bind(gpu_irq);
+    } else {
+        lockstep_gpu = std::make_unique<rtl::LockstepGpu>("lockstep_gpu", gpu.gpu, rc, config.reg_delay);
+        bus.initiators_out.bind(lockstep_gpu->regs.socket);
+        lockstep_gpu->rtl.global_socket.bind(bus.targets_in);
+        lockstep_gpu->regs.irq.bind(gpu_irq);
+    }
+#endif
+}
 
 void VirtualPlatform::start_of_simulation() {
     if (image_ == nullptr) return;

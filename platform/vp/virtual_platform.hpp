@@ -5,6 +5,11 @@
 #include "bus/router.hpp"
 #include "cpu/riscv_cpu.hpp"
 #include <fgtlm/gpu/gpu_device.hpp>
+#ifdef FGTLM_HAVE_RTL
+#include <fgtlm/rtl/lockstep.hpp>
+#include <fgtlm/rtl/rtl_gpu.hpp>
+#include <tlm_utils/simple_initiator_socket.h>
+#endif
 #include <fgtlm/stats/instrumentation.hpp>
 #include <fgtlm/timing/timing_params.hpp>
 #include "memory/memory.hpp"
@@ -37,6 +42,9 @@ struct VpConfig {
     // FlexGripPlus pipeline model (models/timing), same execution core.
     bool gpu_at = false;
     timing::TimingParams timing;
+    // gpu.model: tlm (the model), rtl (the RTL-derived GPU, models/rtl) or lockstep (both,
+    // every committed instruction compared). rtl/lockstep need a build with FGTLM_FLEXGRIP_RTL.
+    std::string gpu_model = "tlm";
 
     // Declares the vp.*, gpu.* and timing (sm.*, mem.*) parameters and reads them back.
     static void declare(params::Registry& registry);
@@ -62,8 +70,20 @@ public:
     DebugPort loader;
     gpu::GpuDevice gpu;
     sc_core::sc_signal<bool> gpu_irq{"gpu_irq"};
+#ifdef FGTLM_HAVE_RTL
+    // gpu.model=rtl|lockstep: the device behind the register window and the interrupt. The
+    // TLM GpuDevice above then has its register socket and interrupt tied off (lockstep
+    // drives its GpuTop directly).
+    std::unique_ptr<rtl::RtlGpu> rtl_gpu;
+    std::unique_ptr<rtl::LockstepGpu> lockstep_gpu;
+#endif
 
 private:
+    void bind_rtl_gpu(const VpConfig& config);  // gpu.model=rtl|lockstep
+#ifdef FGTLM_HAVE_RTL
+    std::unique_ptr<tlm_utils::simple_initiator_socket<VirtualPlatform>> tlm_regs_tie_;
+    std::unique_ptr<sc_core::sc_signal<bool>> tlm_irq_tie_;
+#endif
     void start_of_simulation() override;
 
     VpConfig config_;

@@ -1,0 +1,168 @@
+// fgtlm rtl: run a conformance bundle on the RTL-derived FlexGripPlus (the Verilated GPU,
+// models/rtl) and compare it with what GHDL produced for the bundle: the global memory
+// (expected.json) and the kernel cycles (rtl_kernel_cycles / rtl_cycles.json at this core count).
+//
+//   fgtlm rtl BUNDLE_DIR [--cycles N] [--commits OUT.txt]
+//   fgtlm rtl BUNDLE_DIR --lockstep      the TLM GPU and the RTL side by side (models/rtl/lockstep.hpp):
+//                                        every committed instruction compared, first divergence reported
+//
+// Exit codes: 0 agreement, 1 memory or cycle mismatch, 2 bad input / model not built in.
+// Present only in builds configured with -DFGTLM_FLEXGRIP_RTL=PATH.
+#ifdef FGTLM_HAVE_RTL
+#include "subcommand.hpp"
+
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include <fgtlm/gpu/gpu_top.hpp>
+#include <fgtlm/loaders/bundle_loader.hpp>
+#include <fgtlm/loaders/checker.hpp>
+#include <fgtlm/memory/fanin.hpp>
+#include <fgtlm/memory/memory.hpp>
+#include <fgtlm/rtl/lockstep.hpp>
+#include <fgtlm/rtl/rtl_backend.hpp>
+#include <tlm_utils/simple_initiator_socket.h>
+
+namespace {
+
+using namespace fgtlm;
+
+struct RtlOptions {
+    std::string bundle;
+    std::uint64_t expect_cycles = 0;     // overrides the bundle's rtl_kernel_cycles
+    std::uint64_t max_cycles = 20'000'000;
+    std::string commits;                 // one line per pipeline_write_done
+    bool lockstep = false;
+};
+
+// Lock-step bench: one memory (the bundle's 256 KiB image at 0, the code above it at
+// kCodeBase) shared through a fan-in by the TLM GPU and the lock-step RTL engine.
+constexpr std::uint32_t kCodeBase = rtl::kGlobalBytes;
+
+struct LockstepBench : sc_core::sc_module {
+    memory::Memory mem;
+    memory::Fanin fan;
+    gpu::GpuTop tlm;
+    rtl::LockstepGpu ls;
+    tlm_utils::simple_initiator_socket<LockstepBench> regs_tie{"regs_tie"};  // launches go through start()
+    sc_core::sc_signal<bool> irq{"irq"};
+
+    LockstepBench(sc_core::sc_module_name name, const gpu::GpuConfig& g, const rtl::RtlEngineConfig& r)
+        : sc_module(name), mem("mem", 2 * rtl::kGlobalBytes), fan("fan"), tlm("tlm", g), ls("ls", tlm, r) {
+        tlm.global_socket.bind(fan.in);
+        ls.rtl.global_socket.bind(fan.in);
+        fan.out.bind(mem.socket);
+        regs_tie.bind(ls.regs.socket);
+        ls.regs.irq.bind(irq);
+    }
+};
+
+int run_lockstep(const loaders::KernelImage& img) {
+    gpu::GpuConfig g;
+    g.sm.sp_lanes = img.cores;
+    g.max_instructions = 50'000'000;
+    rtl::RtlEngineConfig r;
+    r.window_base = 0;
+    LockstepBench bench("lockstep", g, r);
+    std::copy_n(img.global_init.begin(), std::min<std::size_t>(img.global_init.size(), rtl::kGlobalBytes),
+                bench.mem.data());
+    std::memcpy(bench.mem.data() + kCodeBase, img.program.data(), img.program.size() * 4);
+    core::LaunchConfig launch = img.launch;
+    launch.code_base = kCodeBase;
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);  // completes elaboration: the fan-in's bindings
+    const auto t0 = std::chrono::steady_clock::now();
+    bench.ls.start(launch, std::uint32_t(img.program.size() * 4));
+    // The RTL engine's watchdog ends a runaway kernel; this bound only guards the bench.
+    const sc_core::sc_time limit = r.clock_period * double(r.max_cycles + 1'000'000);
+    while (bench.ls.busy()) {
+        sc_core::sc_start(sc_core::sc_time(100, sc_core::SC_US));
+        if (sc_core::sc_time_stamp() > limit) {
+            std::cerr << "fgtlm rtl: " << img.name << ": lock-step run did not end (TLM busy " << bench.tlm.busy()
+                      << ", RTL busy " << bench.ls.rtl.busy() << ")\n";
+            return 1;
+        }
+    }
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const loaders::CheckReport report = loaders::check_global(img, bench.mem.data(), rtl::kGlobalBytes, nullptr);
+    std::cout << loaders::format_report(img.name, report, 16);
+    const auto& res = bench.ls.result();
+    std::cout << fmt::format("{}: lock-step: {} instructions compared, RTL {} cycles, TLM {} warp instructions, {:.2f} s\n",
+                             img.name, bench.ls.comparator().compared(), res.cycles,
+                             bench.ls.tlm_result().warp_instructions, wall);
+    if (!bench.ls.last_report().empty()) {
+        std::cout << img.name << ": " << bench.ls.last_report() << '\n';
+        return 1;
+    }
+    std::cout << img.name << ": lock-step: no divergence\n";
+    return report.pass() ? 0 : 1;
+}
+
+int run_rtl(const RtlOptions& o) {
+    const loaders::KernelImage img = loaders::load_bundle(o.bundle);
+    if (img.cores != rtl::RtlBackend::cores()) {
+        std::cerr << fmt::format("fgtlm rtl: {} needs {} cores; this build's RTL model has {} "
+                                 "(configure with -DFGTLM_RTL_CORES={})\n",
+                                 img.name, img.cores, rtl::RtlBackend::cores(), img.cores);
+        return 2;
+    }
+    if (o.lockstep) return run_lockstep(img);
+    rtl::RtlBackend gpu;
+    gpu.reset();
+    gpu.load_program(img.program);
+    std::vector<std::uint8_t> mem(rtl::kGlobalBytes, 0);
+    std::copy_n(img.global_init.begin(), std::min<std::size_t>(img.global_init.size(), mem.size()), mem.begin());
+    gpu.write_global(0, mem);
+    gpu.configure(img.launch);
+    std::ofstream trace;
+    if (!o.commits.empty()) trace.open(o.commits);
+    const auto t0 = std::chrono::steady_clock::now();
+    gpu.start();
+    while (!gpu.step()) {
+        if (trace.is_open() && gpu.committed()) {
+            const auto& c = gpu.last_commit();
+            trace << fmt::format("{} warp={} next_pc=0x{:04x} mask=0x{:08x} state={}\n", c.cycle, c.warp,
+                                 c.next_pc, c.mask, c.warp_state);
+        }
+        if (gpu.kernel_cycles() >= o.max_cycles) {
+            std::cerr << fmt::format("fgtlm rtl: {}: still running after {} cycles\n", img.name, o.max_cycles);
+            return 1;
+        }
+    }
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    gpu.read_global(0, mem);
+    const loaders::CheckReport report = loaders::check_global(img, mem.data(), mem.size(), nullptr);
+    const std::uint64_t want = o.expect_cycles ? o.expect_cycles : img.rtl_kernel_cycles;
+    const bool cycles_ok = want == 0 || gpu.kernel_cycles() == want;
+    std::cout << loaders::format_report(img.name, report, 16);
+    std::cout << fmt::format("{}: RTL model ({} cores) {} cycles (GHDL {}{}), {} warp instructions, "
+                             "{:.2f} s, {:.0f} cycles/s\n",
+                             img.name, rtl::RtlBackend::cores(), gpu.kernel_cycles(), want ? std::to_string(want) : "unknown",
+                             cycles_ok ? "" : ": MISMATCH", gpu.commit_count(), wall, double(gpu.kernel_cycles()) / wall);
+    return report.pass() && cycles_ok ? 0 : 1;
+}
+
+const fgtlm::cli::SubcommandRegistration kRtl{"rtl", [](CLI::App& app) {
+    auto opts = std::make_shared<RtlOptions>();
+    CLI::App* sub = app.add_subcommand("rtl", "Run a conformance bundle on the Verilated FlexGripPlus RTL and compare with GHDL's results");
+    sub->add_option("bundle", opts->bundle, "conformance bundle folder")->required();
+    sub->add_option("--cycles", opts->expect_cycles, "expected kernel cycles (default: the bundle's rtl_kernel_cycles)");
+    sub->add_option("--max-cycles", opts->max_cycles, "give up after this many cycles");
+    sub->add_option("--commits", opts->commits, "write one line per instruction the RTL commits");
+    sub->add_flag("--lockstep", opts->lockstep, "run the TLM GPU and the RTL in lock step, comparing every committed instruction");
+    return std::function<int()>([opts] {
+        try {
+            return run_rtl(*opts);
+        } catch (const std::exception& e) {
+            std::cerr << "fgtlm rtl: " << e.what() << '\n';
+            return 2;
+        }
+    });
+}};
+
+}  // namespace
+#endif  // FGTLM_HAVE_RTL

@@ -1,0 +1,160 @@
+// models/rtl: the lock-step comparator (plain C++) and the Verilated FlexGripPlus driven
+// through RtlBackend, checked against what GHDL produced for a conformance bundle.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <vector>
+
+#include <fgtlm/loaders/bundle_loader.hpp>
+#include <fgtlm/loaders/checker.hpp>
+#include <fgtlm/rtl/lockstep.hpp>
+#include <fgtlm/rtl/rtl_backend.hpp>
+
+namespace {
+
+using namespace fgtlm;
+
+rtl::LockstepCommit commit(std::uint32_t slot, std::uint32_t pc, std::uint32_t next_pc, std::uint32_t mask = ~0u) {
+    rtl::LockstepCommit c;
+    c.slot = slot;
+    c.pc = pc;
+    c.next_pc = next_pc;
+    c.mask = mask;
+    return c;
+}
+
+TEST(CommitComparator, MatchesPerWarpSlotWhateverTheInterleaving) {
+    rtl::CommitComparator cmp;
+    // TLM: slot 0 runs 0x00 -> 0x08 -> 0x10 (last), slot 1 runs 0x00 (last).
+    EXPECT_TRUE(cmp.push_tlm(commit(0, 0x00, 0)));
+    EXPECT_TRUE(cmp.push_tlm(commit(0, 0x08, 0)));
+    auto last1 = commit(1, 0x00, 0);
+    last1.next_pc_known = false;
+    EXPECT_TRUE(cmp.push_tlm(last1));
+    auto last0 = commit(0, 0x10, 0);
+    last0.next_pc_known = false;
+    EXPECT_TRUE(cmp.push_tlm(last0));
+    // RTL: next PCs, slots interleaved differently; a warp's last commit is FINISHED.
+    auto finished = [](rtl::LockstepCommit c) {
+        c.finished = true;
+        return c;
+    };
+    EXPECT_TRUE(cmp.push_rtl(finished(commit(1, 0, 0x08))));
+    EXPECT_TRUE(cmp.push_rtl(commit(0, 0, 0x08)));
+    EXPECT_TRUE(cmp.push_rtl(commit(0, 0, 0x10)));
+    EXPECT_TRUE(cmp.push_rtl(finished(commit(0, 0, 0x18))));
+    EXPECT_FALSE(cmp.divergence().has_value());
+    EXPECT_EQ(cmp.compared(), 4u);
+    EXPECT_FALSE(cmp.unmatched().has_value());
+}
+
+TEST(CommitComparator, SkipsTheRtlTailAfterAnEndMarkedInstruction) {
+    // The TLM warp ends at an end-marked GST; the RTL runs on to the RET and finishes there.
+    rtl::CommitComparator cmp;
+    EXPECT_TRUE(cmp.push_tlm(commit(0, 0x38, 0)));
+    auto gst = commit(0, 0x40, 0);
+    gst.next_pc_known = false;
+    EXPECT_TRUE(cmp.push_tlm(gst));
+    EXPECT_TRUE(cmp.push_rtl(commit(0, 0, 0x40)));
+    EXPECT_TRUE(cmp.push_rtl(commit(0, 0, 0x48)));
+    auto ret = commit(0, 0, 0x50, 0);
+    ret.finished = true;
+    EXPECT_TRUE(cmp.push_rtl(ret));
+    EXPECT_FALSE(cmp.divergence().has_value());
+    EXPECT_EQ(cmp.compared(), 2u);
+    EXPECT_EQ(cmp.rtl_tail_commits(), 1u);
+    EXPECT_FALSE(cmp.unmatched().has_value());
+}
+
+TEST(CommitComparator, ReportsTheFirstNextPcDivergence) {
+    rtl::CommitComparator cmp;
+    EXPECT_TRUE(cmp.push_tlm(commit(2, 0x40, 0)));
+    EXPECT_TRUE(cmp.push_tlm(commit(2, 0x60, 0)));  // branch taken to 0x60
+    EXPECT_FALSE(cmp.push_rtl(commit(2, 0, 0x48)));  // the RTL fell through
+    ASSERT_TRUE(cmp.divergence().has_value());
+    EXPECT_NE(cmp.divergence()->find("warp slot 2"), std::string::npos) << *cmp.divergence();
+    EXPECT_NE(cmp.divergence()->find("TLM 0x0060, RTL 0x0048"), std::string::npos) << *cmp.divergence();
+}
+
+TEST(CommitComparator, ReportsRegisterValueAndMaskDivergences) {
+    rtl::CommitComparator cmp;
+    auto t = commit(0, 0x10, 0);
+    t.has_value = true;
+    t.dest = 7;
+    t.value_mask = 0x3;
+    t.values[0] = 1;
+    t.values[1] = 2;
+    auto r = commit(0, 0, 0x18);
+    r.has_value = true;
+    r.dest = 7;
+    r.values[0] = 1;
+    r.values[1] = 0x7f800000;
+    r.values[2] = 99;  // thread 2 did not write: not compared
+    EXPECT_TRUE(cmp.push_tlm(t));
+    EXPECT_TRUE(cmp.push_tlm(commit(0, 0x18, 0)));
+    EXPECT_FALSE(cmp.push_rtl(r));
+    ASSERT_TRUE(cmp.divergence().has_value());
+    EXPECT_NE(cmp.divergence()->find("R7 of thread 1: TLM 0x00000002, RTL 0x7f800000"), std::string::npos)
+        << *cmp.divergence();
+
+    rtl::CommitComparator masks;
+    EXPECT_TRUE(masks.push_tlm(commit(0, 0x10, 0, 0xffff)));
+    EXPECT_TRUE(masks.push_tlm(commit(0, 0x18, 0)));
+    EXPECT_FALSE(masks.push_rtl(commit(0, 0, 0x18, 0xffffffff)));
+    EXPECT_NE(masks.divergence()->find("warp mask: TLM 0x0000ffff, RTL 0xffffffff"), std::string::npos);
+}
+
+TEST(CommitComparator, ReportsInstructionsOnlyOneSideCommitted) {
+    rtl::CommitComparator cmp;
+    EXPECT_TRUE(cmp.push_tlm(commit(0, 0x00, 0)));
+    EXPECT_TRUE(cmp.push_tlm(commit(0, 0x08, 0)));
+    EXPECT_TRUE(cmp.push_rtl(commit(0, 0, 0x08)));
+    ASSERT_TRUE(cmp.unmatched().has_value());
+    EXPECT_NE(cmp.unmatched()->find("warp slot 0"), std::string::npos);
+}
+
+// Runs a bundle on a fresh or reused backend; returns the kernel cycles, fills `mem`.
+std::uint64_t run_bundle(rtl::RtlBackend& gpu, const loaders::KernelImage& img, std::vector<std::uint8_t>& mem) {
+    gpu.reset();
+    gpu.load_program(img.program);
+    mem.assign(rtl::kGlobalBytes, 0);
+    std::copy_n(img.global_init.begin(), std::min<std::size_t>(img.global_init.size(), mem.size()), mem.begin());
+    gpu.write_global(0, mem);
+    gpu.configure(img.launch);
+    gpu.start();
+    while (!gpu.step())
+        if (gpu.kernel_cycles() > 1'000'000) return 0;
+    gpu.read_global(0, mem);
+    return gpu.kernel_cycles();
+}
+
+TEST(RtlBackend, VectorAddFloatIsCycleExactAgainstGhdlAndRunsTwice) {
+    const auto img = loaders::load_bundle(std::string(FGTLM_SHARED_DIR) + "/conformance/VectorAdd_float");
+    ASSERT_EQ(img.cores, rtl::RtlBackend::cores());
+    rtl::RtlBackend gpu;
+    std::vector<std::uint8_t> mem;
+    EXPECT_EQ(run_bundle(gpu, img, mem), img.rtl_kernel_cycles);  // 2039, GHDL's count
+    const auto report = loaders::check_global(img, mem.data(), mem.size(), nullptr);
+    EXPECT_TRUE(report.pass()) << loaders::format_report(img.name, report);
+    EXPECT_GT(report.compared, 3000u);
+    EXPECT_EQ(gpu.commit_count(), 12u);  // warp instructions of the one warp
+    // A second launch on the same model (reset between launches) behaves identically.
+    EXPECT_EQ(run_bundle(gpu, img, mem), img.rtl_kernel_cycles);
+    EXPECT_TRUE(loaders::check_global(img, mem.data(), mem.size(), nullptr).pass());
+}
+
+TEST(RtlBackend, RejectsOutOfRangeMemoryAccessesClearly) {
+    rtl::RtlBackend gpu;
+    std::vector<std::uint8_t> bytes(16);
+    EXPECT_THROW(gpu.write_global(rtl::kGlobalBytes - 8, bytes), std::out_of_range);
+    EXPECT_THROW(gpu.read_global(rtl::kGlobalBytes, bytes), std::out_of_range);
+    EXPECT_THROW(gpu.write_const(rtl::kConstBytes - 1, bytes), std::out_of_range);
+}
+
+}  // namespace
+
+// fgtlm_rtl links SystemC (the engine and lock-step modules), whose main() calls sc_main.
+int sc_main(int argc, char* argv[]) {
+    ::testing::InitGoogleTest(&argc, argv);
+    return RUN_ALL_TESTS();
+}
