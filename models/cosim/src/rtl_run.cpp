@@ -86,11 +86,16 @@ RtlResult run_rtl(const RtlBuild& build, const loaders::KernelImage& img, const 
     po.unlimited_stack = true;
     const ProcessResult p = run_process(argv, po);
 
-    RtlResult r;
-    r.run_dir = run_dir;
+    RtlResult r = read_rtl_outputs(run_dir, opt);
     r.wall_seconds = p.wall_seconds;
     r.timed_out = p.timed_out;
-    r.log_tail = tail_of_file(po.output, 12);
+    return r;
+}
+
+RtlResult read_rtl_outputs(const fs::path& run_dir, const RtlRunOptions& opt) {
+    RtlResult r;
+    r.run_dir = run_dir;
+    r.log_tail = tail_of_file(run_dir / "rtl_sim.log", 12);
     read_result(run_dir / "fgtlm_result.txt", r);
     const fs::path mem = opt.fast_dump ? run_dir / "fgtlm_gmem.log" : run_dir / "gpgpu_rdata.log";
     if (r.kernel_done && fs::is_regular_file(mem)) r.memory = loaders::read_rdata_log(mem);
