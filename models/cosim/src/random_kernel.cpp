@@ -53,13 +53,10 @@ private:
     std::string imm() { return fmt::format("0x{:x}", word()); }
     std::string param() { return fmt::format("g [0x{:x}]", 4 + pick(4)); }  // parameter words
     std::string cnst() { return fmt::format("c[0x1][0x{:x}]", pick(4)); }
-    std::string src2() {
-        switch (pick(8)) {
-            case 0: return param();
-            case 1: return cnst();
-            default: return rs();
-        }
-    }
+    // First sources may be parameters in shared memory, second sources constants (the forms
+    // the SM_1.0 encodings have).
+    std::string src1() { return pick(6) == 0 ? param() : rs(); }
+    std::string src2() { return pick(7) == 0 ? cnst() : rs(); }
     std::string cond() {
         static constexpr std::array<const char*, 6> c = {"LT", "EQ", "LE", "GT", "NE", "GE"};
         return c[pick(c.size())];
@@ -72,8 +69,8 @@ private:
     // One computational instruction; `g` = guard text or "" (inserted after the destination).
     std::string op(const std::string& g = {}) {
         const std::string d = r() + (g.empty() ? "" : " (" + g + ")");
-        switch (pick(27)) {
-            case 0: return fmt::format("IADD {}, {}, {}", d, rs(), src2());
+        switch (pick(33)) {
+            case 0: return fmt::format("IADD {}, {}, {}", d, src1(), src2());
             case 1: return fmt::format("IADD {}, -{}, {}", d, rs(), rs());
             case 2: return fmt::format("IADD {}, {}, -{}", d, rs(), rs());
             case 3: return fmt::format("IADD32I {}, {}, {}", r(), rs(), imm());
@@ -82,15 +79,15 @@ private:
             case 6: return fmt::format("SHL {}, {}, 0x{:x}", d, rs(), pick(32));
             case 7: return fmt::format("SHR {}, {}, 0x{:x}", d, rs(), pick(32));
             case 8: return fmt::format("SHR.S32 {}, {}, 0x{:x}", d, rs(), pick(32));
-            case 9: return fmt::format("LOP.AND {}, {}, {}", d, rs(), rs());
+            case 9: return fmt::format("LOP.AND {}, {}, {}", d, src1(), rs());
             case 10: return fmt::format("LOP.OR {}, {}, {}", d, rs(), rs());
             case 11: return fmt::format("LOP.XOR {}, {}, {}", d, rs(), rs());
             case 12: return fmt::format("LOP.PASS_B {}, {}, ~{}", d, rs(), rs());
-            case 13: return fmt::format("FADD {}, {}, {}", d, rs(), rs());
-            case 14: return fmt::format("FADD {}, {}, -{}", d, rs(), src2());
-            case 15: return fmt::format("FMUL {}, {}, {}", d, rs(), rs());
+            case 13: return fmt::format("FADD {}, {}, {}", d, src1(), src2());
+            case 14: return fmt::format("FADD {}, {}, -{}", d, src1(), rs());
+            case 15: return fmt::format("FMUL {}, {}, {}", d, rs(), src2());
             case 16: return fmt::format("FMAD {}, {}, {}, {}", d, rs(), rs(), rs());
-            case 17: return fmt::format("MOV {}, {}", d, rs());
+            case 17: return fmt::format("MOV {}, {}", d, pick(4) == 0 ? param() : rs());
             case 18: return fmt::format("MVI {}, {}", r(), imm());
             case 19: return fmt::format("I2I.S32.S32 {}, -{}", d, rs());
             case 20: return fmt::format("I2I.U32.S32 {}, |{}|", d, rs());
@@ -101,12 +98,21 @@ private:
                 static constexpr std::array<const char*, 3> sfu = {"RCP", "RSQ", "LG2"};
                 return fmt::format("{} {}, {}", sfu[pick(3)], d, rs());
             }
-            case 25: return fmt::format("ISET {}, {}, {}, {}", d, rs(), src2(), cond());
+            case 25: return fmt::format("ISET {}, {}, {}, {}", d, src1(), src2(), cond());
+            case 26: return fmt::format("MVC {}, {}", d, cnst());
+            case 27: return fmt::format("I2F.F32.S32 {}, {}", d, rs());
+            case 28: return fmt::format("F2I.S32.F32 {}, {}", d, rs());
+            case 29: return fmt::format("FSET {}, {}, {}, {}", d, rs(), rs(), cond());
+            case 30: {  // EX2 takes its range-reduced operand from RRO
+                const std::string t = r();
+                return fmt::format("RRO {}, {}, EX2\nEX2 {}, {}", t, rs(), d, t);
+            }
+            case 31: return fmt::format("FMUL32 {}, {}, {}", r(), rs(), rs());
             default: return fmt::format("MOV.U16 {}, {}", half(), half());
         }
     }
 
-    std::string set_pred() { return fmt::format("ISET.S32.C0 o[0x7f], {}, {}, {}", rs(), src2(), cond()); }
+    std::string set_pred() { return fmt::format("ISET.S32.C0 o[0x7f], {}, {}, {}", src1(), src2(), cond()); }
 
     KernelItem item(std::uint32_t id) {
         KernelItem it;
@@ -151,8 +157,8 @@ private:
             const std::string v = r();
             it.lines.push_back("I2I.U32.U16 R11, R0L");
             it.lines.push_back("R2A A1, R11, 0x2");
-            it.lines.push_back(fmt::format("R2G.U32.U32 g[A1+0x40], {}", v));
-            it.lines.push_back(fmt::format("IADD {}, g [A1+0x40], {}", r(), rs()));
+            it.lines.push_back(fmt::format("R2G.U32.U32 g[A1+0x10], {}", v));
+            it.lines.push_back(fmt::format("IADD {}, g [A1+0x10], {}", r(), rs()));
         }
         return it;
     }
@@ -207,6 +213,7 @@ loaders::KernelImage RandomKernel::image() const {
     img.launch.grid[0] = std::uint16_t(blocks);
     img.launch.block[0] = std::uint16_t(threads);
     img.launch.regs_per_thread = 12;
+    img.launch.shared_bytes = 0x440 + 16 * 64;  // per-thread slots of the "shared" items, whatever A1's unit
     img.launch.blocks_per_sm = 2;
     img.launch.params = {0, kOutputBase, inputs.empty() ? 0u : inputs[0], inputs.size() > 1 ? inputs[1] : 0u};
     img.launch.const_mem = constants;
