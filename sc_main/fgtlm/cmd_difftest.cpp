@@ -15,6 +15,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <set>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -41,17 +42,22 @@ struct DifftestCliOptions {
     unsigned max_items = 24;
     double rtl_timeout = 120;
     bool keep = false;
+    bool single_warp = false;
+    bool avoid_known = false;
 };
 
 nlohmann::json outcome_json(const cosim::KernelOutcome& o) {
     return {{"seed", o.seed}, {"kernel", o.name}, {"pass", o.pass}, {"instructions", o.instructions},
             {"commits_compared", o.commits_compared}, {"words_compared", o.words_compared}, {"summary", o.summary},
-            {"rtl_wall_seconds", o.rtl_wall_seconds}, {"saved", o.saved.string()}, {"shrunk_instructions", o.shrunk_instructions}};
+            {"rtl_wall_seconds", o.rtl_wall_seconds}, {"saved", o.saved.string()}, {"shrunk_instructions", o.shrunk_instructions},
+            {"signature", o.signature}, {"shrunk", o.shrunk}};
 }
 
 // Worker `j` of `jobs`: kernels i = j, j + jobs, ...; one JSON line per kernel.
-void worker(const DifftestCliOptions& o, const cosim::DifftestOptions& d, unsigned j, const fs::path& out) {
+void worker(const DifftestCliOptions& o, cosim::DifftestOptions d, unsigned j, const fs::path& out) {
     std::ofstream lines(out);
+    std::set<std::string> shrunk;
+    d.shrunk_signatures = &shrunk;
     for (std::uint64_t i = j; i < o.count; i += o.jobs) {
         cosim::KernelOutcome k;
         try {
@@ -82,6 +88,8 @@ int run(const DifftestCliOptions& o) {
     d.gen.max_items = std::max(o.max_items, d.gen.min_items);
     d.shrink_budget = o.shrink_budget;
     d.keep_passing = o.keep;
+    d.gen.multi_warp = !o.single_warp;
+    d.gen.avoid_known = o.avoid_known;
     try {
         fs::create_directories(d.work_root);
         // Build (or find) the RTL once before the workers start.
@@ -164,6 +172,8 @@ const fgtlm::cli::SubcommandRegistration kDifftest{"difftest", [](CLI::App& app)
     sub->add_option("--max-items", o->max_items, "largest number of random items per kernel");
     sub->add_option("--rtl-timeout", o->rtl_timeout, "wall-clock limit of one RTL simulation (s)");
     sub->add_flag("--keep", o->keep, "keep the run folders of passing kernels");
+    sub->add_flag("--avoid-known", o->avoid_known, "leave out the instruction forms with known RTL/model differences (models/cosim/README.md)");
+    sub->add_flag("--single-warp", o->single_warp, "one block of 32 threads per kernel (fastest RTL runs)");
     return std::function<int()>([o] { return run(*o); });
 }};
 

@@ -22,6 +22,17 @@ std::string failure_summary(const CosimResult& r) {
     return "pass";
 }
 
+std::string failure_signature(const CosimResult& r) {
+    if (r.commits && r.commits->first && r.failure.empty() && r.model.error.empty()) {
+        const Divergence& d = *r.commits->first;
+        std::string what = d.what.substr(0, d.what.find(" lane"));
+        if (!what.empty() && (what[0] == 'R' || what[0] == 'A' || what[0] == 'C')) what = "value";
+        return "commit " + what + " " + d.instruction.substr(0, d.instruction.find(' '));
+    }
+    const std::string s = failure_summary(r);
+    return s.substr(0, s.find(':'));
+}
+
 namespace {
 
 CosimResult run(const RandomKernel& k, const DifftestOptions& opt, const fs::path& dir) {
@@ -80,8 +91,15 @@ KernelOutcome difftest_kernel(std::uint64_t seed, const DifftestOptions& opt) {
         if (!opt.keep_passing) fs::remove_all(dir, ec);
         return o;
     }
-    const RandomKernel small = shrink(k, failure_class(r), opt, opt.work_root / (k.name + "-shrink"), opt.shrink_budget);
-    fs::remove_all(opt.work_root / (k.name + "-shrink"), ec);
+    o.signature = failure_signature(r);
+    const bool seen = opt.shrunk_signatures != nullptr && opt.shrunk_signatures->count(o.signature) != 0;
+    RandomKernel small = k;
+    if (!seen) {
+        small = shrink(k, failure_class(r), opt, opt.work_root / (k.name + "-shrink"), opt.shrink_budget);
+        fs::remove_all(opt.work_root / (k.name + "-shrink"), ec);
+        o.shrunk = true;
+        if (opt.shrunk_signatures != nullptr) opt.shrunk_signatures->insert(o.signature);
+    }
     o.shrunk_instructions = small.instruction_count();
     // Save the minimal kernel with the RTL's memory as the expected result.
     const CosimResult rs = run(small, opt, opt.work_root / (k.name + "-min"));

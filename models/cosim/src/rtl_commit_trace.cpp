@@ -55,7 +55,9 @@ void write_destination(std::ostream& out, const Decoded& d, const Pending& p) {
         case isa::OperandKind::Reg: name = fmt::format("R{}", d.dst_reg); break;
         case isa::OperandKind::RegLo: name = fmt::format("R{}L", d.dst_reg); break;
         case isa::OperandKind::RegHi: name = fmt::format("R{}H", d.dst_reg); break;
-        case isa::OperandKind::AddrReg: name = fmt::format("A{}", d.dst_reg); values = &p.adr; break;
+        // Address-register results (R2A, A2R ...): the model's commit trace does not record
+        // them (its issue record names no destination), so neither side writes them.
+        case isa::OperandKind::AddrReg: return;
         case isa::OperandKind::Predicate: name = fmt::format("C{}", d.dst_reg); values = &p.prd; break;
         default: return;
     }

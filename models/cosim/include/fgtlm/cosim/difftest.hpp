@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <set>
 #include <string>
 
 #include "fgtlm/cosim/cosim.hpp"
@@ -20,6 +21,9 @@ struct DifftestOptions {
     GeneratorOptions gen;
     unsigned shrink_budget = 30;        // co-simulations spent shrinking one failure
     bool keep_passing = false;          // keep run folders of passing kernels
+    // Failure signatures already shrunk (see failure_signature): a kernel failing the same way
+    // is recorded and saved unshrunk, so time goes to new kinds of difference.
+    std::set<std::string>* shrunk_signatures = nullptr;
 };
 
 struct KernelOutcome {
@@ -33,11 +37,16 @@ struct KernelOutcome {
     double rtl_wall_seconds = 0.0;
     std::filesystem::path saved;        // regression bundle of the shrunk kernel
     std::size_t shrunk_instructions = 0;
+    std::string signature;
+    bool shrunk = false;
 };
 
 KernelOutcome difftest_kernel(std::uint64_t seed, const DifftestOptions& opt);
 
 // One-line classification of a failed co-simulation (what differs, at which instruction).
 std::string failure_summary(const CosimResult& r);
+// What kind of difference (class, field without lane number, opcode): equal signatures are
+// the same finding.
+std::string failure_signature(const CosimResult& r);
 
 }  // namespace fgtlm::cosim
