@@ -75,7 +75,7 @@ private:
             case 0: return fmt::format("IADD {}, {}, {}", d, src1(), src2());
             case 1: return fmt::format("IADD {}, -{}, {}", d, rs(), rs());
             case 2: return fmt::format("IADD {}, {}, -{}", d, rs(), rs());
-            case 3: return fmt::format("IADD32I {}, {}, {}", r(), rs(), imm());
+            case 3: return fmt::format("IADD32I {}, {}, {}", r(), r(), imm());  // immediate form: no R124
             case 4: return fmt::format("IMUL.U16.U16 {}, {}, {}", d, half(), half());
             case 5: return fmt::format("IMAD.U16 {}, {}, {}, {}", d, half(), half(), rs());
             case 6: return fmt::format("SHL {}, {}, 0x{:x}", d, rs(), pick(32));
