@@ -1,9 +1,11 @@
-// fgtlm disasm FILE [--raw]: cuobjdump-style listing of an SM_1.0 program.
+// fgtlm disasm FILE [--raw] [--isa NAME]: listing of a program; SM_1.0 (cuobjdump style) by
+// default, any registered ISA with --isa (see `fgtlm isa list`).
 #include "subcommand.hpp"
 
 #include <fgtlm/isa/decoder.hpp>
 #include <fgtlm/isa/disassembler.hpp>
 #include <fgtlm/isa/program_io.hpp>
+#include <fgtlm/isa/registry.hpp>
 
 #include <iostream>
 #include <memory>
@@ -14,11 +16,26 @@ struct DisasmOptions {
     std::string file;
     bool raw = false;
     bool text_only = false;
+    std::string isa;
 };
+
+// Another ISA through the registry: same input formats, the back end's own syntax.
+int run_registry_disasm(const DisasmOptions& o, const std::vector<std::uint32_t>& words) {
+    const fgtlm::isa::IsaBackend* isa = fgtlm::isa::find_isa(o.isa);
+    if (isa == nullptr) {
+        std::cerr << "fgtlm disasm: unknown ISA '" << o.isa << "' (known: " << fgtlm::isa::isa_names() << ")\n";
+        return 1;
+    }
+    const fgtlm::isa::IsaListing l = isa->disassemble_program(words, o.text_only);
+    std::cout << l.text;
+    for (const std::string& e : l.errors) std::cerr << o.file << ": " << e << '\n';
+    return 0;
+}
 
 int run_disasm(const DisasmOptions& o) {
     const std::vector<std::uint32_t> words =
         o.raw ? fgtlm::isa::read_program_binary(o.file) : fgtlm::isa::read_program_hex(o.file);
+    if (!o.isa.empty() && o.isa != "sm10") return run_registry_disasm(o, words);
     const std::vector<fgtlm::isa::Instruction> program = fgtlm::isa::decode_program(words);
     std::size_t illegal = 0;
     for (const auto& in : program) {
@@ -37,6 +54,7 @@ const fgtlm::cli::SubcommandRegistration kDisasm{"disasm", [](CLI::App& app) {
     sub->add_option("file", opts->file, "program.hex, or a raw binary with --raw")->required();
     sub->add_flag("--raw", opts->raw, "FILE is raw little-endian 32-bit words");
     sub->add_flag("--text", opts->text_only, "print only the instruction text (no address/encoding columns)");
+    sub->add_option("--isa", opts->isa, "instruction set (default sm10; `fgtlm isa list` names them)");
     return std::function<int()>([opts] { return run_disasm(*opts); });
 }};
 
