@@ -70,7 +70,10 @@ void write_rtl_inputs(const RtlBuild& build, const loaders::KernelImage& img, co
     write_text(run_dir / "global_mem.mif", loaders::global_mem_mif(img));
     write_text(run_dir / "constant_mem.mif", "");  // constants come from the launch (zero elsewhere, as in the model)
     const fs::path sysmem = build.rtl_dir / "RTL" / "system_mem.mif";
-    if (fs::is_regular_file(sysmem)) fs::copy_file(sysmem, run_dir / "system_mem.mif", fs::copy_options::overwrite_existing);
+    if (fs::is_regular_file(sysmem)) {
+        fs::copy_file(sysmem, run_dir / "system_mem.mif", fs::copy_options::overwrite_existing);
+        fs::permissions(run_dir / "system_mem.mif", fs::perms::owner_read | fs::perms::owner_write, fs::perm_options::add);
+    }
     else write_text(run_dir / "system_mem.mif", "");
 }
 
