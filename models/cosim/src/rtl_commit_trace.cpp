@@ -96,7 +96,7 @@ void normalize_rtl_commit_trace(const fs::path& raw, const fs::path& out_file, c
     const std::uint32_t per_batch = std::max<std::uint32_t>(1, img.launch.blocks_per_sm);
     std::int64_t batch = -1;
     std::array<Pending, 32> warps{};
-    std::uint32_t write_warp = 0, write_pass = 0;  // the pass the write stage is handling
+    std::uint32_t write_warp = 0;  // the warp whose pass the write stage is handling
     std::unordered_map<std::uint64_t, Decoded> decoded;  // by (pc, words)
     std::string line;
     std::size_t lineno = 0;
@@ -124,7 +124,6 @@ void normalize_rtl_commit_trace(const fs::path& raw, const fs::path& out_file, c
                 std::string w, pass, mask;
                 if (!(s >> w >> pass >> mask)) throw bad("short E record");
                 write_warp = std::uint32_t(hex64(w) & 31u);
-                write_pass = std::uint32_t(hex64(pass));
                 warps[write_warp].mask = std::uint32_t(hex64(mask));
             } else if (tag == "G" || tag == "P" || tag == "A") {
                 Pending& p = warps[write_warp];
@@ -168,7 +167,6 @@ void normalize_rtl_commit_trace(const fs::path& raw, const fs::path& out_file, c
             throw bad("field out of range");
         }
     }
-    (void)write_pass;
     if (!out) throw CosimError(out_file.string() + ": cannot write");
 }
 
