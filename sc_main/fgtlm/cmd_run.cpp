@@ -24,6 +24,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <fgtlm/gpu/hierarchy.hpp>
 #include <fgtlm/gpu/standalone_system.hpp>
 #include <fgtlm/isa/assembler.hpp>
 #include <fgtlm/loaders/bundle_loader.hpp>
@@ -60,6 +61,7 @@ struct RunOptions {
     std::int64_t cores = -1;          // SP lanes (-1 = from the bundle, else 8)
     bool no_dmi = false;
     std::size_t max_report_lines = 64;
+    bool print_hierarchy = false;     // print the SystemC module graph before running
     // .sass mode
     std::vector<std::uint32_t> grid{1, 1};
     std::vector<std::uint32_t> block{1, 1, 1};
@@ -109,7 +111,22 @@ loaders::KernelImage image_from_sass(const RunOptions& o) {
     return img;
 }
 
+// --print-hierarchy without a target: the module graph of a default system.
+int print_default_hierarchy(const RunOptions& o) {
+    gpu::SystemConfig cfg;
+    cfg.gpu.num_sms = o.sms;
+    gpu::StandaloneSystem sys("system", cfg);
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);  // elaborate: resolves the socket bindings
+    gpu::print_hierarchy(std::cout, sys);
+    return 0;
+}
+
 int run(const RunOptions& o) {
+    if (o.target.empty()) {
+        if (o.print_hierarchy) return print_default_hierarchy(o);
+        std::cerr << "fgtlm run: a target (bundle folder, FlexGripPlus folder or .sass file) is required\n";
+        return 2;
+    }
     loaders::KernelImage img;
     try {
         if (o.flexgrip) img = loaders::load_testbench(o.target);
@@ -179,6 +196,10 @@ int run(const RunOptions& o) {
     sys.gpu.add_observer(inst.get());
     if (tracer) sys.gpu.add_observer(tracer.get());  // after the timing model: reads its stamps
     if (o.mode == "at") sys.gpu.set_timing_model(&inst->sm_clock());
+    if (o.print_hierarchy) {
+        sc_core::sc_start(sc_core::SC_ZERO_TIME);  // elaborate: resolves the socket bindings
+        gpu::print_hierarchy(std::cout, sys);
+    }
     const core::KernelResult res = sys.run(img.launch);
 
     int rc = 0;
@@ -237,7 +258,8 @@ int run(const RunOptions& o) {
 const fgtlm::cli::SubcommandRegistration kRun{"run", [](CLI::App& app) {
     auto o = std::make_shared<RunOptions>();
     CLI::App* sub = app.add_subcommand("run", "Run an SM_1.0 kernel: conformance bundle, FlexGripPlus app folder or .sass file");
-    sub->add_option("target", o->target, "bundle folder, FlexGripPlus application folder (--flexgrip) or .sass file")->required();
+    sub->add_option("target", o->target, "bundle folder, FlexGripPlus application folder (--flexgrip) or .sass file");
+    sub->add_flag("--print-hierarchy", o->print_hierarchy, "print the SystemC module graph (modules, sockets and their bindings)");
     sub->add_flag("--flexgrip", o->flexgrip, "TARGET is a FlexGripPlus application folder (TP_instructions.vhd, pick_bench.vhd, ...)");
     sub->add_flag("--check", o->check, "compare global memory with the expected words; exit 1 on mismatch");
     sub->add_option("--dump-global", o->dump_global, "write global memory after the kernel (raw bytes)");

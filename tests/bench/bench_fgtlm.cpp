@@ -1,5 +1,6 @@
 // bench_fgtlm: simulation speed of the GPU model on the conformance kernels.
-// Kernels: every conformance bundle plus `alu_loop` (a synthetic uniform integer loop).
+// Kernels: every conformance bundle plus `alu_loop` (a synthetic uniform integer loop) and
+// `mixed_loop` (issue 14's mixed integer/float loop).
 // LT/<kernel>: the loosely-timed model alone. AT/<kernel>: the same GPU with the calibrated
 // AT timing model driving SystemC time plus the statistics collector (what `fgtlm run --mode
 // at --stats` runs, minus writing the JSON). One SystemC simulation holds two
@@ -106,6 +107,37 @@ int sc_main(int argc, char* argv[]) {
         alu.launch.regs_per_thread = 16;
         alu.launch.blocks_per_sm = 1;
         images.push_back(alu);
+    }
+    // Synthetic: the mixed integer/float loop of issue 14 (16 blocks x 256 threads, 2,000
+    // iterations of IADD, FMAD, SHL, FMUL, IADD32I, ISET and a branch).
+    {
+        loaders::KernelImage mix;
+        mix.name = "mixed_loop";
+        const isa::AssembleResult a = isa::assemble(R"(
+            I2I.U32.U16 R1, R0L;
+            I2F.F32.U32 R4, R1;
+            MVI R2, 0x0;
+            MVI R3, 0x7d0;
+            MVI R6, 0x3f800000;
+        loop:
+            IADD R1, R1, R2;
+            FMAD R4, R4, R6, R6;
+            SHL R5, R1, 0x1;
+            FMUL R7, R4, R6;
+            IADD32I R2, R2, 0x1;
+            ISET.C0 o[0x7f], R2, R3, NE;
+            BRA C0.NE, loop;
+            SHL R10, R0, 0x2;
+            GST.U32 global14[R10], R7;
+            RET;
+        )", "mixed_loop.sass");
+        if (!a.ok()) return 1;
+        mix.program = a.words;
+        mix.launch.block[0] = 256;
+        mix.launch.grid[0] = 16;
+        mix.launch.regs_per_thread = 16;
+        mix.launch.blocks_per_sm = 1;
+        images.push_back(mix);
     }
     for (const auto& img : images) {
         const loaders::KernelImage* p = &img;

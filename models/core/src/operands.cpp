@@ -81,7 +81,7 @@ bool SmCore::read_shared_or_const(ExecContext& ctx, const isa::Operand& op, std:
         for (std::uint32_t l = 0; l < kWarpSize; ++l) out[l] = v;
         return true;
     }
-    const std::uint32_t* a = &areg_[(ctx.warp_slot * 8 + (op.areg & 7u)) * kWarpSize];
+    const std::uint32_t* a = regs_.areg_row(ctx.warp_slot, op.areg);
     if (!is_const && (record_issues || !observers_.empty())) {
         const std::uint8_t degree = shared_bank_conflict_degree(off, a, m);
         if (degree > ctx.rec.shared_read_conflict_degree) ctx.rec.shared_read_conflict_degree = degree;
@@ -119,9 +119,9 @@ const std::uint32_t* SmCore::read_operand(ExecContext& ctx, const isa::Operand& 
             return buf;
         case OperandKind::AddrReg:
             if (op.reg == 0) return zeros_;
-            return &areg_[(ctx.warp_slot * 8 + (op.reg & 7u)) * kWarpSize];
+            return regs_.areg_row(ctx.warp_slot, op.reg);
         case OperandKind::Predicate: {
-            const std::uint8_t* f = &pred_[(ctx.warp_slot * 4 + (op.reg & 3u)) * kWarpSize];
+            const std::uint8_t* f = regs_.pred_row(ctx.warp_slot, op.reg);
             for (std::uint32_t l = 0; l < kWarpSize; ++l) buf[l] = f[l];
             return buf;
         }
@@ -137,6 +137,7 @@ const std::uint32_t* SmCore::read_operand(ExecContext& ctx, const isa::Operand& 
 
 bool SmCore::read(ExecContext& ctx) {
     const isa::Instruction& in = *ctx.inst;
+    ctx.carry_flags = in.carry_in ? regs_.pred_row(ctx.warp_slot, in.carry_in_reg) : nullptr;
     if (ctx.exec_mask == 0) {
         for (auto& s : ctx.src) s = zeros_;
         return true;

@@ -11,6 +11,7 @@ void Program::bind(const std::uint32_t* words, std::uint32_t num_words) {
     num_words_ = num_words;
     if (cache_.size() < num_words) {
         cache_.resize(num_words);
+        forms_.resize(num_words);
         valid_.resize(num_words);
     }
     invalidate();
@@ -30,6 +31,7 @@ void Program::decode_at(std::uint32_t w) {
         inst.illegal_reason = isa::IllegalReason::Truncated;
     }
     cache_[w] = inst;
+    forms_[w] = form_info(inst);
     valid_[w] = 1;
 }
 

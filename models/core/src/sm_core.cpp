@@ -108,10 +108,7 @@ SmCore::SmCore(const SmCoreConfig& cfg) : cfg_(cfg) {
     if (cfg_.reg_slots == 0) cfg_.reg_slots = 1;
     if (cfg_.max_warps == 0) cfg_.max_warps = 1;
     if (cfg_.stack_depth == 0) cfg_.stack_depth = 1;
-    reg_slots_pow2_ = (cfg_.reg_slots & (cfg_.reg_slots - 1u)) == 0;
-    rf_.assign(std::size_t(cfg_.reg_slots) * kWarpSize, 0);
-    pred_.assign(std::size_t(cfg_.max_warps) * 4 * kWarpSize, 0);
-    areg_.assign(std::size_t(cfg_.max_warps) * 8 * kWarpSize, 0);
+    regs_.configure(cfg_.reg_slots, cfg_.max_warps);
     shared_.assign(cfg_.shared_bytes, 0);
     stack_mem_.assign(std::size_t(cfg_.max_warps) * cfg_.stack_depth, StackEntry{});
     warps_.resize(cfg_.max_warps);
@@ -199,7 +196,7 @@ void SmCore::fail(KernelErrorKind kind, std::uint32_t warp_slot, std::uint64_t a
 
 std::uint32_t SmCore::guard_mask(std::uint32_t warp_slot, std::uint8_t reg, std::uint8_t cond) const {
     const std::uint16_t truth = kConditions.truth[cond & 31u];
-    const std::uint8_t* f = &pred_[(warp_slot * 4 + (reg & 3u)) * kWarpSize];
+    const std::uint8_t* f = regs_.pred_row(warp_slot, reg);
     std::uint32_t m = 0;
     for (std::uint32_t l = 0; l < kWarpSize; ++l) m |= std::uint32_t((truth >> f[l]) & 1u) << l;
     return m;
@@ -237,6 +234,7 @@ bool SmCore::fetch(ExecContext& ctx) {
         return false;
     }
     ctx.inst = inst;
+    ctx.form = program_->form(w.pc);
     ctx.pc = w.pc;
     return true;
 }
@@ -302,12 +300,12 @@ bool SmCore::writeback(ExecContext& ctx) {
             }
             case isa::OperandKind::AddrReg:
                 if (d.reg != 0) {
-                    std::uint32_t* row = &areg_[(slot * 8 + (d.reg & 7u)) * kWarpSize];
+                    std::uint32_t* row = regs_.areg_row(slot, d.reg);
                     for (std::uint32_t l = 0; l < kWarpSize; ++l) row[l] = ((m >> l) & 1u) ? ctx.res[0][l] : row[l];
                 }
                 break;
             case isa::OperandKind::Predicate: {
-                std::uint8_t* row = &pred_[(slot * 4 + (d.reg & 3u)) * kWarpSize];
+                std::uint8_t* row = regs_.pred_row(slot, d.reg);
                 for (std::uint32_t l = 0; l < kWarpSize; ++l)
                     row[l] = ((m >> l) & 1u) ? std::uint8_t(ctx.res[0][l] & 15u) : row[l];
                 break;
@@ -317,7 +315,7 @@ bool SmCore::writeback(ExecContext& ctx) {
         }
     }
     if (in.set_pred && ctx.has_flags && m != 0) {
-        std::uint8_t* row = &pred_[(slot * 4 + (in.set_pred_reg & 3u)) * kWarpSize];
+        std::uint8_t* row = regs_.pred_row(slot, in.set_pred_reg);
         for (std::uint32_t l = 0; l < kWarpSize; ++l) row[l] = ((m >> l) & 1u) ? ctx.flags[l] : row[l];
     }
 

@@ -8,7 +8,7 @@ void SmCore::set_undefined_tracking(std::uint8_t* shadow, std::uint64_t size) {
     global_shadow_ = shadow;
     global_shadow_size_ = size;
     track_undefined_ = shadow != nullptr;
-    rf_taint_.assign(track_undefined_ ? cfg_.reg_slots : 0, 0);
+    regs_.enable_taint(track_undefined_);
     shared_taint_.assign(track_undefined_ ? cfg_.shared_bytes : 0, 0);
 }
 
@@ -18,11 +18,11 @@ std::uint32_t SmCore::operand_taint(const ExecContext& ctx, const isa::Operand& 
         case isa::OperandKind::RegLo:
         case isa::OperandKind::RegHi:
         case isa::OperandKind::Global:
-            return op.reg == 124 ? 0u : rf_taint_[row_index(ctx.warp_slot, op.reg)];
+            return op.reg == 124 ? 0u : regs_.taint(row_index(ctx.warp_slot, op.reg));
         case isa::OperandKind::Shared: {
             const std::uint32_t size = isa::Operand::size_of(op.type);
             const std::uint32_t base = blocks_[warps_[ctx.warp_slot].block_slot].shared_base + op.byte_offset();
-            const std::uint32_t* a = op.areg ? &areg_[(ctx.warp_slot * 8 + (op.areg & 7u)) * kWarpSize] : zeros_;
+            const std::uint32_t* a = op.areg ? regs_.areg_row(ctx.warp_slot, op.areg) : zeros_;
             std::uint32_t t = 0;
             for (std::uint32_t l = 0; l < kWarpSize; ++l) {
                 if (!((ctx.exec_mask >> l) & 1u)) continue;

@@ -3,18 +3,51 @@
 namespace fgtlm::sm {
 
 Sm::Sm(sc_core::sc_module_name name, const SmConfig& cfg)
-    : sc_core::sc_module(name), fetch("fetch"), decode("decode"), read("read"), execute("execute"),
-      writeback("writeback"), global("global"), issue("issue"), imem_socket(fetch.imem), global_socket(global.socket), cfg_(cfg), core_(cfg.core),
-      lt_cost_(cfg.sp_lanes) {
+    : SmCoreHolder(cfg.core), sc_core::sc_module(name), fetch("fetch"), decode("decode"), read("read"),
+      execute("execute"), writeback("writeback"), regfile("regfile", core_.registers()), sp("sp"), fpu("fpu"),
+      sfu("sfu"), branch("branch", core_), mem("mem", core_), global(mem.global), issue("issue"),
+      imem_socket(fetch.imem), global_socket(mem.global.socket), cfg_(cfg), lt_cost_(cfg.sp_lanes) {
     if (cfg.auto_bind_pipeline) bind_default_pipeline();
+    if (cfg.auto_bind_units) bind_default_units();
+    // Loosely timed, every unit takes 32 / sp_lanes cycles per warp operation (its own
+    // constant; an AT timing model replaces the sum, a replacement unit annotates its own).
+    const std::uint64_t lt_cycles = lt_cost_.issue_cycles(core::IssueRecord{});
+    for (ExecUnitModule* u : {static_cast<ExecUnitModule*>(&sp), static_cast<ExecUnitModule*>(&fpu),
+                              static_cast<ExecUnitModule*>(&sfu), static_cast<ExecUnitModule*>(&branch),
+                              static_cast<ExecUnitModule*>(&mem)}) {
+        u->issue_cycles = std::uint32_t(lt_cycles);
+        lt_cycles_ = std::uint32_t(lt_cycles);
+        u->clock_period = cfg.clock_period;
+    }
     core_.set_program(&program_);
-    core_.set_global(&global);
+    core_.set_global(&mem.global);
+    mem.shared.attach(core_.shared(), core_.shared_size());
     ext_.core = &core_;
     ext_.ctx = &core_.context();
     trans_.set_extension(&ext_);
     trans_.set_command(tlm::TLM_IGNORE_COMMAND);
     SC_HAS_PROCESS(Sm);
     SC_THREAD(thread);
+}
+
+void Sm::bind_default_units(std::uint32_t skip_mask) {
+    for (auto u : {core::ExecUnit::SP, core::ExecUnit::FPU, core::ExecUnit::SFU, core::ExecUnit::Branch,
+                   core::ExecUnit::Memory})
+        if (!((skip_mask >> unsigned(u)) & 1u)) execute.socket_of(u).bind(unit(u).socket);
+    if (!((skip_mask >> 7) & 1u)) {
+        read.rf.bind(regfile.read_port);
+        writeback.rf.bind(regfile.write_port);
+    }
+}
+
+ExecUnitModule& Sm::unit(core::ExecUnit u) {
+    switch (u) {
+        case core::ExecUnit::FPU: return fpu;
+        case core::ExecUnit::SFU: return sfu;
+        case core::ExecUnit::Branch: return branch;
+        case core::ExecUnit::Memory: return mem;
+        default: return sp;
+    }
 }
 
 void Sm::bind_default_pipeline() {
@@ -37,6 +70,8 @@ bool Sm::begin_kernel(const core::LaunchConfig& launch, const std::uint8_t* cons
                       KernelControl* control, std::string& error) {
     control_ = control;
     core_.set_constant(const_mem, const_size);
+    mem.constant.attach(const_cast<std::uint8_t*>(const_mem), const_size);  // read-only window
+    execute.connect_units(core_, cfg_.clock_period);
     if (!fetch.attach_program(program_, launch.code_base, cfg_.imem_window, error)) return false;
     global.refresh_dmi();
     global.clock_period = cfg_.clock_period;
@@ -59,13 +94,15 @@ void Sm::run_batch(std::uint32_t first_block, std::uint32_t count) {
 bool Sm::issue_one() {
     core::ExecContext& ctx = core_.context();
     if (!core_.select(ctx)) return false;
+    ctx.unit_cycles = lt_cycles_;  // in case a replacement execute stage bypasses the units
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     issue->b_transport(trans_, delay);
     if (trans_.get_response_status() != tlm::TLM_OK_RESPONSE) return false;
     // A timing model accounts for memory latency itself (IssueRecord::mem.latency_cycles);
-    // the LT default adds the annotated slow-path delay.
+    // loosely timed, the cost is the executing unit's annotated delay plus the global-memory
+    // controller's slow-path delay.
     const std::uint64_t cost = timing_ != nullptr ? timing_->issue_cycles(ctx.rec)
-                                                  : lt_cost_.issue_cycles(ctx.rec) + ctx.rec.mem.latency_cycles;
+                                                  : std::uint64_t(ctx.unit_cycles) + ctx.rec.mem.latency_cycles;
     cycles_ += cost;
     unsynced_cycles_ += cost;
     if (control_ != nullptr) {

@@ -63,3 +63,69 @@ void FetchStage::invalidate(sc_dt::uint64, sc_dt::uint64) {
 }
 
 }  // namespace fgtlm::sm
+
+namespace fgtlm::sm {
+
+ExecuteStage::ExecuteStage(sc_core::sc_module_name name)
+    : ChainedStage(name), sp("sp"), fpu("fpu"), sfu("sfu"), branch("branch"), mem("mem") {
+    for (auto* s : {&sp, &fpu, &sfu, &branch, &mem}) s->bind(*this);
+    for (SocketUnit& u : socket_units_) {
+        u.trans.set_extension(&u.ext);
+        u.trans.set_command(tlm::TLM_WRITE_COMMAND);
+        u.trans.set_address(0);
+    }
+}
+
+// The payloads would delete their extensions; they are members.
+ExecuteStage::~ExecuteStage() {
+    for (SocketUnit& u : socket_units_) u.trans.clear_extension(&u.ext);
+}
+
+tlm::tlm_initiator_socket<>& ExecuteStage::socket_of(core::ExecUnit unit) {
+    switch (unit) {
+        case core::ExecUnit::FPU: return fpu;
+        case core::ExecUnit::SFU: return sfu;
+        case core::ExecUnit::Branch: return branch;
+        case core::ExecUnit::Memory: return mem;
+        default: return sp;
+    }
+}
+
+void ExecuteStage::connect_units(core::SmCore& core, sc_core::sc_time clock_period) {
+    for (std::uint32_t u = 0; u < socket_units_.size(); ++u) {
+        const auto unit = core::ExecUnit(u);
+        tlm::tlm_initiator_socket<>& s = socket_of(unit);
+        tlm::tlm_generic_payload req;
+        DirectUnitExtension ext;
+        req.set_extension(&ext);
+        req.set_command(tlm::TLM_WRITE_COMMAND);
+        tlm::tlm_dmi dmi;
+        const bool granted = s->get_direct_mem_ptr(req, dmi) && ext.unit != nullptr;
+        req.clear_extension(&ext);
+        direct_[u] = granted;
+        if (granted) {
+            core.set_unit(unit, ext.unit);
+            continue;
+        }
+        SocketUnit& su = socket_units_[u];
+        su.socket = &s;
+        su.core = &core;
+        su.period = clock_period;
+        core.set_unit(unit, &su);
+    }
+}
+
+bool ExecuteStage::SocketUnit::execute(core::ExecContext& op) {
+    ext.op = &op;
+    trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
+    (*socket)->b_transport(trans, delay);
+    op.unit_cycles = std::uint32_t((delay + period - sc_core::sc_time::from_value(1)) / period);  // round up
+    if (trans.get_response_status() == tlm::TLM_OK_RESPONSE) return true;
+    if (!core->failed())  // the unit refused without a kernel error of its own
+        core->fail(core::KernelErrorKind::IllegalInstruction, op.warp_slot, op.pc,
+                   std::string("execution unit ") + socket->name() + " answered " + trans.get_response_string());
+    return false;
+}
+
+}  // namespace fgtlm::sm

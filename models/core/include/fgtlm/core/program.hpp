@@ -13,6 +13,8 @@
 
 #include <fgtlm/isa/instruction.hpp>
 
+#include "fgtlm/core/units/exec_unit.hpp"
+
 namespace fgtlm::core {
 
 class Program {
@@ -30,6 +32,8 @@ public:
         if (!valid_[w]) decode_at(w);
         return &cache_[w];
     }
+    // Unit table entry of the instruction at `pc` (valid after fetch(pc) returned non-null).
+    [[nodiscard]] const FormInfo& form(std::uint32_t pc) const { return forms_[pc >> 2]; }
     [[nodiscard]] std::uint32_t num_words() const { return num_words_; }
     [[nodiscard]] std::uint32_t size_bytes() const { return num_words_ * 4u; }
 
@@ -39,6 +43,7 @@ private:
     const std::uint32_t* words_ = nullptr;
     std::uint32_t num_words_ = 0;
     std::vector<isa::Instruction> cache_;
+    std::vector<FormInfo> forms_;
     std::vector<std::uint8_t> valid_;
 };
 

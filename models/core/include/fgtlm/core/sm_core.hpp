@@ -20,6 +20,8 @@
 #include "fgtlm/core/launch.hpp"
 #include "fgtlm/core/memory_port.hpp"
 #include "fgtlm/core/program.hpp"
+#include "fgtlm/core/register_file.hpp"
+#include "fgtlm/core/units/exec_unit.hpp"
 #include "fgtlm/core/warp_state.hpp"
 
 namespace fgtlm::core {
@@ -47,8 +49,11 @@ std::string check_launch(const LaunchConfig& cfg, const SmCoreConfig& sm);
 bool condition_holds(std::uint8_t cond, std::uint8_t flags);
 
 // The per-SM context that travels through the pipeline stages (reused for every instruction).
+// It is also the warp operation an execution unit receives (units/exec_unit.hpp): form,
+// masks, operand vectors in; results, flags, result count out.
 struct ExecContext {
     const isa::Instruction* inst = nullptr;
+    FormInfo form;                  // unit table entry of inst (set by fetch)
     std::uint32_t warp_slot = 0;
     std::uint32_t pc = 0;
     std::uint32_t issue_mask = 0;   // active mask of the warp at issue
@@ -57,6 +62,8 @@ struct ExecContext {
     alignas(64) std::uint32_t buf[3][kWarpSize];
     alignas(64) std::uint32_t res[4][kWarpSize];  // up to 4 result registers (GLD.128)
     alignas(32) std::uint8_t flags[kWarpSize];
+    const std::uint8_t* carry_flags = nullptr;  // predicate row of the carry-in register (IADD.X)
+    std::uint32_t unit_cycles = 0;  // issue cost the executing unit annotated (SystemC SM)
     std::uint32_t res_regs = 0;     // result registers to write (0 = none)
     std::uint32_t taint = 0;        // lanes whose result derives from undefined bytes (tracking on)
     bool has_flags = false;         // flags[] valid (written to C[set_pred_reg] if set_pred)
@@ -114,9 +121,17 @@ public:
     bool fetch(ExecContext& ctx);      // instruction at the warp's PC (pre-decoded program)
     bool decode(ExecContext& ctx);     // legality check, guard evaluation, context reset
     bool read(ExecContext& ctx);       // operand collection
-    bool execute(ExecContext& ctx);    // SP/FPU/SFU/memory/branch
+    bool execute(ExecContext& ctx);    // SP/FPU/SFU/memory/branch unit of ctx.form
     bool writeback(ExecContext& ctx);  // registers, predicates, PC/stack, observers
     ExecContext& context() { return ctx_; }
+
+    // --- execution units (units/exec_unit.hpp) -----------------------------------------
+    // Replaces the unit that executes `unit` operations (nullptr = the built-in one).
+    void set_unit(ExecUnit unit, ExecUnitIf* impl);
+    ExecUnitIf* builtin_unit(ExecUnit unit);
+    // The branch and memory units' functions (they act on warp state and memories).
+    bool exec_flow(ExecContext& ctx);
+    bool exec_memory(ExecContext& ctx);
 
     // --- statistics -------------------------------------------------------------------
     std::uint64_t warp_instructions = 0;
@@ -125,27 +140,26 @@ public:
 
     // --- state access (tests, debuggers) -------------------------------------------------
     std::uint32_t& reg(std::uint32_t warp_slot, std::uint32_t r, std::uint32_t lane) {
-        return rf_[row_index(warp_slot, r) * kWarpSize + lane];
+        return reg_row(warp_slot, r)[lane];
     }
     std::uint8_t& pred(std::uint32_t warp_slot, std::uint32_t c, std::uint32_t lane) {
-        return pred_[(warp_slot * 4 + c) * kWarpSize + lane];
+        return regs_.pred_row(warp_slot, c)[lane];
     }
     std::uint32_t& areg(std::uint32_t warp_slot, std::uint32_t a, std::uint32_t lane) {
-        return areg_[(warp_slot * 8 + a) * kWarpSize + lane];
+        return regs_.areg_row(warp_slot, a)[lane];
     }
+    RegisterFile& registers() { return regs_; }
+    [[nodiscard]] std::uint32_t shared_size() const { return std::uint32_t(shared_.size()); }
     std::uint8_t* shared() { return shared_.data(); }
     [[nodiscard]] const WarpState& warp(std::uint32_t slot) const { return warps_[slot]; }
     [[nodiscard]] std::uint32_t num_warps() const { return num_warps_; }
 
 private:
     std::uint32_t row_index(std::uint32_t warp_slot, std::uint32_t r) const {
-        const std::uint32_t slot = warps_[warp_slot].reg_base + r;  // wraps like the RTL's address
-        return reg_slots_pow2_ ? (slot & (cfg_.reg_slots - 1u)) : (slot % cfg_.reg_slots);
+        return regs_.slot_of(warps_[warp_slot].reg_base, r);  // wraps like the RTL's address
     }
-    std::uint32_t& reg_taint(std::uint32_t warp_slot, std::uint32_t r) { return rf_taint_[row_index(warp_slot, r)]; }
-    std::uint32_t* reg_row(std::uint32_t warp_slot, std::uint32_t r) {
-        return &rf_[row_index(warp_slot, r) * kWarpSize];
-    }
+    std::uint32_t& reg_taint(std::uint32_t warp_slot, std::uint32_t r) { return regs_.taint(row_index(warp_slot, r)); }
+    std::uint32_t* reg_row(std::uint32_t warp_slot, std::uint32_t r) { return regs_.gpr_row(row_index(warp_slot, r)); }
     std::uint32_t guard_mask(std::uint32_t warp_slot, std::uint8_t reg, std::uint8_t cond) const;
 
     // read phase helpers
@@ -154,11 +168,6 @@ private:
     std::uint32_t operand_taint(const ExecContext& ctx, const isa::Operand& op);
     void write_taint(const ExecContext& ctx);
 
-    // execute phase, by unit
-    void exec_integer(ExecContext& ctx);
-    void exec_float(ExecContext& ctx);
-    bool exec_memory(ExecContext& ctx);
-    bool exec_flow(ExecContext& ctx);
     // branch-unit helpers
     bool push(ExecContext& ctx, StackKind kind, std::uint32_t pc, std::uint32_t mask);
     bool unwind(ExecContext& ctx);  // the active mask became empty: resume the next path
@@ -179,15 +188,11 @@ private:
     std::uint32_t warps_per_block_ = 0;
     std::uint32_t stride_ = 0;
 
-    std::vector<std::uint32_t> rf_;      // [reg_slots][32]
-    std::vector<std::uint32_t> rf_taint_;    // [reg_slots] lane mask (undefined tracking)
+    RegisterFile regs_;                  // GPRs, predicates, address registers
     std::vector<std::uint8_t> shared_taint_; // [shared_bytes]
     std::uint8_t* global_shadow_ = nullptr;
     std::uint64_t global_shadow_size_ = 0;
     bool track_undefined_ = false;
-    bool reg_slots_pow2_ = true;  // 512: wrap with a mask instead of a division
-    std::vector<std::uint8_t> pred_;     // [max_warps][4][32]
-    std::vector<std::uint32_t> areg_;    // [max_warps][8][32]
     std::vector<std::uint8_t> shared_;   // shared memory
     std::vector<StackEntry> stack_mem_;  // [max_warps][stack_depth]
     std::vector<WarpState> warps_;
@@ -197,6 +202,13 @@ private:
     std::uint32_t warps_live_ = 0;
     std::uint32_t rr_next_ = 0;
     bool next_pc_set_ = false;
+
+    SpFunction sp_;
+    FpuFunction fpu_;
+    SfuFunction sfu_;
+    BranchFunction branch_{*this};
+    MemoryFunction memory_{*this};
+    std::array<ExecUnitIf*, kNumExecUnits> units_{&sp_, &fpu_, &sfu_, &branch_, &memory_, &sp_};
 
     KernelError error_;
     ExecContext ctx_;

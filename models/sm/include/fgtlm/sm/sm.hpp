@@ -2,9 +2,12 @@
 //
 //   warp unit (this module's thread: block batches, warp scheduling, barriers)
 //     -> fetch -> decode -> read -> execute -> write-back   (TLM b_transport chain)
-//   fetch.imem    : initiator socket to instruction memory (DMI)
-//   global_socket : initiator socket to global memory (DMI fast path, b_transport fallback)
-//   shared memory : inside the execution core; constant memory: the GPU's, read directly.
+//   fetch.imem      : initiator socket to instruction memory (DMI)
+//   read.rf / writeback.rf -> regfile (RegisterFileModule: GPRs, predicates, address regs)
+//   execute.{sp,fpu,sfu,branch,mem} -> the execution units SpUnit, FpuUnit, SfuUnit,
+//                     BranchUnit, MemUnit (direct interface where granted, else b_transport)
+//   mem.global      : global-memory controller, initiator socket `global_socket`
+//   mem.shared / mem.constant : shared- and constant-memory controllers (target sockets)
 //
 // Loosely timed: the thread issues warp instructions back to back without wait(); each
 // costs TimingModel::issue_cycles() (default 32 / sp_lanes) SM cycles, accumulated locally
@@ -24,7 +27,12 @@
 
 #include "fgtlm/sm/pipeline_payload.hpp"
 #include "fgtlm/sm/stages.hpp"
-#include "fgtlm/sm/tlm_global_port.hpp"
+#include "fgtlm/sm/units/branch_unit.hpp"
+#include "fgtlm/sm/units/fpu_unit.hpp"
+#include "fgtlm/sm/units/mem_unit.hpp"
+#include "fgtlm/sm/units/register_file.hpp"
+#include "fgtlm/sm/units/sfu_unit.hpp"
+#include "fgtlm/sm/units/sp_unit.hpp"
 
 namespace fgtlm::sm {
 
@@ -36,6 +44,10 @@ struct SmConfig {
     // false: the constructor leaves the stage chain unbound so the user can insert probes or
     // replacement stages (bind issue -> fetch.in -> ... -> writeback.in before elaboration ends).
     bool auto_bind_pipeline = true;
+    // false: the execution units and the register file are left unbound too, so the user can
+    // put a replacement or a wrapper in front of one (bind_default_units(skip_mask) binds
+    // the others).
+    bool auto_bind_units = true;
 };
 
 // Shared by the SMs of a GPU for one kernel (owned by the GPU).
@@ -46,20 +58,33 @@ struct KernelControl {
     bool abort = false;                 // host abort request
 };
 
-class Sm : public sc_core::sc_module {
+// Holds the execution core so that it is built before the modules that refer to it.
+struct SmCoreHolder {
+    explicit SmCoreHolder(const core::SmCoreConfig& cfg) : core_(cfg) {}
+    core::SmCore core_;
+};
+
+class Sm : private SmCoreHolder, public sc_core::sc_module {
 public:
     FetchStage fetch;
     DecodeStage decode;
     ReadStage read;
     ExecuteStage execute;
     WriteBackStage writeback;
-    TlmGlobalPort global;
+    RegisterFileModule regfile;
+    SpUnit sp;
+    FpuUnit fpu;
+    SfuUnit sfu;
+    BranchUnit branch;
+    MemUnit mem;
+    GlobalMemoryController& global;  // = mem.global
     tlm_utils::simple_initiator_socket<Sm> issue;  // warp unit -> first stage
     // Convenience aliases for binding.
     tlm_utils::simple_initiator_socket<FetchStage>& imem_socket;
-    tlm_utils::simple_initiator_socket<TlmGlobalPort>& global_socket;
+    tlm_utils::simple_initiator_socket<GlobalMemoryController>& global_socket;
 
     Sm(sc_core::sc_module_name name, const SmConfig& cfg);
+    const char* kind() const override { return "fgtlm::sm::Sm"; }
     ~Sm() override;
 
     // --- GPU side ---------------------------------------------------------------------
@@ -73,6 +98,10 @@ public:
     const sc_core::sc_event& batch_done_event() const { return batch_done_; }
 
     void bind_default_pipeline();  // issue -> fetch -> decode -> read -> execute -> writeback
+    // execute.<unit> -> <unit>.socket for every unit whose bit (1 << core::ExecUnit) is not
+    // in skip_mask; read.rf / writeback.rf -> regfile unless bit 7 is set.
+    void bind_default_units(std::uint32_t skip_mask = 0);
+    ExecUnitModule& unit(core::ExecUnit u);
     void set_timing_model(core::TimingModel* t);
     void add_observer(core::ExecutionObserver* o) { core_.add_observer(o); }
     core::SmCore& core() { return core_; }
@@ -84,9 +113,9 @@ private:
     bool issue_one();  // one warp instruction down the pipeline; false = batch over
 
     SmConfig cfg_;
-    core::SmCore core_;
     core::Program program_;
     core::LooselyTimedCost lt_cost_;
+    std::uint32_t lt_cycles_ = 1;
     core::TimingModel* timing_ = nullptr;
     KernelControl* control_ = nullptr;
     tlm::tlm_generic_payload trans_;

@@ -3,6 +3,7 @@
 // the next stage through initiator socket `out`.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include <systemc>
@@ -11,12 +12,14 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include "fgtlm/sm/pipeline_payload.hpp"
+#include "fgtlm/sm/units/unit_payload.hpp"
 
 namespace fgtlm::sm {
 
 // Common plumbing: receive, run this stage's phase, forward on success. The stage is its
-// own tlm_fw_transport_if (one virtual call per hop, no callback indirection).
-class Stage : public sc_core::sc_module, public tlm::tlm_fw_transport_if<> {
+// own tlm_fw_transport_if (one virtual call per hop, no callback indirection) and the
+// backward interface of its initiator sockets.
+class Stage : public sc_core::sc_module, public tlm::tlm_fw_transport_if<>, public tlm::tlm_bw_transport_if<> {
 public:
     tlm::tlm_target_socket<> in;
     std::uint64_t transactions = 0;  // instructions that passed this stage
@@ -29,6 +32,10 @@ public:
     }
     bool get_direct_mem_ptr(tlm::tlm_generic_payload&, tlm::tlm_dmi&) override { return false; }
     unsigned int transport_dbg(tlm::tlm_generic_payload&) override { return 0; }
+    tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload&, tlm::tlm_phase&, sc_core::sc_time&) override {
+        return tlm::TLM_COMPLETED;
+    }
+    void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
 
 protected:
     explicit Stage(sc_core::sc_module_name name);
@@ -45,14 +52,9 @@ private:
 };
 
 // A stage with a successor.
-class ChainedStage : public Stage, public tlm::tlm_bw_transport_if<> {
+class ChainedStage : public Stage {
 public:
     tlm::tlm_initiator_socket<> out;
-
-    tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload&, tlm::tlm_phase&, sc_core::sc_time&) override {
-        return tlm::TLM_COMPLETED;
-    }
-    void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
 
 protected:
     explicit ChainedStage(sc_core::sc_module_name name) : Stage(name), out("out") { out.bind(*this); }
@@ -64,6 +66,7 @@ protected:
 // pre-decoded lazily by core::Program.
 class FetchStage final : public ChainedStage {
 public:
+    const char* kind() const override { return "fgtlm::sm::FetchStage"; }
     tlm_utils::simple_initiator_socket<FetchStage> imem;
 
     explicit FetchStage(sc_core::sc_module_name name);
@@ -80,31 +83,67 @@ private:
 
 class DecodeStage final : public ChainedStage {
 public:
+    const char* kind() const override { return "fgtlm::sm::DecodeStage"; }
     explicit DecodeStage(sc_core::sc_module_name name) : ChainedStage(name) {}
 
 private:
     bool work(core::SmCore& core, core::ExecContext& ctx) override { return core.decode(ctx); }
 };
 
+// Read: operand collection from the register file (socket `rf`, bound to the register
+// file's read port; the rows are reached directly, as DMI grants) and shared/constant memory.
 class ReadStage final : public ChainedStage {
 public:
-    explicit ReadStage(sc_core::sc_module_name name) : ChainedStage(name) {}
+    const char* kind() const override { return "fgtlm::sm::ReadStage"; }
+    tlm::tlm_initiator_socket<> rf;
+    explicit ReadStage(sc_core::sc_module_name name) : ChainedStage(name), rf("rf") { rf.bind(*this); }
 
 private:
     bool work(core::SmCore& core, core::ExecContext& ctx) override { return core.read(ctx); }
 };
 
+// Execute: hands the warp operation to the unit the unit table names, through one
+// initiator socket per unit (sp, fpu, sfu, branch, mem). connect_units() asks every bound
+// unit for its direct interface (DirectUnitExtension through get_direct_mem_ptr, like DMI);
+// a unit that grants it is called directly, any other through b_transport with the
+// warp-operation payload (units/unit_payload.hpp). Either way the unit annotates its issue
+// cost (ExecContext::unit_cycles).
 class ExecuteStage final : public ChainedStage {
 public:
-    explicit ExecuteStage(sc_core::sc_module_name name) : ChainedStage(name) {}
+    const char* kind() const override { return "fgtlm::sm::ExecuteStage"; }
+    tlm::tlm_initiator_socket<> sp, fpu, sfu, branch, mem;
+
+    explicit ExecuteStage(sc_core::sc_module_name name);
+    ~ExecuteStage() override;
+    // Installs the units in `core` (direct interface where granted). Called per kernel.
+    void connect_units(core::SmCore& core, sc_core::sc_time clock_period);
+    // True when the unit executing `unit` operations is called through its direct interface.
+    [[nodiscard]] bool direct(core::ExecUnit unit) const { return direct_[std::size_t(unit)]; }
+    tlm::tlm_initiator_socket<>& socket_of(core::ExecUnit unit);
 
 private:
     bool work(core::SmCore& core, core::ExecContext& ctx) override { return core.execute(ctx); }
+
+    // A unit reached through its socket: the payload is built once and reused.
+    struct SocketUnit final : core::ExecUnitIf {
+        tlm::tlm_initiator_socket<>* socket = nullptr;
+        core::SmCore* core = nullptr;
+        sc_core::sc_time period;
+        tlm::tlm_generic_payload trans;
+        WarpOpExtension ext;
+        bool execute(core::ExecContext& op) override;
+    };
+    std::array<SocketUnit, 5> socket_units_;
+    std::array<bool, core::kNumExecUnits> direct_{};
 };
 
+// Write-back: results to the register file (socket `rf`, bound to its write port),
+// predicates, PC and warp stack, observers.
 class WriteBackStage final : public Stage {
 public:
-    explicit WriteBackStage(sc_core::sc_module_name name) : Stage(name) {}
+    const char* kind() const override { return "fgtlm::sm::WriteBackStage"; }
+    tlm::tlm_initiator_socket<> rf;
+    explicit WriteBackStage(sc_core::sc_module_name name) : Stage(name), rf("rf") { rf.bind(*this); }
 
 private:
     bool work(core::SmCore& core, core::ExecContext& ctx) override { return core.writeback(ctx); }

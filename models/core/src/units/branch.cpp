@@ -123,6 +123,8 @@ bool SmCore::arrive_barrier(ExecContext& ctx) {
     return true;
 }
 
+bool BranchFunction::execute(ExecContext& ctx) { return core_.exec_flow(ctx); }
+
 bool SmCore::exec_flow(ExecContext& ctx) {
     const isa::Instruction& in = *ctx.inst;
     WarpState& w = warps_[ctx.warp_slot];

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "fgtlm/core/sm_core.hpp"
-#include "bank_conflicts.hpp"
+#include "../bank_conflicts.hpp"
 
 namespace fgtlm::core {
 
@@ -48,6 +48,8 @@ std::uint16_t count_segments(const std::uint32_t* addr, std::uint32_t mask) {
 
 }  // namespace
 
+bool MemoryFunction::execute(ExecContext& ctx) { return core_.exec_memory(ctx); }
+
 bool SmCore::exec_memory(ExecContext& ctx) {
     const isa::Instruction& in = *ctx.inst;
     const std::uint32_t m = ctx.exec_mask;
@@ -57,7 +59,7 @@ bool SmCore::exec_memory(ExecContext& ctx) {
         const isa::Operand& d = in.dst;
         const std::uint32_t size = isa::Operand::size_of(d.type);
         const std::uint32_t base = blocks_[warps_[ctx.warp_slot].block_slot].shared_base + d.byte_offset();
-        const std::uint32_t* a = d.areg ? &areg_[(ctx.warp_slot * 8 + (d.areg & 7u)) * kWarpSize] : zeros_;
+        const std::uint32_t* a = d.areg ? regs_.areg_row(ctx.warp_slot, d.areg) : zeros_;
         const std::uint32_t* v = ctx.src[0];
         for (std::uint32_t l = 0; l < kWarpSize; ++l) {
             if (!((m >> l) & 1u)) continue;

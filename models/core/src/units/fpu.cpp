@@ -1,0 +1,102 @@
+// FPU: FADD, FMUL, FMAD, FSET, FMIN/FMAX, RRO and the conversions I2F/F2I/F2F. The
+// arithmetic is numerics' (bit-exact to the RTL); this file routes operands, widths, flags.
+#include <fgtlm/numerics/convert.hpp>
+#include <fgtlm/numerics/fpu.hpp>
+#include <fgtlm/numerics/sfu.hpp>
+
+#include "fgtlm/core/units/exec_unit.hpp"
+#include "lane_ops.hpp"
+
+namespace fgtlm::core {
+
+namespace {
+
+using namespace lanes;
+
+// Runs fn on executing lanes only; idle lanes get 0 (the routines are not vectorisable).
+template <typename Fn>
+inline void each_lane(std::uint32_t m, std::uint32_t* r, Fn&& fn) {
+    for (std::uint32_t l = 0; l < kWarpSize; ++l) {
+        if ((m >> l) & 1u) fn(l);
+        else r[l] = 0;
+    }
+}
+
+void int_to_float(ExecContext& ctx) {
+    const isa::Instruction& in = *ctx.inst;
+    const std::uint32_t* a = ctx.src[0];
+    std::uint32_t* r = ctx.res[0];
+    const DataType st = in.stype == DataType::None ? DataType::U32 : in.stype;
+    const bool neg = in.src[0].negate, ab = in.src[0].absolute;
+    each_lane(ctx.exec_mask, r, [&](std::uint32_t l) {
+        std::uint32_t v = a[l];
+        DataType t = st;
+        if (neg || ab) {  // modifiers act on the integer value; the result is then signed
+            std::int64_t x = as_int(v, st);
+            if (ab && x < 0) x = -x;
+            if (neg) x = -x;
+            v = std::uint32_t(x);
+            t = DataType::S32;
+        }
+        r[l] = numerics::i2f(v, t, in.rounding);
+    });
+}
+
+void float_to_float(ExecContext& ctx) {
+    const isa::Instruction& in = *ctx.inst;
+    const std::uint32_t* a = ctx.src[0];
+    std::uint32_t* r = ctx.res[0];
+    each_lane(ctx.exec_mask, r, [&](std::uint32_t l) {
+        std::uint32_t v = numerics::f2f(a[l], in.rounding, false);
+        if (in.saturate) {  // clamp to [0, 1]; NaN -> 0
+            if ((v & 0x7fffffffu) > 0x7f800000u || (v >> 31) != 0) v = 0;
+            else if (v > 0x3f800000u) v = 0x3f800000u;
+        }
+        r[l] = v;
+    });
+}
+
+}  // namespace
+
+bool FpuFunction::execute(ExecContext& ctx) {
+    if (ctx.exec_mask == 0) return true;
+    const isa::Instruction& in = *ctx.inst;
+    const std::uint32_t* __restrict a = ctx.src[0];
+    const std::uint32_t* __restrict b = ctx.src[1];
+    const std::uint32_t* __restrict c = ctx.src[2];
+    std::uint32_t* __restrict r = ctx.res[0];
+    std::uint8_t* __restrict f = ctx.flags;
+    const std::uint32_t m = ctx.exec_mask;
+    const isa::Rounding rnd = in.rounding;
+    ctx.res_regs = 1;
+    ctx.has_flags = in.set_pred;
+    switch (in.op) {
+        case Opcode::FADD: each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::fadd(a[l], b[l], rnd); }); break;
+        case Opcode::FMUL: each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::fmul(a[l], b[l], rnd); }); break;
+        case Opcode::FMAD: each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::fmad(a[l], b[l], c[l], rnd); }); break;
+        case Opcode::FMIN: each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::fmin(a[l], b[l]); }); break;
+        case Opcode::FMAX: each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::fmax(a[l], b[l]); }); break;
+        case Opcode::FSET:
+            each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::fcompare(a[l], b[l], in.cmp) ? 0xffffffffu : 0u; });
+            if (in.set_pred) for (std::uint32_t l = 0; l < kWarpSize; ++l) f[l] = int_flags(r[l], 32);
+            return true;
+        case Opcode::RRO: each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::rro(a[l], in.rro); }); break;
+        case Opcode::I2F: int_to_float(ctx); break;
+        case Opcode::F2I: {
+            const DataType dt = in.dtype == DataType::None ? DataType::S32 : in.dtype;
+            each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::f2i(a[l], dt, rnd); });
+            if (in.set_pred) for (std::uint32_t l = 0; l < kWarpSize; ++l) f[l] = int_flags(r[l], is16(dt) ? 16u : 32u);
+            return true;
+        }
+        case Opcode::F2F: float_to_float(ctx); break;
+        default:
+            ctx.res_regs = 0;
+            ctx.has_flags = false;
+            return true;
+    }
+    if (in.set_pred)  // FP results: zero/sign/unordered flags (numerics::fp_flags)
+        for (std::uint32_t l = 0; l < kWarpSize; ++l) f[l] = fp_flag_bits(r[l]);
+    return true;
+}
+
+}  // namespace fgtlm::core

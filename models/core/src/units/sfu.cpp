@@ -1,0 +1,37 @@
+// SFU: the special-function unit (RCP, RSQ, LG2, EX2, SIN, COS), table-driven and bit-exact
+// to the RTL through numerics/sfu.
+#include <fgtlm/numerics/sfu.hpp>
+
+#include "fgtlm/core/units/exec_unit.hpp"
+#include "lane_ops.hpp"
+
+namespace fgtlm::core {
+
+bool SfuFunction::execute(ExecContext& ctx) {
+    if (ctx.exec_mask == 0) return true;
+    const isa::Instruction& in = *ctx.inst;
+    const std::uint32_t* a = ctx.src[0];
+    std::uint32_t* r = ctx.res[0];
+    std::uint32_t (*fn)(std::uint32_t) = nullptr;
+    switch (in.op) {
+        case isa::Opcode::RCP: fn = numerics::rcp; break;
+        case isa::Opcode::RSQ: fn = numerics::rsq; break;
+        case isa::Opcode::LG2: fn = numerics::lg2; break;
+        case isa::Opcode::EX2: fn = numerics::ex2; break;
+        case isa::Opcode::SIN: fn = numerics::sin; break;
+        case isa::Opcode::COS: fn = numerics::cos; break;
+        default:
+            ctx.res_regs = 0;
+            ctx.has_flags = false;
+            return true;
+    }
+    ctx.res_regs = 1;
+    ctx.has_flags = in.set_pred;
+    const std::uint32_t m = ctx.exec_mask;
+    for (std::uint32_t l = 0; l < kWarpSize; ++l) r[l] = ((m >> l) & 1u) ? fn(a[l]) : 0u;
+    if (in.set_pred)
+        for (std::uint32_t l = 0; l < kWarpSize; ++l) ctx.flags[l] = lanes::fp_flag_bits(r[l]);
+    return true;
+}
+
+}  // namespace fgtlm::core

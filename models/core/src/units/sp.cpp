@@ -1,0 +1,200 @@
+// SP unit: the integer ALU of the streaming processors (32 lanes, structure of arrays).
+// Every case is a straight lane loop so the compiler vectorises it; only IADD with flags or
+// a carry-in takes the 64-bit path. Each helper computes one opcode family.
+#include "fgtlm/core/units/exec_unit.hpp"
+
+#include "lane_ops.hpp"
+
+namespace fgtlm::core {
+
+namespace {
+
+using namespace lanes;
+
+// The operation as the helpers see it: sources, results, width.
+struct IntOp {
+    const isa::Instruction& in;
+    const std::uint32_t* __restrict a;
+    const std::uint32_t* __restrict b;
+    const std::uint32_t* __restrict c;
+    std::uint32_t* __restrict r;
+    std::uint8_t* __restrict f;
+    const std::uint8_t* carry;  // predicate row of the carry-in register
+    bool h;                     // 16-bit form
+    unsigned bits;
+    std::uint32_t wmask;
+    bool sgn;
+};
+
+// IADD (and subtract via negate). Computes its own flags (carry, overflow). Returns true.
+void iadd(const IntOp& o) {
+    const isa::Instruction& in = o.in;
+    const bool na = in.src[0].negate, nb = in.src[1].negate;
+    const std::uint32_t xa = na ? o.wmask : 0u, xb = nb ? o.wmask : 0u;
+    if (!in.set_pred && !in.carry_in) {  // common case: no flags, vectorisable
+        const std::uint32_t add = std::uint32_t(na) + std::uint32_t(nb);
+        for (std::uint32_t l = 0; l < kWarpSize; ++l) o.r[l] = (((o.a[l] ^ xa) + (o.b[l] ^ xb)) + add) & o.wmask;
+        return;
+    }
+    for (std::uint32_t l = 0; l < kWarpSize; ++l) {
+        const std::uint64_t A = (o.a[l] & o.wmask) ^ xa, B = (o.b[l] & o.wmask) ^ xb;
+        // a - b = a + ~b + 1; with a carry-in the carry replaces the +1 (subtract with borrow).
+        const std::uint64_t add = in.carry_in ? ((o.carry[l] & kFlagCarry) ? 1u : 0u) : std::uint64_t(na) + nb;
+        const std::uint64_t sum = A + B + add;
+        const std::uint32_t res = std::uint32_t(sum) & o.wmask;
+        const std::uint32_t carry = std::uint32_t(sum >> o.bits) & 1u;
+        const std::uint32_t ovf = (((std::uint32_t(A) ^ res) & (std::uint32_t(B) ^ res)) >> (o.bits - 1)) & 1u;
+        o.r[l] = res;
+        o.f[l] = std::uint8_t(int_flags(res, o.bits) | (carry ? kFlagCarry : 0) | (ovf ? kFlagOverflow : 0));
+    }
+}
+
+// IMUL / IMAD: source width from the type: U16/S16 halves, U24/S24 (mul24) or 32-bit.
+void imul(const IntOp& o) {
+    const isa::Instruction& in = o.in;
+    const bool mad = in.op == Opcode::IMAD;
+    const DataType st = in.stype == DataType::None ? in.dtype : in.stype;
+    const unsigned sbits = is16(st) ? 16u : (st == DataType::U24 || st == DataType::S24) ? 24u : 32u;
+    const bool ssign = st == DataType::S16 || st == DataType::S24 || st == DataType::S32;
+    const unsigned hi_shift = sbits == 24 ? 16u : 32u;  // mul24.hi: bits 16..47 of the product
+    for (std::uint32_t l = 0; l < kWarpSize; ++l) {
+        const std::int64_t x = sext_or_zext(o.a[l], sbits, ssign);
+        const std::int64_t y = sext_or_zext(o.b[l], sbits, ssign);
+        const std::uint64_t p = std::uint64_t(x * y);
+        std::uint32_t res = in.high ? std::uint32_t(p >> hi_shift) : std::uint32_t(p);
+        if (mad) res += o.c[l];
+        o.r[l] = res;
+    }
+}
+
+void iset(const IntOp& o) {
+    const DataType st = o.h ? DataType::S16 : DataType::S32;
+    for (std::uint32_t l = 0; l < kWarpSize; ++l) {
+        const bool t = o.sgn ? compare(as_int(o.a[l], st), as_int(o.b[l], st), o.in.cmp)
+                             : compare(o.a[l] & o.wmask, o.b[l] & o.wmask, o.in.cmp);
+        o.r[l] = t ? 0xffffffffu : 0u;
+    }
+}
+
+void iminmax(const IntOp& o) {
+    const bool mx = o.in.op == Opcode::IMAX;
+    const DataType t = o.h ? (o.sgn ? DataType::S16 : DataType::U16) : (o.sgn ? DataType::S32 : DataType::U32);
+    for (std::uint32_t l = 0; l < kWarpSize; ++l) {
+        const std::int64_t x = as_int(o.a[l], t), y = as_int(o.b[l], t);
+        o.r[l] = std::uint32_t(mx ? std::max(x, y) : std::min(x, y)) & o.wmask;
+    }
+}
+
+void shift_left(const IntOp& o) {
+    for (std::uint32_t l = 0; l < kWarpSize; ++l) o.r[l] = o.b[l] >= o.bits ? 0u : ((o.a[l] << o.b[l]) & o.wmask);
+}
+
+void shift_right(const IntOp& o) {
+    for (std::uint32_t l = 0; l < kWarpSize; ++l) {
+        const std::uint32_t s = std::min<std::uint32_t>(o.b[l], o.bits);
+        if (o.sgn) {
+            const std::int64_t v = as_int(o.a[l], o.h ? DataType::S16 : DataType::S32);
+            o.r[l] = std::uint32_t(v >> std::min<std::uint32_t>(s, o.bits - 1)) & o.wmask;
+        } else {
+            o.r[l] = s >= o.bits ? 0u : ((o.a[l] & o.wmask) >> s);
+        }
+    }
+}
+
+void logic(const IntOp& o) {
+    const std::uint32_t ia = o.in.src[0].invert ? 0xffffffffu : 0u;
+    const std::uint32_t ib = o.in.src[1].invert ? 0xffffffffu : 0u;
+    for (std::uint32_t l = 0; l < kWarpSize; ++l) {
+        const std::uint32_t x = o.a[l] ^ ia, y = o.b[l] ^ ib;
+        std::uint32_t v = 0;
+        switch (o.in.lop) {
+            case isa::LogicOp::AND: v = x & y; break;
+            case isa::LogicOp::OR: v = x | y; break;
+            case isa::LogicOp::XOR: v = x ^ y; break;
+            case isa::LogicOp::PASS_B: v = y; break;
+        }
+        o.r[l] = v & o.wmask;
+    }
+}
+
+// I2I: integer conversion with |x|, -x and saturation. Returns the flag width.
+unsigned int_convert(const IntOp& o) {
+    const isa::Instruction& in = o.in;
+    const DataType st = in.stype == DataType::None ? DataType::U32 : in.stype;
+    const DataType dt = in.dtype == DataType::None ? DataType::U32 : in.dtype;
+    const bool neg = in.src[0].negate, ab = in.src[0].absolute;
+    const unsigned dbits = (dt == DataType::U8 || dt == DataType::S8) ? 8u : is16(dt) ? 16u : 32u;
+    for (std::uint32_t l = 0; l < kWarpSize; ++l) {
+        std::int64_t v = as_int(o.a[l], st);
+        if (ab && v < 0) v = -v;
+        if (neg) v = -v;
+        std::uint32_t res;
+        if (in.saturate) {
+            res = saturate_to(v, dt);
+        } else {
+            res = std::uint32_t(v);
+            if (dbits < 32) res = std::uint32_t(as_int(res, dt));  // wrap to the width, extend
+        }
+        o.r[l] = res;
+    }
+    return dbits == 16 ? 16u : 32u;
+}
+
+// Moves and register-class transfers. Returns the flag width.
+unsigned move(const IntOp& o) {
+    const isa::Instruction& in = o.in;
+    switch (in.op) {
+        case Opcode::R2P:
+            for (std::uint32_t l = 0; l < kWarpSize; ++l) o.r[l] = o.a[l] & 15u;
+            return 32;
+        case Opcode::R2A: {
+            const bool shifted = in.num_src > 1;
+            for (std::uint32_t l = 0; l < kWarpSize; ++l) o.r[l] = shifted ? (o.b[l] >= 32 ? 0u : o.a[l] << o.b[l]) : o.a[l];
+            return 32;
+        }
+        case Opcode::ADA:
+            for (std::uint32_t l = 0; l < kWarpSize; ++l) o.r[l] = o.a[l] + o.b[l];
+            return 32;
+        default: {  // MOV, MVC, A2R, P2R
+            const bool half_dst = in.dst.kind == isa::OperandKind::RegLo || in.dst.kind == isa::OperandKind::RegHi;
+            for (std::uint32_t l = 0; l < kWarpSize; ++l) o.r[l] = o.a[l];
+            return half_dst ? 16u : 32u;
+        }
+    }
+}
+
+}  // namespace
+
+bool SpFunction::execute(ExecContext& ctx) {
+    if (ctx.exec_mask == 0) return true;
+    const isa::Instruction& in = *ctx.inst;
+    const bool h = is16(in.dtype);
+    const IntOp o{in, ctx.src[0], ctx.src[1], ctx.src[2], ctx.res[0], ctx.flags, ctx.carry_flags,
+                  h, h ? 16u : 32u, h ? 0xffffu : 0xffffffffu, is_signed(in.dtype)};
+    ctx.res_regs = 1;
+    ctx.has_flags = in.set_pred;
+    unsigned flag_bits = o.bits;  // width the zero/sign flags are taken from
+    switch (in.op) {
+        case Opcode::MOV: case Opcode::MVC: case Opcode::A2R: case Opcode::P2R:
+        case Opcode::R2P: case Opcode::R2A: case Opcode::ADA:
+            flag_bits = move(o);
+            break;
+        case Opcode::IADD: iadd(o); return true;  // computed its own flags (carry, overflow)
+        case Opcode::IMUL: case Opcode::IMAD: imul(o); flag_bits = 32; break;
+        case Opcode::ISET: iset(o); break;
+        case Opcode::IMAX: case Opcode::IMIN: iminmax(o); break;
+        case Opcode::SHL: shift_left(o); break;
+        case Opcode::SHR: shift_right(o); break;
+        case Opcode::LOP: logic(o); break;
+        case Opcode::I2I: flag_bits = int_convert(o); break;
+        default:
+            ctx.res_regs = 0;
+            ctx.has_flags = false;
+            return true;
+    }
+    if (in.set_pred)  // zero/sign of the result
+        for (std::uint32_t l = 0; l < kWarpSize; ++l) ctx.flags[l] = int_flags(ctx.res[0][l], flag_bits);
+    return true;
+}
+
+}  // namespace fgtlm::core

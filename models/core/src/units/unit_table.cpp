@@ -1,0 +1,31 @@
+// The unit table: which execution unit computes each instruction form and which resource
+// the timing model charges for it. Decided once per decoded instruction (core::Program).
+// A new opcode gets its row here (see models/core/README.md "Adding an instruction").
+#include "fgtlm/core/units/exec_unit.hpp"
+
+namespace fgtlm::core {
+
+FormInfo form_info(const isa::Instruction& in) {
+    using isa::Opcode;
+    switch (in.op) {
+        case Opcode::BRA: case Opcode::CAL: case Opcode::RET: case Opcode::BAR: case Opcode::SSY:
+        case Opcode::TRAP: case Opcode::KIL: case Opcode::BRK: case Opcode::PBK: case Opcode::NOP:
+            return {ExecUnit::Branch, ExecUnit::Branch};
+        case Opcode::GLD: case Opcode::GST: case Opcode::R2G:
+            return {ExecUnit::Memory, ExecUnit::Memory};
+        case Opcode::FADD: case Opcode::FMUL: case Opcode::FMAD: case Opcode::FSET: case Opcode::FMIN:
+        case Opcode::FMAX: case Opcode::I2F: case Opcode::F2I: case Opcode::F2F: case Opcode::RRO:
+            return {ExecUnit::FPU, ExecUnit::FPU};  // RRO lives in the FP opcode space (op 0xB)
+        case Opcode::RCP: case Opcode::RSQ: case Opcode::LG2: case Opcode::SIN: case Opcode::COS: case Opcode::EX2:
+            return {ExecUnit::SFU, ExecUnit::SFU};
+        case Opcode::MVC:
+            return {ExecUnit::SP, ExecUnit::Memory};  // constant-memory load: data moved by the SP lanes
+        case Opcode::MOV:
+            if (in.num_src > 0 && in.src[0].kind == isa::OperandKind::Shared) return {ExecUnit::SP, ExecUnit::Memory};
+            return {ExecUnit::SP, ExecUnit::SP};
+        default:
+            return {ExecUnit::SP, ExecUnit::SP};
+    }
+}
+
+}  // namespace fgtlm::core

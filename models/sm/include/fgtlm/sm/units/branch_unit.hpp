@@ -1,0 +1,20 @@
+// BranchUnit: BRA, SSY/join, CAL/RET, KIL, BAR, NOP and TRAP. They act on the warp's PC,
+// active mask and divergence stack, which the execution core owns, so the unit's function
+// is the core's (core::BranchFunction -> SmCore::exec_flow). A SystemC module with a TLM-2.0
+// target socket (exec_unit_module.hpp).
+#pragma once
+
+#include "fgtlm/sm/units/exec_unit_module.hpp"
+
+namespace fgtlm::sm {
+
+class BranchUnit final : public ExecUnitModule {
+public:
+    BranchUnit(sc_core::sc_module_name name, core::SmCore& core) : ExecUnitModule(name, &function_), function_(core) {}
+    const char* kind() const override { return "fgtlm::sm::BranchUnit"; }
+
+private:
+    core::BranchFunction function_;
+};
+
+}  // namespace fgtlm::sm

@@ -1,0 +1,52 @@
+// Common base of the SM's execution-unit modules (SpUnit, FpuUnit, SfuUnit, BranchUnit,
+// MemUnit): a SystemC module with one TLM-2.0 target socket `socket` that takes the warp
+// operation payload (unit_payload.hpp), executes it with the unit's function and annotates
+// the unit's own issue cost. It grants the direct interface unless `allow_direct` is false.
+#pragma once
+
+#include <cstdint>
+
+#include <systemc>
+#include <tlm>
+
+#include <fgtlm/core/units/exec_unit.hpp>
+
+#include "fgtlm/sm/units/unit_payload.hpp"
+
+namespace fgtlm::sm {
+
+class ExecUnitModule : public sc_core::sc_module, public tlm::tlm_fw_transport_if<>, public core::ExecUnitIf {
+public:
+    tlm::tlm_target_socket<> socket;
+    // Timing constants the unit owns: SM cycles from this operation's issue to the next
+    // issue of the SM (loosely timed: 32 / sp_lanes passes of the lanes) and the period.
+    std::uint32_t issue_cycles = 4;
+    sc_core::sc_time clock_period = sc_core::sc_time(10, sc_core::SC_NS);
+    bool allow_direct = true;       // false: refuse the direct interface (tests, probing)
+    std::uint64_t operations = 0;   // operations executed through b_transport
+
+    // core::ExecUnitIf: the direct path.
+    bool execute(core::ExecContext& op) override {
+        op.unit_cycles = issue_cycles;
+        return function_->execute(op);
+    }
+
+    void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) override;
+    bool get_direct_mem_ptr(tlm::tlm_generic_payload& trans, tlm::tlm_dmi& dmi) override;
+    tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& trans, tlm::tlm_phase&, sc_core::sc_time&) override {
+        trans.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);  // blocking only
+        return tlm::TLM_COMPLETED;
+    }
+    unsigned int transport_dbg(tlm::tlm_generic_payload&) override { return 0; }
+
+protected:
+    ExecUnitModule(sc_core::sc_module_name name, core::ExecUnitIf* function)
+        : sc_core::sc_module(name), socket("socket"), function_(function) {
+        socket.bind(*this);
+    }
+
+private:
+    core::ExecUnitIf* function_;
+};
+
+}  // namespace fgtlm::sm

@@ -1,0 +1,33 @@
+// MemUnit: the SM's load/store unit (GLD, GST, R2G) and its memory controllers, each a
+// SystemC module:
+//   global   : GlobalMemoryController, initiator socket to global memory (DMI + b_transport)
+//   shared   : SharedMemoryController, target socket over the SM's shared memory
+//   constant : ConstantMemoryController, target socket over the kernel's constant memory
+// The unit's function is the core's (core::MemoryFunction -> SmCore::exec_memory), which
+// reaches global memory through `global` and shared memory through the storage `shared`
+// exposes. A SystemC module with a TLM-2.0 target socket (exec_unit_module.hpp).
+#pragma once
+
+#include "fgtlm/sm/memory/global_memory_controller.hpp"
+#include "fgtlm/sm/memory/storage_window.hpp"
+#include "fgtlm/sm/units/exec_unit_module.hpp"
+
+namespace fgtlm::sm {
+
+class MemUnit final : public ExecUnitModule {
+public:
+    GlobalMemoryController global;
+    SharedMemoryController shared;
+    ConstantMemoryController constant;
+
+    MemUnit(sc_core::sc_module_name name, core::SmCore& core)
+        : ExecUnitModule(name, &function_), global("global"), shared("shared"), constant("constant"), function_(core) {
+        shared.attach(core.shared(), core.shared_size());
+    }
+    const char* kind() const override { return "fgtlm::sm::MemUnit"; }
+
+private:
+    core::MemoryFunction function_;
+};
+
+}  // namespace fgtlm::sm

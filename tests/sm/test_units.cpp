@@ -1,0 +1,177 @@
+// The SM's execution units as TLM modules: the same kernels give the same results and cycle
+// counts whether the execute stage calls the units through their direct interface or through
+// b_transport; a user module in front of the FPU (a wrapper that counts and forwards) sees
+// every FP operation and changes nothing; the register file and the shared-memory
+// controller answer over their sockets with the core's state.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <map>
+
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/simple_target_socket.h>
+
+#include <fgtlm/gpu/standalone_system.hpp>
+#include <fgtlm/loaders/bundle_loader.hpp>
+#include <fgtlm/loaders/checker.hpp>
+#include <fgtlm/sm/units/unit_payload.hpp>
+
+namespace {
+
+using namespace fgtlm;
+namespace fs = std::filesystem;
+
+// A user's FPU stand-in: counts operations per opcode and forwards them to the real FPU.
+// It implements only b_transport, so the execute stage cannot bypass it.
+struct CountingFpu : sc_core::sc_module {
+    tlm_utils::simple_target_socket<CountingFpu> in;
+    tlm_utils::simple_initiator_socket<CountingFpu> out;
+    std::map<isa::Opcode, std::uint64_t> per_opcode;
+    std::uint64_t lanes = 0;
+    explicit CountingFpu(sc_core::sc_module_name n) : sc_module(n), in("in"), out("out") {
+        in.register_b_transport(this, &CountingFpu::b_transport);
+    }
+    void b_transport(tlm::tlm_generic_payload& t, sc_core::sc_time& d) {
+        const core::ExecContext* op = sm::warp_op_of(t);
+        ++per_opcode[op->inst->op];
+        lanes += std::uint32_t(__builtin_popcount(op->exec_mask));
+        out->b_transport(t, d);
+    }
+};
+
+// A debugger's view: initiator sockets on the register file and the shared-memory controller.
+struct Debugger : sc_core::sc_module {
+    tlm_utils::simple_initiator_socket<Debugger> rf, shared;
+    explicit Debugger(sc_core::sc_module_name n) : sc_module(n), rf("rf"), shared("shared") {}
+};
+
+struct Systems {
+    gpu::StandaloneSystem direct{"direct", gpu::SystemConfig{}};
+    gpu::StandaloneSystem socket{"socket", gpu::SystemConfig{}};
+    gpu::StandaloneSystem wrapped{"wrapped", [] {
+        gpu::SystemConfig c;
+        c.gpu.sm.auto_bind_units = false;
+        return c;
+    }()};
+    CountingFpu counter{"counter"};
+    Debugger debugger{"debugger"};
+    Systems() {
+        debugger.rf.bind(direct.gpu.sm(0).regfile.debug_port);
+        debugger.shared.bind(direct.gpu.sm(0).mem.shared.socket);
+        sm::Sm& s = wrapped.gpu.sm(0);
+        s.bind_default_units(1u << unsigned(core::ExecUnit::FPU));
+        s.execute.fpu.bind(counter.in);
+        counter.out.bind(s.fpu.socket);
+        for (auto u : {core::ExecUnit::SP, core::ExecUnit::FPU, core::ExecUnit::SFU, core::ExecUnit::Branch,
+                       core::ExecUnit::Memory})
+            socket.gpu.sm(0).unit(u).allow_direct = false;
+    }
+};
+Systems* g = nullptr;
+
+loaders::KernelImage bundle(const char* name) {
+    return loaders::load_bundle(fs::path(FGTLM_SHARED_DIR) / "conformance" / name);
+}
+
+core::KernelResult run_image(gpu::StandaloneSystem& s, const loaders::KernelImage& img) {
+    std::vector<gpu::StandaloneSystem::UndefinedRange> u;
+    for (const auto& r : img.global_init_undefined) u.push_back({r.addr, r.len});
+    s.load_global(img.global_init, u);
+    s.load_program(img.program);
+    return s.run(img.launch);
+}
+
+bool passes(gpu::StandaloneSystem& s, const loaders::KernelImage& img) {
+    const auto& sh = s.undefined_shadow();
+    const loaders::CheckReport r = loaders::check_global(img, s.global.data(), s.global.size(), sh.empty() ? nullptr : sh.data());
+    if (!r.pass()) ADD_FAILURE() << loaders::format_report(img.name, r, 8);
+    return r.pass();
+}
+
+class BothPaths : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(BothPaths, SameResultsAndCycles) {
+    const loaders::KernelImage img = bundle(GetParam());
+    const core::KernelResult a = run_image(g->direct, img);
+    ASSERT_TRUE(a.error.ok()) << a.error.describe();
+    EXPECT_TRUE(passes(g->direct, img));
+    auto socket_operations = [] {
+        std::uint64_t n = 0;
+        for (auto u : {core::ExecUnit::SP, core::ExecUnit::FPU, core::ExecUnit::SFU, core::ExecUnit::Branch,
+                       core::ExecUnit::Memory})
+            n += g->socket.gpu.sm(0).unit(u).operations;
+        return n;
+    };
+    const std::uint64_t before = socket_operations();
+    const core::KernelResult b = run_image(g->socket, img);
+    ASSERT_TRUE(b.error.ok()) << b.error.describe();
+    EXPECT_TRUE(passes(g->socket, img));
+    EXPECT_EQ(a.cycles, b.cycles);
+    EXPECT_EQ(a.warp_instructions, b.warp_instructions);
+    EXPECT_EQ(a.thread_instructions, b.thread_instructions);
+    sm::Sm& d = g->direct.gpu.sm(0);
+    sm::Sm& s = g->socket.gpu.sm(0);
+    for (auto u : {core::ExecUnit::SP, core::ExecUnit::FPU, core::ExecUnit::SFU, core::ExecUnit::Branch,
+                   core::ExecUnit::Memory}) {
+        EXPECT_TRUE(d.execute.direct(u));
+        EXPECT_FALSE(s.execute.direct(u));
+        EXPECT_EQ(d.unit(u).operations, 0u);  // never through the socket
+    }
+    EXPECT_EQ(socket_operations() - before, b.warp_instructions);  // every operation through a socket
+}
+
+INSTANTIATE_TEST_SUITE_P(Bundles, BothPaths, ::testing::Values("nn", "MxM_naive_float", "Reduction", "Log2-hard"));
+
+TEST(UnitReplacement, WrappedFpuSeesEveryFpOperation) {
+    const loaders::KernelImage img = bundle("nn");
+    const core::KernelResult ref = run_image(g->direct, img);
+    ASSERT_TRUE(ref.error.ok());
+    g->counter.per_opcode.clear();
+    const std::uint64_t fpu_before = g->wrapped.gpu.sm(0).fpu.operations;
+    const core::KernelResult r = run_image(g->wrapped, img);
+    ASSERT_TRUE(r.error.ok()) << r.error.describe();
+    EXPECT_TRUE(passes(g->wrapped, img));
+    EXPECT_EQ(r.cycles, ref.cycles);
+    sm::Sm& s = g->wrapped.gpu.sm(0);
+    EXPECT_FALSE(s.execute.direct(core::ExecUnit::FPU));  // the wrapper grants no direct interface
+    EXPECT_TRUE(s.execute.direct(core::ExecUnit::SFU));
+    std::uint64_t counted = 0;
+    for (const auto& [op, n] : g->counter.per_opcode) counted += n;
+    EXPECT_GT(g->counter.per_opcode[isa::Opcode::FMAD], 0u);
+    EXPECT_EQ(g->counter.per_opcode[isa::Opcode::RSQ], 0u);  // SFU operations go elsewhere
+    EXPECT_EQ(counted, s.fpu.operations - fpu_before);
+    EXPECT_GT(g->counter.lanes, 0u);
+}
+
+TEST(StateSockets, RegisterFileAndSharedMemoryAnswerOverTlm) {
+    const loaders::KernelImage img = bundle("Reduction");
+    ASSERT_TRUE(run_image(g->direct, img).error.ok());
+    sm::Sm& s = g->direct.gpu.sm(0);
+    tlm::tlm_generic_payload t;
+    std::uint32_t word = 0;
+    t.set_command(tlm::TLM_READ_COMMAND);
+    t.set_data_ptr(reinterpret_cast<unsigned char*>(&word));
+    t.set_data_length(4);
+    t.set_address(sm::RegisterFileModule::kGprBase + (5 * 32 + 3) * 4);  // slot 5, lane 3
+    ASSERT_EQ(g->debugger.rf->transport_dbg(t), 4u);
+    EXPECT_EQ(word, s.core().registers().gpr_row(5)[3]);
+    t.set_address(0x10);  // first parameter word of block window 0
+    ASSERT_EQ(g->debugger.shared->transport_dbg(t), 4u);
+    EXPECT_EQ(word, *reinterpret_cast<const std::uint32_t*>(s.core().shared() + 0x10));
+    t.set_address(sm::RegisterFileModule::kGprBase + 0x3fff00);  // past the GPRs
+    t.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
+    sc_core::sc_time d = sc_core::SC_ZERO_TIME;
+    g->debugger.rf->b_transport(t, d);
+    EXPECT_EQ(t.get_response_status(), tlm::TLM_ADDRESS_ERROR_RESPONSE);
+}
+
+}  // namespace
+
+int sc_main(int argc, char* argv[]) {
+    ::testing::InitGoogleTest(&argc, argv);
+    Systems s;
+    g = &s;
+    return RUN_ALL_TESTS();
+}
