@@ -97,7 +97,7 @@ KernelOutcome difftest_kernel(std::uint64_t seed, const DifftestOptions& opt) {
     if (!seen) {
         small = shrink(k, failure_class(r), opt, opt.work_root / (k.name + "-shrink"), opt.shrink_budget);
         fs::remove_all(opt.work_root / (k.name + "-shrink"), ec);
-        o.shrunk = true;
+        o.shrunk = opt.shrink_budget > 0;
         if (opt.shrunk_signatures != nullptr) opt.shrunk_signatures->insert(o.signature);
     }
     o.shrunk_instructions = small.instruction_count();
