@@ -258,9 +258,11 @@ void RiscvCpu::fatal(const std::string& message) {
 void RiscvCpu::wait_for_interrupt() {
     account_time();
     qk_.sync();
-    const sc_core::sc_time t0 = sc_core::sc_time_stamp();
+    wfi_since_ = sc_core::sc_time_stamp();
+    in_wfi_ = true;
     while (!irq.read() && state_ == State::Running) sc_core::wait(irq.value_changed_event());
-    wfi_time_ += sc_core::sc_time_stamp() - t0;
+    in_wfi_ = false;
+    wfi_time_ += sc_core::sc_time_stamp() - wfi_since_;
 }
 
 void RiscvCpu::handle_stop(int uc_error) {
@@ -274,6 +276,11 @@ void RiscvCpu::handle_stop(int uc_error) {
         if (intno == 8 || intno == 9 || intno == 11) {  // QEMU raises U_ECALL, adds the privilege later
             take_trap(kCauseEcallM, cur_pc_, 0);
             return;
+        }
+        if (intno == kCauseIllegal) {  // QEMU's illegal-instruction exception: name the word
+            std::uint32_t insn = 0;
+            read_insn(cur_pc_, insn);
+            return synchronous_fault(kCauseIllegal, cur_pc_, insn, "illegal instruction");
         }
         return synchronous_fault(intno, cur_pc_, 0, ("exception " + std::to_string(intno)).c_str());
     }

@@ -59,7 +59,10 @@ public:
     [[nodiscard]] const std::string& fatal_message() const { return fatal_message_; }
     [[nodiscard]] std::uint64_t instructions() const { return icount_; }
     [[nodiscard]] std::uint64_t interrupts_taken() const { return interrupts_; }
-    [[nodiscard]] sc_core::sc_time wfi_time() const { return wfi_time_; }
+    // Time spent in WFI, including a wait still going on when the simulation ended.
+    [[nodiscard]] sc_core::sc_time wfi_time() const {
+        return in_wfi_ ? wfi_time_ + (sc_core::sc_time_stamp() - wfi_since_) : wfi_time_;
+    }
     // Emulation speed: guest instructions per second of host time spent inside Unicorn.
     [[nodiscard]] double host_mips() const;
 
@@ -116,6 +119,8 @@ private:
     unsigned fault_streak_ = 0;
     std::uint64_t interrupts_ = 0;
     sc_core::sc_time wfi_time_;
+    sc_core::sc_time wfi_since_;  // start of the current WFI (valid while in_wfi_)
+    bool in_wfi_ = false;
     double host_seconds_ = 0;
 };
 

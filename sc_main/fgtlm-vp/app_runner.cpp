@@ -26,6 +26,12 @@ sc_core::sc_time parse_time(const std::string& text) {
     const std::string u = m[2];
     const sc_core::sc_time_unit unit = u == "s" ? sc_core::SC_SEC : u == "ms" ? sc_core::SC_MS
                                      : u == "us" ? sc_core::SC_US : u == "ns" ? sc_core::SC_NS : sc_core::SC_PS;
+    // sc_time holds 2^64 time-resolution steps (about 213 days at 1 ps): beyond that it wraps.
+    const double seconds = v * (unit == sc_core::SC_SEC ? 1.0 : unit == sc_core::SC_MS ? 1e-3
+                                : unit == sc_core::SC_US ? 1e-6 : unit == sc_core::SC_NS ? 1e-9 : 1e-12);
+    if (!(seconds > 0.0) || seconds >= sc_core::sc_max_time().to_seconds())
+        throw std::runtime_error("--max-time '" + text + "' must be above 0 and below " +
+                                 std::to_string(sc_core::sc_max_time().to_seconds()) + " s (the range of SystemC time)");
     return sc_core::sc_time(v, unit);
 }
 

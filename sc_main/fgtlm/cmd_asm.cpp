@@ -1,6 +1,7 @@
 // fgtlm asm FILE [-o OUT] [--raw] [--isa NAME]: assemble SM_1.0 SASS text (default) or the text
 // of any registered ISA into program.hex.
 #include "subcommand.hpp"
+#include "diagnostics.hpp"
 
 #include <fgtlm/isa/assembler.hpp>
 #include <fgtlm/isa/program_io.hpp>
@@ -28,7 +29,7 @@ bool assemble_with_registry(const AsmOptions& o, const std::string& source, std:
         return false;
     }
     const fgtlm::isa::IsaProgram p = isa->assemble_program(source, o.file);
-    for (const std::string& e : p.errors) std::cerr << e << '\n';
+    std::cerr << fgtlm::cli::format_errors(p.errors);
     words = p.words;
     return p.ok();
 }
@@ -37,6 +38,10 @@ bool assemble_with_registry(const AsmOptions& o, const std::string& source, std:
 bool with_sm10_comments(const AsmOptions& o) { return o.isa.empty() || o.isa == "sm10"; }
 
 int run_asm(const AsmOptions& o) {
+    if (const std::string why = fgtlm::cli::not_a_readable_file(o.file); !why.empty()) {
+        std::cerr << o.file << ": error: " << why << '\n';
+        return 1;
+    }
     std::ifstream in(o.file, std::ios::binary);
     if (!in) {
         std::cerr << o.file << ": error: cannot open file\n";
@@ -49,7 +54,7 @@ int run_asm(const AsmOptions& o) {
     } else {
         fgtlm::isa::AssembleResult r = fgtlm::isa::assemble(source, o.file);
         if (!r.ok()) {
-            for (const auto& e : r.errors) std::cerr << e.str() << '\n';
+            std::cerr << fgtlm::cli::format_asm_errors(r.errors);
             return 1;
         }
         words = std::move(r.words);

@@ -1,6 +1,7 @@
 // fgtlm disasm FILE [--raw] [--isa NAME]: listing of a program; SM_1.0 (cuobjdump style) by
 // default, any registered ISA with --isa (see `fgtlm isa list`).
 #include "subcommand.hpp"
+#include "diagnostics.hpp"
 
 #include <fgtlm/isa/decoder.hpp>
 #include <fgtlm/isa/disassembler.hpp>
@@ -33,13 +34,19 @@ int run_registry_disasm(const DisasmOptions& o, const std::vector<std::uint32_t>
 }
 
 int run_disasm(const DisasmOptions& o) {
+    if (const std::string why = fgtlm::cli::not_a_readable_file(o.file); !why.empty()) {
+        std::cerr << o.file << ": error: " << why << '\n';
+        return 1;
+    }
     const std::vector<std::uint32_t> words =
         o.raw ? fgtlm::isa::read_program_binary(o.file) : fgtlm::isa::read_program_hex(o.file);
     if (!o.isa.empty() && o.isa != "sm10") return run_registry_disasm(o, words);
     const std::vector<fgtlm::isa::Instruction> program = fgtlm::isa::decode_program(words);
     std::size_t illegal = 0;
-    for (const auto& in : program) {
-        std::cout << (o.text_only ? fgtlm::isa::disassemble(in) + ";" : fgtlm::isa::listing_line(in)) << '\n';
+    for (std::size_t i = 0; i < program.size(); ++i) {
+        const auto& in = program[i];
+        const bool end = fgtlm::isa::needs_end_mark(program, i);
+        std::cout << (o.text_only ? fgtlm::isa::disassemble(in, end) + ";" : fgtlm::isa::listing_line(in, end)) << '\n';
         if (in.is_illegal()) {
             ++illegal;
             std::cerr << o.file << ": " << fgtlm::isa::describe_illegal(in) << '\n';

@@ -22,6 +22,8 @@ struct ParamsOptions {
 int run_params(const ParamsOptions& opt) {
     fgtlm::params::Registry reg;
     fgtlm::timing::declare_timing_params(reg);
+    reg.declare_string("core.semantics", "rtl",
+                       "rtl = bit-exact FlexGripPlus (its operand-negation decoding, barriers count exited warps); g80 = NVIDIA hardware");
     if (!opt.config.empty()) reg.load_json_file(opt.config);
     for (const auto& kv : opt.overrides) reg.apply_override(kv);
     if (opt.as_config) {

@@ -9,6 +9,7 @@
 //
 // Exit codes: 0 ok / PASS, 1 FAIL or kernel error, 2 bad input.
 #include "subcommand.hpp"
+#include "diagnostics.hpp"
 
 #include <chrono>
 #include <cstdio>
@@ -24,6 +25,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <fgtlm/core/sm_core.hpp>
 #include <fgtlm/gpu/hierarchy.hpp>
 #include <fgtlm/gpu/standalone_system.hpp>
 #include <fgtlm/isa/assembler.hpp>
@@ -55,7 +57,9 @@ struct RunOptions {
     std::string trace_timeline;       // Chrome/Perfetto trace-event JSON
     std::string vcd;                  // waveform of per-warp PC/mask and unit busy
     bool summary = false;             // one-screen statistics summary on stderr
-    std::uint64_t max_instructions = 0;  // watchdog (0 = default)
+    // Watchdog. The default stops a runaway kernel in about 7 s (about 3e6 warp instructions/s
+    // on one core); the corpus kernels need at most 1e4 (MxM_naive_float).
+    std::uint64_t max_instructions = 20'000'000;
     std::uint64_t max_cycles = 0;
     std::uint32_t sms = 1;
     std::int64_t cores = -1;          // SP lanes (-1 = from the bundle, else 8)
@@ -70,6 +74,8 @@ struct RunOptions {
     std::uint32_t regs = 16;
     std::uint32_t shared = 0;
     std::uint32_t blocks_per_sm = 8;
+    std::uint32_t local_bytes = 0;      // (.sass) local memory per thread
+    std::uint32_t local_base = 0;      // (.sass) global address of the local-memory area
     std::uint32_t dump_words = 0;     // .sass mode: words from 0 written by --rdata-log
 };
 
@@ -80,21 +86,31 @@ std::uint32_t parse_u32(const std::string& s) {
     return std::uint32_t(v);
 }
 
+// Reads a whole input file; a directory or a missing file is an error naming it.
+std::string read_input(const std::string& path, const char* what) {
+    if (const std::string why = cli::not_a_readable_file(path); !why.empty()) throw loaders::LoadError(path, 0, why);
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw loaders::LoadError(path, 0, std::string("cannot open ") + what);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// gridDim / blockDim entries are 16-bit in the hardware: 70000 is an error, not 4464.
+void check_dims(const std::vector<std::uint32_t>& v, const char* option) {
+    for (const std::uint32_t x : v)
+        if (x == 0 || x > 0xffff) throw loaders::LoadError(fmt::format("{}: {} is out of range (1..65535)", option, x));
+}
+
 loaders::KernelImage image_from_sass(const RunOptions& o) {
-    std::ifstream in(o.target, std::ios::binary);
-    if (!in) throw loaders::LoadError(o.target, 0, "cannot open");
-    const std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string source = read_input(o.target, "the SASS file");
     const isa::AssembleResult r = isa::assemble(source, o.target);
-    if (!r.ok()) {
-        std::string all;
-        for (const auto& e : r.errors) all += e.str() + "\n";
-        throw loaders::LoadError(all);
-    }
+    if (!r.ok()) throw loaders::LoadError(cli::format_asm_errors(r.errors));
     loaders::KernelImage img;
     img.name = fs::path(o.target).stem().string();
     img.program = r.words;
     if (o.grid.empty() || o.grid.size() > 2 || o.block.empty() || o.block.size() > 3)
         throw loaders::LoadError("--grid takes X[,Y] and --block X[,Y,Z]");
+    check_dims(o.grid, "--grid");
+    check_dims(o.block, "--block");
     img.launch.grid[0] = std::uint16_t(o.grid[0]);
     img.launch.grid[1] = std::uint16_t(o.grid.size() > 1 ? o.grid[1] : 1);
     for (std::size_t i = 0; i < 3; ++i) img.launch.block[i] = std::uint16_t(i < o.block.size() ? o.block[i] : 1);
@@ -102,13 +118,29 @@ loaders::KernelImage image_from_sass(const RunOptions& o) {
     img.launch.regs_per_thread = o.regs;
     img.launch.shared_bytes = o.shared;
     img.launch.blocks_per_sm = o.blocks_per_sm;
+    img.launch.local_bytes_per_thread = o.local_bytes;
+    img.launch.local_base = o.local_base;
     if (!o.global_init.empty()) {
-        std::ifstream g(o.global_init, std::ios::binary);
-        if (!g) throw loaders::LoadError(o.global_init, 0, "cannot open");
-        img.global_init.assign(std::istreambuf_iterator<char>(g), std::istreambuf_iterator<char>());
+        const std::string g = read_input(o.global_init, "the global memory image");
+        if (g.size() > img.global_mem_bytes)
+            throw loaders::LoadError(o.global_init, 0, fmt::format("{} bytes: larger than the global memory ({} bytes)", g.size(),
+                                                                   img.global_mem_bytes));
+        img.global_init.assign(g.begin(), g.end());
     }
     img.dump = {0, 4 * o.dump_words};
     return img;
+}
+
+// Refuses, before anything is allocated for it, a launch or program the model cannot run.
+int check_image(const loaders::KernelImage& img) {
+    const gpu::GpuConfig defaults;
+    std::string why = core::check_launch(img.launch, defaults.sm.core);
+    if (why.empty() && std::uint64_t(img.launch.code_base) + 4 * img.program.size() > defaults.imem_bytes)
+        why = fmt::format("program of {} words at code_base {} does not fit in the {} KiB instruction memory", img.program.size(),
+                          img.launch.code_base, defaults.imem_bytes / 1024);
+    if (why.empty()) return 0;
+    std::cerr << "fgtlm run: " << img.name << ": invalid launch: " << why << '\n';
+    return 2;
 }
 
 // --print-hierarchy without a target: the module graph of a default system.
@@ -137,10 +169,13 @@ int run(const RunOptions& o) {
         return 2;
     }
     for (const auto& w : img.warnings) std::cerr << "warning: " << w << '\n';
+    if (const int rc = check_image(img); rc != 0) return rc;
 
     // Model parameters. Precedence: bundle lane count < --cores / --sms < --config < -p.
     params::Registry reg;
     timing::declare_timing_params(reg);
+    reg.declare_string("core.semantics", "rtl",
+                       "rtl = bit-exact FlexGripPlus (its operand-negation decoding, barriers count exited warps); g80 = NVIDIA hardware");
     std::unique_ptr<stats::Instrumentation> inst;
     try {
         reg.set("sm.sp_lanes", std::int64_t(o.cores > 0 ? std::uint32_t(o.cores) : img.cores), o.cores > 0 ? "--cores" : "bundle");
@@ -163,8 +198,12 @@ int run(const RunOptions& o) {
     cfg.dmi = !o.no_dmi;
     cfg.gpu.num_sms = std::uint32_t(reg.get_int("gpu.num_sms"));
     cfg.gpu.sm.sp_lanes = std::uint32_t(reg.get_int("sm.sp_lanes"));
-    // Default watchdog: generous for the corpus, stops runaway kernels in seconds.
-    cfg.gpu.max_instructions = o.max_instructions != 0 ? o.max_instructions : 200'000'000ull;
+    if (!core::parse_semantics(reg.get_string("core.semantics"), cfg.gpu.sm.core.semantics)) {
+        std::cerr << "fgtlm run: core.semantics must be rtl or g80 (got '" << reg.get_string("core.semantics") << "')\n";
+        return 2;
+    }
+    cfg.gpu.sm.core.strict_barrier = cfg.gpu.sm.core.semantics == core::Semantics::Rtl;
+    cfg.gpu.max_instructions = o.max_instructions;
     cfg.gpu.max_cycles = o.max_cycles;
     gpu::StandaloneSystem sys("system", cfg);
     // --vcd: sc_trace of per-warp PC/mask/state and unit-busy signals (traces/vcd.md). The SMs
@@ -193,7 +232,11 @@ int run(const RunOptions& o) {
     // The instrumentation (timing model first, then statistics and traces) observes every SM
     // (the GPU top calls its on_kernel_begin); in AT mode it also sets the SMs' time through
     // their timing hook.
-    sys.gpu.add_observer(inst.get());
+    // Loosely timed with no statistics or trace output requested, nothing observes the issue
+    // stream: leave the instrumentation detached so the SM skips the per-instruction records.
+    const bool observed = o.mode == "at" || !o.stats.empty() || !o.trace_commit.empty() ||
+                          !o.trace_timeline.empty() || o.summary || tracer != nullptr;
+    if (observed) sys.gpu.add_observer(inst.get());
     if (tracer) sys.gpu.add_observer(tracer.get());  // after the timing model: reads its stamps
     if (o.mode == "at") sys.gpu.set_timing_model(&inst->sm_clock());
     if (o.print_hierarchy) {
@@ -273,7 +316,8 @@ const fgtlm::cli::SubcommandRegistration kRun{"run", [](CLI::App& app) {
     sub->add_option("--trace-timeline", o->trace_timeline, "timeline in Chrome/Perfetto trace-event JSON (traces/timeline.md)");
     sub->add_option("--vcd", o->vcd, "VCD waveform (sc_trace): per-warp PC/mask/state, unit busy; 1 time unit = 1 SM cycle (traces/vcd.md)");
     sub->add_flag("--summary", o->summary, "print a one-screen statistics summary on stderr");
-    sub->add_option("--max-instructions", o->max_instructions, "watchdog: warp instructions per kernel (default 2e8)");
+    sub->add_option("--max-instructions", o->max_instructions, "watchdog: warp instructions per kernel (default 2e7)")
+        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 62));
     sub->add_option("--max-cycles", o->max_cycles, "watchdog: SM cycles per kernel (default off)");
     sub->add_option("--sms", o->sms, "number of SMs")->check(CLI::Range(1u, 64u));
     sub->add_option("--cores", o->cores, "SP lanes per SM (8, 16, 32; default from the bundle)");
@@ -286,6 +330,8 @@ const fgtlm::cli::SubcommandRegistration kRun{"run", [](CLI::App& app) {
     sub->add_option("--regs", o->regs, "(.sass) registers per thread");
     sub->add_option("--shared", o->shared, "(.sass) static shared memory bytes");
     sub->add_option("--blocks-per-sm", o->blocks_per_sm, "(.sass) blocks resident per SM");
+    sub->add_option("--local-bytes", o->local_bytes, "(.sass) local memory bytes per thread (LLD/LST; windows in global memory)");
+    sub->add_option("--local-base", o->local_base, "(.sass) global address of thread 0's local window (decimal or 0x hex)");
     sub->add_option("--dump-words", o->dump_words, "(.sass) words from address 0 written by --rdata-log");
     return std::function<int()>([o] { return run(*o); });
 }};

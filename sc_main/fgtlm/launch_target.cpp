@@ -1,4 +1,5 @@
 #include "launch_target.hpp"
+#include "diagnostics.hpp"
 
 #include <algorithm>
 #include <filesystem>
@@ -31,26 +32,39 @@ void add_launch_target_options(CLI::App* sub, LaunchTarget& t) {
     sub->add_option("--regs", t.regs, "(.sass) registers per thread");
     sub->add_option("--shared", t.shared, "(.sass) static shared memory bytes");
     sub->add_option("--blocks-per-sm", t.blocks_per_sm, "(.sass) blocks resident per SM");
+    sub->add_option("--local-bytes", t.local_bytes, "(.sass) local memory bytes per thread (LLD/LST; windows in global memory)");
+    sub->add_option("--local-base", t.local_base, "(.sass) global address of thread 0's local window (decimal or 0x hex)");
     sub->add_option("--dump-words", t.dump_words, "(.sass) words from address 0 compared after the kernel");
 }
 
 namespace {
 
+// Reads a whole input file; a directory or a missing file is an error naming it.
+std::string read_input(const std::string& path) {
+    if (const std::string why = not_a_readable_file(path); !why.empty()) throw loaders::LoadError(path, 0, why);
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw loaders::LoadError(path, 0, "cannot open");
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// gridDim / blockDim entries are 16-bit in the hardware: 70000 is an error, not 4464.
+void check_dims(const std::vector<std::uint32_t>& v, const char* option) {
+    for (const std::uint32_t x : v)
+        if (x == 0 || x > 0xffff)
+            throw loaders::LoadError(std::string(option) + ": " + std::to_string(x) + " is out of range (1..65535)");
+}
+
 loaders::KernelImage image_from_sass(const LaunchTarget& o) {
-    std::ifstream in(o.target, std::ios::binary);
-    if (!in) throw loaders::LoadError(o.target, 0, "cannot open");
-    const std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string source = read_input(o.target);
     const isa::AssembleResult r = isa::assemble(source, o.target);
-    if (!r.ok()) {
-        std::string all;
-        for (const auto& e : r.errors) all += e.str() + "\n";
-        throw loaders::LoadError(all);
-    }
+    if (!r.ok()) throw loaders::LoadError(format_asm_errors(r.errors));
     loaders::KernelImage img;
     img.name = fs::path(o.target).stem().string();
     img.program = r.words;
     if (o.grid.empty() || o.grid.size() > 2 || o.block.empty() || o.block.size() > 3)
         throw loaders::LoadError("--grid takes X[,Y] and --block X[,Y,Z]");
+    check_dims(o.grid, "--grid");
+    check_dims(o.block, "--block");
     img.launch.grid[0] = std::uint16_t(o.grid[0]);
     img.launch.grid[1] = std::uint16_t(o.grid.size() > 1 ? o.grid[1] : 1);
     for (std::size_t i = 0; i < 3; ++i) img.launch.block[i] = std::uint16_t(i < o.block.size() ? o.block[i] : 1);
@@ -58,10 +72,14 @@ loaders::KernelImage image_from_sass(const LaunchTarget& o) {
     img.launch.regs_per_thread = o.regs;
     img.launch.shared_bytes = o.shared;
     img.launch.blocks_per_sm = o.blocks_per_sm;
+    img.launch.local_bytes_per_thread = o.local_bytes;
+    img.launch.local_base = parse_u32(o.local_base);
     if (!o.global_init.empty()) {
-        std::ifstream g(o.global_init, std::ios::binary);
-        if (!g) throw loaders::LoadError(o.global_init, 0, "cannot open");
-        img.global_init.assign(std::istreambuf_iterator<char>(g), std::istreambuf_iterator<char>());
+        const std::string g = read_input(o.global_init);
+        if (g.size() > img.global_mem_bytes)
+            throw loaders::LoadError(o.global_init, 0, std::to_string(g.size()) + " bytes: larger than the global memory (" +
+                                                           std::to_string(img.global_mem_bytes) + " bytes)");
+        img.global_init.assign(g.begin(), g.end());
     }
     const std::uint32_t words = o.dump_words != 0 ? o.dump_words
                                                   : std::max<std::uint32_t>(1024, std::uint32_t((img.global_init.size() + 3) / 4));

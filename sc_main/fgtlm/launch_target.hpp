@@ -24,6 +24,8 @@ struct LaunchTarget {
     std::uint32_t regs = 16;
     std::uint32_t shared = 0;
     std::uint32_t blocks_per_sm = 8;
+    std::uint32_t local_bytes = 0;         // local memory per thread (LLD/LST)
+    std::string local_base = "0";         // global address of the local-memory area
     std::uint32_t dump_words = 0;          // 0 = the global-init image rounded up to words (at least 1024)
 };
 

@@ -35,8 +35,9 @@ TEST(Illegal, ReservedFields) {
     EXPECT_EQ(decode(0x20000001, 0x04004a00, 0).illegal_reason, IllegalReason::ReservedField);
     // A bit no row accounts for (bit 25 in IADD R0, R0, R1).
     EXPECT_EQ(decode(0x22000001, 0x04004780, 0).illegal_reason, IllegalReason::ReservedField);
-    // SSY with a guard.
-    EXPECT_EQ(decode(0xa0019003, 0x00000780, 0).illegal_reason, IllegalReason::ReservedField);
+    // SSY with a real guard (C0.NE); nvcc's "always" guard field (0x780) is legal (issue 10).
+    EXPECT_EQ(decode(0xa0019003, 0x00000280, 0).illegal_reason, IllegalReason::ReservedField);
+    EXPECT_FALSE(decode(0xa0019003, 0x00000780, 0).is_illegal());
     EXPECT_FALSE(decode(0xa0019003, 0x00000000, 0).is_illegal());
 }
 

@@ -112,6 +112,7 @@ TEST(SmPipeline, ProbeSeesEveryInstruction) {
     EXPECT_EQ(g->probe.per_opcode[isa::Opcode::GST], 2u);
     EXPECT_GT(g->probe.per_opcode[isa::Opcode::BRA], 2u);
     EXPECT_EQ(g->sys.gpu.sm(0).read.transactions, r.warp_instructions);
+    EXPECT_FALSE(g->sys.gpu.sm(0).fused_pipeline());  // the probe is in the chain: real hops
 }
 
 }  // namespace

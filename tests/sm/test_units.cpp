@@ -51,10 +51,10 @@ struct Systems {
     gpu::StandaloneSystem direct{"direct", gpu::SystemConfig{}};
     gpu::StandaloneSystem socket{"socket", gpu::SystemConfig{}};
     gpu::StandaloneSystem wrapped{"wrapped", [] {
-        gpu::SystemConfig c;
-        c.gpu.sm.auto_bind_units = false;
-        return c;
-    }()};
+                                      gpu::SystemConfig c;
+                                      c.gpu.sm.auto_bind_units = false;
+                                      return c;
+                                  }()};
     CountingFpu counter{"counter"};
     Debugger debugger{"debugger"};
     Systems() {
@@ -85,7 +85,8 @@ core::KernelResult run_image(gpu::StandaloneSystem& s, const loaders::KernelImag
 
 bool passes(gpu::StandaloneSystem& s, const loaders::KernelImage& img) {
     const auto& sh = s.undefined_shadow();
-    const loaders::CheckReport r = loaders::check_global(img, s.global.data(), s.global.size(), sh.empty() ? nullptr : sh.data());
+    const loaders::CheckReport r =
+        loaders::check_global(img, s.global.data(), s.global.size(), sh.empty() ? nullptr : sh.data());
     if (!r.pass()) ADD_FAILURE() << loaders::format_report(img.name, r, 8);
     return r.pass();
 }
@@ -119,7 +120,9 @@ TEST_P(BothPaths, SameResultsAndCycles) {
         EXPECT_FALSE(s.execute.direct(u));
         EXPECT_EQ(d.unit(u).operations, 0u);  // never through the socket
     }
-    EXPECT_EQ(socket_operations() - before, b.warp_instructions);  // every operation through a socket
+    EXPECT_EQ(socket_operations() - before, b.warp_instructions);
+    EXPECT_TRUE(d.fused_pipeline());                           // default chain: stages run back to back
+    EXPECT_EQ(d.read.transactions, d.writeback.transactions);  // every operation through a socket
 }
 
 INSTANTIATE_TEST_SUITE_P(Bundles, BothPaths, ::testing::Values("nn", "MxM_naive_float", "Reduction", "Log2-hard"));

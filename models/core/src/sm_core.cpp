@@ -77,8 +77,21 @@ bool condition_holds(std::uint8_t cond, std::uint8_t flags) {
 }
 
 std::string check_launch(const LaunchConfig& cfg, const SmCoreConfig& sm) {
-    if (cfg.threads_per_block() == 0) return "block has no threads";
+    // Sizes first, in 64 bits: a block of 65026 x 33025 x 2 threads must not wrap to 4.
+    const std::uint64_t threads = std::uint64_t(cfg.block[0]) * cfg.block[1] * cfg.block[2];
+    if (threads == 0) return "block has no threads";
     if (cfg.num_blocks() == 0) return "grid has no blocks";
+    if (threads > std::uint64_t(sm.max_warps) * kWarpSize)
+        return "block of " + std::to_string(threads) + " threads: the SM holds at most " +
+               std::to_string(sm.max_warps * kWarpSize) + " (" + std::to_string(sm.max_warps) + " warps)";
+    if (cfg.block[2] > 64) return "blockDim.z must be 1..64 (R0 holds tid.z in 6 bits)";
+    if (cfg.shared_bytes > sm.shared_bytes)
+        return "shared_bytes " + std::to_string(cfg.shared_bytes) + " exceeds the SM's " + std::to_string(sm.shared_bytes) +
+               " bytes of shared memory";
+    if (cfg.blocks_per_sm > sm.max_warps)
+        return "blocks_per_sm " + std::to_string(cfg.blocks_per_sm) + " exceeds the SM's " + std::to_string(sm.max_warps) +
+               " warp slots (each block needs one)";
+    if (cfg.code_base % 4 != 0) return "code_base must be a multiple of 4 (instructions are 32-bit words)";
     if (cfg.regs_per_thread == 0 || cfg.regs_per_thread > 128) return "regs_per_thread must be 1..128";
     if (cfg.blocks_per_sm == 0) return "blocks_per_sm must be at least 1";
     if (cfg.const_mem.size() > 8192) return "constant image larger than 8 KiB";

@@ -17,7 +17,8 @@ bool is_module(const sc_core::sc_object* o) { return dynamic_cast<const sc_core:
 void collect_targets(const sc_core::sc_object& o, Targets& out) {
     for (const sc_core::sc_object* c : o.get_child_objects()) {
         if (const auto* e = dynamic_cast<const sc_core::sc_export<tlm::tlm_fw_transport_if<>>*>(c)) {
-            if (const sc_core::sc_interface* i = const_cast<sc_core::sc_export<tlm::tlm_fw_transport_if<>>*>(e)->get_interface())
+            if (const sc_core::sc_interface* i =
+                    const_cast<sc_core::sc_export<tlm::tlm_fw_transport_if<>>*>(e)->get_interface())
                 out.emplace(i, e->name());
         }
         collect_targets(*c, out);
@@ -47,7 +48,8 @@ void print_hierarchy(std::ostream& os, const sc_core::sc_object& root) {
     Targets targets;
     for (const sc_core::sc_object* top : sc_core::sc_get_top_level_objects()) {
         if (const auto* e = dynamic_cast<const sc_core::sc_export<tlm::tlm_fw_transport_if<>>*>(top))
-            if (const sc_core::sc_interface* i = const_cast<sc_core::sc_export<tlm::tlm_fw_transport_if<>>*>(e)->get_interface())
+            if (const sc_core::sc_interface* i =
+                    const_cast<sc_core::sc_export<tlm::tlm_fw_transport_if<>>*>(e)->get_interface())
                 targets.emplace(i, e->name());
         collect_targets(*top, targets);
     }

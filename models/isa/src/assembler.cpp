@@ -159,7 +159,10 @@ AssembleResult assemble(std::string_view source, std::string_view filename) {
         return true;
     };
     Item& last = items.back();
-    if (last.parsed.inst.form == Form::Short && !promote(last)) {
+    bool explicit_end = false;  // `.END` in the source: the markers are where the source says
+    for (const Item& it : items) explicit_end = explicit_end || it.parsed.inst.marker == Marker::End;
+    if (explicit_end) {
+    } else if (last.parsed.inst.form == Form::Short && !promote(last)) {
         error(last.line, last.column, "the last instruction carries the end-of-program marker but has no 64-bit form; add RET");
     } else if (last.parsed.inst.form == Form::Immediate) {
         error(last.line, last.column,

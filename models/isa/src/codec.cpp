@@ -71,6 +71,8 @@ const char* kind_name(OperandKind k) {
         case OperandKind::Global: return "a global-memory operand";
         case OperandKind::Output: return "o[...]";
         case OperandKind::Predicate: return "a predicate register";
+        case OperandKind::Local: return "a local-memory operand";
+        case OperandKind::Special: return "a special register";
     }
     return "?";
 }
@@ -346,10 +348,17 @@ Halves types(Io& io, const Spec& s, Instruction& in) {
             h.dst = h.src[0] = h.src[1] = h.src[2] = is16(in.dtype);
             break;
         case Types::Imul:
-            width_sign(io, lng ? 58 : 22, lng ? 59 : 15, in.dtype, DataType::U16, DataType::S16,
+            width_sign(io, lng ? 48 : 22, lng ? 47 : 15, in.dtype, DataType::U16, DataType::S16,
                        DataType::U24, DataType::S24);
             in.stype = in.dtype;
             h.src[0] = h.src[1] = is16(in.dtype);
+            if (s.form == Form::Immediate) {
+                // nvcc's IMUL32I.S16.S16 sets bit 8 as well as bit 15 (as IMAD32I's signed bit 8),
+                // IMUL32I.S24.S24 only bit 15 (tests_test8.cubin); the RTL reads bit 15 only.
+                const bool sign = in.dtype == DataType::S16;
+                if (io.enc) io.set_bit(8, sign);
+                else if (io.bit(8) != sign) io.fail("IMUL32I bit 8 is set exactly for .S16");
+            }
             break;
         case Types::ImadU16:
         case Types::ImadS16: {
@@ -359,6 +368,10 @@ Halves types(Io& io, const Spec& s, Instruction& in) {
             h.src[0] = h.src[1] = true;
             break;
         }
+        case Types::ImadS24:
+            if (io.enc && in.dtype != DataType::S24) io.fail("type mismatch");
+            in.dtype = in.stype = DataType::S24;
+            break;
         case Types::ImadShort:
             width_sign(io, 8, -1, in.dtype, DataType::U16, DataType::None, DataType::S16, DataType::None);
             in.stype = in.dtype;
@@ -382,7 +395,14 @@ Halves types(Io& io, const Spec& s, Instruction& in) {
                 dcode = code_of(dt, in.dtype, io, "destination type");
                 scode = code_of(st, in.stype, io, "source type");
             }
-            io.num(58, 2, dcode, "destination type");
+            if (s.flags & kRoundInt) {
+                // F2F: bit 58 = F32 destination, bit 59 = round to an integral value (cvt.rni/rmi/rpi/rzi).
+                io.num(58, 1, dcode, "destination type");
+                io.flag(59, in.round_int, "integer rounding");
+            } else {
+                io.num(58, 2, dcode, "destination type");
+                if (io.enc && in.round_int) io.fail("integer rounding is only available on F2F");
+            }
             io.num(46, 3, scode, "source type");
             if (!io.enc) {
                 in.dtype = type_of(dt, dcode, io, "destination type");
@@ -417,7 +437,9 @@ void header(Io& io, const Spec& s, Instruction& in) {
         in.sub_op = s.form == Form::Long ? static_cast<std::uint8_t>(io.get(61, 3)) : 0;
         in.marker = s.form == Form::Long ? static_cast<Marker>(io.get(32, 2)) : Marker::None;
         if ((io.w & s.fixed_mask) != s.fixed_value) io.fail("reserved bits set");
+        in.explicit_tr = (s.flags & kExplicitTr) != 0;
     }
+    if (io.enc && in.explicit_tr != ((s.flags & kExplicitTr) != 0)) io.fail("guard field C0.TR mismatch");
     if (s.form != Form::Long) {
         if (io.enc && in.marker != Marker::None) io.fail("32-bit and immediate forms have no marker (.S / end)");
     }
@@ -471,6 +493,7 @@ void extra(Io& io, const Spec& s, Instruction& in) {
         case Extra::Cmp: io.num(s.extra_pos, 3, in.cmp, "comparison"); return;
         case Extra::Lop: io.num(s.extra_pos, 2, in.lop, "logic operation"); return;
         case Extra::Round: io.num(s.extra_pos, 2, in.rounding, "rounding"); return;
+        case Extra::High: io.flag(s.extra_pos, in.high, ".HI"); return;
         case Extra::Rro: {
             std::uint32_t v = static_cast<std::uint32_t>(in.rro);
             io.num(s.extra_pos, 2, v, "RRO kind");
@@ -522,10 +545,12 @@ void alu(Io& io, const Spec& s, Instruction& in) {
     }
     extra(io, s, in);
     if (io.enc && s.extra != Extra::Round && in.rounding != Rounding::Nearest) io.fail("rounding is not available");
+    if (io.enc && s.extra != Extra::High && in.high) io.fail(".HI is not available");
 }
 
 constexpr DataType kGlobalTypes[8] = {DataType::U8, DataType::S8, DataType::U16, DataType::S16,
                                       DataType::U64, DataType::U128, DataType::U32, DataType::S32};
+constexpr DataType kR2gTypes[4] = {DataType::U16, DataType::U32, DataType::U8, DataType::None};
 constexpr DataType kMvcTypes[4] = {DataType::U8, DataType::U16, DataType::S16, DataType::U32};
 
 void global_operand(Io& io, Operand& op, std::string_view which) {
@@ -578,6 +603,7 @@ void body(Io& io, const Spec& s, Instruction& in) {
             if (io.enc) code = code_of(kMvcTypes, c.type == DataType::None ? DataType::U32 : c.type, io, "constant type");
             io.num(46, 7, code, "constant type");
             const_field(io, 9, 14, c, "source");
+            io.flag((s.flags & kPostInc) ? 25 : -1, c.post_inc, "post-increment (+=)");
             if (!io.enc) c.type = type_of(kMvcTypes, code, io, "constant type");
             return;
         }
@@ -589,13 +615,20 @@ void body(Io& io, const Spec& s, Instruction& in) {
         case Shape::R2A:
             areg_dst(io, in.dst);
             need_srcs(io, in, 2);
-            reg(io, 9, 7, in.src[0], false, "source");
+            slot(io, s, Slot::S1, in.src[0], false, in.dst, 0);  // register or shared word (movsh)
             immediate(io, 16, 7, in.src[1], "shift");
             return;
         case Shape::R2G: {
-            // R2G.U32.U32 g[Ak+off], Rs (bit 58 set) or R2G.U16.U16 g[Ak+off], RsL/H.
-            width_sign(io, 58, -1, in.dtype, DataType::U16, DataType::S16, DataType::U32, DataType::S32);
-            in.stype = in.dtype;
+            // R2G.<access>.<register> g[Ak+off], Rs: access type in 53-54 (0 U16, 1 U32, 2 U8),
+            // bit 58 = 32-bit source register (else a half). The offset is in units of the access.
+            std::uint32_t code = 0;
+            if (io.enc) code = code_of(kR2gTypes, in.dtype, io, "shared store type");
+            io.num(53, 2, code, "shared store type");
+            if (!io.enc) in.dtype = type_of(kR2gTypes, code, io, "shared store type");
+            bool wide = in.stype == DataType::U32 || in.stype == DataType::S32;
+            if (io.enc && !wide && in.stype != DataType::U16 && in.stype != DataType::S16) io.fail("register type must be U16 or U32");
+            io.flag(58, wide, "32-bit register");
+            if (!io.enc) in.stype = wide ? DataType::U32 : DataType::U16;
             Operand& d = in.dst;
             if (io.enc && d.kind != OperandKind::Shared) return bad_kind(io, "destination", d, "g[Ak+offset]");
             io.num(9, 14, d.value, "shared offset");
@@ -607,7 +640,7 @@ void body(Io& io, const Spec& s, Instruction& in) {
                 io.fail("shared destination type differs from the instruction type");
             }
             need_srcs(io, in, 1);
-            reg(io, 46, 7, in.src[0], is16(in.dtype), "source");
+            reg(io, 46, 7, in.src[0], !wide, "source");
             return;
         }
         case Shape::Ada:
@@ -628,6 +661,76 @@ void body(Io& io, const Spec& s, Instruction& in) {
             reg(io, 2, 7, in.src[0], false, "source");
             global_type(io, in, in.dst);
             return;
+        case Shape::P2R: {
+            const Halves h = types(io, s, in);
+            dst_reg(io, s, in.dst, h.dst);
+            need_srcs(io, in, 1);
+            Operand& p = in.src[0];
+            if (io.enc && p.kind != OperandKind::Predicate) return bad_kind(io, "source", p, "a predicate register Cn");
+            io.num(12, 2, p.reg, "predicate register");
+            if (!io.enc) p.kind = OperandKind::Predicate;
+            return;
+        }
+        case Shape::R2P: {
+            const Halves h = types(io, s, in);
+            Operand& p = in.dst;
+            if (io.enc && p.kind != OperandKind::Predicate) return bad_kind(io, "destination", p, "a predicate register Cn");
+            io.num(36, 2, p.reg, "predicate register");
+            if (!io.enc) p.kind = OperandKind::Predicate;
+            need_srcs(io, in, 1);
+            slot(io, s, Slot::S1, in.src[0], h.src[0], in.dst, 0);
+            return;
+        }
+        case Shape::S2R: {
+            reg(io, 2, 7, in.dst, false, "destination");
+            need_srcs(io, in, 1);
+            Operand& sr = in.src[0];
+            if (io.enc && sr.kind != OperandKind::Special) return bad_kind(io, "source", sr, "a special register SRn");
+            io.num(46, 7, sr.value, "special register");
+            if (!io.enc) sr.kind = OperandKind::Special;
+            return;
+        }
+        case Shape::Lld:
+        case Shape::Lst: {
+            const bool load = s.shape == Shape::Lld;
+            Operand& mem = load ? in.src[0] : in.dst;
+            if (load) {
+                dst_reg(io, s, in.dst, false);
+            } else if (io.enc && mem.kind != OperandKind::Local) {
+                return bad_kind(io, "destination", mem, "l[Ak+offset]");
+            }
+            need_srcs(io, in, 1);
+            if (load && io.enc && mem.kind != OperandKind::Local) return bad_kind(io, "source", mem, "l[Ak+offset]");
+            io.num(9, 14, mem.value, "local offset");
+            mem_areg(io, mem);
+            if (!io.enc) mem.kind = OperandKind::Local;
+            if (!load) reg(io, 2, 7, in.src[0], false, "source");
+            global_type(io, in, mem);
+            return;
+        }
+        case Shape::Tex: {
+            need_srcs(io, in, 0);
+            reg(io, 2, 7, in.dst, false, "destination");
+            io.num(9, 7, in.tex_unit, "texture unit");
+            io.num(17, 4, in.tex_sampler, "sampler");
+            std::uint32_t dim = in.tex_dim == 0 ? 0u : in.tex_dim - 1u;
+            if (io.enc && (in.tex_dim < 1 || in.tex_dim > 3)) io.fail("texture dimension must be 1D, 2D or 3D");
+            io.num(22, 2, dim, "texture dimension");
+            if (!io.enc) {
+                if (dim > 2) io.fail("reserved texture dimension");
+                in.tex_dim = static_cast<std::uint8_t>(dim + 1);
+            }
+            std::uint32_t lo_mask = in.tex_mask & 3u;
+            std::uint32_t hi_mask = (in.tex_mask >> 2) & 3u;
+            if (io.enc && (in.tex_mask == 0 || in.tex_mask > 15)) io.fail("texture component mask must be 0x1-0xf");
+            io.num(25, 2, lo_mask, "texture mask");
+            io.num(46, 2, hi_mask, "texture mask");
+            if (!io.enc) {
+                in.tex_mask = static_cast<std::uint8_t>(lo_mask | (hi_mask << 2));
+                if (in.tex_mask == 0) io.fail("empty texture component mask");
+            }
+            return;
+        }
     }
 }
 

@@ -32,6 +32,17 @@ std::string rounding_suffix(Rounding r) {
     return {};
 }
 
+// F2F rounding to an integral value (PTX cvt.rni/rmi/rpi/rzi).
+std::string integral_rounding_suffix(Rounding r) {
+    switch (r) {
+        case Rounding::Nearest: return ".RNI";
+        case Rounding::Down: return ".RMI";
+        case Rounding::Up: return ".RPI";
+        case Rounding::Trunc: return ".RZI";
+    }
+    return {};
+}
+
 // Source type of a conversion: 8-bit register sources print as the 16-bit type + .BEXT.
 std::string conversion_source(DataType s) {
     if (s == DataType::U8) return ".U16.BEXT";
@@ -41,7 +52,7 @@ std::string conversion_source(DataType s) {
 
 std::string mem_index(const Operand& op) {
     std::string s;
-    if (op.areg != 0) s += "A" + std::to_string(op.areg) + "+";
+    if (op.areg != 0) s += "A" + std::to_string(op.areg) + (op.post_inc ? "+=" : "+");
     return s + hex(op.value);
 }
 
@@ -65,6 +76,8 @@ std::string operand_text(const Operand& op, bool shared_dst) {
         case OperandKind::Global: s = "global" + std::to_string(op.bank) + "[R" + std::to_string(op.reg) + "]"; break;
         case OperandKind::Output: s = "o[" + hex(op.value) + "]"; break;
         case OperandKind::Predicate: s = "C" + std::to_string(op.reg); break;
+        case OperandKind::Local: s = "l[" + mem_index(op) + "]"; break;
+        case OperandKind::Special: s = "SR" + std::to_string(op.value); break;
     }
     if (op.absolute) s = "|" + s + "|";
     if (op.invert) s = "~" + s;
@@ -136,20 +149,28 @@ std::string mnemonic(const Instruction& in) {
             m += "." + std::string(logic_name(in.lop)) + int_suffix(in.dtype);
             break;
         case Opcode::IMUL:
+            if (in.high) m += ".HI";
             m += "." + std::string(type_name(in.dtype)) + "." + std::string(type_name(in.dtype));
             break;
         case Opcode::IMAD:
             m += "." + std::string(type_name(in.dtype));
             break;
         case Opcode::I2I: case Opcode::I2F: case Opcode::F2I: case Opcode::F2F:
-            m += "." + std::string(type_name(in.dtype)) + conversion_source(in.stype) + rounding_suffix(in.rounding);
+            m += "." + std::string(type_name(in.dtype)) + conversion_source(in.stype);
+            m += in.round_int ? integral_rounding_suffix(in.rounding) : rounding_suffix(in.rounding);
             if (in.saturate) m += ".SAT";
             break;
         case Opcode::FADD: case Opcode::FMUL:
             m += rounding_suffix(in.rounding);
             break;
-        case Opcode::GLD: case Opcode::GST:
+        case Opcode::GLD: case Opcode::GST: case Opcode::LLD: case Opcode::LST:
             m += "." + std::string(type_name(in.dtype));
+            break;
+        case Opcode::P2R: case Opcode::R2P:
+            m += int_suffix(in.dtype);
+            break;
+        case Opcode::TEX:
+            m += "." + std::to_string(in.tex_dim) + "D";
             break;
         case Opcode::R2G:
             m += "." + std::string(type_name(in.dtype)) + "." + std::string(type_name(in.stype));
@@ -177,6 +198,7 @@ std::string disassemble(const Instruction& in) {
         case Opcode::BRA: case Opcode::CAL: case Opcode::SSY: case Opcode::PBK:
         case Opcode::RET: case Opcode::BRK: case Opcode::KIL:
             if (is_flow_prefix(in.op) && show_guard(in)) ops.push_back(guard_text(in));
+            if (in.explicit_tr) ops.emplace_back("C0.TR");  // guard field = always (0x780), kept for the round trip
             if (in.op == Opcode::BRA || in.op == Opcode::CAL || in.op == Opcode::SSY || in.op == Opcode::PBK) {
                 ops.push_back(hex(in.target));
             }
@@ -187,6 +209,15 @@ std::string disassemble(const Instruction& in) {
             break;
         case Opcode::NOP: case Opcode::TRAP:
             break;
+        case Opcode::TEX: {
+            std::string first = operand_text(in.dst, false);
+            if (show_guard(in)) first += " (" + guard_text(in) + ")";
+            ops.push_back(first);
+            ops.push_back(hex(in.tex_unit));
+            ops.push_back(hex(in.tex_sampler));
+            ops.push_back(hex(in.tex_mask));
+            break;
+        }
         default: {
             std::string first = operand_text(in.dst, in.op == Opcode::R2G);
             if (show_guard(in)) first += " (" + guard_text(in) + ")";
@@ -210,11 +241,16 @@ std::string disassemble(const Instruction& in) {
     return t;
 }
 
-std::string listing_line(const Instruction& in) {
+namespace {
+
+// One listing line. `mark_end`: the end-of-program marker sits on an instruction that is not
+// the last one (nvcc does this, e.g. a NOP before spill code); cuobjdump prints nothing for
+// it, so the text gets `.END` after the mnemonic to assemble back to the same words.
+std::string line_of(const Instruction& in, bool mark_end) {
     char addr[32];
     std::snprintf(addr, sizeof addr, "        /*%04x*/        ", in.address);
     std::string line = addr;
-    std::string text = disassemble(in) + ";";
+    std::string text = disassemble(in, mark_end) + ";";
     if (text.size() < 35) text.append(35 - text.size(), ' ');
     else text += ' ';
     line += text;
@@ -229,10 +265,36 @@ std::string listing_line(const Instruction& in) {
     return line + enc;
 }
 
+}  // namespace
+
+std::string listing_line(const Instruction& in) { return line_of(in, false); }
+std::string listing_line(const Instruction& in, bool mark_end) { return line_of(in, mark_end); }
+
+std::string disassemble(const Instruction& in, bool mark_end) {
+    std::string text = disassemble(in);
+    if (mark_end && !in.is_illegal()) {
+        const std::size_t sp = text.find(' ');
+        text.insert(sp == std::string::npos ? text.size() : sp, ".END");
+    }
+    return text;
+}
+
+// `.END` is needed on every end-marked instruction as soon as one of them is not the last
+// (the assembler then places no implicit marker on the last instruction).
+bool needs_end_mark(std::span<const Instruction> program, std::size_t i) {
+    if (!program[i].is_end() || program[i].is_illegal()) return false;
+    if (i + 1 < program.size()) return true;
+    for (std::size_t k = 0; k + 1 < program.size(); ++k) {
+        if (program[k].is_end() && !program[k].is_illegal()) return true;
+    }
+    return false;
+}
+
 std::string listing(std::span<const Instruction> program) {
     std::string out;
-    for (const Instruction& in : program) {
-        out += listing_line(in);
+    for (std::size_t i = 0; i < program.size(); ++i) {
+        const Instruction& in = program[i];
+        out += line_of(in, needs_end_mark(program, i));
         out += '\n';
     }
     return out;

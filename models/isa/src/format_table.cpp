@@ -38,15 +38,27 @@ constexpr Spec kSpecs[] = {
     {"BAR.ARV.WAIT", Opcode::BAR, Form::Long, 1, 0x8, 0, Shape::Bar, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kFlow | kNoGuard, mask(25, 2), field(25, 2, 3)},
     {"TRAP", Opcode::TRAP, Form::Long, 1, 0x9, 0, Shape::FlowPlain,  Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kFlow | kNoGuard, 0, 0},
     {"SSY",  Opcode::SSY,  Form::Long, 1, 0xa, 0, Shape::FlowTarget, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kFlow | kNoGuard, 0, 0},
+    // The same rows with the guard field holding C0.TR (nvcc also emits SSY as 0x00000780a....).
+    // The hardware ignores the field; the text keeps it as `SSY C0.TR, 0x148` for a bit-exact round trip.
+    {"SSY",  Opcode::SSY,  Form::Long, 1, 0xa, 0, Shape::FlowTarget, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kFlow | kNoGuard | kExplicitTr | kGuardPrefix, mask(39, 7), field(39, 5, 0xf)},
+    {"CAL.NOINC", Opcode::CAL, Form::Long, 1, 0x2, 0, Shape::FlowTarget, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kFlow | kNoGuard | kExplicitTr | kGuardPrefix, mask(39, 7), field(39, 5, 0xf)},
+    {"PBK",  Opcode::PBK,  Form::Long, 1, 0x4, 0, Shape::FlowTarget, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kFlow | kNoGuard | kExplicitTr | kGuardPrefix, mask(39, 7), field(39, 5, 0xf)},
 
     // ---- Long forms (bit 1 = 0) -------------------------------------------------------------
+    // P2R: predicate flags -> register (nv50 `mov $r, $c`: predicate in bits 12-13; bit 58 = 32-bit).
+    {"P2R", Opcode::P2R, Form::Long, 0, 0x0, 1, Shape::P2R, Types::Int, kNone, kNo3, kNo3, kNo2, Extra::None, N, kNoOutput | kNoSetPred, 0, 0},
     {"A2R", Opcode::A2R, Form::Long, 0, 0x0, 2, Shape::A2R, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kNoOutput, 0, 0},
-    {"R2A", Opcode::R2A, Form::Long, 0, 0x0, 6, Shape::R2A, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kNoOutput, 0, 0},
+    // S2R: special register (bits 46-52) -> register: 0 physid, 1 clock, 4-7 pm0-3 (nv50 numbering).
+    {"S2R", Opcode::S2R, Form::Long, 0, 0x0, 3, Shape::S2R, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kNoOutput, 0, 0},
+    // R2P: register (or shared word) -> predicate flags of the set-predicate register (bit 38 set).
+    {"R2P", Opcode::R2P, Form::Long, 0, 0x0, 5, Shape::R2P, Types::Int, kA, kNo3, kNo3, kNo2, Extra::None, N, kNoOutput | kNoSetPred | kSharedS1, bit(38), bit(38)},
+    {"R2A", Opcode::R2A, Form::Long, 0, 0x0, 6, Shape::R2A, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kNoOutput | kSharedS1, 0, 0},
     // R2G: value register in bits 46-52, bit 53 always set in the evidence.
-    {"R2G", Opcode::R2G, Form::Long, 0, 0x0, 7, Shape::R2G, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kNoOutput, bit(53), bit(53)},
+    // R2G: bits 53-54 = access type (0 U16, 1 U32, 2 U8), bit 58 = 32-bit source register.
+    {"R2G", Opcode::R2G, Form::Long, 0, 0x0, 7, Shape::R2G, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kNoOutput, 0, 0},
     // MOV: bits 46-52 hold 0x0f in every encoding (a component mask in decuda's reading).
     {"MOV", Opcode::MOV, Form::Long, 0, 0x1, 0, Shape::Alu, Types::Int, kA, kNo3, kNo3, kNo2, Extra::None, N, kAluMem, mask(46, 7), field(46, 7, 0x0f)},
-    {"MVC", Opcode::MVC, Form::Long, 0, 0x1, 1, Shape::Mvc, Types::Int, kNone, kNo3, kNo3, kNo2, Extra::None, N, 0, 0, 0},
+    {"MVC", Opcode::MVC, Form::Long, 0, 0x1, 1, Shape::Mvc, Types::Int, kNone, kNo3, kNo3, kNo2, Extra::None, N, kPostInc, 0, 0},
     // IADD: op 0x2 (bit 22 = -src2); op 0x3 with bit 22 clear = -src1, set = .CARRYn.
     {"IADD", Opcode::IADD, Form::Long, 0, 0x2, 0, Shape::Alu, Types::Int, kAC, {N, 22, N}, kNo3, kNo2, Extra::None, N, kAluMem | kConstS3, 0, 0},
     {"IADD", Opcode::IADD, Form::Long, 0, 0x3, 0, Shape::Alu, Types::Int, kAC, kNo3, kNo3, kNo2, Extra::None, N, kAluMem | kConstS3 | kImpliedNeg0, bit(22), 0},
@@ -56,11 +68,14 @@ constexpr Spec kSpecs[] = {
     {"IMIN", Opcode::IMIN, Form::Long, 0, 0x3, 5, Shape::Alu, Types::Int, kAB, kNo3, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2, 0, 0},
     {"SHL",  Opcode::SHL,  Form::Long, 0, 0x3, 6, Shape::Alu, Types::Int, kAB, kNo3, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2 | kImmS2, 0, 0},
     {"SHR",  Opcode::SHR,  Form::Long, 0, 0x3, 7, Shape::Alu, Types::Int, kAB, kNo3, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2 | kImmS2, 0, 0},
-    {"IMUL", Opcode::IMUL, Form::Long, 0, 0x4, 0, Shape::Alu, Types::Imul, kAB, kNo3, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2, 0, 0},
+    // IMUL long: bit 48 = 24-bit (full registers), bit 47 = signed (RTL pipeline_decode), bit 46 = .HI.
+    {"IMUL", Opcode::IMUL, Form::Long, 0, 0x4, 0, Shape::Alu, Types::Imul, kAB, kNo3, kNo3, kNo2, Extra::High, 46, kAluMem | kConstS2, 0, 0},
     // IMAD: bit 58 = -src1, bit 59 = -src3 (seed reading, unconfirmed); both = carry-in form.
     {"IMAD", Opcode::IMAD, Form::Long, 0, 0x6, 0, Shape::Alu, Types::ImadU16, kABC, {58, N, 59}, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2 | kConstS3 | kNegExclusive, 0, 0},
     {"IMAD", Opcode::IMAD, Form::Long, 0, 0x6, 1, Shape::Alu, Types::ImadS16, kABC, {58, N, 59}, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2 | kConstS3 | kNegExclusive, 0, 0},
     {"IMAD", Opcode::IMAD, Form::Long, 0, 0x6, 0, Shape::Alu, Types::ImadU16, kABC, kNo3, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2 | kConstS3 | kCarryIn, mask(58, 2), mask(58, 2)},
+    // IMAD sub 4: S24 sources (decuda mad24.lo.s32; nvcc emits it with constant operands).
+    {"IMAD", Opcode::IMAD, Form::Long, 0, 0x6, 4, Shape::Alu, Types::ImadS24, kABC, {58, N, 59}, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2 | kConstS3 | kNegExclusive, 0, 0},
     {"IMAD", Opcode::IMAD, Form::Long, 0, 0x6, 1, Shape::Alu, Types::ImadS16, kABC, kNo3, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2 | kConstS3 | kCarryIn, mask(58, 2), mask(58, 2)},
     {"RCP", Opcode::RCP, Form::Long, 0, 0x9, 0, Shape::Alu, Types::Float, kA, kNo3, kNo3, kNo2, Extra::None, N, 0, 0, 0},
     {"RSQ", Opcode::RSQ, Form::Long, 0, 0x9, 2, Shape::Alu, Types::Float, kA, kNo3, kNo3, kNo2, Extra::None, N, 0, 0, 0},
@@ -73,26 +88,32 @@ constexpr Spec kSpecs[] = {
     {"I2I", Opcode::I2I, Form::Long, 0, 0xa, 1, Shape::Alu, Types::CvtI2I, kA, kNo3, {52, N, N}, kNo2, Extra::None, N, kAluMem | kSat51 | kImpliedNeg0, 0, 0},
     {"I2F", Opcode::I2F, Form::Long, 0, 0xa, 2, Shape::Alu, Types::CvtI2F, kA, kNo3, {52, N, N}, kNo2, Extra::Round, 49, kAluMem | kSat51, 0, 0},
     {"F2I", Opcode::F2I, Form::Long, 0, 0xa, 4, Shape::Alu, Types::CvtF2I, kA, kNo3, {52, N, N}, kNo2, Extra::Round, 49, kAluMem | kSat51, 0, 0},
-    {"F2F", Opcode::F2F, Form::Long, 0, 0xa, 6, Shape::Alu, Types::CvtF2F, kA, kNo3, {52, N, N}, kNo2, Extra::Round, 49, kAluMem | kSat51, 0, 0},
-    {"F2F", Opcode::F2F, Form::Long, 0, 0xa, 7, Shape::Alu, Types::CvtF2F, kA, kNo3, {52, N, N}, kNo2, Extra::Round, 49, kAluMem | kSat51 | kImpliedNeg0, 0, 0},
+    {"F2F", Opcode::F2F, Form::Long, 0, 0xa, 6, Shape::Alu, Types::CvtF2F, kA, kNo3, {52, N, N}, kNo2, Extra::Round, 49, kAluMem | kSat51 | kRoundInt, 0, 0},
+    {"F2F", Opcode::F2F, Form::Long, 0, 0xa, 7, Shape::Alu, Types::CvtF2F, kA, kNo3, {52, N, N}, kNo2, Extra::Round, 49, kAluMem | kSat51 | kImpliedNeg0 | kRoundInt, 0, 0},
     // FADD: rounding in the unused S2 field (16-17); bit 58 = -src1, bit 59 = -src2.
     {"FADD", Opcode::FADD, Form::Long, 0, 0xb, 0, Shape::Alu, Types::Float, kAC, {58, 59, N}, kNo3, kNo2, Extra::Round, 16, kAluMem | kConstS3, 0, 0},
     {"FSET", Opcode::FSET, Form::Long, 0, 0xb, 3, Shape::Alu, Types::Float, kAB, kNo3, {52, N, N}, kNo2, Extra::Cmp, 46, kAluMem | kConstS2, 0, 0},
     {"FMAX", Opcode::FMAX, Form::Long, 0, 0xb, 4, Shape::Alu, Types::Float, kAB, kNo3, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2, 0, 0},
     {"FMIN", Opcode::FMIN, Form::Long, 0, 0xb, 5, Shape::Alu, Types::Float, kAB, kNo3, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2, 0, 0},
-    {"RRO",  Opcode::RRO,  Form::Long, 0, 0xb, 6, Shape::Alu, Types::Float, kA, kNo3, kNo3, kNo2, Extra::Rro, 46, 0, 0, 0},
+    {"RRO",  Opcode::RRO,  Form::Long, 0, 0xb, 6, Shape::Alu, Types::Float, kA, kNo3, kNo3, kNo2, Extra::Rro, 46, kAluMem, 0, 0},
     {"FMUL", Opcode::FMUL, Form::Long, 0, 0xc, 0, Shape::Alu, Types::Float, kAB, {58, 59, N}, kNo3, kNo2, Extra::Round, 46, kAluMem | kConstS2, 0, 0},
     // LOP: operation 46-47, ~src1 bit 48, ~src2 bit 49.
     {"LOP", Opcode::LOP, Form::Long, 0, 0xd, 0, Shape::Alu, Types::Int, kAB, kNo3, kNo3, {48, 49}, Extra::Lop, 46, kAluMem | kConstS2, 0, 0},
     {"ADA", Opcode::ADA, Form::Long, 0, 0xd, 1, Shape::Ada, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kNoOutput, 0, 0},
+    // Local memory (per thread): byte offset 9-22, address register 26-27/34, type 53-55 as GLD.
+    {"LLD", Opcode::LLD, Form::Long, 0, 0xd, 2, Shape::Lld, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, 0, 0, 0},
+    {"LST", Opcode::LST, Form::Long, 0, 0xd, 3, Shape::Lst, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kNoOutput | kNoSetPred, 0, 0},
     {"GLD", Opcode::GLD, Form::Long, 0, 0xd, 4, Shape::Gld, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, 0, 0, 0},
     {"GST", Opcode::GST, Form::Long, 0, 0xd, 5, Shape::Gst, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kNoOutput, 0, 0},
     {"FMAD", Opcode::FMAD, Form::Long, 0, 0xe, 0, Shape::Alu, Types::Float, kABC, {58, N, 59}, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2 | kConstS3, 0, 0},
+    // TEX (nv50 layout): unit 9-15, sampler 17-20, dim-1 22-23, mask 25-26 + 46-47; bit 34 set by nvcc.
+    {"TEX", Opcode::TEX, Form::Long, 0, 0xf, 0, Shape::Tex, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kNoOutput | kNoSetPred, bit(34), bit(34)},
     {"NOP", Opcode::NOP, Form::Long, 0, 0xf, 7, Shape::Nop, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kNoGuard | kNoSetPred | kNoOutput, 0, 0},
 
     // ---- Short (32-bit) forms: 6-bit register fields, flags in bits 8/15/22 -----------------
     {"MOV32",   Opcode::MOV,  Form::Short, 0, 0x1, 0, Shape::Alu, Types::ShortInt,  kA,   kNo3, kNo3, kNo2, Extra::None, N, kAluMem, 0, 0},
     {"IADD32",  Opcode::IADD, Form::Short, 0, 0x2, 0, Shape::Alu, Types::ShortInt,  kAB,  {N, 22, N}, kNo3, kNo2, Extra::None, N, kAluMem, 0, 0},
+    {"IADD32",  Opcode::IADD, Form::Short, 0, 0x3, 0, Shape::Alu, Types::ShortInt,  kAB,  kNo3, kNo3, kNo2, Extra::None, N, kAluMem | kImpliedNeg0, 0, 0},
     {"IMUL32",  Opcode::IMUL, Form::Short, 0, 0x4, 0, Shape::Alu, Types::Imul,      kAB,  kNo3, kNo3, kNo2, Extra::None, N, kAluMem, 0, 0},
     {"IMAD32",  Opcode::IMAD, Form::Short, 0, 0x6, 0, Shape::Alu, Types::ImadShort, kABD, kNo3, kNo3, kNo2, Extra::None, N, kAluMem, 0, 0},
     {"RCP32",   Opcode::RCP,  Form::Short, 0, 0x9, 0, Shape::Alu, Types::Float,     kA,   kNo3, kNo3, kNo2, Extra::None, N, 0, 0, 0},
@@ -103,6 +124,7 @@ constexpr Spec kSpecs[] = {
     // ---- Immediate forms (marker 11): 32-bit immediate in bits 34-59 : 16-21 ----------------
     {"MVI",     Opcode::MOV,  Form::Immediate, 0, 0x1, 0, Shape::Alu, Types::ShortInt,  kI,   kNo3, kNo3, kNo2, Extra::None, N, 0, 0, 0},
     {"IADD32I", Opcode::IADD, Form::Immediate, 0, 0x2, 0, Shape::Alu, Types::ShortInt,  kAI,  kNo3, kNo3, kNo2, Extra::None, N, kAluMem, 0, 0},
+    {"IADD32I", Opcode::IADD, Form::Immediate, 0, 0x3, 0, Shape::Alu, Types::ShortInt,  kAI,  kNo3, kNo3, kNo2, Extra::None, N, kAluMem | kImpliedNeg0, 0, 0},
     {"IMUL32I", Opcode::IMUL, Form::Immediate, 0, 0x4, 0, Shape::Alu, Types::Imul,      kAI,  kNo3, kNo3, kNo2, Extra::None, N, kAluMem, 0, 0},
     {"IMAD32I", Opcode::IMAD, Form::Immediate, 0, 0x6, 0, Shape::Alu, Types::ImadShort, kAID, kNo3, kNo3, kNo2, Extra::None, N, kAluMem, 0, 0},
     {"FADD32I", Opcode::FADD, Form::Immediate, 0, 0xb, 0, Shape::Alu, Types::Float,     kAI,  {15, N, N}, kNo3, kNo2, Extra::None, N, kAluMem, 0, 0},

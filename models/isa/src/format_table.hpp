@@ -30,6 +30,12 @@ enum class Shape : std::uint8_t {
     Ada,         // Ad, As, imm
     Gld,         // Rd, globalN[Ra]
     Gst,         // globalN[Ra], Rs
+    P2R,         // Rd(.U16 half or 32-bit), Cn (predicate in bits 12-13)
+    R2P,         // Cn (set-predicate field 36-37, bit 38 set), Rs / g[..]
+    S2R,         // Rd, SRn (special register number in bits 46-52)
+    Lld,         // Rd, l[Ak+off] (byte offset 9-22, type 53-55)
+    Lst,         // l[Ak+off], Rs (data register in 2-8)
+    Tex,         // TEX.nD Rd, unit, sampler, mask
 };
 
 // Where a source operand comes from.
@@ -51,6 +57,7 @@ enum class Types : std::uint8_t {
     ImadU16,     // long IMAD sub 0: U16 sources, 32-bit addend and result
     ImadS16,     // long IMAD sub 1: S16
     ImadShort,   // short/imm IMAD32(I): bit 8 = signed
+    ImadS24,     // long IMAD sub 4: signed 24-bit sources (full registers), 32-bit addend/result
     Float,       // F32
     CvtI2I,      // bits 58-59 destination int type, 46-48 source int type
     CvtI2F,      // bits 58-59 destination float type, 46-48 source int type
@@ -59,7 +66,7 @@ enum class Types : std::uint8_t {
 };
 
 // An opcode-specific field printed as a modifier or trailing operand.
-enum class Extra : std::uint8_t { None, Cmp, Lop, Rro, Round };
+enum class Extra : std::uint8_t { None, Cmp, Lop, Rro, Round, High };
 
 enum SpecFlag : std::uint32_t {
     kNoGuard = 1u << 0,       // guard field 39-45 must be 0 (SSY, CAL, BAR, NOP, TRAP)
@@ -74,6 +81,9 @@ enum SpecFlag : std::uint32_t {
     kNegExclusive = 1u << 9,  // neg bits must not both be set (IMAD: both = carry form)
     kSat51 = 1u << 10,        // bit 51 = saturate (conversions)
     kNoOutput = 1u << 11,     // destination cannot be o[0x7f]
+    kExplicitTr = 1u << 12,   // guard field 39-45 must hold C0.TR (0xf) instead of 0 (SSY 0x780)
+    kPostInc = 1u << 13,      // MVC: bit 25 = post-increment the address register
+    kRoundInt = 1u << 14,     // F2F: bit 59 = round to an integral value
 };
 
 struct Spec {

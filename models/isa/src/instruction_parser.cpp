@@ -140,6 +140,10 @@ std::optional<ParseError> index_part(Cursor& c, Operand& op) {
         if (!register_from(w, a) || a.kind != OperandKind::AddrReg) return ParseError{"bad address register", c.base + static_cast<std::uint32_t>(save)};
         op.areg = a.reg;
         if (!c.eat('+')) return c.error("expected '+' after the address register");
+        if (c.i < c.s.size() && c.s[c.i] == '=') {  // c[b][A1+=0x1]: post-increment
+            ++c.i;
+            op.post_inc = true;
+        }
     }
     const auto v = parse_number(c);
     if (!v) return c.error("expected an offset");
@@ -206,6 +210,22 @@ std::optional<ParseError> parse_operand(Cursor& c, Item& item) {
             if (!c.eat(']')) return c.error("expected ']'");
             if (auto e = index_part(c, op)) return e;
             if (auto e = type_suffix(c, op)) return e;
+        } else if (w == "l") {
+            op.kind = OperandKind::Local;
+            op.type = DataType::U32;
+            if (auto e = index_part(c, op)) return e;
+        } else if (w.size() >= 3 && w.substr(0, 2) == "SR" && std::isdigit(static_cast<unsigned char>(w[2]))) {
+            unsigned v = 0;
+            for (char ch : w.substr(2)) {
+                if (!std::isdigit(static_cast<unsigned char>(ch)) || v > 127) return ParseError{"bad special register", c.base + static_cast<std::uint32_t>(at)};
+                v = v * 10 + static_cast<unsigned>(ch - '0');
+            }
+            if (v > 127) return ParseError{"special register > SR127", c.base + static_cast<std::uint32_t>(at)};
+            op.kind = OperandKind::Special;
+            op.value = v;
+        } else if (w.size() == 2 && w[0] == 'C' && w[1] >= '0' && w[1] <= '3') {
+            op.kind = OperandKind::Predicate;
+            op.reg = static_cast<std::uint8_t>(w[1] - '0');
         } else if (w == "o") {
             op.kind = OperandKind::Output;
             if (!c.eat('[')) return c.error("expected '[' after o");
@@ -322,6 +342,8 @@ std::optional<ParseError> build(ParsedInstruction& out, std::string_view text) {
         const auto col = static_cast<std::uint32_t>(p + m + 1);
         if (mod == "S") {
             in.marker = Marker::Join;
+        } else if (mod == "END") {  // end-of-program marker on an instruction that is not the last
+            in.marker = Marker::End;
         } else if (mod.size() == 2 && mod[0] == 'C' && mod[1] >= '0' && mod[1] <= '3') {
             in.set_pred = true;
             in.set_pred_reg = static_cast<std::uint8_t>(mod[1] - '0');
@@ -338,6 +360,13 @@ std::optional<ParseError> build(ParsedInstruction& out, std::string_view text) {
             in.rounding = Rounding::Down;
         } else if (mod == "CEIL") {
             in.rounding = Rounding::Up;
+        } else if (mod == "RNI" || mod == "RMI" || mod == "RPI" || mod == "RZI") {
+            in.round_int = true;
+            in.rounding = mod == "RNI" ? Rounding::Nearest : mod == "RMI" ? Rounding::Down : mod == "RPI" ? Rounding::Up : Rounding::Trunc;
+        } else if (mod == "HI") {
+            in.high = true;
+        } else if (in.op == Opcode::TEX && mod.size() == 2 && mod[1] == 'D' && mod[0] >= '1' && mod[0] <= '3') {
+            in.tex_dim = static_cast<std::uint8_t>(mod[0] - '0');
         } else if (mod == "SAT") {
             in.saturate = true;
         } else if (in.op == Opcode::LOP && (mod == "AND" || mod == "OR" || mod == "XOR" || mod == "PASS_B")) {
@@ -371,7 +400,7 @@ std::optional<ParseError> build(ParsedInstruction& out, std::string_view text) {
                 else return type_error(".U16.BEXT or .S16.BEXT");
             }
             break;
-        case Opcode::GLD: case Opcode::GST:
+        case Opcode::GLD: case Opcode::GST: case Opcode::LLD: case Opcode::LST:
             if (ntypes != 1) return type_error("one access type");
             in.dtype = types[0];
             break;
@@ -394,7 +423,8 @@ std::optional<ParseError> build(ParsedInstruction& out, std::string_view text) {
     std::vector<Item> items(parts.size());
     for (std::size_t i = 0; i < parts.size(); ++i) {
         // Flow-control guard "BRA C0.NE, 0x110" / "RET C0.NE": a bare Cn.COND word.
-        if (i == 0 && (spec->flags & detail::kGuardPrefix)) {
+        const bool explicit_tr_row = in.op == Opcode::SSY || in.op == Opcode::CAL || in.op == Opcode::PBK;
+        if (i == 0 && ((spec->flags & detail::kGuardPrefix) || explicit_tr_row)) {
             Cursor c = parts[i];
             c.skip_ws();
             const std::size_t at = c.i;
@@ -402,6 +432,12 @@ std::optional<ParseError> build(ParsedInstruction& out, std::string_view text) {
             if (w.size() > 3 && w[0] == 'C' && w[1] >= '0' && w[1] <= '3' && w[2] == '.' && c.done()) {
                 const auto cond = condition_from(w.substr(3));
                 if (!cond) return ParseError{"unknown condition '" + std::string(w.substr(3)) + "'", parts[i].base + static_cast<std::uint32_t>(at) + 3};
+                if (explicit_tr_row) {
+                    if (w != "C0.TR") return ParseError{"only C0.TR (guard field = always) is encodable here", parts[i].base + static_cast<std::uint32_t>(at)};
+                    in.explicit_tr = true;
+                    items[i].word = "<guard>";
+                    continue;
+                }
                 in.guard_reg = static_cast<std::uint8_t>(w[1] - '0');
                 in.guard_cond = *cond;
                 items[i].word = "<guard>";
@@ -455,6 +491,22 @@ std::optional<ParseError> build(ParsedInstruction& out, std::string_view text) {
             in.bar_count = items[1].op.value;
             return std::nullopt;
         }
+        case Opcode::TEX: {
+            if (items.size() != 4) return count_error(4);
+            if (items[0].op.kind != OperandKind::Reg) return ParseError{"expected the first coordinate/result register", items[0].column};
+            in.dst = items[0].op;
+            std::uint32_t v[3];
+            for (int k = 0; k < 3; ++k) {
+                if (items[k + 1].op.kind != OperandKind::Immediate) return ParseError{"expected a number (texture, sampler, mask)", items[k + 1].column};
+                v[k] = items[k + 1].op.value;
+            }
+            if (v[0] > 127 || v[1] > 15 || v[2] > 15) return ParseError{"texture > 0x7f, sampler > 0xf or mask > 0xf", items[1].column};
+            in.tex_unit = static_cast<std::uint8_t>(v[0]);
+            in.tex_sampler = static_cast<std::uint8_t>(v[1]);
+            in.tex_mask = static_cast<std::uint8_t>(v[2]);
+            if (in.tex_dim == 0) return ParseError{"TEX needs .1D, .2D or .3D", static_cast<std::uint32_t>(p)};
+            return std::nullopt;
+        }
         default: break;
     }
 
@@ -494,6 +546,8 @@ std::optional<ParseError> build(ParsedInstruction& out, std::string_view text) {
     }
     if (in.op == Opcode::R2G && in.dst.kind == OperandKind::Shared) in.dst.type = in.dtype;
     if (in.op == Opcode::GLD && in.src[0].kind == OperandKind::Global) in.src[0].type = in.dtype;
+    if (in.op == Opcode::LLD && in.src[0].kind == OperandKind::Local) in.src[0].type = in.dtype;
+    if (in.op == Opcode::LST && in.dst.kind == OperandKind::Local) in.dst.type = in.dtype;
     if (in.op == Opcode::GST && in.dst.kind == OperandKind::Global) in.dst.type = in.dtype;
     return std::nullopt;
 }

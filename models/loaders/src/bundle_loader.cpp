@@ -1,6 +1,8 @@
 // Conformance bundle -> KernelImage (conformance README section 1).
 #include "fgtlm/loaders/bundle_loader.hpp"
 
+#include <cstdint>
+#include <optional>
 #include <fstream>
 #include <iterator>
 
@@ -15,7 +17,10 @@ using nlohmann::json;
 
 namespace {
 
+constexpr std::uint64_t kMaxGlobalBytes = 256ull << 20;
+
 json read_json(const fs::path& file) {
+    if (fs::is_directory(file)) throw LoadError(file, 0, "is a directory, not a file");
     std::ifstream in(file);
     if (!in) throw LoadError(file, 0, "cannot open");
     try {
@@ -25,14 +30,52 @@ json read_json(const fs::path& file) {
     }
 }
 
-template <typename T>
-T field(const json& j, const char* key, const fs::path& file) {
+// A JSON value for an error message: its text (cut short) and its type.
+std::string shown(const json& v) {
+    std::string t = v.dump();
+    if (t.size() > 40) t = t.substr(0, 37) + "...";
+    return t + " (" + v.type_name() + ")";
+}
+
+// Every field is read through these: a wrong type or a value out of range is an error naming
+// the file and the field ("launch.json: grid[0]: ..."), never a silent conversion (1.7 -> 1,
+// 4294967297 -> 1) or a bare nlohmann message.
+std::uint64_t uint_value(const json& v, const std::string& where, const fs::path& file, std::uint64_t hi) {
+    const bool negative = v.is_number_integer() && !v.is_number_unsigned() && v.get<std::int64_t>() < 0;
+    if (!v.is_number_integer() || negative)
+        throw LoadError(file, 0, where + ": must be an unsigned integer, got " + shown(v));
+    const auto x = v.get<std::uint64_t>();
+    if (x > hi) throw LoadError(file, 0, where + ": " + std::to_string(x) + " is above the maximum " + std::to_string(hi));
+    return x;
+}
+
+const json& member(const json& j, const char* key, const fs::path& file) {
+    if (!j.is_object()) throw LoadError(file, 0, std::string("expected an object holding \"") + key + "\", got " + shown(j));
     if (!j.contains(key)) throw LoadError(file, 0, std::string("missing field \"") + key + "\"");
-    try {
-        return j.at(key).get<T>();
-    } catch (const json::exception& e) {
-        throw LoadError(file, 0, std::string("field \"") + key + "\": " + e.what());
+    return j.at(key);
+}
+
+std::uint64_t uint_field(const json& j, const char* key, const fs::path& file, std::uint64_t hi = 0xffffffffu,
+                         std::optional<std::uint64_t> fallback = std::nullopt) {
+    if (fallback && j.is_object() && !j.contains(key)) return *fallback;
+    return uint_value(member(j, key, file), key, file, hi);
+}
+
+const json& array_field(const json& j, const char* key, const fs::path& file) {
+    const json& v = member(j, key, file);
+    if (!v.is_array()) throw LoadError(file, 0, std::string(key) + ": must be an array, got " + shown(v));
+    return v;
+}
+
+std::vector<std::uint64_t> uint_array(const json& j, const char* key, const fs::path& file, std::uint64_t lo, std::uint64_t hi) {
+    std::vector<std::uint64_t> out;
+    const json& a = array_field(j, key, file);
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        const std::string where = std::string(key) + "[" + std::to_string(i) + "]";
+        out.push_back(uint_value(a[i], where, file, hi));
+        if (out.back() < lo) throw LoadError(file, 0, where + ": must be at least " + std::to_string(lo));
     }
+    return out;
 }
 
 std::uint32_t parse_hex_word(const std::string& s, const fs::path& file, const std::string& where) {
@@ -63,24 +106,30 @@ KernelImage load_bundle(const fs::path& dir) {
 
     const fs::path lpath = dir / "launch.json";
     const json L = read_json(lpath);
+    if (!L.is_object()) throw LoadError(lpath, 0, "must be a JSON object, got " + shown(L));
     core::LaunchConfig& c = img.launch;
-    const auto grid = field<std::vector<std::uint32_t>>(L, "grid", lpath);
-    const auto block = field<std::vector<std::uint32_t>>(L, "block", lpath);
+    const auto grid = uint_array(L, "grid", lpath, 1, 0xffff);
+    const auto block = uint_array(L, "block", lpath, 1, 0xffff);
     if (grid.size() != 2 || block.size() != 3) throw LoadError(lpath, 0, "grid must have 2 and block 3 entries");
-    for (auto v : grid) if (v == 0 || v > 0xffff) throw LoadError(lpath, 0, "grid entries must be 1..65535");
-    for (auto v : block) if (v == 0 || v > 0xffff) throw LoadError(lpath, 0, "block entries must be 1..65535");
     c.grid[0] = std::uint16_t(grid[0]);
     c.grid[1] = std::uint16_t(grid[1]);
     for (int i = 0; i < 3; ++i) c.block[i] = std::uint16_t(block[std::size_t(i)]);
-    c.regs_per_thread = field<std::uint32_t>(L, "regs_per_thread", lpath);
-    c.shared_bytes = field<std::uint32_t>(L, "shared_bytes", lpath);
-    c.blocks_per_sm = field<std::uint32_t>(L, "blocks_per_core", lpath);
-    c.params = field<std::vector<std::uint32_t>>(L, "params", lpath);
-    c.code_base = L.value("code_base", 0u);
-    img.cores = field<std::uint32_t>(L, "cores", lpath);
-    img.global_mem_bytes = L.value("global_mem_bytes", 262144u);
+    c.regs_per_thread = std::uint32_t(uint_field(L, "regs_per_thread", lpath));
+    c.shared_bytes = std::uint32_t(uint_field(L, "shared_bytes", lpath));
+    c.blocks_per_sm = std::uint32_t(uint_field(L, "blocks_per_core", lpath));
+    for (const auto p : uint_array(L, "params", lpath, 0, 0xffffffffu)) c.params.push_back(std::uint32_t(p));
+    c.code_base = std::uint32_t(uint_field(L, "code_base", lpath, 0xffffffffu, 0));
+    img.cores = std::uint32_t(uint_field(L, "cores", lpath, 1024));
+    // Global memory: the RTL's 256 KiB by default, at most 256 MiB (the model allocates it).
+    img.global_mem_bytes = std::uint32_t(uint_field(L, "global_mem_bytes", lpath, kMaxGlobalBytes, 262144));
+    if (img.global_mem_bytes < 4 || img.global_mem_bytes % 4 != 0)
+        throw LoadError(lpath, 0, "global_mem_bytes: " + std::to_string(img.global_mem_bytes) + " must be a positive multiple of 4");
 
-    const std::string cmem = L.value("const_mem_hex", std::string());
+    std::string cmem;
+    if (L.contains("const_mem_hex")) {
+        if (!L["const_mem_hex"].is_string()) throw LoadError(lpath, 0, "const_mem_hex: must be a string, got " + shown(L["const_mem_hex"]));
+        cmem = L["const_mem_hex"].get<std::string>();
+    }
     if (cmem.size() % 2 != 0) throw LoadError(lpath, 0, "const_mem_hex has an odd number of digits");
     for (std::size_t i = 0; i < cmem.size(); i += 2) {
         const std::string byte = cmem.substr(i, 2);
@@ -88,37 +137,51 @@ KernelImage load_bundle(const fs::path& dir) {
             throw LoadError(lpath, 0, "const_mem_hex: bad digits at offset " + std::to_string(i));
         c.const_mem.push_back(std::uint8_t(std::stoul(byte, nullptr, 16)));
     }
-    if (L.contains("shared_block_stride") && L["shared_block_stride"].get<std::uint32_t>() != c.shared_block_stride())
+    if (L.contains("shared_block_stride") && uint_field(L, "shared_block_stride", lpath) != c.shared_block_stride())
         img.warnings.push_back(lpath.string() + ": shared_block_stride differs from the hardware formula");
-    for (const auto& r : L.value("global_init_undefined", json::array())) {
-        if (!r.is_array() || r.size() != 2) throw LoadError(lpath, 0, "global_init_undefined entries must be [addr, len]");
-        img.global_init_undefined.push_back({r[0].get<std::uint32_t>(), r[1].get<std::uint32_t>()});
+    if (L.contains("global_init_undefined")) {
+        const json& u = array_field(L, "global_init_undefined", lpath);
+        for (std::size_t i = 0; i < u.size(); ++i) {
+            const std::string where = "global_init_undefined[" + std::to_string(i) + "]";
+            if (!u[i].is_array() || u[i].size() != 2) throw LoadError(lpath, 0, where + ": must be [addr, len], got " + shown(u[i]));
+            img.global_init_undefined.push_back({std::uint32_t(uint_value(u[i][0], where + "[0]", lpath, 0xffffffffu)),
+                                                 std::uint32_t(uint_value(u[i][1], where + "[1]", lpath, 0xffffffffu))});
+        }
     }
     if (L.contains("dump")) {
-        img.dump.addr = L["dump"].value("addr", 0u);
-        img.dump.len = 4 * L["dump"].value("words", 0u);
+        const json& d = L["dump"];
+        img.dump.addr = std::uint32_t(uint_field(d, "addr", lpath, img.global_mem_bytes, 0));
+        img.dump.len = 4 * std::uint32_t(uint_field(d, "words", lpath, img.global_mem_bytes / 4, 0));
     }
 
     const fs::path gpath = dir / "global_init.bin";
     if (fs::exists(gpath)) {
         std::ifstream g(gpath, std::ios::binary);
         if (!g) throw LoadError(gpath, 0, "cannot open");
+        if (!fs::is_regular_file(gpath)) throw LoadError(gpath, 0, "not a regular file");
+        if (fs::file_size(gpath) > img.global_mem_bytes)
+            throw LoadError(gpath, 0, std::to_string(fs::file_size(gpath)) + " bytes: larger than the global memory (global_mem_bytes " +
+                                          std::to_string(img.global_mem_bytes) + ")");
         img.global_init.assign(std::istreambuf_iterator<char>(g), std::istreambuf_iterator<char>());
-        if (img.global_init.size() > img.global_mem_bytes) img.global_init.resize(img.global_mem_bytes);
     }
 
     const fs::path epath = dir / "expected.json";
     if (fs::exists(epath)) {
         const json E = read_json(epath);
-        img.rtl_kernel_cycles = E.value("rtl_kernel_cycles", std::uint64_t{0});
-        for (const auto& r : E.value("ranges", json::array())) {
+        if (!E.is_object()) throw LoadError(epath, 0, "must be a JSON object, got " + shown(E));
+        img.rtl_kernel_cycles = uint_field(E, "rtl_kernel_cycles", epath, UINT64_MAX, 0);
+        const json ranges = E.contains("ranges") ? array_field(E, "ranges", epath) : json::array();
+        for (std::size_t i = 0; i < ranges.size(); ++i) {
+            const std::string where = "ranges[" + std::to_string(i) + "]";
             ExpectedRange er;
-            er.addr = field<std::uint32_t>(r, "addr", epath);
-            std::size_t j = 0;
-            for (const auto& w : r.at("words")) {
+            er.addr = std::uint32_t(uint_field(ranges[i], "addr", epath));
+            const json& words = array_field(ranges[i], "words", epath);
+            for (std::size_t j = 0; j < words.size(); ++j) {
+                const json& w = words[j];
+                const std::string wwhere = where + ".words[" + std::to_string(j) + "]";
                 if (w.is_null()) er.words.push_back(std::nullopt);
-                else er.words.push_back(parse_hex_word(w.get<std::string>(), epath, "ranges word " + std::to_string(j)));
-                ++j;
+                else if (!w.is_string()) throw LoadError(epath, 0, wwhere + ": must be a hex string or null, got " + shown(w));
+                else er.words.push_back(parse_hex_word(w.get<std::string>(), epath, wwhere));
             }
             img.expected.push_back(std::move(er));
         }

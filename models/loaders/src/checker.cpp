@@ -8,6 +8,7 @@ namespace fgtlm::loaders {
 CheckReport check_global(const KernelImage& img, const std::uint8_t* mem, std::uint64_t mem_size,
                          const std::uint8_t* shadow) {
     CheckReport r;
+    r.mem_size = mem_size;
     for (const auto& range : img.expected) {
         for (std::size_t j = 0; j < range.words.size(); ++j) {
             const std::uint64_t a = range.addr + 4 * std::uint64_t(j);
@@ -16,7 +17,7 @@ CheckReport check_global(const KernelImage& img, const std::uint8_t* mem, std::u
                 continue;
             }
             if (a + 4 > mem_size) {
-                r.mismatches.push_back({std::uint32_t(a), *range.words[j], 0});
+                r.mismatches.push_back({std::uint32_t(a), *range.words[j], 0, true});
                 continue;
             }
             if (shadow != nullptr && (shadow[a] | shadow[a + 1] | shadow[a + 2] | shadow[a + 3])) {
@@ -48,7 +49,11 @@ std::string format_report(const std::string& name, const CheckReport& r, std::si
     out += ")\n";
     for (std::size_t i = 0; i < r.mismatches.size() && i < max_lines; ++i) {
         const auto& m = r.mismatches[i];
-        std::snprintf(line, sizeof line, "  0x%05X: expected 0x%08X got 0x%08X\n", m.addr, m.expected, m.got);
+        if (m.outside)
+            std::snprintf(line, sizeof line, "  0x%05X: expected 0x%08X, but the address is outside the %llu-byte global memory\n",
+                          m.addr, m.expected, static_cast<unsigned long long>(r.mem_size));
+        else
+            std::snprintf(line, sizeof line, "  0x%05X: expected 0x%08X got 0x%08X\n", m.addr, m.expected, m.got);
         out += line;
     }
     if (r.mismatches.size() > max_lines) out += "  ... and " + std::to_string(r.mismatches.size() - max_lines) + " more\n";

@@ -7,6 +7,8 @@
 namespace fgtlm::loaders {
 
 std::vector<std::uint32_t> read_program_hex(const std::filesystem::path& file) {
+    if (!std::filesystem::is_regular_file(file))
+        throw LoadError(file, 0, std::filesystem::exists(file) ? "not a regular file" : "cannot open");
     try {
         return isa::read_program_hex(file);  // the isa library owns the program.hex format
     } catch (const isa::ProgramIoError& e) {

@@ -5,6 +5,7 @@
 #include <fstream>
 #include <map>
 #include <regex>
+#include <sstream>
 #include <string>
 
 #include "vhdl_constants.hpp"
@@ -16,63 +17,149 @@ namespace fs = std::filesystem;
 namespace {
 
 std::ifstream open_or_throw(const fs::path& file) {
+    if (fs::is_directory(file)) throw LoadError(file, 0, "is a directory, not a file");
     std::ifstream in(file);
     if (!in) throw LoadError(file, 0, "cannot open");
     return in;
 }
 
-// TP_instructions.vhd: `when N => <target> <= x"XXXXXXXX";  -- text`.
-std::vector<std::uint32_t> read_tp_instructions(const fs::path& file, std::vector<std::string>& warnings,
-                                                const vhdl::ConstantTable& consts) {
+// The text with `--` and `/* */` comments blanked out (newlines kept, so line numbers stay).
+std::string strip_comments(const std::string& src) {
+    std::string out = src;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        if (out[i] == '"') {  // string literal: no comment starts inside it
+            const std::size_t close = out.find_first_of("\"\n", i + 1);
+            if (close == std::string::npos) break;
+            i = close;
+        } else if (out.compare(i, 2, "--") == 0) {
+            for (; i < out.size() && out[i] != '\n'; ++i) out[i] = ' ';
+        } else if (out.compare(i, 2, "/*") == 0) {
+            const std::size_t close = std::min(out.find("*/", i + 2), out.size() - 2);
+            for (std::size_t k = i; k < close + 2; ++k)
+                if (out[k] != '\n') out[k] = ' ';
+            i = close + 1;
+        }
+    }
+    return out;
+}
+
+std::string read_text(const fs::path& file) {
     std::ifstream in = open_or_throw(file);
-    static const std::regex when_re(R"(^\s*when\s+(\d+)\s*=>\s*\w+\s*<=\s*[xX]\"([0-9A-Fa-f_]+)\"\s*;)",
-                                    std::regex::icase);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+// "word 7 missing" or "words 7..99 missing" for each gap of the program (one line per gap,
+// however long: a typo such as `when 99999999 =>` must not print a line per word).
+void warn_gaps(const std::map<std::uint32_t, std::uint32_t>& words, std::uint32_t count, const fs::path& file,
+               std::vector<std::string>& warnings) {
+    std::uint32_t next = 0;
+    auto gap = [&](std::uint32_t from, std::uint32_t to) {  // [from, to)
+        if (from >= to) return;
+        warnings.push_back(file.string() + ": " +
+                           (to - from == 1 ? "word " + std::to_string(from) + " missing (gap), loaded as 0"
+                                           : "words " + std::to_string(from) + ".." + std::to_string(to - 1) +
+                                                 " missing (gap), loaded as 0"));
+    };
+    for (const auto& [idx, w] : words) {
+        if (idx >= count) break;
+        gap(next, idx);
+        next = idx + 1;
+    }
+    gap(next, count);
+}
+
+// TP_instructions.vhd: `when N => <target> <= x"XXXXXXXX";  -- text`, any number per line,
+// comments anywhere; TP_INSTRUCTIONS (this file's constant, else pick_bench's) is the number
+// of words the testbench writes.
+std::vector<std::uint32_t> read_tp_instructions(const fs::path& file, std::vector<std::string>& warnings,
+                                                const vhdl::ConstantTable& consts, std::uint32_t max_words) {
+    const std::string text = strip_comments(read_text(file));
+    vhdl::ConstantTable own;
+    own.parse_text(text, file);
+    static const std::regex when_re(R"(\bwhen\s+(\d+)\s*=>\s*\w+\s*<=\s*[xX]\"([^\"]*)\"\s*;)", std::regex::icase);
     std::map<std::uint32_t, std::uint32_t> words;
+    std::istringstream lines(text);
     std::string line;
     std::size_t lineno = 0;
-    while (std::getline(in, line)) {
+    while (std::getline(lines, line)) {
         ++lineno;
-        std::smatch m;
-        if (!std::regex_search(line, m, when_re)) continue;
-        std::string hex = m[2].str();
-        hex.erase(std::remove(hex.begin(), hex.end(), '_'), hex.end());
-        if (hex.size() != 8) throw LoadError(file, lineno, "instruction word must have 8 hex digits, got '" + hex + "'");
-        const auto idx = std::uint32_t(std::stoul(m[1].str()));
-        const auto word = std::uint32_t(std::stoul(hex, nullptr, 16));
-        if (!words.emplace(idx, word).second) {
-            warnings.push_back(file.string() + ":" + std::to_string(lineno) + ": duplicate word index " + std::to_string(idx) +
-                               " (first definition kept)");
+        for (auto it = std::sregex_iterator(line.begin(), line.end(), when_re); it != std::sregex_iterator(); ++it) {
+            const std::smatch& m = *it;
+            std::string hex = m[2].str();
+            hex.erase(std::remove(hex.begin(), hex.end(), '_'), hex.end());
+            if (hex.size() != 8 || hex.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
+                throw LoadError(file, lineno, "instruction word must have 8 hex digits, got '" + hex + "'");
+            const std::string digits = m[1].str();
+            if (digits.size() > 9 || std::stoull(digits) >= max_words)
+                throw LoadError(file, lineno, "word index " + digits + " is beyond the instruction memory (" +
+                                                  std::to_string(max_words) + " words)");
+            const auto idx = std::uint32_t(std::stoul(digits));
+            if (!words.emplace(idx, std::uint32_t(std::stoul(hex, nullptr, 16))).second)
+                warnings.push_back(file.string() + ":" + std::to_string(lineno) + ": duplicate word index " +
+                                   std::to_string(idx) + " (first definition kept)");
         }
     }
     if (words.empty()) throw LoadError(file, 0, "no `when N => ... <= x\"........\";` instruction lines");
-    std::uint32_t count = words.rbegin()->first + 1;
-    if (const auto* c = consts.find("TP_INSTRUCTIONS")) count = std::uint32_t(c->value.as_u64());
-    std::vector<std::uint32_t> program(count, 0);
-    for (std::uint32_t i = 0; i < count; ++i) {
-        const auto it = words.find(i);
-        if (it == words.end()) {
-            warnings.push_back(file.string() + ": word " + std::to_string(i) + " missing (gap), loaded as 0");
-        } else {
-            program[i] = it->second;
-        }
+    std::uint64_t count = std::uint64_t(words.rbegin()->first) + 1;
+    const vhdl::Constant* c = own.find("TP_INSTRUCTIONS");
+    if (c == nullptr) c = consts.find("TP_INSTRUCTIONS");
+    if (c != nullptr) {
+        if (c->value.kind != vhdl::Value::Kind::Int && c->value.kind != vhdl::Value::Kind::Bits)
+            throw LoadError(c->file, c->line, "TP_INSTRUCTIONS is not a number");
+        if (c->value.as_u64() == 0 || c->value.as_u64() > max_words)
+            throw LoadError(c->file, c->line, "TP_INSTRUCTIONS = " + std::to_string(std::int64_t(c->value.as_u64())) +
+                                                  " must be 1.." + std::to_string(max_words) + " (the instruction memory)");
+        count = c->value.as_u64();
+        if (words.rbegin()->first >= count)
+            warnings.push_back(file.string() + ": words from index " + std::to_string(count) +
+                               " on are beyond TP_INSTRUCTIONS = " + std::to_string(count) + " and not loaded");
     }
+    std::vector<std::uint32_t> program(count, 0);
+    for (const auto& [idx, w] : words)
+        if (idx < count) program[idx] = w;
+    warn_gaps(words, std::uint32_t(count), file, warnings);
     return program;
 }
 
-// First constant found among `names`, else `fallback` (required: throw naming the file).
-std::int64_t constant(const vhdl::ConstantTable& t, const fs::path& file, std::initializer_list<const char*> names,
-                      std::optional<std::int64_t> fallback) {
-    for (const char* n : names)
-        if (const auto* c = t.find(n)) return std::int64_t(c->value.as_u64());
+// First constant found among `names`, else `fallback` (required: throw naming the file). The
+// value must be a number in lo..hi (an error names the constant's file and line).
+std::uint32_t constant(const vhdl::ConstantTable& t, const fs::path& file, std::initializer_list<const char*> names,
+                       std::optional<std::uint32_t> fallback, std::uint64_t lo = 0, std::uint64_t hi = 0xffffffffu) {
+    for (const char* n : names) {
+        const vhdl::Constant* c = t.find(n);
+        if (c == nullptr) continue;
+        if (c->value.kind != vhdl::Value::Kind::Int && c->value.kind != vhdl::Value::Kind::Bits)
+            throw LoadError(c->file, c->line, std::string(n) + " must be a number");
+        const bool negative = c->value.kind == vhdl::Value::Kind::Int && c->value.i < 0;
+        if (negative || c->value.as_u64() < lo || c->value.as_u64() > hi)
+            throw LoadError(c->file, c->line, std::string(n) + " = " +
+                                                  (negative ? std::to_string(c->value.i) : std::to_string(c->value.as_u64())) +
+                                                  " is out of range (" + std::to_string(lo) + ".." + std::to_string(hi) + ")");
+        return std::uint32_t(c->value.as_u64());
+    }
     if (fallback) return *fallback;
     throw LoadError(file, 0, std::string("missing constant ") + *names.begin());
+}
+
+// Where an application folder keeps its files. Upstream FlexGripPlus application folders hold
+// them directly (APP/pick_bench.vhd, APP/TP_instructions.vhd ...) or in a vhdl/ subfolder
+// (edge/vhdl); the testbench itself splits them into TB/configuration/pick_bench.vhd and
+// TB/TP/{TP_instructions.vhd, TP_configuration.vhd, global_mem.mif}.
+fs::path locate(const fs::path& app, const char* name) {
+    for (const char* sub : {"", "vhdl", "configuration", "TP", "vhdl/configuration", "vhdl/TP"}) {
+        const fs::path p = *sub ? app / sub / name : app / name;
+        if (fs::is_regular_file(p)) return p;
+    }
+    return {};
 }
 
 fs::path find_upwards(const fs::path& dir, const char* name, const fs::path& root) {
     fs::path d = fs::absolute(dir);
     const fs::path stop = root.empty() ? fs::path() : fs::absolute(root);
     for (;;) {
-        if (fs::exists(d / name)) return d / name;
+        if (fs::is_regular_file(d / name)) return d / name;
         if (!stop.empty() && fs::equivalent(d, stop)) return {};
         if (!d.has_parent_path() || d.parent_path() == d) return {};
         d = d.parent_path();
@@ -85,8 +172,14 @@ std::vector<std::uint8_t> read_mif(const fs::path& file, std::vector<ByteRange>&
     std::ifstream in = open_or_throw(file);
     std::vector<std::uint8_t> bytes;
     std::string line;
-    while (std::getline(in, line) && bytes.size() < max_bytes) {
+    std::size_t lineno = 0;
+    while (std::getline(in, line)) {
+        ++lineno;
         while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
+        if (bytes.size() == max_bytes) {
+            if (line.empty()) continue;  // trailing blank lines
+            throw LoadError(file, lineno, "more bytes than the global memory holds (" + std::to_string(max_bytes) + ")");
+        }
         const auto addr = std::uint32_t(bytes.size());
         if (line.size() == 2 && std::isxdigit(static_cast<unsigned char>(line[0])) && std::isxdigit(static_cast<unsigned char>(line[1]))) {
             bytes.push_back(std::uint8_t(std::stoul(line, nullptr, 16)));
@@ -137,45 +230,54 @@ ExpectedRange read_rdata_log(const fs::path& file) {
 KernelImage load_testbench(const fs::path& app_dir, const TestbenchOptions& opt) {
     KernelImage img;
     img.dir = app_dir;
-    img.name = fs::absolute(app_dir).filename().string();
-    const fs::path pick = app_dir / "pick_bench.vhd";
-    const fs::path tp = app_dir / "TP_instructions.vhd";
-    if (!fs::exists(pick)) throw LoadError(pick, 0, "missing (FlexGripPlus application folder expected)");
-    if (!fs::exists(tp)) throw LoadError(tp, 0, "missing (FlexGripPlus application folder expected)");
+    img.name = fs::absolute(app_dir).lexically_normal().filename().string();
+    if (img.name.empty()) img.name = fs::absolute(app_dir).lexically_normal().parent_path().filename().string();
+    if (!fs::is_directory(app_dir)) throw LoadError(app_dir, 0, "not a directory (FlexGripPlus application folder expected)");
+    const fs::path pick = locate(app_dir, "pick_bench.vhd");
+    const fs::path tp = locate(app_dir, "TP_instructions.vhd");
+    if (pick.empty()) throw LoadError(app_dir / "pick_bench.vhd", 0, "missing (FlexGripPlus application folder expected)");
+    if (tp.empty()) throw LoadError(app_dir / "TP_instructions.vhd", 0, "missing (FlexGripPlus application folder expected)");
+    const fs::path tp_dir = tp.parent_path();  // the memory image and golden log sit beside the code
 
     vhdl::ConstantTable consts;
     consts.parse_file(pick);
-    const fs::path config = find_upwards(app_dir, "TP_configuration.vhd", opt.search_root);
+    fs::path config = locate(app_dir, "TP_configuration.vhd");
+    if (config.empty()) config = find_upwards(app_dir, "TP_configuration.vhd", opt.search_root);
     if (!config.empty()) consts.parse_file(config);
-    img.program = read_tp_instructions(tp, img.warnings, consts);
+    img.program = read_tp_instructions(tp, img.warnings, consts, opt.max_program_words);
 
     core::LaunchConfig& L = img.launch;
-    L.grid[0] = std::uint16_t(constant(consts, pick, {"BENCH_K_GRDX", "BENCH_K_GRIDX"}, 1));
-    L.grid[1] = std::uint16_t(constant(consts, pick, {"BENCH_K_GRDY", "BENCH_K_GRIDY"}, 1));
-    L.block[0] = std::uint16_t(constant(consts, pick, {"BENCH_K_BLKX", "BENCH_K_BLOCKX"}, std::nullopt));
-    L.block[1] = std::uint16_t(constant(consts, pick, {"BENCH_K_BLKY", "BENCH_K_BLOCKY"}, 1));
-    L.block[2] = std::uint16_t(constant(consts, pick, {"BENCH_K_BLKZ", "BENCH_K_BLOCKZ"}, 1));
-    L.regs_per_thread = std::uint32_t(constant(consts, pick, {"BENCH_KERNEL_GPRS"}, std::nullopt));
-    L.shared_bytes = std::uint32_t(constant(consts, pick, {"BENCH_KERNEL_SHMEM_SIZE"}, 0));
-    L.blocks_per_sm = std::uint32_t(constant(consts, pick, {"BENCH_BLOCKS_PER_CORE", "BENCH_K_BLOCKS_PER_CORE", "BLOCKS_PER_CORE"},
-                                             opt.default_blocks_per_core));
-    img.cores = std::uint32_t(constant(consts, pick, {"BENCH_CORES", "NUM_CORES", "CORES"}, opt.default_cores));
-    const auto nparams = std::uint32_t(constant(consts, pick, {"BENCH_KERNEL_PARAM_SIZE"}, 0));
-    const auto ncmem = std::uint32_t(constant(consts, pick, {"BENCH_CMEM_PARAM_SIZE"}, 0));
+    L.grid[0] = std::uint16_t(constant(consts, pick, {"BENCH_K_GRDX", "BENCH_K_GRIDX"}, 1, 1, 0xffff));
+    L.grid[1] = std::uint16_t(constant(consts, pick, {"BENCH_K_GRDY", "BENCH_K_GRIDY"}, 1, 1, 0xffff));
+    L.block[0] = std::uint16_t(constant(consts, pick, {"BENCH_K_BLKX", "BENCH_K_BLOCKX"}, std::nullopt, 1, 0xffff));
+    L.block[1] = std::uint16_t(constant(consts, pick, {"BENCH_K_BLKY", "BENCH_K_BLOCKY"}, 1, 1, 0xffff));
+    L.block[2] = std::uint16_t(constant(consts, pick, {"BENCH_K_BLKZ", "BENCH_K_BLOCKZ"}, 1, 1, 0xffff));
+    L.regs_per_thread = constant(consts, pick, {"BENCH_KERNEL_GPRS"}, std::nullopt);
+    L.shared_bytes = constant(consts, pick, {"BENCH_KERNEL_SHMEM_SIZE"}, 0);
+    L.blocks_per_sm = constant(consts, pick, {"BENCH_BLOCKS_PER_CORE", "BENCH_K_BLOCKS_PER_CORE", "BLOCKS_PER_CORE"},
+                               opt.default_blocks_per_core, 1);
+    img.cores = constant(consts, pick, {"BENCH_CORES", "NUM_CORES", "CORES"}, opt.default_cores, 1, 1024);
+    // The testbench's registers: 16 parameter words, 64 constant bytes.
+    const std::uint32_t nparams = constant(consts, pick, {"BENCH_KERNEL_PARAM_SIZE"}, 0, 0, 16);
+    const std::uint32_t ncmem = constant(consts, pick, {"BENCH_CMEM_PARAM_SIZE"}, 0, 0, 64);
 
     // Parameters and constant bytes: TP_configuration's arrays, else BENCH_KREGi / BENCH_CMEMREGi.
     const vhdl::Constant* kregs = config.empty() ? nullptr : consts.find("kernel_regs_default");
     const vhdl::Constant* cregs = config.empty() ? nullptr : consts.find("cmem_regs_default");
     if (!config.empty() && (kregs == nullptr || cregs == nullptr))
         throw LoadError(config, 0, "kernel_regs_default / cmem_regs_default not defined");
+    if (kregs != nullptr && kregs->value.kind != vhdl::Value::Kind::Array)
+        throw LoadError(kregs->file, kregs->line, "kernel_regs_default must be an array aggregate");
+    if (cregs != nullptr && cregs->value.kind != vhdl::Value::Kind::Array)
+        throw LoadError(cregs->file, cregs->line, "cmem_regs_default must be an array aggregate");
     for (std::uint32_t i = 0; i < nparams; ++i) {
         std::uint32_t v = 0;
         if (kregs != nullptr) {
             if (i >= kregs->value.elems.size())
-                throw LoadError(config, kregs->line, "kernel_regs_default has fewer than " + std::to_string(nparams) + " words");
+                throw LoadError(kregs->file, kregs->line, "kernel_regs_default has fewer than " + std::to_string(nparams) + " words");
             v = std::uint32_t(kregs->value.elems[i].as_u64());
-        } else if (const auto* c = consts.find("BENCH_KREG" + std::to_string(i))) {
-            v = std::uint32_t(c->value.as_u64());
+        } else {
+            v = constant(consts, pick, {("BENCH_KREG" + std::to_string(i)).c_str()}, 0);
         }
         L.params.push_back(v);
     }
@@ -183,23 +285,29 @@ KernelImage load_testbench(const fs::path& app_dir, const TestbenchOptions& opt)
         std::uint8_t v = 0;
         if (cregs != nullptr) {
             if (i >= cregs->value.elems.size())
-                throw LoadError(config, cregs->line, "cmem_regs_default has fewer than " + std::to_string(ncmem) + " bytes");
+                throw LoadError(cregs->file, cregs->line, "cmem_regs_default has fewer than " + std::to_string(ncmem) + " bytes");
             v = std::uint8_t(cregs->value.elems[i].as_u64());
-        } else if (const auto* c = consts.find("BENCH_CMEMREG" + std::to_string(i))) {
-            v = std::uint8_t(c->value.as_u64());
+        } else {
+            v = std::uint8_t(constant(consts, pick, {("BENCH_CMEMREG" + std::to_string(i)).c_str()}, 0, 0, 0xff));
         }
         L.const_mem.push_back(v);
     }
 
-    const fs::path mif = app_dir / "global_mem.mif";
-    if (fs::exists(mif)) img.global_init = read_mif(mif, img.global_init_undefined, img.global_mem_bytes);
-    else img.warnings.push_back(mif.string() + ": missing, global memory starts as zeros");
+    fs::path mif = tp_dir / "global_mem.mif";
+    if (!fs::is_regular_file(mif)) mif = locate(app_dir, "global_mem.mif");
+    if (!mif.empty()) {
+        img.global_init = read_mif(mif, img.global_init_undefined, img.global_mem_bytes);
+    } else {
+        img.warnings.push_back((tp_dir / "global_mem.mif").string() + ": missing, global memory starts as zeros");
+    }
 
-    const auto read_size = std::uint32_t(constant(consts, pick, {"READ_DATA_SIZE"}, 0));
+    const std::uint32_t read_size = constant(consts, pick, {"READ_DATA_SIZE"}, 0, 0, img.global_mem_bytes / 4 - 1);
     img.dump = {0, 4 * (read_size + 1)};
     for (const char* golden : {"gpgpu_rdata.log", "gpgpu_rdata_golden.log", "Golden_memory_result.log", "golden_mem_output.log"}) {
-        if (fs::exists(app_dir / golden)) {
-            img.expected.push_back(read_rdata_log(app_dir / golden));
+        fs::path g = tp_dir / golden;
+        if (!fs::is_regular_file(g)) g = locate(app_dir, golden);
+        if (!g.empty()) {
+            img.expected.push_back(read_rdata_log(g));
             break;
         }
     }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <fstream>
 #include <sstream>
 
@@ -17,8 +18,8 @@ std::string lower(std::string s) {
 }
 
 struct Token {
-    enum class Kind : std::uint8_t { Ident, Number, Bits, Symbol, End } kind = Kind::End;
-    std::string text;      // identifier (lower-case) or symbol
+    enum class Kind : std::uint8_t { Ident, Number, Bits, String, Symbol, End } kind = Kind::End;
+    std::string text;      // identifier (lower-case), string contents or symbol
     std::int64_t number = 0;
     std::uint64_t bits = 0;
     int width = 0;
@@ -40,8 +41,35 @@ std::vector<Token> tokenize(const std::string& src, const std::filesystem::path&
         }
         Token t;
         t.line = line;
-        // Bit-string literal: x"..", b"..", o"..", or a plain "0101" string.
+        if (c == '/' && i + 1 < n && src[i + 1] == '*') {  // VHDL-2008 block comment
+            const std::size_t close = src.find("*/", i + 2);
+            if (close == std::string::npos) error("unterminated /* comment");
+            line += std::size_t(std::count(src.begin() + std::ptrdiff_t(i), src.begin() + std::ptrdiff_t(close), '\n'));
+            i = close + 2;
+            continue;
+        }
+        // Bit-string literal x"..", b"..", o"..", or a plain "..." string: a bit string when it
+        // holds only 0, 1 and _, otherwise a character string (BENCH_APP := "TP").
         const bool prefixed = (c == 'x' || c == 'X' || c == 'b' || c == 'B' || c == 'o' || c == 'O') && i + 1 < n && src[i + 1] == '"';
+        if (!prefixed && c == '"') {
+            std::string text;
+            std::size_t j = i + 1;
+            for (;; ++j) {
+                if (j >= n || src[j] == '\n') error("unterminated string literal");
+                if (src[j] == '"') {
+                    if (j + 1 < n && src[j + 1] == '"') { text += '"'; ++j; continue; }  // "" = one quote
+                    break;
+                }
+                text += src[j];
+            }
+            if (text.empty() || text.find_first_not_of("01_") != std::string::npos) {
+                t.kind = Token::Kind::String;
+                t.text = text;
+                i = j + 1;
+                out.push_back(t);
+                continue;
+            }
+        }
         if (prefixed || c == '"') {
             const char base = prefixed ? char(std::tolower(static_cast<unsigned char>(c))) : 'b';
             i += prefixed ? 2 : 1;
@@ -92,17 +120,24 @@ std::vector<Token> tokenize(const std::string& src, const std::filesystem::path&
                 if (src[j] != '_') digits += src[j];
                 ++j;
             }
-            std::int64_t v = std::stoll(digits);
+            std::int64_t v = 0;
+            for (const char d : digits)
+                if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, d - '0', &v))
+                    error("integer literal " + digits + " does not fit in 64 bits");
             if (j < n && src[j] == '#') {  // based literal 16#FF#
+                if (v < 2 || v > 16) error("base " + digits + " of a based literal must be 2..16");
                 const int base = int(v);
                 ++j;
                 v = 0;
                 while (j < n && src[j] != '#') {
                     const char d = src[j++];
                     if (d == '_') continue;
-                    const int dv = std::isdigit(static_cast<unsigned char>(d)) ? d - '0' : std::tolower(static_cast<unsigned char>(d)) - 'a' + 10;
+                    const int dv = std::isdigit(static_cast<unsigned char>(d)) ? d - '0'
+                                   : std::isalpha(static_cast<unsigned char>(d)) ? std::tolower(static_cast<unsigned char>(d)) - 'a' + 10
+                                                                                  : -1;
                     if (dv < 0 || dv >= base) error(std::string("bad digit '") + d + "' in based literal");
-                    v = v * base + dv;
+                    if (__builtin_mul_overflow(v, base, &v) || __builtin_add_overflow(v, dv, &v))
+                        error("based literal does not fit in 64 bits");
                 }
                 if (j >= n) error("unterminated based literal");
                 ++j;
@@ -149,6 +184,10 @@ Value make_bits(std::uint64_t v, int w) {
 }  // namespace
 
 class Parser {
+    // Aggregates are the 16-word / 64-byte testbench arrays: a bound keeps a typo such as
+    // `(4000000000 => x"00")` from allocating gigabytes.
+    static constexpr std::int64_t kMaxArray = 65536;
+
 public:
     Parser(ConstantTable& table, std::vector<Token> toks, std::filesystem::path file)
         : table_(table), t_(std::move(toks)), file_(std::move(file)) {}
@@ -197,7 +236,7 @@ private:
             if (is_sym(")")) --depth;
             if (is_ident("to")) descending_ = false;
             if (peek().kind == Token::Kind::Number && (is_ident("downto", 1) || is_ident("to", 1)) && peek(2).kind == Token::Kind::Number)
-                array_size_ = std::abs(peek().number - peek(2).number) + 1;
+                array_size_ = std::min<std::int64_t>(std::abs(peek().number - peek(2).number) + 1, kMaxArray);
             ++p_;
         }
         if (is_sym(";")) { ++p_; return; }  // deferred constant: no value here
@@ -243,23 +282,39 @@ private:
 
     Value arith(const Value& a, const Value& b, char op) {
         if (a.kind == Value::Kind::Array || b.kind == Value::Kind::Array) error("arithmetic on an array");
+        if (a.kind == Value::Kind::String || b.kind == Value::Kind::String) error("arithmetic on a string");
         const std::int64_t x = a.kind == Value::Kind::Int ? a.i : std::int64_t(a.bits);
         const std::int64_t y = b.kind == Value::Kind::Int ? b.i : std::int64_t(b.bits);
         std::int64_t r = 0;
+        bool overflow = false;
         switch (op) {
-            case '+': r = x + y; break;
-            case '-': r = x - y; break;
-            case '*': r = x * y; break;
-            case '/': if (y == 0) error("division by zero"); r = x / y; break;
-            case '%': if (y == 0) error("mod by zero"); r = ((x % y) + y) % y; break;
-            case 'r': if (y == 0) error("rem by zero"); r = x % y; break;
-            case '^': r = 1; for (std::int64_t k = 0; k < y; ++k) r *= x; break;
+            case '+': overflow = __builtin_add_overflow(x, y, &r); break;
+            case '-': overflow = __builtin_sub_overflow(x, y, &r); break;
+            case '*': overflow = __builtin_mul_overflow(x, y, &r); break;
+            case '/': if (y == 0) error("division by zero"); overflow = y == -1 && x == INT64_MIN; if (!overflow) r = x / y; break;
+            case '%': if (y == 0) error("mod by zero"); r = y == -1 ? 0 : ((x % y) + y) % y; break;
+            case 'r': if (y == 0) error("rem by zero"); r = y == -1 ? 0 : x % y; break;
+            case '^':
+                if (y < 0) error("negative exponent");
+                if (x == 0 || x == 1) r = y == 0 ? 1 : x;
+                else if (x == -1) r = y % 2 ? -1 : 1;
+                else {  // |x| >= 2 overflows within 64 steps: the loop is short
+                    r = 1;
+                    for (std::int64_t k = 0; k < y && !overflow; ++k) overflow = __builtin_mul_overflow(r, x, &r);
+                }
+                break;
             default: error("unknown operator");
         }
+        if (overflow) error("arithmetic overflow (the value does not fit in 64 bits)");
         const int w = std::max(a.kind == Value::Kind::Bits ? a.width : 0, b.kind == Value::Kind::Bits ? b.width : 0);
         return w > 0 ? make_bits(std::uint64_t(r), w) : make_int(r);
     }
     Value concat(const Value& a, const Value& b) {
+        if (a.kind == Value::Kind::String && b.kind == Value::Kind::String) {
+            Value r = a;
+            r.text += b.text;
+            return r;
+        }
         if (a.kind != Value::Kind::Bits || b.kind != Value::Kind::Bits) error("'&' needs bit vectors");
         if (a.width + b.width > 64) error("concatenation wider than 64 bits");
         return make_bits((a.bits << b.width) | b.bits, a.width + b.width);
@@ -269,6 +324,13 @@ private:
         const Token tok = peek();
         if (tok.kind == Token::Kind::Number) { ++p_; return make_int(tok.number); }
         if (tok.kind == Token::Kind::Bits) { ++p_; return make_bits(tok.bits, tok.width); }
+        if (tok.kind == Token::Kind::String) {
+            ++p_;
+            Value v;
+            v.kind = Value::Kind::String;
+            v.text = tok.text;
+            return v;
+        }
         if (is_sym("(")) return aggregate();
         if (tok.kind != Token::Kind::Ident) error("unexpected '" + tok.text + "' in expression");
         ++p_;
@@ -284,6 +346,9 @@ private:
             expect(")");
             if (name == "to_unsigned" || name == "to_signed" || name == "conv_std_logic_vector") {
                 if (args.size() != 2) error(name + " takes two arguments");
+                if (args[1].kind == Value::Kind::Array || args[1].kind == Value::Kind::String || args[1].as_u64() < 1 ||
+                    args[1].as_u64() > 64)
+                    error(name + ": width must be 1..64");
                 return make_bits(args[0].as_u64(), int(args[1].as_u64()));
             }
             if (name == "std_logic_vector" || name == "unsigned" || name == "signed" || name == "to_stdlogicvector") {
@@ -324,6 +389,8 @@ private:
                 Value v = expression();
                 if (is_sym("=>")) {
                     ++p_;
+                    if (v.kind == Value::Kind::Array || v.kind == Value::Kind::String || v.as_u64() >= kMaxArray)
+                        error("aggregate index must be 0.." + std::to_string(kMaxArray - 1));
                     named[std::int64_t(v.as_u64())] = expression();
                 } else {
                     positional.push_back(std::move(v));
@@ -363,6 +430,7 @@ void ConstantTable::parse_text(const std::string& text, const std::filesystem::p
 }
 
 void ConstantTable::parse_file(const std::filesystem::path& file) {
+    if (std::filesystem::is_directory(file)) throw LoadError(file, 0, "is a directory, not a file");
     std::ifstream in(file);
     if (!in) throw LoadError(file, 0, "cannot open");
     std::stringstream ss;

@@ -2,7 +2,9 @@
 // (pick_bench.vhd, TP_configuration.vhd): integer and based literals, bit-string literals
 // (x"..", b"..", o"..", "0101"), references to earlier constants, to_unsigned/to_signed/
 // std_logic_vector/unsigned/signed/to_integer/conv_std_logic_vector/conv_integer,
-// + - * / mod rem ** & and array aggregates (positional, `N =>`, `others =>`).
+// + - * / mod rem ** & and array aggregates (positional, `N =>`, `others =>`). Plain string
+// literals that are not bit strings ("TP") are String values: kept, never used as numbers.
+// Comments: `--` to the end of the line and VHDL-2008 `/* ... */`.
 // Positional aggregates of `downto` arrays (and of arrays whose direction is not visible)
 // list the highest index first: the last element is index 0.
 #pragma once
@@ -16,8 +18,9 @@
 namespace fgtlm::loaders::vhdl {
 
 struct Value {
-    enum class Kind : std::uint8_t { Int, Bits, Array };
+    enum class Kind : std::uint8_t { Int, Bits, Array, String };
     Kind kind = Kind::Int;
+    std::string text;         // String (`constant BENCH_APP : string := "TP";`)
     std::int64_t i = 0;       // Int
     std::uint64_t bits = 0;   // Bits (low `width` bits)
     int width = 0;

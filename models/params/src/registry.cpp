@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <filesystem>
+#include <cstdint>
 #include <fstream>
 #include <sstream>
 
@@ -230,12 +232,20 @@ void Registry::set_from_text(std::string_view name, std::string_view text, std::
 
 void Registry::set_from_json(std::string_view name, const nlohmann::json& value, std::string_view source) {
     if (value.is_boolean()) return set(name, value.get<bool>(), source);
+    if (value.is_number_unsigned() && value.get<std::uint64_t>() > std::uint64_t(INT64_MAX)) {
+        find_mutable(name, source);
+        fail(source, name, fmt::format("value {} does not fit in a 64-bit integer", value.dump()));
+    }
     if (value.is_number_integer()) return set(name, value.get<std::int64_t>(), source);
     if (value.is_number_float()) {
         const Param& p = find_mutable(name, source);
         const double d = value.get<double>();
-        // 16.0 for an int parameter is fine; 16.5 is not.
-        if (p.type == Type::Int && std::floor(d) == d) return set(name, std::int64_t(d), source);
+        // 16.0 for an int parameter is fine; 16.5 is not; 1e300 is no integer at all (a cast
+        // would be undefined and printed INT64_MIN).
+        if (p.type == Type::Int && std::floor(d) == d) {
+            if (!(d >= -9.2e18 && d <= 9.2e18)) fail(source, name, fmt::format("value {} does not fit in a 64-bit integer", value.dump()));
+            return set(name, std::int64_t(d), source);
+        }
         return set(name, d, source);
     }
     if (value.is_string()) return set(name, value.get<std::string>(), source);
@@ -271,6 +281,7 @@ void Registry::apply_json(const nlohmann::json& config, std::string_view source)
 }
 
 void Registry::load_json_file(const std::string& path) {
+    if (std::filesystem::is_directory(path)) throw ParamError(fmt::format("{}: is a directory, not a config file", path));
     std::ifstream in(path);
     if (!in) throw ParamError(fmt::format("{}: cannot open config file", path));
     nlohmann::json config;

@@ -24,6 +24,10 @@ void Stage::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay
     forward(trans, delay);
 }
 
+Stage* Stage::stage_behind(tlm::tlm_initiator_socket<>& s) {
+    return dynamic_cast<Stage*>(s.get_base_port().get_interface());
+}
+
 FetchStage::FetchStage(sc_core::sc_module_name name) : ChainedStage(name), imem("imem") {
     imem.register_invalidate_direct_mem_ptr(this, &FetchStage::invalidate);
 }

@@ -12,9 +12,10 @@ constexpr std::array<const char*, std::size_t(isa::Opcode::Count)> kNames{
     "I2I", "I2F", "F2I", "F2F",
     "FADD", "FMUL", "FMAD", "FSET", "FMAX", "FMIN", "RRO",
     "RCP", "RSQ", "LG2", "SIN", "COS", "EX2",
+    "S2R", "LLD", "LST", "TEX",
 };
 // The table must follow the enum (isa/instruction.hpp): these anchor points catch a drift.
-static_assert(std::size_t(isa::Opcode::EX2) + 1 == std::size_t(isa::Opcode::Count));
+static_assert(std::size_t(isa::Opcode::TEX) + 1 == std::size_t(isa::Opcode::Count));
 static_assert(std::size_t(isa::Opcode::IADD) == 21);
 static_assert(std::size_t(isa::Opcode::FADD) == 34);
 

@@ -32,7 +32,9 @@ void StatsCollector::begin_kernel(const core::LaunchConfig& launch) {
     branches_ = taken_branches_ = divergent_branches_ = reconvergences_ = barriers_ = 0;
     max_stack_depth_ = 0;
     guarded_off_threads_ = 0;
-    blocks_.assign(launch.num_blocks(), BlockTimes{});
+    // One record per block, grown as blocks start (on_block_start): a 65535 x 65535 grid
+    // must not allocate 4 G records up front (the watchdog ends such a kernel long before).
+    blocks_.assign(std::min<std::uint32_t>(launch.num_blocks(), 65536u), BlockTimes{});
     sp_lanes_ = timing_.params().sp_lanes;
     series_interval_ = 64;
     series_warp_.assign(256, 0);

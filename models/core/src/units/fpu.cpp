@@ -2,6 +2,7 @@
 // arithmetic is numerics' (bit-exact to the RTL); this file routes operands, widths, flags.
 #include <fgtlm/numerics/convert.hpp>
 #include <fgtlm/numerics/fpu.hpp>
+#include <fgtlm/numerics/fpu_lanes.hpp>
 #include <fgtlm/numerics/sfu.hpp>
 
 #include "fgtlm/core/units/exec_unit.hpp"
@@ -17,8 +18,10 @@ using namespace lanes;
 template <typename Fn>
 inline void each_lane(std::uint32_t m, std::uint32_t* r, Fn&& fn) {
     for (std::uint32_t l = 0; l < kWarpSize; ++l) {
-        if ((m >> l) & 1u) fn(l);
-        else r[l] = 0;
+        if ((m >> l) & 1u)
+            fn(l);
+        else
+            r[l] = 0;
     }
 }
 
@@ -47,10 +50,12 @@ void float_to_float(ExecContext& ctx) {
     const std::uint32_t* a = ctx.src[0];
     std::uint32_t* r = ctx.res[0];
     each_lane(ctx.exec_mask, r, [&](std::uint32_t l) {
-        std::uint32_t v = numerics::f2f(a[l], in.rounding, false);
+        std::uint32_t v = numerics::f2f(a[l], in.rounding, in.round_int);
         if (in.saturate) {  // clamp to [0, 1]; NaN -> 0
-            if ((v & 0x7fffffffu) > 0x7f800000u || (v >> 31) != 0) v = 0;
-            else if (v > 0x3f800000u) v = 0x3f800000u;
+            if ((v & 0x7fffffffu) > 0x7f800000u || (v >> 31) != 0)
+                v = 0;
+            else if (v > 0x3f800000u)
+                v = 0x3f800000u;
         }
         r[l] = v;
     });
@@ -72,20 +77,22 @@ bool FpuFunction::execute(ExecContext& ctx) {
     ctx.has_flags = in.set_pred;
     switch (in.op) {
         case Opcode::FADD: each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::fadd(a[l], b[l], rnd); }); break;
-        case Opcode::FMUL: each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::fmul(a[l], b[l], rnd); }); break;
-        case Opcode::FMAD: each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::fmad(a[l], b[l], c[l], rnd); }); break;
+        case Opcode::FMUL: numerics::fmul_lanes(a, b, r, m, rnd); break;  // host arithmetic, exact
+        case Opcode::FMAD: numerics::fmad_lanes(a, b, c, r, m, rnd); break;
         case Opcode::FMIN: each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::fmin(a[l], b[l]); }); break;
         case Opcode::FMAX: each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::fmax(a[l], b[l]); }); break;
         case Opcode::FSET:
             each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::fcompare(a[l], b[l], in.cmp) ? 0xffffffffu : 0u; });
-            if (in.set_pred) for (std::uint32_t l = 0; l < kWarpSize; ++l) f[l] = int_flags(r[l], 32);
+            if (in.set_pred)
+                for (std::uint32_t l = 0; l < kWarpSize; ++l) f[l] = int_flags(r[l], 32);
             return true;
         case Opcode::RRO: each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::rro(a[l], in.rro); }); break;
         case Opcode::I2F: int_to_float(ctx); break;
         case Opcode::F2I: {
             const DataType dt = in.dtype == DataType::None ? DataType::S32 : in.dtype;
             each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::f2i(a[l], dt, rnd); });
-            if (in.set_pred) for (std::uint32_t l = 0; l < kWarpSize; ++l) f[l] = int_flags(r[l], is16(dt) ? 16u : 32u);
+            if (in.set_pred)
+                for (std::uint32_t l = 0; l < kWarpSize; ++l) f[l] = int_flags(r[l], is16(dt) ? 16u : 32u);
             return true;
         }
         case Opcode::F2F: float_to_float(ctx); break;

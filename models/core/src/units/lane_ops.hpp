@@ -68,10 +68,19 @@ inline std::uint32_t saturate_to(std::int64_t v, DataType t) {
     std::int64_t lo = 0, hi = 0xffffffffll;
     switch (t) {
         case DataType::U8: hi = 0xff; break;
-        case DataType::S8: lo = -128; hi = 127; break;
+        case DataType::S8:
+            lo = -128;
+            hi = 127;
+            break;
         case DataType::U16: hi = 0xffff; break;
-        case DataType::S16: lo = -32768; hi = 32767; break;
-        case DataType::S32: lo = INT32_MIN; hi = INT32_MAX; break;
+        case DataType::S16:
+            lo = -32768;
+            hi = 32767;
+            break;
+        case DataType::S32:
+            lo = INT32_MIN;
+            hi = INT32_MAX;
+            break;
         default: break;
     }
     return std::uint32_t(std::clamp(v, lo, hi));

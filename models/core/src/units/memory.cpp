@@ -52,6 +52,20 @@ bool MemoryFunction::execute(ExecContext& ctx) { return core_.exec_memory(ctx); 
 
 bool SmCore::exec_memory(ExecContext& ctx) {
     const isa::Instruction& in = *ctx.inst;
+    switch (in.op) {  // forms beyond the RTL (execute_local.cpp)
+        case isa::Opcode::LLD: case isa::Opcode::LST:
+            return exec_local(ctx);
+        case isa::Opcode::S2R:
+            if (ctx.exec_mask != 0) exec_special(ctx);
+            return true;
+        case isa::Opcode::TEX:
+            fail(KernelErrorKind::IllegalInstruction, ctx.warp_slot, 0, "TEX: texture fetches are not modelled yet");
+            return false;
+        case isa::Opcode::MVC:
+            fail(KernelErrorKind::IllegalInstruction, ctx.warp_slot, 0, "MVC with address-register post-increment is not modelled yet");
+            return false;
+        default: break;
+    }
     const std::uint32_t m = ctx.exec_mask;
     MemAccessSummary& ms = ctx.rec.mem;
     if (in.op == isa::Opcode::R2G) {

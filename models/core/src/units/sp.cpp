@@ -149,7 +149,8 @@ unsigned move(const IntOp& o) {
             return 32;
         case Opcode::R2A: {
             const bool shifted = in.num_src > 1;
-            for (std::uint32_t l = 0; l < kWarpSize; ++l) o.r[l] = shifted ? (o.b[l] >= 32 ? 0u : o.a[l] << o.b[l]) : o.a[l];
+            for (std::uint32_t l = 0; l < kWarpSize; ++l)
+                o.r[l] = shifted ? (o.b[l] >= 32 ? 0u : o.a[l] << o.b[l]) : o.a[l];
             return 32;
         }
         case Opcode::ADA:
@@ -169,20 +170,37 @@ bool SpFunction::execute(ExecContext& ctx) {
     if (ctx.exec_mask == 0) return true;
     const isa::Instruction& in = *ctx.inst;
     const bool h = is16(in.dtype);
-    const IntOp o{in, ctx.src[0], ctx.src[1], ctx.src[2], ctx.res[0], ctx.flags, ctx.carry_flags,
-                  h, h ? 16u : 32u, h ? 0xffffu : 0xffffffffu, is_signed(in.dtype)};
+    const IntOp o{in,
+                  ctx.src[0],
+                  ctx.src[1],
+                  ctx.src[2],
+                  ctx.res[0],
+                  ctx.flags,
+                  ctx.carry_flags,
+                  h,
+                  h ? 16u : 32u,
+                  h ? 0xffffu : 0xffffffffu,
+                  is_signed(in.dtype)};
     ctx.res_regs = 1;
     ctx.has_flags = in.set_pred;
     unsigned flag_bits = o.bits;  // width the zero/sign flags are taken from
     switch (in.op) {
-        case Opcode::MOV: case Opcode::MVC: case Opcode::A2R: case Opcode::P2R:
-        case Opcode::R2P: case Opcode::R2A: case Opcode::ADA:
-            flag_bits = move(o);
-            break;
+        case Opcode::MOV:
+        case Opcode::MVC:
+        case Opcode::A2R:
+        case Opcode::P2R:
+        case Opcode::R2P:
+        case Opcode::R2A:
+        case Opcode::ADA: flag_bits = move(o); break;
         case Opcode::IADD: iadd(o); return true;  // computed its own flags (carry, overflow)
-        case Opcode::IMUL: case Opcode::IMAD: imul(o); flag_bits = 32; break;
+        case Opcode::IMUL:
+        case Opcode::IMAD:
+            imul(o);
+            flag_bits = 32;
+            break;
         case Opcode::ISET: iset(o); break;
-        case Opcode::IMAX: case Opcode::IMIN: iminmax(o); break;
+        case Opcode::IMAX:
+        case Opcode::IMIN: iminmax(o); break;
         case Opcode::SHL: shift_left(o); break;
         case Opcode::SHR: shift_right(o); break;
         case Opcode::LOP: logic(o); break;

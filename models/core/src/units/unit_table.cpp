@@ -8,23 +8,48 @@ namespace fgtlm::core {
 FormInfo form_info(const isa::Instruction& in) {
     using isa::Opcode;
     switch (in.op) {
-        case Opcode::BRA: case Opcode::CAL: case Opcode::RET: case Opcode::BAR: case Opcode::SSY:
-        case Opcode::TRAP: case Opcode::KIL: case Opcode::BRK: case Opcode::PBK: case Opcode::NOP:
-            return {ExecUnit::Branch, ExecUnit::Branch};
-        case Opcode::GLD: case Opcode::GST: case Opcode::R2G:
+        case Opcode::BRA:
+        case Opcode::CAL:
+        case Opcode::RET:
+        case Opcode::BAR:
+        case Opcode::SSY:
+        case Opcode::TRAP:
+        case Opcode::KIL:
+        case Opcode::BRK:
+        case Opcode::PBK:
+        case Opcode::NOP: return {ExecUnit::Branch, ExecUnit::Branch};
+        case Opcode::GLD:
+        case Opcode::GST:
+        case Opcode::R2G:
+        case Opcode::LLD:
+        case Opcode::LST:  // local memory: per-thread global memory (execute_local.cpp)
+        case Opcode::TEX:  // no texture unit yet: the memory unit reports it by name
             return {ExecUnit::Memory, ExecUnit::Memory};
-        case Opcode::FADD: case Opcode::FMUL: case Opcode::FMAD: case Opcode::FSET: case Opcode::FMIN:
-        case Opcode::FMAX: case Opcode::I2F: case Opcode::F2I: case Opcode::F2F: case Opcode::RRO:
-            return {ExecUnit::FPU, ExecUnit::FPU};  // RRO lives in the FP opcode space (op 0xB)
-        case Opcode::RCP: case Opcode::RSQ: case Opcode::LG2: case Opcode::SIN: case Opcode::COS: case Opcode::EX2:
-            return {ExecUnit::SFU, ExecUnit::SFU};
+        case Opcode::S2R:  // special registers are core state: read by the memory unit's core hook
+            return {ExecUnit::Memory, ExecUnit::SP};
+        case Opcode::FADD:
+        case Opcode::FMUL:
+        case Opcode::FMAD:
+        case Opcode::FSET:
+        case Opcode::FMIN:
+        case Opcode::FMAX:
+        case Opcode::I2F:
+        case Opcode::F2I:
+        case Opcode::F2F:
+        case Opcode::RRO: return {ExecUnit::FPU, ExecUnit::FPU};  // RRO lives in the FP opcode space (op 0xB)
+        case Opcode::RCP:
+        case Opcode::RSQ:
+        case Opcode::LG2:
+        case Opcode::SIN:
+        case Opcode::COS:
+        case Opcode::EX2: return {ExecUnit::SFU, ExecUnit::SFU};
         case Opcode::MVC:
+            if (in.src[0].post_inc) return {ExecUnit::Memory, ExecUnit::Memory};  // not modelled: reported by name
             return {ExecUnit::SP, ExecUnit::Memory};  // constant-memory load: data moved by the SP lanes
         case Opcode::MOV:
             if (in.num_src > 0 && in.src[0].kind == isa::OperandKind::Shared) return {ExecUnit::SP, ExecUnit::Memory};
             return {ExecUnit::SP, ExecUnit::SP};
-        default:
-            return {ExecUnit::SP, ExecUnit::SP};
+        default: return {ExecUnit::SP, ExecUnit::SP};
     }
 }
 

@@ -6,7 +6,11 @@
 namespace fgtlm::sm {
 
 RegisterFileModule::RegisterFileModule(sc_core::sc_module_name name, core::RegisterFile& regs)
-    : sc_core::sc_module(name), read_port("read_port"), write_port("write_port"), debug_port("debug_port"), regs_(regs) {
+    : sc_core::sc_module(name),
+      read_port("read_port"),
+      write_port("write_port"),
+      debug_port("debug_port"),
+      regs_(regs) {
     auto wire = [this](auto& s) {
         s.register_b_transport(this, &RegisterFileModule::b_transport);
         s.register_get_direct_mem_ptr(this, &RegisterFileModule::get_direct_mem_ptr);
@@ -48,8 +52,10 @@ void RegisterFileModule::b_transport(tlm::tlm_generic_payload& trans, sc_core::s
         return;
     }
     std::uint8_t* p = w.data + (a - w.base);
-    if (trans.is_write()) std::memcpy(p, trans.get_data_ptr(), len);
-    else std::memcpy(trans.get_data_ptr(), p, len);
+    if (trans.is_write())
+        std::memcpy(p, trans.get_data_ptr(), len);
+    else
+        std::memcpy(trans.get_data_ptr(), p, len);
     trans.set_dmi_allowed(true);
     trans.set_response_status(tlm::TLM_OK_RESPONSE);
 }
@@ -70,8 +76,10 @@ unsigned int RegisterFileModule::transport_dbg(tlm::tlm_generic_payload& trans) 
     if (w.data == nullptr) return 0;
     const unsigned len = unsigned(std::min<std::uint64_t>(trans.get_data_length(), w.size - (a - w.base)));
     std::uint8_t* p = w.data + (a - w.base);
-    if (trans.is_write()) std::memcpy(p, trans.get_data_ptr(), len);
-    else if (trans.is_read()) std::memcpy(trans.get_data_ptr(), p, len);
+    if (trans.is_write())
+        std::memcpy(p, trans.get_data_ptr(), len);
+    else if (trans.is_read())
+        std::memcpy(trans.get_data_ptr(), p, len);
     return len;
 }
 

@@ -22,6 +22,12 @@ struct LaunchConfig {
     std::uint32_t blocks_per_sm = 1;    // blocks resident at once on an SM (batch size)
     std::vector<std::uint32_t> params;  // parameter words, at shared byte 16 + 4*i
     std::vector<std::uint8_t> const_mem;// constant memory image from byte 0
+    // Local memory (LLD/LST, register spills): per-thread windows in global memory. Thread t
+    // of block b (linear) owns [local_base + (b * threads_per_block + t) * local_bytes_per_thread,
+    // + local_bytes_per_thread); l[Ak + off] is a byte offset in that window. 0 = no local memory
+    // (every local access faults).
+    std::uint32_t local_base = 0;
+    std::uint32_t local_bytes_per_thread = 0;
 
     [[nodiscard]] std::uint32_t threads_per_block() const {
         return std::uint32_t(block[0]) * block[1] * block[2];

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <vector>
 
+#include <fgtlm/core/semantics.hpp>
 #include <fgtlm/isa/instruction.hpp>
 
 #include "fgtlm/core/units/exec_unit.hpp"
@@ -23,6 +24,11 @@ public:
     // `words` = instruction memory from code byte address 0 (relative to code_base).
     void bind(const std::uint32_t* words, std::uint32_t num_words);
     void invalidate();
+    // RTL or G80 reading of the words (drops the decoded cache).
+    void set_semantics(Semantics s) {
+        semantics_ = s;
+        invalidate();
+    }
 
     // The instruction at byte address `pc`, decoding it on first use. Returns nullptr when
     // `pc` is outside the bound words or not 4-byte aligned.
@@ -42,6 +48,7 @@ private:
 
     const std::uint32_t* words_ = nullptr;
     std::uint32_t num_words_ = 0;
+    Semantics semantics_ = Semantics::Rtl;
     std::vector<isa::Instruction> cache_;
     std::vector<FormInfo> forms_;
     std::vector<std::uint8_t> valid_;

@@ -58,7 +58,7 @@ public:
 
 private:
     std::uint32_t slots_ = 0, warps_ = 0;
-    bool pow2_ = true;  // 512 slots: wrap with a mask instead of a division
+    bool pow2_ = true;                  // 512 slots: wrap with a mask instead of a division
     std::vector<std::uint32_t> gpr_;    // [reg_slots][32]
     std::vector<std::uint32_t> taint_;  // [reg_slots] lane mask
     std::vector<std::uint8_t> pred_;    // [max_warps][4][32]

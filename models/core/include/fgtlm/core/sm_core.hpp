@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <vector>
 
+#include <fgtlm/core/semantics.hpp>
 #include <fgtlm/isa/instruction.hpp>
 
 #include "fgtlm/core/issue_record.hpp"
@@ -37,7 +38,8 @@ struct SmCoreConfig {
     std::uint32_t max_warps = 32;       // resident warps
     std::uint32_t shared_bytes = 16384; // shared memory size
     std::uint32_t stack_depth = 32;     // warp stack entries per warp
-    bool strict_barrier = true;         // a warp that exits while others wait at BAR deadlocks
+    bool strict_barrier = true;         // a warp that exits while others wait at BAR deadlocks (RTL)
+    Semantics semantics = Semantics::Rtl;  // decode reading of the words (core/semantics.hpp)
 };
 
 // How many blocks of `cfg` fit on one SM at once (0 = not even one: invalid launch).
@@ -84,7 +86,11 @@ public:
     SmCore& operator=(const SmCore&) = delete;
 
     // --- wiring ------------------------------------------------------------------------
-    void set_program(Program* program) { program_ = program; }
+    // The program is read with this core's semantics (SmCoreConfig::semantics).
+    void set_program(Program* program) {
+        program_ = program;
+        if (program_ != nullptr) program_->set_semantics(cfg_.semantics);
+    }
     void set_global(GlobalMemoryPort* global) { global_ = global; }
     void set_constant(const std::uint8_t* data, std::uint32_t size) { const_ = data; const_size_ = size; }
     // Undefined-value tracking (off by default): `shadow` holds one byte per global-memory
@@ -132,6 +138,8 @@ public:
     // The branch and memory units' functions (they act on warp state and memories).
     bool exec_flow(ExecContext& ctx);
     bool exec_memory(ExecContext& ctx);
+    bool exec_local(ExecContext& ctx);    // LLD/LST (execute_local.cpp)
+    void exec_special(ExecContext& ctx);  // S2R (execute_local.cpp)
 
     // --- statistics -------------------------------------------------------------------
     std::uint64_t warp_instructions = 0;

@@ -22,6 +22,13 @@ namespace fgtlm::isa {
 // (32-bit instructions show their single word; illegal ones name the reason).
 [[nodiscard]] std::string listing_line(const Instruction& inst);
 
+// The same with `.END` after the mnemonic when `mark_end`: an end-of-program marker on an
+// instruction that is not the program's last (cuobjdump does not show it; the assembler
+// needs it to reproduce the words). listing() and `fgtlm disasm` set it where it applies.
+[[nodiscard]] std::string disassemble(const Instruction& inst, bool mark_end);
+[[nodiscard]] std::string listing_line(const Instruction& inst, bool mark_end);
+[[nodiscard]] bool needs_end_mark(std::span<const Instruction> program, std::size_t index);
+
 // Listing of a whole decoded program, one line per instruction, each ending in '\n'.
 [[nodiscard]] std::string listing(std::span<const Instruction> program);
 

@@ -59,6 +59,11 @@ enum class Opcode : std::uint8_t {
     RRO,       // range reduction before SIN/COS or EX2
     // Special function unit
     RCP, RSQ, LG2, SIN, COS, EX2,
+    // Beyond the FlexGripPlus RTL (real nvcc code uses them; see models/isa/README.md)
+    S2R,       // special register -> GPR (op 0x0 sub 3: %clock, %physid, %pm0-3)
+    LLD,       // local-memory load  (op 0xd sub 2): per-thread memory, register spills
+    LST,       // local-memory store (op 0xd sub 3)
+    TEX,       // texture fetch (op 0xf sub 0)
     Count
 };
 
@@ -105,6 +110,8 @@ enum class OperandKind : std::uint8_t {
     Global,     // globalN[Rn]: segment in `bank`, address register in `reg`
     Output,     // o[0x7f]: the result is discarded (only the predicate is set)
     Predicate,  // predicate register Cn as a source/destination of P2R/R2P (index in `reg`)
+    Local,      // l[Ak + offset]: per-thread local memory, `value` = byte offset, `type` = access type
+    Special,    // special register SRn of S2R (`value` = n: 0 physid, 1 clock, 4-7 pm0-3)
 };
 
 struct Operand {
@@ -116,6 +123,7 @@ struct Operand {
     bool negate = false;     // -x
     bool absolute = false;   // |x|
     bool invert = false;     // ~x (LOP)
+    bool post_inc = false;   // Const: c[b][Ak+=off]: read c[b][Ak], then Ak += off (bit 25)
     std::uint32_t value = 0; // Immediate: the value; Shared/Const: offset in units of the type size;
                              // Output: the field value (0x7f)
 
@@ -181,6 +189,15 @@ struct Instruction {
     RroKind rro = RroKind::SinCos;    // RRO
     std::uint32_t target = 0;         // BRA/CAL/SSY: target byte address; BAR: barrier id
     std::uint32_t bar_count = 0;      // BAR: thread count field (0xfff = all)
+    bool round_int = false;           // F2F: round to an integral value (.RNI/.RMI/.RPI/.RZI, bit 59)
+    bool explicit_tr = false;         // SSY/CAL/BAR/...: guard field holds C0.TR instead of 0
+    // TEX: coordinates are read from R[dst], R[dst+1], ... (tex_dim of them) and the enabled
+    // components of the texel (tex_mask bit 0 = x .. bit 3 = w) written to consecutive
+    // registers from R[dst] on.
+    std::uint8_t tex_unit = 0;        // texture (bits 9-15)
+    std::uint8_t tex_sampler = 0;     // sampler (bits 17-20)
+    std::uint8_t tex_dim = 0;         // 1, 2 or 3 coordinates (bits 22-23 = dim - 1)
+    std::uint8_t tex_mask = 0;        // component mask: bits 25-26 = x,y; bits 46-47 = z,w
 
     [[nodiscard]] constexpr bool is_long() const { return form != Form::Short; }
     [[nodiscard]] constexpr std::uint32_t size_bytes() const { return is_long() ? 8u : 4u; }

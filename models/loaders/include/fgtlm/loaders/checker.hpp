@@ -13,6 +13,7 @@ struct WordMismatch {
     std::uint32_t addr;
     std::uint32_t expected;
     std::uint32_t got;
+    bool outside = false;  // the address is beyond global memory: there is nothing to read
 };
 
 struct CheckReport {
@@ -20,6 +21,7 @@ struct CheckReport {
     std::size_t skipped_null = 0;          // expected null (RTL printed 'u'/'x')
     std::size_t skipped_undefined = 0;     // derived from undefined input bytes (shadow set)
     std::vector<WordMismatch> mismatches;
+    std::uint64_t mem_size = 0;            // bytes of global memory compared against
     [[nodiscard]] bool pass() const { return mismatches.empty(); }
 };
 

@@ -106,16 +106,24 @@ public:
     void add_observer(core::ExecutionObserver* o) { core_.add_observer(o); }
     core::SmCore& core() { return core_; }
     [[nodiscard]] const SmConfig& config() const { return cfg_; }
-    [[nodiscard]] std::uint64_t cycles() const { return cycles_; }  // SM cycles since begin_kernel
+    [[nodiscard]] std::uint64_t cycles() const { return cycles_; }
+    // True when the current kernel runs the default stage chain fused (no sockets between
+    // stages); false when a probe or replacement stage is bound into the chain.
+    [[nodiscard]] bool fused_pipeline() const { return fused_; }  // SM cycles since begin_kernel
 
 private:
     void thread();
     bool issue_one();  // one warp instruction down the pipeline; false = batch over
+    bool pass_pipeline(core::ExecContext& ctx);  // fetch .. write-back, through the sockets or fused
+    [[nodiscard]] bool default_chain();  // issue -> fetch -> ... -> writeback, nothing in between
 
     SmConfig cfg_;
     core::Program program_;
     core::LooselyTimedCost lt_cost_;
     std::uint32_t lt_cycles_ = 1;
+    // The stage chain is the default one: run the phases back to back instead of five
+    // b_transport hops (the stages' transaction counters still count). Decided per kernel.
+    bool fused_ = false;
     core::TimingModel* timing_ = nullptr;
     KernelControl* control_ = nullptr;
     tlm::tlm_generic_payload trans_;

@@ -24,6 +24,9 @@ public:
     tlm::tlm_target_socket<> in;
     std::uint64_t transactions = 0;  // instructions that passed this stage
 
+    // The stage that `out` (or the SM's issue socket) reaches, if it is one of ours.
+    static Stage* stage_behind(tlm::tlm_initiator_socket<>& s);
+
     void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) override;
     // The pipeline is blocking only; the other interface methods refuse politely.
     tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& trans, tlm::tlm_phase&, sc_core::sc_time&) override {

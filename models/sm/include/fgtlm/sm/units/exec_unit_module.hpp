@@ -22,8 +22,8 @@ public:
     // issue of the SM (loosely timed: 32 / sp_lanes passes of the lanes) and the period.
     std::uint32_t issue_cycles = 4;
     sc_core::sc_time clock_period = sc_core::sc_time(10, sc_core::SC_NS);
-    bool allow_direct = true;       // false: refuse the direct interface (tests, probing)
-    std::uint64_t operations = 0;   // operations executed through b_transport
+    bool allow_direct = true;      // false: refuse the direct interface (tests, probing)
+    std::uint64_t operations = 0;  // operations executed through b_transport
 
     // core::ExecUnitIf: the direct path.
     bool execute(core::ExecContext& op) override {

@@ -27,12 +27,14 @@ struct WarpOpExtension : tlm::tlm_extension<WarpOpExtension> {
     core::ExecContext* op = nullptr;
 
     tlm::tlm_extension_base* clone() const override { return new WarpOpExtension(*this); }
-    void copy_from(const tlm::tlm_extension_base& other) override { op = static_cast<const WarpOpExtension&>(other).op; }
+    void copy_from(const tlm::tlm_extension_base& other) override {
+        op = static_cast<const WarpOpExtension&>(other).op;
+    }
 };
 
 struct DirectUnitExtension : tlm::tlm_extension<DirectUnitExtension> {
-    core::ExecUnitIf* unit = nullptr;    // filled by a unit that grants direct access
-    std::uint32_t issue_cycles = 0;      // the unit's issue cost (the delay it would annotate)
+    core::ExecUnitIf* unit = nullptr;  // filled by a unit that grants direct access
+    std::uint32_t issue_cycles = 0;    // the unit's issue cost (the delay it would annotate)
 
     tlm::tlm_extension_base* clone() const override { return new DirectUnitExtension(*this); }
     void copy_from(const tlm::tlm_extension_base& other) override {

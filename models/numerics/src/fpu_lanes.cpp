@@ -1,0 +1,91 @@
+// Vectorised FMUL/FMAD over 32 lanes (see fpu_lanes.hpp for why each step is exact).
+#include <fgtlm/numerics/fpu_lanes.hpp>
+
+#include <bit>
+#include <cstring>
+
+#include <fgtlm/numerics/fpu.hpp>
+
+namespace fgtlm::numerics {
+
+namespace {
+
+constexpr std::uint32_t kLanes = 32;
+
+// Biased exponent in [1, 254]: a normal number (not zero, denormal, Inf or NaN).
+inline std::uint32_t normal(std::uint32_t x) {
+    const std::uint32_t e = (x >> 23) & 0xffu;
+    return std::uint32_t(e - 1u < 254u);
+}
+// Exponent in [2, 254]: a normal result clear of the underflow threshold.
+inline std::uint32_t safe_result(std::uint32_t x) {
+    const std::uint32_t e = (x >> 23) & 0xffu;
+    return std::uint32_t(e - 2u < 253u);
+}
+
+}  // namespace
+
+void fmul_lanes(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* r, std::uint32_t mask,
+                isa::Rounding rnd) {
+    if (rnd != isa::Rounding::Nearest) {
+        for (std::uint32_t l = 0; l < kLanes; ++l) r[l] = ((mask >> l) & 1u) ? fmul(a[l], b[l], rnd) : 0u;
+        return;
+    }
+    std::uint32_t ok[kLanes];
+    for (std::uint32_t l = 0; l < kLanes; ++l) {  // vectorises: float multiply + integer checks
+        const std::uint32_t p = std::bit_cast<std::uint32_t>(std::bit_cast<float>(a[l]) * std::bit_cast<float>(b[l]));
+        r[l] = p;
+        ok[l] = normal(a[l]) & normal(b[l]) & safe_result(p);
+    }
+    for (std::uint32_t l = 0; l < kLanes; ++l) {
+        if (!((mask >> l) & 1u))
+            r[l] = 0;
+        else if (!ok[l])
+            r[l] = fmul(a[l], b[l], rnd);
+    }
+}
+
+void fmad_lanes(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* r,
+                std::uint32_t mask, isa::Rounding rnd) {
+    if (rnd != isa::Rounding::Nearest) {
+        for (std::uint32_t l = 0; l < kLanes; ++l) r[l] = ((mask >> l) & 1u) ? fmad(a[l], b[l], c[l], rnd) : 0u;
+        return;
+    }
+    // Simple loops over arrays (no bit_cast inside) so that each one vectorises.
+    float fa[kLanes], fb[kLanes], fc[kLanes];
+    std::memcpy(fa, a, sizeof fa);
+    std::memcpy(fb, b, sizeof fb);
+    std::memcpy(fc, c, sizeof fc);
+    double s[kLanes], e[kLanes];
+    for (std::uint32_t l = 0; l < kLanes; ++l) {
+        const double p = double(fa[l]) * double(fb[l]);  // exact
+        const double q = double(fc[l]);
+        s[l] = p + q;  // TwoSum: s + e == p + q exactly
+        const double bv = s[l] - p;
+        e[l] = (p - (s[l] - bv)) + (q - bv);
+    }
+    std::uint64_t sb[kLanes], eb[kLanes];
+    std::memcpy(sb, s, sizeof sb);
+    std::memcpy(eb, e, sizeof eb);
+    for (std::uint32_t l = 0; l < kLanes; ++l) {
+        // Round to odd: if inexact, the truncation of the exact sum with its last bit set.
+        const std::uint64_t x = eb[l] << 1;                 // e without its sign
+        const std::uint64_t inexact = (x | (0 - x)) >> 63;  // e != 0, branch free (SSE2 has no 64-bit compare)
+        const std::uint64_t toward_zero = ((eb[l] ^ sb[l]) >> 63) & inexact;
+        sb[l] = (sb[l] - toward_zero) | inexact;
+    }
+    std::memcpy(s, sb, sizeof s);
+    float out[kLanes];
+    for (std::uint32_t l = 0; l < kLanes; ++l) out[l] = float(s[l]);
+    std::memcpy(r, out, sizeof out);
+    std::uint32_t ok[kLanes];
+    for (std::uint32_t l = 0; l < kLanes; ++l) ok[l] = normal(a[l]) & normal(b[l]) & normal(c[l]) & safe_result(r[l]);
+    for (std::uint32_t l = 0; l < kLanes; ++l) {
+        if (!((mask >> l) & 1u))
+            r[l] = 0;
+        else if (!ok[l])
+            r[l] = fmad(a[l], b[l], c[l], rnd);
+    }
+}
+
+}  // namespace fgtlm::numerics

@@ -1,0 +1,42 @@
+#include "diagnostics.hpp"
+
+#include <fmt/format.h>
+
+namespace fgtlm::cli {
+
+std::string escape_bytes(const std::string& s) {
+    std::string out;
+    out.reserve(s.size());
+    for (const char c : s) {
+        const auto u = static_cast<unsigned char>(c);
+        if ((u >= 0x20 && u < 0x7f) || c == '\t') out += c;
+        else out += fmt::format("\\x{:02x}", u);
+    }
+    return out;
+}
+
+std::string format_errors(const std::vector<std::string>& errors, std::size_t cap) {
+    std::string out;
+    for (std::size_t i = 0; i < errors.size() && i < cap; ++i) out += escape_bytes(errors[i]) + "\n";
+    if (errors.size() > cap) out += fmt::format("... and {} more errors\n", errors.size() - cap);
+    return out;
+}
+
+std::string format_asm_errors(const std::vector<isa::AsmDiagnostic>& errors, std::size_t cap) {
+    std::vector<std::string> lines;
+    for (std::size_t i = 0; i < errors.size() && i < cap; ++i) lines.push_back(errors[i].str());
+    std::string out = format_errors(lines, cap);
+    if (errors.size() > cap) out += fmt::format("... and {} more errors\n", errors.size() - cap);
+    return out;
+}
+
+std::string not_a_readable_file(const std::filesystem::path& path) {
+    std::error_code ec;
+    const auto st = std::filesystem::status(path, ec);
+    if (ec || !std::filesystem::exists(st)) return "no such file";
+    if (std::filesystem::is_directory(st)) return "is a directory, not a file";
+    if (!std::filesystem::is_regular_file(st)) return "not a regular file";
+    return {};
+}
+
+}  // namespace fgtlm::cli

@@ -1,0 +1,24 @@
+// Printing what the user gave back to the user: input bytes are escaped (a binary file fed to
+// `fgtlm asm` must not write raw bytes to the terminal) and long error lists are capped.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <fgtlm/isa/assembler.hpp>
+
+namespace fgtlm::cli {
+
+// Printable ASCII as it is, every other byte as \xNN.
+std::string escape_bytes(const std::string& s);
+
+// The first `cap` errors, escaped, one per line, then "... and N more errors".
+std::string format_errors(const std::vector<std::string>& errors, std::size_t cap = 50);
+std::string format_asm_errors(const std::vector<isa::AsmDiagnostic>& errors, std::size_t cap = 50);
+
+// Empty when `path` names a readable regular file, else why not ("is a directory", ...).
+std::string not_a_readable_file(const std::filesystem::path& path);
+
+}  // namespace fgtlm::cli
