@@ -36,6 +36,7 @@ struct CosimCliOptions {
     std::uint64_t max_cycles = 0;
     bool readback = false;
     bool no_commits = false;
+    bool reuse_rtl = false;
 };
 
 int run(const CosimCliOptions& o) {
@@ -53,6 +54,7 @@ int run(const CosimCliOptions& o) {
         co.rtl_max_cycles = o.max_cycles;
         co.fast_dump = !o.readback;
         co.commit_trace = !o.no_commits;
+        co.reuse_rtl_run = o.reuse_rtl;
         co.log = &std::cerr;
     } catch (const std::exception& e) {
         std::cerr << "fgtlm cosim: " << e.what() << '\n';
@@ -92,6 +94,7 @@ const fgtlm::cli::SubcommandRegistration kCosim{"cosim", [](CLI::App& app) {
     sub->add_option("--max-cycles", o->max_cycles, "simulated-time limit of the RTL run in clock cycles (default none)");
     sub->add_flag("--readback", o->readback, "read memory back through the testbench (slow) instead of dumping the array at kernel done");
     sub->add_flag("--no-commit-trace", o->no_commits, "do not write or compare commit traces");
+    sub->add_flag("--reuse-rtl-run", o->reuse_rtl, "compare with the RTL outputs already in --work-dir instead of simulating again");
     return std::function<int()>([o] { return run(*o); });
 }};
 

@@ -25,9 +25,16 @@ CommitRecord parse_line(const std::string& line, const fs::path& file, std::size
     const auto bad = [&](const std::string& why) {
         return CosimError(fmt::format("{}:{}: {}: '{}'", file.string(), lineno, why, line));
     };
-    const auto bar1 = line.find('|');
-    const auto bar2 = bar1 == std::string::npos ? std::string::npos : line.find('|', bar1 + 1);
-    if (bar2 == std::string::npos) throw bad("expected `cycle sm block warp pc mask | text | dst = values`");
+    // The disassembly may hold bars itself (|R3|): the header ends at the first " | ", the
+    // destination starts after the last " | " (or the line ends with " |").
+    const auto bar1 = line.find(" | ");
+    std::size_t bar2 = std::string::npos;
+    if (bar1 != std::string::npos) {
+        if (line.size() >= 2 && line.compare(line.size() - 2, 2, " |") == 0) bar2 = line.size() - 1;
+        else if (const auto last = line.rfind(" | "); last != bar1) bar2 = last + 1;
+    }
+    if (bar1 == std::string::npos || bar2 == std::string::npos || bar2 <= bar1 + 1)
+        throw bad("expected `cycle sm block warp pc mask | text | dst = values`");
     CommitRecord r;
     r.line = line;
     std::istringstream head(line.substr(0, bar1));
@@ -39,7 +46,7 @@ CommitRecord parse_line(const std::string& line, const fs::path& file, std::size
     } catch (const std::exception&) {
         throw bad("bad pc or mask");
     }
-    r.text = trim(line.substr(bar1 + 1, bar2 - bar1 - 1));
+    r.text = trim(line.substr(bar1 + 3, bar2 - bar1 - 3));
     const std::string tail = trim(line.substr(bar2 + 1));
     if (tail.empty()) return r;
     std::istringstream t(tail);

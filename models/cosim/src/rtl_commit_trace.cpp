@@ -23,7 +23,8 @@ namespace {
 struct Pending {
     std::uint32_t pc = 0;
     std::uint64_t words = 0;
-    std::uint32_t mask = 0;
+    std::uint32_t mask = 0;          // instruction mask from execute (after the guard)
+    std::uint32_t warp_mask = 0;     // the warp's current mask at fetch
     bool fetched = false;
     std::array<std::string, 32> gpr, prd, adr;  // written values per thread ("" = not written)
     void clear_values() {
@@ -37,6 +38,7 @@ struct Decoded {
     std::string text;
     isa::OperandKind dst = isa::OperandKind::None;
     unsigned dst_reg = 0;
+    bool guarded = false;
 };
 
 std::uint64_t hex64(const std::string& s) {
@@ -53,7 +55,9 @@ void write_destination(std::ostream& out, const Decoded& d, const Pending& p) {
         case isa::OperandKind::Reg: name = fmt::format("R{}", d.dst_reg); break;
         case isa::OperandKind::RegLo: name = fmt::format("R{}L", d.dst_reg); break;
         case isa::OperandKind::RegHi: name = fmt::format("R{}H", d.dst_reg); break;
-        case isa::OperandKind::AddrReg: name = fmt::format("A{}", d.dst_reg); values = &p.adr; break;
+        // Address-register results (R2A, A2R ...): the model's commit trace does not record
+        // them (its issue record names no destination), so neither side writes them.
+        case isa::OperandKind::AddrReg: return;
         case isa::OperandKind::Predicate: name = fmt::format("C{}", d.dst_reg); values = &p.prd; break;
         default: return;
     }
@@ -92,7 +96,7 @@ void normalize_rtl_commit_trace(const fs::path& raw, const fs::path& out_file, c
     const std::uint32_t per_batch = std::max<std::uint32_t>(1, img.launch.blocks_per_sm);
     std::int64_t batch = -1;
     std::array<Pending, 32> warps{};
-    std::uint32_t write_warp = 0, write_pass = 0;  // the pass the write stage is handling
+    std::uint32_t write_warp = 0;  // the warp whose pass the write stage is handling
     std::unordered_map<std::uint64_t, Decoded> decoded;  // by (pc, words)
     std::string line;
     std::size_t lineno = 0;
@@ -108,18 +112,18 @@ void normalize_rtl_commit_trace(const fs::path& raw, const fs::path& out_file, c
             if (tag == "B") {
                 ++batch;
             } else if (tag == "F") {
-                std::string w, pass, pc, words;
-                if (!(s >> w >> pass >> pc >> words)) throw bad("short F record");
+                std::string w, pass, pc, words, mask;
+                if (!(s >> w >> pass >> pc >> words >> mask)) throw bad("short F record");
                 Pending& p = warps.at(hex64(w) & 31u);
                 p.pc = std::uint32_t(hex64(pc));
                 p.words = hex64(words);
+                p.warp_mask = std::uint32_t(hex64(mask));
                 p.fetched = true;
                 if (hex64(pass) == 0) p.clear_values();
             } else if (tag == "E") {
                 std::string w, pass, mask;
                 if (!(s >> w >> pass >> mask)) throw bad("short E record");
                 write_warp = std::uint32_t(hex64(w) & 31u);
-                write_pass = std::uint32_t(hex64(pass));
                 warps[write_warp].mask = std::uint32_t(hex64(mask));
             } else if (tag == "G" || tag == "P" || tag == "A") {
                 Pending& p = warps[write_warp];
@@ -144,8 +148,11 @@ void normalize_rtl_commit_trace(const fs::path& raw, const fs::path& out_file, c
                 auto it = decoded.find(key);
                 if (it == decoded.end()) {
                     const isa::Instruction inst = isa::decode(std::uint32_t(p.words), std::uint32_t(p.words >> 32), p.pc);
-                    it = decoded.emplace(key, Decoded{isa::disassemble(inst), inst.dst.kind, inst.dst.reg}).first;
+                    it = decoded.emplace(key, Decoded{isa::disassemble(inst), inst.dst.kind, inst.dst.reg, inst.is_guarded()}).first;
                 }
+                // The execute stage's instruction mask is the warp mask under the guard; for
+                // unguarded flow instructions (SSY, ...) the RTL leaves it 0, so take the warp's.
+                if (!it->second.guarded) p.mask = p.warp_mask;
                 const std::uint32_t block = std::uint32_t(std::max<std::int64_t>(batch, 0)) * per_batch + slot / warps_per_block;
                 out << fmt::format("{} 0 {} {} {:04x} {:08x} | {} |", cycle, block, slot % warps_per_block, p.pc, p.mask, it->second.text);
                 write_destination(out, it->second, p);
@@ -160,7 +167,6 @@ void normalize_rtl_commit_trace(const fs::path& raw, const fs::path& out_file, c
             throw bad("field out of range");
         }
     }
-    (void)write_pass;
     if (!out) throw CosimError(out_file.string() + ": cannot write");
 }
 

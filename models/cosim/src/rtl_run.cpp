@@ -70,7 +70,10 @@ void write_rtl_inputs(const RtlBuild& build, const loaders::KernelImage& img, co
     write_text(run_dir / "global_mem.mif", loaders::global_mem_mif(img));
     write_text(run_dir / "constant_mem.mif", "");  // constants come from the launch (zero elsewhere, as in the model)
     const fs::path sysmem = build.rtl_dir / "RTL" / "system_mem.mif";
-    if (fs::is_regular_file(sysmem)) fs::copy_file(sysmem, run_dir / "system_mem.mif", fs::copy_options::overwrite_existing);
+    if (fs::is_regular_file(sysmem)) {
+        fs::copy_file(sysmem, run_dir / "system_mem.mif", fs::copy_options::overwrite_existing);
+        fs::permissions(run_dir / "system_mem.mif", fs::perms::owner_read | fs::perms::owner_write, fs::perm_options::add);
+    }
     else write_text(run_dir / "system_mem.mif", "");
 }
 
@@ -86,11 +89,16 @@ RtlResult run_rtl(const RtlBuild& build, const loaders::KernelImage& img, const 
     po.unlimited_stack = true;
     const ProcessResult p = run_process(argv, po);
 
-    RtlResult r;
-    r.run_dir = run_dir;
+    RtlResult r = read_rtl_outputs(run_dir, opt);
     r.wall_seconds = p.wall_seconds;
     r.timed_out = p.timed_out;
-    r.log_tail = tail_of_file(po.output, 12);
+    return r;
+}
+
+RtlResult read_rtl_outputs(const fs::path& run_dir, const RtlRunOptions& opt) {
+    RtlResult r;
+    r.run_dir = run_dir;
+    r.log_tail = tail_of_file(run_dir / "rtl_sim.log", 12);
     read_result(run_dir / "fgtlm_result.txt", r);
     const fs::path mem = opt.fast_dump ? run_dir / "fgtlm_gmem.log" : run_dir / "gpgpu_rdata.log";
     if (r.kernel_done && fs::is_regular_file(mem)) r.memory = loaders::read_rdata_log(mem);

@@ -6,7 +6,7 @@
 -- * Pipeline events for the commit trace (fgtlm_commit.raw), sampled on every rising edge
 --   from the fgtlm_probe signals (the SM's handshakes and register-file write ports):
 --     B <cycle>                                  SMP configuration starts (a batch of blocks)
---     F <cycle> <warp> <pass> <pc> <word64>      fetch -> decode
+--     F <cycle> <warp> <pass> <pc> <word64> <mask>  fetch -> decode (mask: the warp's current mask)
 --     E <cycle> <warp> <pass> <mask>             execute -> write (instruction mask)
 --     G <cycle> <core>:<pass>:<value> ...        general-register writes
 --     P <cycle> <core>:<pass>:<flags> ...        predicate-register writes
@@ -83,6 +83,7 @@ begin
 						write(l, ' '); write(l, to_hstring(fgtlm_fd_lane));
 						write(l, ' '); write(l, to_hstring(fgtlm_fd_pc));
 						write(l, ' '); write(l, to_hstring(fgtlm_fd_instr));
+						write(l, ' '); write(l, to_hstring(fgtlm_fd_mask));
 						writeline(trace, l);
 					end if;
 					if fgtlm_ew_done = '1' then

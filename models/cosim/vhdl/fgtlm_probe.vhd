@@ -22,6 +22,7 @@ package fgtlm_probe is
 	signal fgtlm_fd_lane  : std_logic_vector(1 downto 0) := (others => '0');
 	signal fgtlm_fd_pc    : std_logic_vector(31 downto 0) := (others => '0');
 	signal fgtlm_fd_instr : std_logic_vector(63 downto 0) := (others => '0');
+	signal fgtlm_fd_mask  : std_logic_vector(31 downto 0) := (others => '0');  -- the warp's current mask
 	-- execute -> write handshake: warp and the instruction mask (threads after the guard).
 	signal fgtlm_ew_done  : std_logic := '0';
 	signal fgtlm_ew_warp  : std_logic_vector(4 downto 0) := (others => '0');

@@ -7,6 +7,7 @@
 	fgtlm_fd_lane  <= warp_lane_id_fd;
 	fgtlm_fd_pc    <= program_cntr_fd;
 	fgtlm_fd_instr <= instruction_fd;
+	fgtlm_fd_mask  <= current_mask_fd;
 	fgtlm_ew_done  <= pipeline_execute_done;
 	fgtlm_ew_warp  <= warp_id_ew;
 	fgtlm_ew_lane  <= warp_lane_id_ew;

@@ -30,6 +30,7 @@ struct CosimOptions {
     std::uint64_t rtl_max_cycles = 0;          // 0 = none
     bool fast_dump = true;
     bool commit_trace = true;
+    bool reuse_rtl_run = false;                // read the RTL outputs already in work_dir
     ModelRunOptions model;
     std::ostream* log = nullptr;               // progress (build messages)
 };

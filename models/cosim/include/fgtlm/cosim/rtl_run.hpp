@@ -40,4 +40,8 @@ void write_rtl_inputs(const RtlBuild& build, const loaders::KernelImage& img, co
 RtlResult run_rtl(const RtlBuild& build, const loaders::KernelImage& img, const std::filesystem::path& run_dir,
                   const RtlRunOptions& opt = {});
 
+// Reads the outputs of an earlier run in `run_dir` (no simulation; wall_seconds = 0): to
+// compare again after a model change without re-running the RTL.
+RtlResult read_rtl_outputs(const std::filesystem::path& run_dir, const RtlRunOptions& opt = {});
+
 }  // namespace fgtlm::cosim

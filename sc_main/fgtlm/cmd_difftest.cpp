@@ -1,0 +1,180 @@
+// fgtlm difftest: random differential testing of the model against the FlexGripPlus RTL.
+//
+//   fgtlm difftest --count N --seed S --rtl RTL_DIR [--jobs J] [--cores 8] [--save-dir DIR]
+//                  [--work-dir DIR] [--cache-dir DIR] [--json OUT] [--shrink-budget K]
+//
+// Kernel i uses seed S + i, so any kernel can be regenerated alone (--count 1 --seed S+i).
+// Every failing kernel is shrunk and saved as a regression bundle (models/cosim/README.md).
+// Exit codes: 0 every kernel matched, 1 mismatches, 2 bad input / setup error.
+#include "subcommand.hpp"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <set>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <fgtlm/cosim/difftest.hpp>
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace fgtlm;
+
+struct DifftestCliOptions {
+    std::uint64_t count = 10;
+    std::uint64_t seed = 1;
+    std::string rtl_dir;
+    std::string cache_dir;
+    std::string work_dir = "fgtlm-difftest";
+    std::string save_dir;
+    std::string json;
+    std::string ghdl = "ghdl-llvm";
+    unsigned jobs = 1;
+    unsigned cores = 8;
+    unsigned shrink_budget = 30;
+    unsigned max_items = 24;
+    double rtl_timeout = 120;
+    bool keep = false;
+    bool single_warp = false;
+    bool avoid_known = false;
+};
+
+nlohmann::json outcome_json(const cosim::KernelOutcome& o) {
+    return {{"seed", o.seed}, {"kernel", o.name}, {"pass", o.pass}, {"instructions", o.instructions},
+            {"commits_compared", o.commits_compared}, {"words_compared", o.words_compared}, {"summary", o.summary},
+            {"rtl_wall_seconds", o.rtl_wall_seconds}, {"saved", o.saved.string()}, {"shrunk_instructions", o.shrunk_instructions},
+            {"signature", o.signature}, {"shrunk", o.shrunk}};
+}
+
+// Worker `j` of `jobs`: kernels i = j, j + jobs, ...; one JSON line per kernel.
+void worker(const DifftestCliOptions& o, cosim::DifftestOptions d, unsigned j, const fs::path& out) {
+    std::ofstream lines(out);
+    std::set<std::string> shrunk;
+    d.shrunk_signatures = &shrunk;
+    for (std::uint64_t i = j; i < o.count; i += o.jobs) {
+        cosim::KernelOutcome k;
+        try {
+            k = cosim::difftest_kernel(o.seed + i, d);
+        } catch (const std::exception& e) {
+            k.seed = o.seed + i;
+            k.name = fmt::format("seed {}", k.seed);
+            k.summary = std::string("setup error: ") + e.what();
+        }
+        lines << outcome_json(k).dump() << std::endl;
+        std::cerr << fmt::format("[{}/{}] {} {} ({} instructions, {} commits compared, RTL {:.1f} s){}\n", i + 1, o.count,
+                                 k.pass ? "PASS" : "FAIL", k.name, k.instructions, k.commits_compared, k.rtl_wall_seconds,
+                                 k.pass ? "" : ": " + k.summary + (k.saved.empty() ? "" : " -> " + k.saved.string()));
+    }
+}
+
+int run(const DifftestCliOptions& o) {
+    cosim::DifftestOptions d;
+    d.cosim.rtl_dir = o.rtl_dir;
+    d.cosim.cache_dir = o.cache_dir;
+    d.cosim.ghdl = o.ghdl;
+    d.cosim.rtl_timeout_seconds = o.rtl_timeout;
+    d.cosim.rtl_max_cycles = 2'000'000;
+    d.cosim.log = &std::cerr;
+    d.work_root = o.work_dir;
+    d.save_dir = o.save_dir.empty() ? fs::path(o.work_dir) / "regressions" : fs::path(o.save_dir);
+    d.gen.cores = o.cores;
+    d.gen.max_items = std::max(o.max_items, d.gen.min_items);
+    d.shrink_budget = o.shrink_budget;
+    d.keep_passing = o.keep;
+    d.gen.multi_warp = !o.single_warp;
+    d.gen.avoid_known = o.avoid_known;
+    try {
+        fs::create_directories(d.work_root);
+        // Build (or find) the RTL once before the workers start.
+        cosim::RtlBuildOptions bo;
+        bo.rtl_dir = o.rtl_dir;
+        bo.cores = o.cores;
+        bo.cache_dir = o.cache_dir.empty() ? cosim::default_cache_dir() : fs::path(o.cache_dir);
+        bo.ghdl = o.ghdl;
+        bo.log = &std::cerr;
+        cosim::ensure_rtl_build(bo);
+    } catch (const std::exception& e) {
+        std::cerr << "fgtlm difftest: " << e.what() << '\n';
+        return 2;
+    }
+    const unsigned jobs = std::max(1u, o.jobs);
+    std::vector<pid_t> pids;
+    for (unsigned j = 0; j < jobs; ++j) {
+        const fs::path out = d.work_root / fmt::format("results.{}.jsonl", j);
+        if (jobs == 1) {
+            worker(o, d, 0, out);
+            break;
+        }
+        const pid_t pid = fork();
+        if (pid == 0) {
+            worker(o, d, j, out);
+            _exit(0);
+        }
+        if (pid > 0) pids.push_back(pid);
+    }
+    for (pid_t p : pids) waitpid(p, nullptr, 0);
+
+    std::size_t run_count = 0, passed = 0, commits = 0, words = 0, instructions = 0;
+    nlohmann::json failures = nlohmann::json::array(), all = nlohmann::json::array();
+    for (unsigned j = 0; j < jobs; ++j) {
+        std::ifstream in(d.work_root / fmt::format("results.{}.jsonl", j));
+        std::string line;
+        while (std::getline(in, line)) {
+            const auto k = nlohmann::json::parse(line);
+            ++run_count;
+            if (k["pass"].get<bool>()) ++passed;
+            else failures.push_back(k);
+            commits += k["commits_compared"].get<std::size_t>();
+            words += k["words_compared"].get<std::size_t>();
+            instructions += k["instructions"].get<std::size_t>();
+            all.push_back(k);
+        }
+    }
+    std::cout << fmt::format("== fgtlm difftest: {} kernels run (seeds {}..{}), {} generated instructions, {} warp instructions "
+                             "compared, {} memory words compared, {} mismatches\n",
+                             run_count, o.seed, o.seed + o.count - 1, instructions, commits, words, failures.size());
+    for (const auto& f : failures)
+        std::cout << fmt::format("  seed {} {}: {}{}\n", f["seed"].get<std::uint64_t>(), f["kernel"].get<std::string>(),
+                                 f["summary"].get<std::string>(),
+                                 f["saved"].get<std::string>().empty() ? "" : " (minimal kernel: " + f["saved"].get<std::string>() + ")");
+    if (!o.json.empty()) {
+        std::ofstream out(o.json);
+        out << nlohmann::json{{"kernels_run", run_count}, {"passed", passed}, {"mismatches", failures.size()},
+                              {"instructions_compared", commits}, {"words_compared", words}, {"generated_instructions", instructions},
+                              {"seed", o.seed}, {"count", o.count}, {"failures", failures}, {"kernels", all}}
+                   .dump(1)
+            << '\n';
+    }
+    return failures.empty() && run_count == o.count ? 0 : 1;
+}
+
+const fgtlm::cli::SubcommandRegistration kDifftest{"difftest", [](CLI::App& app) {
+    auto o = std::make_shared<DifftestCliOptions>();
+    CLI::App* sub = app.add_subcommand("difftest", "Random differential testing against the FlexGripPlus RTL (shrinks and saves failures)");
+    sub->add_option("--count", o->count, "number of random kernels")->check(CLI::Range(1, 1000000));
+    sub->add_option("--seed", o->seed, "seed of the first kernel (kernel i uses seed + i)");
+    sub->add_option("--rtl", o->rtl_dir, "FlexGripPlus folder holding RTL/ and lib_m/")->required();
+    sub->add_option("--cache-dir", o->cache_dir, "RTL build cache (default as for fgtlm cosim)");
+    sub->add_option("--work-dir", o->work_dir, "run folders and per-worker results (default fgtlm-difftest)");
+    sub->add_option("--save-dir", o->save_dir, "where shrunk failing kernels are saved as bundles (default WORK/regressions)");
+    sub->add_option("--json", o->json, "write the summary and every kernel's outcome as JSON");
+    sub->add_option("--ghdl", o->ghdl, "GHDL executable (LLVM back end)");
+    sub->add_option("--jobs", o->jobs, "kernels co-simulated in parallel")->check(CLI::Range(1u, 64u));
+    sub->add_option("--cores", o->cores, "SP lanes of the RTL build and the model (8, 16, 32)")->check(CLI::IsMember({8u, 16u, 32u}));
+    sub->add_option("--shrink-budget", o->shrink_budget, "co-simulations spent shrinking one failing kernel");
+    sub->add_option("--max-items", o->max_items, "largest number of random items per kernel");
+    sub->add_option("--rtl-timeout", o->rtl_timeout, "wall-clock limit of one RTL simulation (s)");
+    sub->add_flag("--keep", o->keep, "keep the run folders of passing kernels");
+    sub->add_flag("--avoid-known", o->avoid_known, "leave out the instruction forms with known RTL/model differences (models/cosim/README.md)");
+    sub->add_flag("--single-warp", o->single_warp, "one block of 32 threads per kernel (fastest RTL runs)");
+    return std::function<int()>([o] { return run(*o); });
+}};
+
+}  // namespace

@@ -1,0 +1,170 @@
+// Co-simulation parts that need no GHDL: commit-trace reader/differ, the RTL event
+// normalizer, the random kernel generator, the compile-order reader and the source patches.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include <unistd.h>
+
+#include <fgtlm/cosim/commit_diff.hpp>
+#include <fgtlm/cosim/random_kernel.hpp>
+#include <fgtlm/cosim/rtl_build.hpp>
+#include <fgtlm/loaders/testbench_writer.hpp>
+
+#include "rtl_commit_trace.hpp"
+#include "rtl_patches.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using namespace fgtlm::cosim;
+
+fs::path scratch(const std::string& name) {
+    const fs::path d = fs::temp_directory_path() / ("fgtlm_cosim_test_" + std::to_string(::getpid()));
+    fs::create_directories(d);
+    return d / name;
+}
+
+fs::path write(const std::string& name, const std::string& text) {
+    const fs::path p = scratch(name);
+    std::ofstream(p) << text;
+    return p;
+}
+
+// 32 lane values first, first+1, ... ('-' outside mask).
+std::string lanes(std::uint32_t first, std::uint32_t mask = 0xffffffff) {
+    std::string s;
+    char buf[16];
+    for (std::uint32_t l = 0; l < 32; ++l) {
+        if ((mask >> l) & 1u) {
+            std::snprintf(buf, sizeof buf, " %08x", first + l);
+            s += buf;
+        } else {
+            s += " -";
+        }
+    }
+    return s;
+}
+
+const std::string kHeader = "# fgtlm commit trace v1\n# cycle sm block warp pc mask | disassembly | destination\n";
+
+TEST(CommitDiff, IdenticalStreamsAgreeWhateverTheCycles) {
+    const auto a = write("a.txt", kHeader + "10 0 0 0 0000 ffffffff | I2I.U32.S32 R8, |R3| | R8 =" + lanes(0) + "\n" +
+                                      "20 0 0 0 0008 ffffffff | RET |\n");
+    const auto b = write("b.txt", kHeader + "99 0 0 0 0000 ffffffff | I2I.U32.S32 R8, |R3| | R8 =" + lanes(0) + "\n" +
+                                      "120 0 0 0 0008 ffffffff | RET |\n");
+    const CommitDiff d = diff_commit_traces(read_commit_trace(a), read_commit_trace(b));
+    EXPECT_FALSE(d.first.has_value());
+    EXPECT_EQ(d.compared, 2u);
+    EXPECT_EQ(read_commit_trace(a)[0].text, "I2I.U32.S32 R8, |R3|");
+}
+
+TEST(CommitDiff, NamesTheFirstDifferingLaneWithBothValues) {
+    const auto a = write("c.txt", kHeader + "10 0 0 1 0010 0000ffff | IADD R1, R2, R3 | R1 =" + lanes(5, 0xffff) + "\n");
+    std::string other = lanes(5, 0xffff);
+    other.replace(9 * 3 + 1, 8, "deadbeef");  // lane 3
+    const auto b = write("d.txt", kHeader + "12 0 0 1 0010 0000ffff | IADD R1, R2, R3 | R1 =" + other + "\n");
+    const CommitDiff d = diff_commit_traces(read_commit_trace(a), read_commit_trace(b));
+    ASSERT_TRUE(d.first.has_value());
+    EXPECT_EQ(d.first->what, "R1 lane 3");
+    EXPECT_EQ(d.first->rtl_value, "00000008");
+    EXPECT_EQ(d.first->model_value, "deadbeef");
+    EXPECT_EQ(d.first->warp, 1u);
+    EXPECT_EQ(d.first->pc, 0x10u);
+    EXPECT_EQ(d.first->rtl_cycle, 10u);
+}
+
+TEST(CommitDiff, MaskAndMissingCommitsAreDivergences) {
+    const auto a = write("e.txt", kHeader + "10 0 0 0 0000 ffffffff | SSY 0x20 |\n20 0 0 0 0008 ffffffff | RET |\n");
+    const auto b = write("f.txt", kHeader + "10 0 0 0 0000 0000ffff | SSY 0x20 |\n");
+    CommitDiff d = diff_commit_traces(read_commit_trace(a), read_commit_trace(b));
+    ASSERT_TRUE(d.first.has_value());
+    EXPECT_EQ(d.first->what, "active mask");
+    const auto c = write("g.txt", kHeader + "10 0 0 0 0000 ffffffff | SSY 0x20 |\n");
+    d = diff_commit_traces(read_commit_trace(a), read_commit_trace(c));
+    ASSERT_TRUE(d.first.has_value());
+    EXPECT_EQ(d.first->what, "commit missing in the model");
+    EXPECT_EQ(d.first->pc, 8u);
+}
+
+TEST(CommitDiff, MalformedLineNamesFileAndLine) {
+    const auto a = write("h.txt", kHeader + "10 0 0 0 0000 ffffffff | IADD R1, R2, R3 | R1 = 1 2 3\n");
+    try {
+        read_commit_trace(a);
+        FAIL() << "accepted a line with 3 lane values";
+    } catch (const CosimError& e) {
+        EXPECT_NE(std::string(e.what()).find("h.txt:3"), std::string::npos) << e.what();
+    }
+}
+
+TEST(RtlCommitTrace, PassesOfEightCoresBecomeOneWarpInstruction) {
+    // IADD32 R1, R1, R0 (short word 0x20008204? use a long IADD: lo 0x20000205 hi 0x04000780 = IADD R1, R1, R0),
+    // four passes of 8 cores, thread = pass * 8 + core, value = 0x100 + thread.
+    std::string raw = "B 1\n";
+    for (int pass = 0; pass < 4; ++pass) {
+        raw += "F 10 00 " + std::to_string(pass) + " 00000000 0400078020000205 FFFFFFFF\n";
+        raw += "E 11 00 " + std::to_string(pass) + " FFFFFFFF\nG 12";
+        for (int core = 0; core < 8; ++core) {
+            char item[32];
+            std::snprintf(item, sizeof item, " %d:%d:%08X", core, pass, 0x100 + pass * 8 + core);
+            raw += item;
+        }
+        raw += "\nW " + std::to_string(13 + pass) + " 00 " + std::to_string(pass) + "\n";
+    }
+    const auto in = write("raw.txt", raw);
+    const auto out = scratch("norm.txt");
+    fgtlm::loaders::KernelImage img;
+    img.cores = 8;
+    img.launch.block[0] = 32;
+    img.launch.blocks_per_sm = 1;
+    normalize_rtl_commit_trace(in, out, img);
+    const auto recs = read_commit_trace(out);
+    ASSERT_EQ(recs.size(), 1u);
+    EXPECT_EQ(recs[0].cycle, 16u);
+    EXPECT_EQ(recs[0].mask, 0xffffffffu);
+    EXPECT_EQ(recs[0].dst, "R1");
+    EXPECT_EQ(recs[0].text, "IADD R1, R1, R0");
+    for (std::uint32_t t = 0; t < 32; ++t) EXPECT_EQ(recs[0].values[t], 0x100u + t) << "thread " << t;
+}
+
+TEST(RandomKernel, SameSeedSameKernelAndEveryKernelAssembles) {
+    EXPECT_EQ(generate_kernel(42).sass(), generate_kernel(42).sass());
+    EXPECT_NE(generate_kernel(42).sass(), generate_kernel(43).sass());
+    for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+        const RandomKernel k = generate_kernel(seed);
+        fgtlm::loaders::KernelImage img;
+        ASSERT_NO_THROW(img = k.image()) << k.sass();
+        EXPECT_NO_THROW(fgtlm::loaders::validate_for_testbench(img)) << k.name;
+        EXPECT_GE(k.items.size(), 6u);
+    }
+}
+
+TEST(RtlBuild, CompileOrderOfTheSharedRtl) {
+    const fs::path rtl = fs::path(FGTLM_SHARED_DIR) / "rtl" / "FlexGripPlus_4.4";
+    if (!fs::exists(rtl)) GTEST_SKIP() << "no " << rtl;
+    const auto files = compile_order(rtl);
+    EXPECT_EQ(files.size(), 121u);
+    EXPECT_EQ(files.front().filename(), "pick_bench.vhd");
+    EXPECT_EQ(files.back().filename(), "tb_top_level.vhd");
+}
+
+TEST(RtlBuild, NotAFlexGripFolderIsNamed) {
+    try {
+        compile_order(scratch("nothing"));
+        FAIL();
+    } catch (const CosimError& e) {
+        EXPECT_NE(std::string(e.what()).find("not a FlexGripPlus folder"), std::string::npos);
+    }
+}
+
+TEST(RtlPatches, MissingAnchorsNameTheFile) {
+    EXPECT_THROW(patch_dp_ram("entity other is end;", "x/dp_ram.vhd"), CosimError);
+    EXPECT_THROW(patch_streaming_multiprocessor("nothing", "x/sm.vhd"), CosimError);
+    const std::string tb = patch_testbench("architecture a of tb is\nbegin\nend;\n", "tb.vhd");
+    EXPECT_NE(tb.find("uFgtlmMonitor : entity work.fgtlm_monitor"), std::string::npos);
+    EXPECT_LT(tb.find("uFgtlmMonitor"), tb.rfind("end;"));
+}
+
+}  // namespace
