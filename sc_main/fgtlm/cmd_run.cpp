@@ -10,6 +10,7 @@
 // Exit codes: 0 ok / PASS, 1 FAIL or kernel error, 2 bad input.
 #include "subcommand.hpp"
 #include "diagnostics.hpp"
+#include "launch_target.hpp"
 
 #include <chrono>
 #include <cstdio>
@@ -39,13 +40,14 @@
 
 namespace {
 
-namespace fs = std::filesystem;
 using namespace fgtlm;
+using cli::LaunchTarget;
+using cli::add_sass_launch_options;
+using cli::load_launch_target;
 
 // Every option of `fgtlm run` (extend here: timing modes, parameters, traces).
 struct RunOptions {
-    std::string target;               // bundle dir, FlexGripPlus app dir (--flexgrip) or .sass file
-    bool flexgrip = false;
+    LaunchTarget launch;              // TARGET, --flexgrip, --cores and the .sass launch (shared with cosim)
     bool check = false;
     std::string dump_global;          // raw global memory after the kernel
     std::string rdata_log;            // gpgpu_rdata.log format of the dump range
@@ -62,74 +64,10 @@ struct RunOptions {
     std::uint64_t max_instructions = 20'000'000;
     std::uint64_t max_cycles = 0;
     std::uint32_t sms = 1;
-    std::int64_t cores = -1;          // SP lanes (-1 = from the bundle, else 8)
     bool no_dmi = false;
     std::size_t max_report_lines = 64;
     bool print_hierarchy = false;     // print the SystemC module graph before running
-    // .sass mode
-    std::vector<std::uint32_t> grid{1, 1};
-    std::vector<std::uint32_t> block{1, 1, 1};
-    std::vector<std::string> params;
-    std::string global_init;
-    std::uint32_t regs = 16;
-    std::uint32_t shared = 0;
-    std::uint32_t blocks_per_sm = 8;
-    std::uint32_t local_bytes = 0;      // (.sass) local memory per thread
-    std::uint32_t local_base = 0;      // (.sass) global address of the local-memory area
-    std::uint32_t dump_words = 0;     // .sass mode: words from 0 written by --rdata-log
 };
-
-std::uint32_t parse_u32(const std::string& s) {
-    std::size_t pos = 0;
-    const unsigned long long v = std::stoull(s, &pos, 0);
-    if (pos != s.size() || v > 0xffffffffULL) throw std::invalid_argument("not a 32-bit number: '" + s + "'");
-    return std::uint32_t(v);
-}
-
-// Reads a whole input file; a directory or a missing file is an error naming it.
-std::string read_input(const std::string& path, const char* what) {
-    if (const std::string why = cli::not_a_readable_file(path); !why.empty()) throw loaders::LoadError(path, 0, why);
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw loaders::LoadError(path, 0, std::string("cannot open ") + what);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
-// gridDim / blockDim entries are 16-bit in the hardware: 70000 is an error, not 4464.
-void check_dims(const std::vector<std::uint32_t>& v, const char* option) {
-    for (const std::uint32_t x : v)
-        if (x == 0 || x > 0xffff) throw loaders::LoadError(fmt::format("{}: {} is out of range (1..65535)", option, x));
-}
-
-loaders::KernelImage image_from_sass(const RunOptions& o) {
-    const std::string source = read_input(o.target, "the SASS file");
-    const isa::AssembleResult r = isa::assemble(source, o.target);
-    if (!r.ok()) throw loaders::LoadError(cli::format_asm_errors(r.errors));
-    loaders::KernelImage img;
-    img.name = fs::path(o.target).stem().string();
-    img.program = r.words;
-    if (o.grid.empty() || o.grid.size() > 2 || o.block.empty() || o.block.size() > 3)
-        throw loaders::LoadError("--grid takes X[,Y] and --block X[,Y,Z]");
-    check_dims(o.grid, "--grid");
-    check_dims(o.block, "--block");
-    img.launch.grid[0] = std::uint16_t(o.grid[0]);
-    img.launch.grid[1] = std::uint16_t(o.grid.size() > 1 ? o.grid[1] : 1);
-    for (std::size_t i = 0; i < 3; ++i) img.launch.block[i] = std::uint16_t(i < o.block.size() ? o.block[i] : 1);
-    for (const auto& p : o.params) img.launch.params.push_back(parse_u32(p));
-    img.launch.regs_per_thread = o.regs;
-    img.launch.shared_bytes = o.shared;
-    img.launch.blocks_per_sm = o.blocks_per_sm;
-    img.launch.local_bytes_per_thread = o.local_bytes;
-    img.launch.local_base = o.local_base;
-    if (!o.global_init.empty()) {
-        const std::string g = read_input(o.global_init, "the global memory image");
-        if (g.size() > img.global_mem_bytes)
-            throw loaders::LoadError(o.global_init, 0, fmt::format("{} bytes: larger than the global memory ({} bytes)", g.size(),
-                                                                   img.global_mem_bytes));
-        img.global_init.assign(g.begin(), g.end());
-    }
-    img.dump = {0, 4 * o.dump_words};
-    return img;
-}
 
 // Refuses, before anything is allocated for it, a launch or program the model cannot run.
 int check_image(const loaders::KernelImage& img) {
@@ -154,16 +92,14 @@ int print_default_hierarchy(const RunOptions& o) {
 }
 
 int run(const RunOptions& o) {
-    if (o.target.empty()) {
+    if (o.launch.target.empty()) {
         if (o.print_hierarchy) return print_default_hierarchy(o);
         std::cerr << "fgtlm run: a target (bundle folder, FlexGripPlus folder or .sass file) is required\n";
         return 2;
     }
     loaders::KernelImage img;
     try {
-        if (o.flexgrip) img = loaders::load_testbench(o.target);
-        else if (fs::is_directory(o.target)) img = loaders::load_bundle(o.target);
-        else img = image_from_sass(o);
+        img = load_launch_target(o.launch);
     } catch (const std::exception& e) {
         std::cerr << "fgtlm run: " << e.what() << '\n';
         return 2;
@@ -178,7 +114,7 @@ int run(const RunOptions& o) {
                        "rtl = bit-exact FlexGripPlus (its operand-negation decoding, barriers count exited warps); g80 = NVIDIA hardware");
     std::unique_ptr<stats::Instrumentation> inst;
     try {
-        reg.set("sm.sp_lanes", std::int64_t(o.cores > 0 ? std::uint32_t(o.cores) : img.cores), o.cores > 0 ? "--cores" : "bundle");
+        reg.set("sm.sp_lanes", std::int64_t(img.cores), o.launch.cores > 0 ? "--cores" : "bundle");
         reg.set("gpu.num_sms", std::int64_t(o.sms), "--sms");
         if (!o.config.empty()) reg.load_json_file(o.config);
         for (const auto& kv : o.param_overrides) reg.apply_override(kv);
@@ -301,9 +237,10 @@ int run(const RunOptions& o) {
 const fgtlm::cli::SubcommandRegistration kRun{"run", [](CLI::App& app) {
     auto o = std::make_shared<RunOptions>();
     CLI::App* sub = app.add_subcommand("run", "Run an SM_1.0 kernel: conformance bundle, FlexGripPlus app folder or .sass file");
-    sub->add_option("target", o->target, "bundle folder, FlexGripPlus application folder (--flexgrip) or .sass file");
+    o->launch.auto_dump = false;  // run writes the dump range only when asked (--dump-words)
+    sub->add_option("target", o->launch.target, "bundle folder, FlexGripPlus application folder (--flexgrip) or .sass file");
     sub->add_flag("--print-hierarchy", o->print_hierarchy, "print the SystemC module graph (modules, sockets and their bindings)");
-    sub->add_flag("--flexgrip", o->flexgrip, "TARGET is a FlexGripPlus application folder (TP_instructions.vhd, pick_bench.vhd, ...)");
+    sub->add_flag("--flexgrip", o->launch.flexgrip, "TARGET is a FlexGripPlus application folder (TP_instructions.vhd, pick_bench.vhd, ...)");
     sub->add_flag("--check", o->check, "compare global memory with the expected words; exit 1 on mismatch");
     sub->add_option("--dump-global", o->dump_global, "write global memory after the kernel (raw bytes)");
     sub->add_option("--rdata-log", o->rdata_log, "write the dump range in gpgpu_rdata.log format");
@@ -320,19 +257,10 @@ const fgtlm::cli::SubcommandRegistration kRun{"run", [](CLI::App& app) {
         ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 62));
     sub->add_option("--max-cycles", o->max_cycles, "watchdog: SM cycles per kernel (default off)");
     sub->add_option("--sms", o->sms, "number of SMs")->check(CLI::Range(1u, 64u));
-    sub->add_option("--cores", o->cores, "SP lanes per SM (8, 16, 32; default from the bundle)");
+    sub->add_option("--cores", o->launch.cores, "SP lanes per SM (8, 16, 32; default from the bundle)");
     sub->add_flag("--no-dmi", o->no_dmi, "route every global access through b_transport");
     sub->add_option("--max-report-lines", o->max_report_lines, "mismatch lines printed by --check");
-    sub->add_option("--grid", o->grid, "(.sass) gridDim X[,Y]")->delimiter(',');
-    sub->add_option("--block", o->block, "(.sass) blockDim X[,Y,Z]")->delimiter(',');
-    sub->add_option("--param", o->params, "(.sass) kernel parameter word (repeatable, decimal or 0x hex)");
-    sub->add_option("--global-init", o->global_init, "(.sass) initial global memory image (raw bytes from 0)");
-    sub->add_option("--regs", o->regs, "(.sass) registers per thread");
-    sub->add_option("--shared", o->shared, "(.sass) static shared memory bytes");
-    sub->add_option("--blocks-per-sm", o->blocks_per_sm, "(.sass) blocks resident per SM");
-    sub->add_option("--local-bytes", o->local_bytes, "(.sass) local memory bytes per thread (LLD/LST; windows in global memory)");
-    sub->add_option("--local-base", o->local_base, "(.sass) global address of thread 0's local window (decimal or 0x hex)");
-    sub->add_option("--dump-words", o->dump_words, "(.sass) words from address 0 written by --rdata-log");
+    add_sass_launch_options(sub, o->launch);
     return std::function<int()>([o] { return run(*o); });
 }};
 

@@ -25,6 +25,10 @@ void add_launch_target_options(CLI::App* sub, LaunchTarget& t) {
     sub->add_option("target", t.target, "bundle folder, FlexGripPlus application folder (--flexgrip) or .sass file")->required();
     sub->add_flag("--flexgrip", t.flexgrip, "TARGET is a FlexGripPlus application folder (TP_instructions.vhd, pick_bench.vhd, ...)");
     sub->add_option("--cores", t.cores, "SP lanes (8, 16, 32; default from the target, else 8)");
+    add_sass_launch_options(sub, t);
+}
+
+void add_sass_launch_options(CLI::App* sub, LaunchTarget& t) {
     sub->add_option("--grid", t.grid, "(.sass) gridDim X[,Y]")->delimiter(',');
     sub->add_option("--block", t.block, "(.sass) blockDim X[,Y,Z]")->delimiter(',');
     sub->add_option("--param", t.params, "(.sass) kernel parameter word (repeatable, decimal or 0x hex)");
@@ -40,10 +44,10 @@ void add_launch_target_options(CLI::App* sub, LaunchTarget& t) {
 namespace {
 
 // Reads a whole input file; a directory or a missing file is an error naming it.
-std::string read_input(const std::string& path) {
+std::string read_input(const std::string& path, const char* what) {
     if (const std::string why = not_a_readable_file(path); !why.empty()) throw loaders::LoadError(path, 0, why);
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw loaders::LoadError(path, 0, "cannot open");
+    if (!in) throw loaders::LoadError(path, 0, std::string("cannot open ") + what);
     return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
@@ -55,7 +59,7 @@ void check_dims(const std::vector<std::uint32_t>& v, const char* option) {
 }
 
 loaders::KernelImage image_from_sass(const LaunchTarget& o) {
-    const std::string source = read_input(o.target);
+    const std::string source = read_input(o.target, "the SASS file");
     const isa::AssembleResult r = isa::assemble(source, o.target);
     if (!r.ok()) throw loaders::LoadError(format_asm_errors(r.errors));
     loaders::KernelImage img;
@@ -75,14 +79,15 @@ loaders::KernelImage image_from_sass(const LaunchTarget& o) {
     img.launch.local_bytes_per_thread = o.local_bytes;
     img.launch.local_base = parse_u32(o.local_base);
     if (!o.global_init.empty()) {
-        const std::string g = read_input(o.global_init);
+        const std::string g = read_input(o.global_init, "the global memory image");
         if (g.size() > img.global_mem_bytes)
             throw loaders::LoadError(o.global_init, 0, std::to_string(g.size()) + " bytes: larger than the global memory (" +
                                                            std::to_string(img.global_mem_bytes) + " bytes)");
         img.global_init.assign(g.begin(), g.end());
     }
-    const std::uint32_t words = o.dump_words != 0 ? o.dump_words
-                                                  : std::max<std::uint32_t>(1024, std::uint32_t((img.global_init.size() + 3) / 4));
+    const std::uint32_t words = o.dump_words != 0 || !o.auto_dump
+                                    ? o.dump_words
+                                    : std::max<std::uint32_t>(1024, std::uint32_t((img.global_init.size() + 3) / 4));
     img.dump = {0, 4 * words};
     return img;
 }

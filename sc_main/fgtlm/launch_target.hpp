@@ -26,11 +26,16 @@ struct LaunchTarget {
     std::uint32_t blocks_per_sm = 8;
     std::uint32_t local_bytes = 0;         // local memory per thread (LLD/LST)
     std::string local_base = "0";         // global address of the local-memory area
-    std::uint32_t dump_words = 0;          // 0 = the global-init image rounded up to words (at least 1024)
+    std::uint32_t dump_words = 0;          // words from address 0 in the dump range
+    // With dump_words 0: true = the global-init image rounded up to words (at least 1024, what
+    // cosim compares); false = an empty dump range (fgtlm run writes no words unless asked).
+    bool auto_dump = true;
 };
 
 // Adds TARGET, --flexgrip, --cores and the .sass launch options to `sub`.
 void add_launch_target_options(CLI::App* sub, LaunchTarget& t);
+// Adds only the .sass launch options (--grid, --block, --param, ... --dump-words).
+void add_sass_launch_options(CLI::App* sub, LaunchTarget& t);
 
 // Loads the target. Throws loaders::LoadError (or std::invalid_argument) on bad input.
 loaders::KernelImage load_launch_target(const LaunchTarget& t);
