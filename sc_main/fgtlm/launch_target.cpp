@@ -16,8 +16,13 @@ namespace fs = std::filesystem;
 
 std::uint32_t parse_u32(const std::string& s) {
     std::size_t pos = 0;
-    const unsigned long long v = std::stoull(s, &pos, 0);
-    if (pos != s.size() || v > 0xffffffffULL) throw std::invalid_argument("not a 32-bit number: '" + s + "'");
+    unsigned long long v = 0;
+    try {
+        v = std::stoull(s, &pos, 0);
+    } catch (const std::exception&) {
+        pos = 0;  // stoull's own message is just "stoull": name the value instead
+    }
+    if (pos == 0 || pos != s.size() || v > 0xffffffffULL) throw std::invalid_argument("not a 32-bit number: '" + s + "'");
     return std::uint32_t(v);
 }
 
