@@ -241,6 +241,10 @@ TEST_F(HostInterfaceTest, StartWhileBusyIsRefused) {
     // Configuration is frozen while busy too.
     EXPECT_EQ(wr(FGTLM_REG_GRID_X, 5), tlm::TLM_COMMAND_ERROR_RESPONSE);
     EXPECT_EQ(rd(FGTLM_REG_GRID_X), 2u);
+    EXPECT_EQ(wr(FGTLM_REG_CODE_SIZE, 0x80), tlm::TLM_COMMAND_ERROR_RESPONSE);
+    // Parameters and the constant window were copied at START: writing them is harmless.
+    EXPECT_EQ(wr(FGTLM_REG_PARAM(1), 0x77), tlm::TLM_OK_RESPONSE);
+    EXPECT_EQ(rd(FGTLM_REG_PARAM(1)), 0x77u);
     settle(sc_time(2, SC_US));
     EXPECT_EQ(rd(FGTLM_REG_STATUS), FGTLM_STATE_DONE);
 }

@@ -1,4 +1,5 @@
-// HostInterface: register decode, launch validation, completion latching, interrupt line.
+// HostInterface: register decode (from the table in register_map.hpp), launch validation,
+// completion latching, interrupt line.
 #include <fgtlm/host/host_interface.hpp>
 
 #include <algorithm>
@@ -13,8 +14,42 @@ constexpr std::uint32_t kMaxThreadsPerBlock = 1024;  // FlexGripPlus: 32 residen
 constexpr std::uint32_t kMaxRegsPerThread = 128;
 constexpr std::uint32_t kMaxSharedBytes = 16384;    // shared memory of one SM
 
+using regmap::Access;
+using regmap::Handler;
+using regmap::slot;
+
+constexpr std::uint32_t kMaxParams = regmap::constant("MAX_PARAMS");
+constexpr std::uint32_t kWindow = regmap::constant("CONST_WINDOW");
+constexpr std::uint32_t kWindowSize = regmap::constant("CONST_WINDOW_SIZE");
+constexpr std::uint32_t kRegsSize = regmap::constant("REGS_SIZE");
+
+constexpr regmap::Field kStateField = regmap::field("STATUS", "STATE");
+constexpr regmap::Field kErrorField = regmap::field("STATUS", "ERROR");
+constexpr std::uint32_t kStateBusy = regmap::value("STATUS", "STATE", "BUSY");
+constexpr std::uint32_t kStateDone = regmap::value("STATUS", "STATE", "DONE");
+constexpr std::uint32_t kStateError = regmap::value("STATUS", "STATE", "ERROR");
+constexpr std::uint32_t kCtrlStart = regmap::field("CTRL", "START").mask();
+constexpr std::uint32_t kCtrlAbort = regmap::field("CTRL", "ABORT").mask();
+constexpr std::uint32_t kCtrlReset = regmap::field("CTRL", "RESET").mask();
+constexpr std::uint32_t kIrqDone = regmap::field("IRQ_STATUS", "DONE").mask();
+constexpr std::uint32_t kIrqError = regmap::field("IRQ_STATUS", "ERROR").mask();
+
+// STATUS.ERROR shows core::KernelErrorKind as a number: the table's values must be its values.
+constexpr bool error_kinds_match() {
+    using K = core::KernelErrorKind;
+    constexpr K kinds[] = {K::None,           K::IllegalInstruction, K::MisalignedAccess, K::OutOfRangeAccess,
+                           K::StackOverflow,  K::StackUnderflow,     K::BarrierDeadlock,  K::Watchdog,
+                           K::InvalidLaunch,  K::Aborted};
+    const auto values = kErrorField.values;
+    if (values.size() != std::size(kinds)) return false;
+    for (std::size_t i = 0; i < values.size(); ++i)
+        if (values[i].value != std::uint32_t(kinds[i])) return false;
+    return true;
+}
+static_assert(error_kinds_match(), "register_map.hpp error kinds differ from core::KernelErrorKind");
+
 bool in_const_window(std::uint64_t addr, std::uint64_t len) {
-    return addr >= FGTLM_CONST_WINDOW && addr + len <= FGTLM_CONST_WINDOW + FGTLM_CONST_WINDOW_SIZE;
+    return addr >= kWindow && addr + len <= kWindow + kWindowSize;
 }
 
 std::uint32_t load_le32(const unsigned char* p) {
@@ -57,10 +92,10 @@ tlm::tlm_response_status HostInterface::check_shape(const tlm::tlm_generic_paylo
     if (len != 4 && !in_const_window(addr, len)) {
         // A burst that starts in the window but runs past its end is an address error.
         const bool starts_in_window = in_const_window(addr, 4);
-        return (addr < FGTLM_REGS_SIZE && !starts_in_window) ? tlm::TLM_BURST_ERROR_RESPONSE
+        return (addr < kRegsSize && !starts_in_window) ? tlm::TLM_BURST_ERROR_RESPONSE
                                                              : tlm::TLM_ADDRESS_ERROR_RESPONSE;
     }
-    if (addr + len > FGTLM_REGS_SIZE) return tlm::TLM_ADDRESS_ERROR_RESPONSE;
+    if (addr + len > kRegsSize) return tlm::TLM_ADDRESS_ERROR_RESPONSE;
     return tlm::TLM_OK_RESPONSE;
 }
 
@@ -99,7 +134,7 @@ unsigned HostInterface::transport_dbg(tlm::tlm_generic_payload& trans) {
     if (trans.get_command() == tlm::TLM_IGNORE_COMMAND) return 0;
     // The constant window is plain memory: any byte range.
     if (in_const_window(addr, len)) {
-        auto* mem = const_mem_.data() + (addr - FGTLM_CONST_WINDOW);
+        auto* mem = const_mem_.data() + (addr - kWindow);
         if (is_read) std::memcpy(data, mem, len); else std::memcpy(mem, data, len);
         trans.set_response_status(tlm::TLM_OK_RESPONSE);
         return len;
@@ -133,212 +168,188 @@ bool HostInterface::peek(std::uint32_t offset, std::uint32_t& value) const {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Register file
+// Register file: decode and access rules come from the table; handlers only where it names one.
 
 tlm::tlm_response_status HostInterface::read_register(std::uint32_t off, std::uint32_t& v) const {
-    if (off >= FGTLM_CONST_WINDOW && off < FGTLM_CONST_WINDOW + FGTLM_CONST_WINDOW_SIZE) {
-        v = load_le32(const_mem_.data() + (off - FGTLM_CONST_WINDOW));
+    if (in_const_window(off, 4)) {
+        v = load_le32(const_mem_.data() + (off - kWindow));
         return tlm::TLM_OK_RESPONSE;
     }
-    if (off >= FGTLM_REG_PARAM(0) && off < FGTLM_REG_PARAM(FGTLM_MAX_PARAMS)) {
-        v = params_[(off - FGTLM_REG_PARAM(0)) / 4];
-        return tlm::TLM_OK_RESPONSE;
-    }
-    switch (off) {
-    case FGTLM_REG_ID: v = FGTLM_ID_MAGIC; break;
-    case FGTLM_REG_VERSION: v = FGTLM_REGMAP_VERSION; break;
-    case FGTLM_REG_CAPS: v = FGTLM_MAX_PARAMS | ((FGTLM_CONST_WINDOW_SIZE / 1024u) << 16); break;
-    case FGTLM_REG_CTRL: v = 0; break;
-    case FGTLM_REG_STATUS: v = state_ | (std::uint32_t(error_.kind) << FGTLM_STATUS_ERROR_SHIFT); break;
-    case FGTLM_REG_ERROR_PC: v = error_.pc; break;
-    case FGTLM_REG_ERROR_BLOCK: v = error_.block; break;
-    case FGTLM_REG_ERROR_WARP: v = error_.warp; break;
-    case FGTLM_REG_ERROR_ADDR_LO: v = std::uint32_t(error_.address); break;
-    case FGTLM_REG_ERROR_ADDR_HI: v = std::uint32_t(error_.address >> 32); break;
-    case FGTLM_REG_ERROR_SM: v = error_.sm; break;
-    case FGTLM_REG_IRQ_ENABLE: v = irq_enable_; break;
-    case FGTLM_REG_IRQ_STATUS: v = irq_status_; break;
-    case FGTLM_REG_CODE_BASE: v = code_base_; break;
-    case FGTLM_REG_CODE_SIZE: v = code_size_; break;
-    case FGTLM_REG_CYCLES_LO: v = std::uint32_t(cycles_); break;
-    case FGTLM_REG_CYCLES_HI: v = std::uint32_t(cycles_ >> 32); break;
-    case FGTLM_REG_WARP_INSTR_LO: v = std::uint32_t(warp_instr_); break;
-    case FGTLM_REG_WARP_INSTR_HI: v = std::uint32_t(warp_instr_ >> 32); break;
-    case FGTLM_REG_THREAD_INSTR_LO: v = std::uint32_t(thread_instr_); break;
-    case FGTLM_REG_THREAD_INSTR_HI: v = std::uint32_t(thread_instr_ >> 32); break;
-    case FGTLM_REG_LAUNCHES: v = launches_; break;
-    case FGTLM_REG_BLOCKS_PER_CORE: v = blocks_per_core_; break;
-    case FGTLM_REG_GRID_X: v = grid_x_; break;
-    case FGTLM_REG_GRID_Y: v = grid_y_; break;
-    case FGTLM_REG_PARAM_COUNT: v = param_count_; break;
-    case FGTLM_REG_DYN_SHARED_SIZE: v = dyn_shared_; break;
-    case FGTLM_REG_BLOCK_X: v = block_x_; break;
-    case FGTLM_REG_BLOCK_Y: v = block_y_; break;
-    case FGTLM_REG_BLOCK_Z: v = block_z_; break;
-    case FGTLM_REG_REGS_PER_THREAD: v = regs_per_thread_; break;
-    case FGTLM_REG_SHARED_SIZE: v = shared_size_; break;
-    default: return tlm::TLM_ADDRESS_ERROR_RESPONSE;
-    }
+    const int s = regmap::slot_at(off);
+    if (s < 0) return tlm::TLM_ADDRESS_ERROR_RESPONSE;
+    v = regmap::kSlots[s].reg->access == Access::WO ? 0 : regs_[s];
     return tlm::TLM_OK_RESPONSE;
 }
 
 tlm::tlm_response_status HostInterface::write_register(std::uint32_t off, std::uint32_t v, bool debug) {
-    if (off >= FGTLM_CONST_WINDOW && off < FGTLM_CONST_WINDOW + FGTLM_CONST_WINDOW_SIZE) {
-        store_le32(const_mem_.data() + (off - FGTLM_CONST_WINDOW), v);
+    if (in_const_window(off, 4)) {
+        store_le32(const_mem_.data() + (off - kWindow), v);
         return tlm::TLM_OK_RESPONSE;
     }
-    if (off >= FGTLM_REG_PARAM(0) && off < FGTLM_REG_PARAM(FGTLM_MAX_PARAMS)) {
-        params_[(off - FGTLM_REG_PARAM(0)) / 4] = v;
-        return tlm::TLM_OK_RESPONSE;
-    }
-    switch (off) {
-    // Read-only registers: writes are command errors.
-    case FGTLM_REG_ID: case FGTLM_REG_VERSION: case FGTLM_REG_CAPS: case FGTLM_REG_STATUS:
-    case FGTLM_REG_ERROR_PC: case FGTLM_REG_ERROR_BLOCK: case FGTLM_REG_ERROR_WARP:
-    case FGTLM_REG_ERROR_ADDR_LO: case FGTLM_REG_ERROR_ADDR_HI: case FGTLM_REG_ERROR_SM:
-    case FGTLM_REG_CYCLES_LO: case FGTLM_REG_CYCLES_HI: case FGTLM_REG_WARP_INSTR_LO:
-    case FGTLM_REG_WARP_INSTR_HI: case FGTLM_REG_THREAD_INSTR_LO: case FGTLM_REG_THREAD_INSTR_HI:
-    case FGTLM_REG_LAUNCHES:
-        return tlm::TLM_COMMAND_ERROR_RESPONSE;
-    case FGTLM_REG_CTRL:
-        if (debug) return tlm::TLM_COMMAND_ERROR_RESPONSE;  // debug writes never launch
-        if ((v & FGTLM_CTRL_START) && control_.busy() && !(v & (FGTLM_CTRL_ABORT | FGTLM_CTRL_RESET)))
-            return tlm::TLM_COMMAND_ERROR_RESPONSE;  // start while busy: refused, kernel keeps running
-        control_write(v);
-        return tlm::TLM_OK_RESPONSE;
-    case FGTLM_REG_IRQ_ENABLE:
-        irq_enable_ = v & FGTLM_IRQ_ALL;
-        if (!debug) update_irq();
-        return tlm::TLM_OK_RESPONSE;
-    case FGTLM_REG_IRQ_STATUS:
-        if (debug) return tlm::TLM_COMMAND_ERROR_RESPONSE;  // clearing is a side effect
-        irq_status_ &= ~v;
-        update_irq();
-        return tlm::TLM_OK_RESPONSE;
-    default: break;
-    }
-    // Configuration registers may not change under a running kernel.
-    if (control_.busy() && !debug) return tlm::TLM_COMMAND_ERROR_RESPONSE;
-    switch (off) {
-    case FGTLM_REG_CODE_BASE: code_base_ = v; break;
-    case FGTLM_REG_CODE_SIZE: code_size_ = v; break;
-    case FGTLM_REG_BLOCKS_PER_CORE: blocks_per_core_ = v; break;
-    case FGTLM_REG_GRID_X: grid_x_ = v; break;
-    case FGTLM_REG_GRID_Y: grid_y_ = v; break;
-    case FGTLM_REG_PARAM_COUNT: param_count_ = v; break;
-    case FGTLM_REG_DYN_SHARED_SIZE: dyn_shared_ = v; break;
-    case FGTLM_REG_BLOCK_X: block_x_ = v; break;
-    case FGTLM_REG_BLOCK_Y: block_y_ = v; break;
-    case FGTLM_REG_BLOCK_Z: block_z_ = v; break;
-    case FGTLM_REG_REGS_PER_THREAD: regs_per_thread_ = v; break;
-    case FGTLM_REG_SHARED_SIZE: shared_size_ = v; break;
-    default: return tlm::TLM_ADDRESS_ERROR_RESPONSE;
+    const int s = regmap::slot_at(off);
+    if (s < 0) return tlm::TLM_ADDRESS_ERROR_RESPONSE;
+    const regmap::Register& r = *regmap::kSlots[s].reg;
+    if (r.access == Access::RO) return tlm::TLM_COMMAND_ERROR_RESPONSE;
+    // WO and W1C writes are actions: a debugger must not start kernels or acknowledge interrupts.
+    if (debug && (r.access == Access::WO || r.access == Access::W1C)) return tlm::TLM_COMMAND_ERROR_RESPONSE;
+    if (r.lock == regmap::Lock::WhileBusy && !debug && control_.busy()) return tlm::TLM_COMMAND_ERROR_RESPONSE;
+    if (r.access == Access::W1C)
+        regs_[s] &= ~v;
+    else if (r.access == Access::RW)
+        regs_[s] = v & r.write_mask();
+    return debug ? tlm::TLM_OK_RESPONSE : run_handler(r.handler, v);
+}
+
+tlm::tlm_response_status HostInterface::run_handler(Handler handler, std::uint32_t value) {
+    switch (handler) {
+    case Handler::None: break;
+    case Handler::Control: return control_write(value);
+    case Handler::Interrupt: update_irq(); break;
     }
     return tlm::TLM_OK_RESPONSE;
+}
+
+std::uint32_t HostInterface::state() const { return kStateField.get(regs_[slot("STATUS")]); }
+
+void HostInterface::set_state(std::uint32_t state) {
+    auto& status = regs_[slot("STATUS")];
+    status = (status & ~kStateField.mask()) | kStateField.put(state);
+}
+
+// ERROR_* and STATUS.ERROR describe `error` (all zero for no error).
+void HostInterface::set_error(const core::KernelError& error) {
+    auto& status = regs_[slot("STATUS")];
+    status = (status & ~kErrorField.mask()) | kErrorField.put(std::uint32_t(error.kind));
+    regs_[slot("ERROR_PC")] = error.pc;
+    regs_[slot("ERROR_BLOCK")] = error.block;
+    regs_[slot("ERROR_WARP")] = error.warp;
+    set_u64(slot("ERROR_ADDR_LO"), slot("ERROR_ADDR_HI"), error.address);
+    regs_[slot("ERROR_SM")] = error.sm;
+}
+
+void HostInterface::set_u64(std::size_t lo_slot, std::size_t hi_slot, std::uint64_t value) {
+    regs_[lo_slot] = std::uint32_t(value);
+    regs_[hi_slot] = std::uint32_t(value >> 32);
 }
 
 // ---------------------------------------------------------------------------------------------
 // Actions
 
-void HostInterface::control_write(std::uint32_t v) {
-    if (v & FGTLM_CTRL_RESET) {
+tlm::tlm_response_status HostInterface::control_write(std::uint32_t v) {
+    if ((v & kCtrlStart) && control_.busy() && !(v & (kCtrlAbort | kCtrlReset)))
+        return tlm::TLM_COMMAND_ERROR_RESPONSE;  // start while busy: refused, kernel keeps running
+    if (v & kCtrlReset) {
         if (control_.busy()) control_.abort();
         control_.reset();
         reset_state();
-        return;
+    } else if (v & kCtrlAbort) {
+        if (control_.busy()) control_.abort();  // ABORT|START: the abort wins, nothing is started
+    } else if (v & kCtrlStart) {
+        start_launch();
     }
-    if (v & FGTLM_CTRL_ABORT) {
-        if (control_.busy()) control_.abort();
-        return;  // ABORT|START: the abort wins, nothing is started
-    }
-    if (v & FGTLM_CTRL_START) start_launch();
+    return tlm::TLM_OK_RESPONSE;
 }
 
 core::LaunchConfig HostInterface::launch_config() const {
     core::LaunchConfig cfg;
-    cfg.code_base = code_base_;
-    cfg.grid[0] = std::uint16_t(grid_x_);
-    cfg.grid[1] = std::uint16_t(grid_y_);
-    cfg.block[0] = std::uint16_t(block_x_);
-    cfg.block[1] = std::uint16_t(block_y_);
-    cfg.block[2] = std::uint16_t(block_z_);
-    cfg.regs_per_thread = regs_per_thread_;
+    cfg.code_base = reg(slot("CODE_BASE"));
+    cfg.grid[0] = std::uint16_t(reg(slot("GRID_X")));
+    cfg.grid[1] = std::uint16_t(reg(slot("GRID_Y")));
+    cfg.block[0] = std::uint16_t(reg(slot("BLOCK_X")));
+    cfg.block[1] = std::uint16_t(reg(slot("BLOCK_Y")));
+    cfg.block[2] = std::uint16_t(reg(slot("BLOCK_Z")));
+    cfg.regs_per_thread = reg(slot("REGS_PER_THREAD"));
     // The RTL adds the dynamic size to the static one when it computes the block stride.
-    cfg.shared_bytes = shared_size_ + dyn_shared_;
-    cfg.blocks_per_sm = blocks_per_core_;
-    const std::uint32_t n = std::min<std::uint32_t>(param_count_, FGTLM_MAX_PARAMS);
-    cfg.params.assign(params_.begin(), params_.begin() + n);
+    cfg.shared_bytes = reg(slot("SHARED_SIZE")) + reg(slot("DYN_SHARED_SIZE"));
+    cfg.blocks_per_sm = reg(slot("BLOCKS_PER_CORE"));
+    const std::uint32_t n = std::min<std::uint32_t>(reg(slot("PARAM_COUNT")), kMaxParams);
+    const auto* params = regs_.data() + slot("PARAM");
+    cfg.params.assign(params, params + n);
     cfg.const_mem.assign(const_mem_.begin(), const_mem_.end());
     return cfg;
 }
 
+// The first configuration register the hardware could not run, and why (nullptr: none).
+const char* HostInterface::invalid_launch_reason(std::uint32_t& offending_register) const {
+    auto in = [](std::uint32_t v, std::uint32_t lo, std::uint32_t hi) { return v >= lo && v <= hi; };
+    const std::uint32_t bx = reg(slot("BLOCK_X")), by = reg(slot("BLOCK_Y")), bz = reg(slot("BLOCK_Z"));
+    const std::uint32_t params = reg(slot("PARAM_COUNT"));
+    const std::uint32_t code_size = reg(slot("CODE_SIZE"));
+    struct Check {
+        bool ok;
+        std::uint32_t offset;
+        const char* why;
+    };
+    const Check checks[] = {
+        {in(reg(slot("GRID_X")), 1, 0xFFFF), regmap::offset("GRID_X"), "GRID_X must be 1..65535"},
+        {in(reg(slot("GRID_Y")), 1, 0xFFFF), regmap::offset("GRID_Y"), "GRID_Y must be 1..65535"},
+        {in(bx, 1, kMaxThreadsPerBlock), regmap::offset("BLOCK_X"), "BLOCK_X must be 1..1024"},
+        {in(by, 1, kMaxThreadsPerBlock), regmap::offset("BLOCK_Y"), "BLOCK_Y must be 1..1024"},
+        {in(bz, 1, 64), regmap::offset("BLOCK_Z"), "BLOCK_Z must be 1..64"},
+        {std::uint64_t(bx) * by * bz <= kMaxThreadsPerBlock, regmap::offset("BLOCK_X"),
+         "more than 1024 threads per block"},
+        {in(reg(slot("REGS_PER_THREAD")), 1, kMaxRegsPerThread), regmap::offset("REGS_PER_THREAD"),
+         "REGS_PER_THREAD must be 1..128"},
+        {params <= kMaxParams, regmap::offset("PARAM_COUNT"), "PARAM_COUNT must be 0..16"},
+        {std::uint64_t(reg(slot("SHARED_SIZE"))) + reg(slot("DYN_SHARED_SIZE")) + 16 + 4ull * params <=
+             kMaxSharedBytes,
+         regmap::offset("SHARED_SIZE"), "shared memory of a block exceeds 16 KiB"},
+        {in(reg(slot("BLOCKS_PER_CORE")), 1, 32), regmap::offset("BLOCKS_PER_CORE"), "BLOCKS_PER_CORE must be 1..32"},
+        {code_size != 0 && code_size % 4 == 0, regmap::offset("CODE_SIZE"),
+         "CODE_SIZE must be a non-zero multiple of 4"},
+        {reg(slot("CODE_BASE")) % 4 == 0, regmap::offset("CODE_BASE"), "CODE_BASE must be 4-byte aligned"},
+    };
+    for (const Check& c : checks) {
+        if (c.ok) continue;
+        offending_register = c.offset;
+        return c.why;
+    }
+    return nullptr;
+}
+
 void HostInterface::start_launch() {
     // Validate what the hardware could not run; reject with a documented error status.
-    auto in = [](std::uint32_t v, std::uint32_t lo, std::uint32_t hi) { return v >= lo && v <= hi; };
-    if (!in(grid_x_, 1, 0xFFFF)) return reject_launch(FGTLM_REG_GRID_X, "GRID_X must be 1..65535");
-    if (!in(grid_y_, 1, 0xFFFF)) return reject_launch(FGTLM_REG_GRID_Y, "GRID_Y must be 1..65535");
-    if (!in(block_x_, 1, kMaxThreadsPerBlock)) return reject_launch(FGTLM_REG_BLOCK_X, "BLOCK_X must be 1..1024");
-    if (!in(block_y_, 1, kMaxThreadsPerBlock)) return reject_launch(FGTLM_REG_BLOCK_Y, "BLOCK_Y must be 1..1024");
-    if (!in(block_z_, 1, 64)) return reject_launch(FGTLM_REG_BLOCK_Z, "BLOCK_Z must be 1..64");
-    if (std::uint64_t(block_x_) * block_y_ * block_z_ > kMaxThreadsPerBlock)
-        return reject_launch(FGTLM_REG_BLOCK_X, "more than 1024 threads per block");
-    if (!in(regs_per_thread_, 1, kMaxRegsPerThread))
-        return reject_launch(FGTLM_REG_REGS_PER_THREAD, "REGS_PER_THREAD must be 1..128");
-    if (param_count_ > FGTLM_MAX_PARAMS) return reject_launch(FGTLM_REG_PARAM_COUNT, "PARAM_COUNT must be 0..16");
-    if (std::uint64_t(shared_size_) + dyn_shared_ + 16 + 4ull * param_count_ > kMaxSharedBytes)
-        return reject_launch(FGTLM_REG_SHARED_SIZE, "shared memory of a block exceeds 16 KiB");
-    if (!in(blocks_per_core_, 1, 32)) return reject_launch(FGTLM_REG_BLOCKS_PER_CORE, "BLOCKS_PER_CORE must be 1..32");
-    if (code_size_ == 0 || code_size_ % 4 != 0)
-        return reject_launch(FGTLM_REG_CODE_SIZE, "CODE_SIZE must be a non-zero multiple of 4");
-    if (code_base_ % 4 != 0) return reject_launch(FGTLM_REG_CODE_BASE, "CODE_BASE must be 4-byte aligned");
-
-    error_ = {};
-    state_ = FGTLM_STATE_BUSY;
-    control_.start(launch_config(), code_size_);
+    std::uint32_t offending = 0;
+    if (const char* why = invalid_launch_reason(offending)) return reject_launch(offending, why);
+    set_error({});
+    set_state(kStateBusy);
+    control_.start(launch_config(), reg(slot("CODE_SIZE")));
 }
 
 void HostInterface::reject_launch(std::uint32_t offending_register, const char* why) {
-    error_ = {};
-    error_.kind = core::KernelErrorKind::InvalidLaunch;
-    error_.address = offending_register;
-    state_ = FGTLM_STATE_ERROR;
-    ++launches_;
-    irq_status_ |= FGTLM_IRQ_ERROR;
+    core::KernelError error;
+    error.kind = core::KernelErrorKind::InvalidLaunch;
+    error.address = offending_register;
+    set_error(error);
+    set_state(kStateError);
+    ++regs_[slot("LAUNCHES")];
+    regs_[slot("IRQ_STATUS")] |= kIrqError;
     update_irq();
     SC_REPORT_WARNING(name(), (std::string("launch rejected: ") + why).c_str());
 }
 
 void HostInterface::on_kernel_done() {
     next_trigger(control_.done_event());
-    if (state_ != FGTLM_STATE_BUSY) return;  // initialisation run, or a completion after RESET
+    if (state() != kStateBusy) return;  // initialisation run, or a completion after RESET
     const core::KernelResult& r = control_.result();
-    error_ = r.error;
-    cycles_ = r.cycles;
-    warp_instr_ = r.warp_instructions;
-    thread_instr_ = r.thread_instructions;
-    ++launches_;
-    state_ = r.error.ok() ? FGTLM_STATE_DONE : FGTLM_STATE_ERROR;
-    irq_status_ |= r.error.ok() ? FGTLM_IRQ_DONE : FGTLM_IRQ_ERROR;
+    set_error(r.error);
+    set_u64(slot("CYCLES_LO"), slot("CYCLES_HI"), r.cycles);
+    set_u64(slot("WARP_INSTR_LO"), slot("WARP_INSTR_HI"), r.warp_instructions);
+    set_u64(slot("THREAD_INSTR_LO"), slot("THREAD_INSTR_HI"), r.thread_instructions);
+    ++regs_[slot("LAUNCHES")];
+    set_state(r.error.ok() ? kStateDone : kStateError);
+    regs_[slot("IRQ_STATUS")] |= r.error.ok() ? kIrqDone : kIrqError;
     update_irq();
 }
 
 void HostInterface::reset_state() {
-    blocks_per_core_ = 1; grid_x_ = 1; grid_y_ = 1; param_count_ = 0; dyn_shared_ = 0;
-    block_x_ = 1; block_y_ = 1; block_z_ = 1; regs_per_thread_ = 16; shared_size_ = 0;
-    params_.fill(0);
-    code_base_ = 0; code_size_ = 0;
+    regs_ = regmap::kResetValues;
     const_mem_.fill(0);
-    state_ = FGTLM_STATE_IDLE;
-    error_ = {};
-    cycles_ = warp_instr_ = thread_instr_ = 0;
-    launches_ = 0;
-    irq_enable_ = 0;
-    irq_status_ = 0;
     update_irq();
 }
 
 void HostInterface::update_irq() {
-    const bool level = (irq_status_ & irq_enable_) != 0;
+    const bool level = (regs_[slot("IRQ_STATUS")] & regs_[slot("IRQ_ENABLE")]) != 0;
     if (level != irq_level_) {
         irq_level_ = level;
         // Register writes arrive from the initiator's process; the line changes one delta later.

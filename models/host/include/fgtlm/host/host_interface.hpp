@@ -1,5 +1,5 @@
-// HostInterface: the GPU's memory-mapped register file (register map in registers.h and
-// models/host/README.md). A driver on a host CPU configures a launch through it, starts it,
+// HostInterface: the GPU's memory-mapped register file. The registers are declared once, in
+// register_map.hpp; registers.h (C macros for drivers) and the README table are generated from it. A driver on a host CPU configures a launch through it, starts it,
 // and learns about completion by the interrupt line or by polling STATUS.
 //
 // TLM-2.0 rules: only aligned 4-byte single-beat accesses without byte enables are accepted;
@@ -10,7 +10,8 @@
 
 #include <fgtlm/core/launch.hpp>
 #include <fgtlm/host/kernel_control.hpp>
-#include <fgtlm/host/registers.h>
+#include <fgtlm/host/register_map.hpp>
+#include <fgtlm/host/registers.h>  // the same map as C macros, for drivers written in C++
 
 #include <systemc>
 #include <tlm>
@@ -45,33 +46,29 @@ private:
     // Register file operations. `debug` accesses must not trigger actions.
     tlm::tlm_response_status read_register(std::uint32_t offset, std::uint32_t& value) const;
     tlm::tlm_response_status write_register(std::uint32_t offset, std::uint32_t value, bool debug);
+    tlm::tlm_response_status run_handler(regmap::Handler handler, std::uint32_t value);
     static tlm::tlm_response_status check_shape(const tlm::tlm_generic_payload& trans);
 
-    void control_write(std::uint32_t value);
+    tlm::tlm_response_status control_write(std::uint32_t value);
     void start_launch();
+    const char* invalid_launch_reason(std::uint32_t& offending_register) const;
     void reject_launch(std::uint32_t offending_register, const char* why);
     void on_kernel_done();  // SC_METHOD, dynamically sensitive to control_.done_event()
     void reset_state();
     void update_irq();
     void drive_irq();  // SC_METHOD: the only writer of `irq` (a signal allows one driver process)
 
+    // Register storage, one word per slot of the register map (regmap::slot("NAME")).
+    [[nodiscard]] std::uint32_t reg(std::size_t slot) const { return regs_[slot]; }
+    [[nodiscard]] std::uint32_t state() const;
+    void set_state(std::uint32_t state);
+    void set_error(const core::KernelError& error);
+    void set_u64(std::size_t lo_slot, std::size_t hi_slot, std::uint64_t value);
+
     KernelControl& control_;
     sc_core::sc_time access_delay_;
-
-    // Configuration registers (FlexGripPlus order) and parameters.
-    std::uint32_t blocks_per_core_ = 1, grid_x_ = 1, grid_y_ = 1, param_count_ = 0;
-    std::uint32_t dyn_shared_ = 0, block_x_ = 1, block_y_ = 1, block_z_ = 1;
-    std::uint32_t regs_per_thread_ = 16, shared_size_ = 0;
-    std::array<std::uint32_t, FGTLM_MAX_PARAMS> params_{};
-    std::uint32_t code_base_ = 0, code_size_ = 0;
-    std::array<std::uint8_t, FGTLM_CONST_WINDOW_SIZE> const_mem_{};
-
-    // Status, latched when a kernel completes.
-    std::uint32_t state_ = FGTLM_STATE_IDLE;
-    core::KernelError error_{};
-    std::uint64_t cycles_ = 0, warp_instr_ = 0, thread_instr_ = 0;
-    std::uint32_t launches_ = 0;
-    std::uint32_t irq_enable_ = 0, irq_status_ = 0;
+    std::array<std::uint32_t, regmap::kSlotCount> regs_ = regmap::kResetValues;
+    std::array<std::uint8_t, regmap::constant("CONST_WINDOW_SIZE")> const_mem_{};
     bool irq_level_ = false;
     sc_core::sc_event irq_changed_;
 };
