@@ -174,6 +174,93 @@ struct Item {
     Condition guard = Condition::TR;
 };
 
+// An operand that starts with a name `w` (at column offset `at`): memory (g[..], c[b][..], l[..],
+// globalN[Rn], o[n]), special, predicate or general register; any other word is kept as a word
+// (a label, a comparison, b0) for the instruction's form to interpret.
+std::optional<ParseError> named_operand(Cursor& c, Item& item, std::string_view w, std::size_t at) {
+    Operand& op = item.op;
+    if (w == "g") {
+        op.kind = OperandKind::Shared;
+        op.type = DataType::U32;
+        if (auto e = index_part(c, op)) return e;
+        if (auto e = type_suffix(c, op)) return e;
+    } else if (w == "c") {
+        op.kind = OperandKind::Const;
+        op.type = DataType::U32;
+        if (!c.eat('[')) return c.error("expected '[' after c");
+        const auto bank = parse_number(c);
+        if (!bank || *bank > 15) return c.error("expected a constant bank 0x0-0xf");
+        op.bank = static_cast<std::uint8_t>(*bank);
+        if (!c.eat(']')) return c.error("expected ']'");
+        if (auto e = index_part(c, op)) return e;
+        if (auto e = type_suffix(c, op)) return e;
+    } else if (w == "l") {
+        op.kind = OperandKind::Local;
+        op.type = DataType::U32;
+        if (auto e = index_part(c, op)) return e;
+    } else if (w.size() >= 3 && w.substr(0, 2) == "SR" && std::isdigit(static_cast<unsigned char>(w[2]))) {
+        unsigned v = 0;
+        for (char ch : w.substr(2)) {
+            if (!std::isdigit(static_cast<unsigned char>(ch)) || v > 127) return ParseError{"bad special register", c.base + static_cast<std::uint32_t>(at)};
+            v = v * 10 + static_cast<unsigned>(ch - '0');
+        }
+        if (v > 127) return ParseError{"special register > SR127", c.base + static_cast<std::uint32_t>(at)};
+        op.kind = OperandKind::Special;
+        op.value = v;
+    } else if (w.size() == 2 && w[0] == 'C' && w[1] >= '0' && w[1] <= '3') {
+        op.kind = OperandKind::Predicate;
+        op.reg = static_cast<std::uint8_t>(w[1] - '0');
+    } else if (w == "o") {
+        op.kind = OperandKind::Output;
+        if (!c.eat('[')) return c.error("expected '[' after o");
+        const auto v = parse_number(c);
+        if (!v || *v > 127) return c.error("expected o[0x7f]");
+        op.value = static_cast<std::uint32_t>(*v);
+        if (!c.eat(']')) return c.error("expected ']'");
+    } else if (w.substr(0, 6) == "global" && w.size() > 6) {
+        unsigned seg = 0;
+        for (char ch : w.substr(6)) {
+            if (!std::isdigit(static_cast<unsigned char>(ch)) || seg > 63) return ParseError{"bad global segment", c.base + static_cast<std::uint32_t>(at)};
+            seg = seg * 10 + static_cast<unsigned>(ch - '0');
+        }
+        if (seg > 63) return ParseError{"global segment > 63", c.base + static_cast<std::uint32_t>(at)};
+        op.kind = OperandKind::Global;
+        op.bank = static_cast<std::uint8_t>(seg);
+        if (!c.eat('[')) return c.error("expected '[' after globalN");
+        c.skip_ws();
+        const std::size_t rat = c.i;
+        Operand r;
+        if (!register_from(ident(c), r) || r.kind != OperandKind::Reg) {
+            return ParseError{"expected an address register Rn", c.base + static_cast<std::uint32_t>(rat)};
+        }
+        op.reg = r.reg;
+        if (!c.eat(']')) return c.error("expected ']'");
+    } else if (!register_from(w, op)) {
+        item.word = std::string(w);
+    }
+    return std::nullopt;
+
+}
+
+// Guard after the first operand: "R0 (C0.EQU)".
+std::optional<ParseError> operand_guard(Cursor& c, Item& item) {
+    if (!c.eat('(')) return std::nullopt;
+    c.skip_ws();
+    const std::size_t gat = c.i;
+    const std::string_view g = ident(c);
+    const auto dot = g.find('.');
+    if (g.size() < 4 || g[0] != 'C' || dot != 2 || g[1] < '0' || g[1] > '3') {
+        return ParseError{"expected a guard like (C0.EQ)", c.base + static_cast<std::uint32_t>(gat)};
+    }
+    const auto cond = condition_from(g.substr(3));
+    if (!cond) return ParseError{"unknown condition '" + std::string(g.substr(3)) + "'", c.base + static_cast<std::uint32_t>(gat + 3)};
+    item.has_guard = true;
+    item.guard_reg = static_cast<std::uint8_t>(g[1] - '0');
+    item.guard = *cond;
+    if (!c.eat(')')) return c.error("expected ')'");
+    return std::nullopt;
+}
+
 std::optional<ParseError> parse_operand(Cursor& c, Item& item) {
     c.skip_ws();
     item.column = c.col();
@@ -195,88 +282,14 @@ std::optional<ParseError> parse_operand(Cursor& c, Item& item) {
     } else {
         const std::string_view w = ident(c);
         if (w.empty()) return c.error("expected an operand");
-        if (w == "g") {
-            op.kind = OperandKind::Shared;
-            op.type = DataType::U32;
-            if (auto e = index_part(c, op)) return e;
-            if (auto e = type_suffix(c, op)) return e;
-        } else if (w == "c") {
-            op.kind = OperandKind::Const;
-            op.type = DataType::U32;
-            if (!c.eat('[')) return c.error("expected '[' after c");
-            const auto bank = parse_number(c);
-            if (!bank || *bank > 15) return c.error("expected a constant bank 0x0-0xf");
-            op.bank = static_cast<std::uint8_t>(*bank);
-            if (!c.eat(']')) return c.error("expected ']'");
-            if (auto e = index_part(c, op)) return e;
-            if (auto e = type_suffix(c, op)) return e;
-        } else if (w == "l") {
-            op.kind = OperandKind::Local;
-            op.type = DataType::U32;
-            if (auto e = index_part(c, op)) return e;
-        } else if (w.size() >= 3 && w.substr(0, 2) == "SR" && std::isdigit(static_cast<unsigned char>(w[2]))) {
-            unsigned v = 0;
-            for (char ch : w.substr(2)) {
-                if (!std::isdigit(static_cast<unsigned char>(ch)) || v > 127) return ParseError{"bad special register", c.base + static_cast<std::uint32_t>(at)};
-                v = v * 10 + static_cast<unsigned>(ch - '0');
-            }
-            if (v > 127) return ParseError{"special register > SR127", c.base + static_cast<std::uint32_t>(at)};
-            op.kind = OperandKind::Special;
-            op.value = v;
-        } else if (w.size() == 2 && w[0] == 'C' && w[1] >= '0' && w[1] <= '3') {
-            op.kind = OperandKind::Predicate;
-            op.reg = static_cast<std::uint8_t>(w[1] - '0');
-        } else if (w == "o") {
-            op.kind = OperandKind::Output;
-            if (!c.eat('[')) return c.error("expected '[' after o");
-            const auto v = parse_number(c);
-            if (!v || *v > 127) return c.error("expected o[0x7f]");
-            op.value = static_cast<std::uint32_t>(*v);
-            if (!c.eat(']')) return c.error("expected ']'");
-        } else if (w.substr(0, 6) == "global" && w.size() > 6) {
-            unsigned seg = 0;
-            for (char ch : w.substr(6)) {
-                if (!std::isdigit(static_cast<unsigned char>(ch)) || seg > 63) return ParseError{"bad global segment", c.base + static_cast<std::uint32_t>(at)};
-                seg = seg * 10 + static_cast<unsigned>(ch - '0');
-            }
-            if (seg > 63) return ParseError{"global segment > 63", c.base + static_cast<std::uint32_t>(at)};
-            op.kind = OperandKind::Global;
-            op.bank = static_cast<std::uint8_t>(seg);
-            if (!c.eat('[')) return c.error("expected '[' after globalN");
-            c.skip_ws();
-            const std::size_t rat = c.i;
-            Operand r;
-            if (!register_from(ident(c), r) || r.kind != OperandKind::Reg) {
-                return ParseError{"expected an address register Rn", c.base + static_cast<std::uint32_t>(rat)};
-            }
-            op.reg = r.reg;
-            if (!c.eat(']')) return c.error("expected ']'");
-        } else if (register_from(w, op)) {
-        } else {
-            item.word = std::string(w);
-        }
+        if (auto e = named_operand(c, item, w, at)) return e;
     }
     if (abs && !c.eat('|')) return c.error("expected closing '|'");
     if ((neg || inv || abs) && !item.word.empty()) return ParseError{"modifier on a name", item.column};
     op.negate = neg;
     op.invert = inv;
     op.absolute = abs;
-    // Guard after the first operand: "R0 (C0.EQU)".
-    if (c.eat('(')) {
-        c.skip_ws();
-        const std::size_t gat = c.i;
-        const std::string_view g = ident(c);
-        const auto dot = g.find('.');
-        if (g.size() < 4 || g[0] != 'C' || dot != 2 || g[1] < '0' || g[1] > '3') {
-            return ParseError{"expected a guard like (C0.EQ)", c.base + static_cast<std::uint32_t>(gat)};
-        }
-        const auto cond = condition_from(g.substr(3));
-        if (!cond) return ParseError{"unknown condition '" + std::string(g.substr(3)) + "'", c.base + static_cast<std::uint32_t>(gat + 3)};
-        item.has_guard = true;
-        item.guard_reg = static_cast<std::uint8_t>(g[1] - '0');
-        item.guard = *cond;
-        if (!c.eat(')')) return c.error("expected ')'");
-    }
+    if (auto e = operand_guard(c, item)) return e;
     if (!c.done()) return c.error("unexpected text after the operand");
     return std::nullopt;
 }
@@ -306,258 +319,344 @@ const detail::Spec* find_spec(std::string_view name) {
     return nullptr;
 }
 
-std::optional<ParseError> build(ParsedInstruction& out, std::string_view text) {
-    Instruction& in = out.inst;
-    std::size_t p = 0;
-    while (p < text.size() && is_space(text[p])) ++p;
-    std::size_t q = p;
-    while (q < text.size() && !is_space(text[q])) ++q;
-    const std::string_view mnem = text.substr(p, q - p);
-    if (mnem.empty()) return ParseError{"expected an instruction", static_cast<std::uint32_t>(p)};
+// Assembling one instruction's text into `out`, in the order the text reads: mnemonic, dotted
+// modifiers, the types they imply per opcode family, the operands, then the operand shape of
+// the instruction's form. Each step returns the first error with its column.
+class Builder {
+public:
+    Builder(ParsedInstruction& out, std::string_view text) : out_(out), in_(out.inst), text_(text) {}
+
+    std::optional<ParseError> run() {
+        if (auto e = mnemonic()) return e;
+        std::vector<DataType> types;
+        bool bext = false;
+        if (auto e = modifiers(types, bext)) return e;
+        if (auto e = apply_types(types, bext)) return e;
+        if (auto e = operands()) return e;
+        bool done = false;
+        if (auto e = control_form(done)) return e;
+        return done ? std::nullopt : data_form();
+    }
+
+private:
+    ParseError at_mnemonic(std::string message) const { return {std::move(message), static_cast<std::uint32_t>(p_)}; }
 
     // Base name = the longest dotted prefix that names a table row (BAR.ARV.WAIT, CAL.NOINC).
-    const detail::Spec* spec = nullptr;
-    std::size_t base_len = 0;
-    for (std::size_t end = mnem.size(); end > 0;) {
-        if (const detail::Spec* s = find_spec(mnem.substr(0, end))) {
-            spec = s;
-            base_len = end;
-            break;
+    std::optional<ParseError> mnemonic() {
+        while (p_ < text_.size() && is_space(text_[p_])) ++p_;
+        q_ = p_;
+        while (q_ < text_.size() && !is_space(text_[q_])) ++q_;
+        mnem_ = text_.substr(p_, q_ - p_);
+        if (mnem_.empty()) return at_mnemonic("expected an instruction");
+        for (std::size_t end = mnem_.size(); end > 0;) {
+            if (const detail::Spec* s = find_spec(mnem_.substr(0, end))) {
+                spec_ = s;
+                base_len_ = end;
+                break;
+            }
+            const std::size_t dot = mnem_.rfind('.', end - 1);
+            if (dot == std::string_view::npos) break;
+            end = dot;
         }
-        const std::size_t dot = mnem.rfind('.', end - 1);
-        if (dot == std::string_view::npos) break;
-        end = dot;
+        if (!spec_) return at_mnemonic("unknown mnemonic '" + std::string(mnem_.substr(0, mnem_.find('.'))) + "'");
+        in_.op = spec_->opcode;
+        in_.form = spec_->form;
+        return std::nullopt;
     }
-    if (!spec) return ParseError{"unknown mnemonic '" + std::string(mnem.substr(0, mnem.find('.'))) + "'", static_cast<std::uint32_t>(p)};
-    in.op = spec->opcode;
-    in.form = spec->form;
 
-    // Modifiers.
-    std::vector<DataType> types;
-    bool bext = false;
-    std::size_t m = base_len;
-    while (m < mnem.size()) {
-        const std::size_t next = mnem.find('.', m + 1);
-        const std::string_view mod = mnem.substr(m + 1, (next == std::string_view::npos ? mnem.size() : next) - m - 1);
-        const auto col = static_cast<std::uint32_t>(p + m + 1);
+    std::optional<ParseError> modifiers(std::vector<DataType>& types, bool& bext) {
+        for (std::size_t m = base_len_; m < mnem_.size();) {
+            const std::size_t next = mnem_.find('.', m + 1);
+            const std::string_view mod =
+                mnem_.substr(m + 1, (next == std::string_view::npos ? mnem_.size() : next) - m - 1);
+            if (auto t = type_from(mod)) {
+                types.push_back(*t);
+            } else if (mod == "BEXT") {
+                bext = true;
+            } else if (!apply_modifier(mod)) {
+                return ParseError{"unknown modifier '." + std::string(mod) + "'", static_cast<std::uint32_t>(p_ + m + 1)};
+            }
+            if (next == std::string_view::npos) break;
+            m = next;
+        }
+        return std::nullopt;
+    }
+
+    // A modifier that sets an instruction field; false when `mod` is none of them.
+    bool apply_modifier(std::string_view mod) {
         if (mod == "S") {
-            in.marker = Marker::Join;
+            in_.marker = Marker::Join;
         } else if (mod == "END") {  // end-of-program marker on an instruction that is not the last
-            in.marker = Marker::End;
+            in_.marker = Marker::End;
         } else if (mod.size() == 2 && mod[0] == 'C' && mod[1] >= '0' && mod[1] <= '3') {
-            in.set_pred = true;
-            in.set_pred_reg = static_cast<std::uint8_t>(mod[1] - '0');
+            in_.set_pred = true;
+            in_.set_pred_reg = static_cast<std::uint8_t>(mod[1] - '0');
         } else if (mod.size() == 6 && mod.substr(0, 5) == "CARRY" && mod[5] >= '0' && mod[5] <= '3') {
-            in.carry_in = true;
-            in.carry_in_reg = in.guard_reg = static_cast<std::uint8_t>(mod[5] - '0');
-        } else if (auto t = type_from(mod)) {
-            types.push_back(*t);
-        } else if (mod == "BEXT") {
-            bext = true;
-        } else if (mod == "TRUNC") {
-            in.rounding = Rounding::Trunc;
-        } else if (mod == "FLOOR") {
-            in.rounding = Rounding::Down;
-        } else if (mod == "CEIL") {
-            in.rounding = Rounding::Up;
+            in_.carry_in = true;
+            in_.carry_in_reg = in_.guard_reg = static_cast<std::uint8_t>(mod[5] - '0');
+        } else if (mod == "TRUNC" || mod == "FLOOR" || mod == "CEIL") {
+            in_.rounding = mod == "TRUNC" ? Rounding::Trunc : mod == "FLOOR" ? Rounding::Down : Rounding::Up;
         } else if (mod == "RNI" || mod == "RMI" || mod == "RPI" || mod == "RZI") {
-            in.round_int = true;
-            in.rounding = mod == "RNI" ? Rounding::Nearest : mod == "RMI" ? Rounding::Down : mod == "RPI" ? Rounding::Up : Rounding::Trunc;
+            in_.round_int = true;
+            in_.rounding = mod == "RNI"   ? Rounding::Nearest
+                           : mod == "RMI" ? Rounding::Down
+                           : mod == "RPI" ? Rounding::Up
+                                          : Rounding::Trunc;
         } else if (mod == "HI") {
-            in.high = true;
-        } else if (in.op == Opcode::TEX && mod.size() == 2 && mod[1] == 'D' && mod[0] >= '1' && mod[0] <= '3') {
-            in.tex_dim = static_cast<std::uint8_t>(mod[0] - '0');
+            in_.high = true;
+        } else if (in_.op == Opcode::TEX && mod.size() == 2 && mod[1] == 'D' && mod[0] >= '1' && mod[0] <= '3') {
+            in_.tex_dim = static_cast<std::uint8_t>(mod[0] - '0');
         } else if (mod == "SAT") {
-            in.saturate = true;
-        } else if (in.op == Opcode::LOP && (mod == "AND" || mod == "OR" || mod == "XOR" || mod == "PASS_B")) {
-            in.lop = mod == "AND" ? LogicOp::AND : mod == "OR" ? LogicOp::OR : mod == "XOR" ? LogicOp::XOR : LogicOp::PASS_B;
+            in_.saturate = true;
+        } else if (in_.op == Opcode::LOP && (mod == "AND" || mod == "OR" || mod == "XOR" || mod == "PASS_B")) {
+            in_.lop = mod == "AND"  ? LogicOp::AND
+                      : mod == "OR" ? LogicOp::OR
+                      : mod == "XOR" ? LogicOp::XOR
+                                     : LogicOp::PASS_B;
         } else {
-            return ParseError{"unknown modifier '." + std::string(mod) + "'", col};
+            return false;
         }
-        if (next == std::string_view::npos) break;
-        m = next;
+        return true;
     }
 
-    // Types by family.
-    const auto ntypes = types.size();
-    const auto type_error = [&](const char* want) { return ParseError{std::string("expected ") + want + " on " + std::string(spec->name), static_cast<std::uint32_t>(p)}; };
-    switch (in.op) {
-        case Opcode::IMUL:
-            if (ntypes == 0 || ntypes > 2 || (ntypes == 2 && types[0] != types[1])) return type_error("two equal source types (.U16.U16)");
-            in.dtype = in.stype = types[0];
-            break;
-        case Opcode::IMAD:
-            if (ntypes != 1) return type_error("one type (.U16 or .S16)");
-            in.dtype = in.stype = types[0];
-            break;
-        case Opcode::I2I: case Opcode::I2F: case Opcode::F2I: case Opcode::F2F: case Opcode::R2G:
-            if (ntypes != 2) return type_error("a destination and a source type");
-            in.dtype = types[0];
-            in.stype = types[1];
-            if (bext) {
-                if (in.stype == DataType::U16) in.stype = DataType::U8;
-                else if (in.stype == DataType::S16) in.stype = DataType::S8;
-                else return type_error(".U16.BEXT or .S16.BEXT");
-            }
-            break;
-        case Opcode::GLD: case Opcode::GST: case Opcode::LLD: case Opcode::LST:
-            if (ntypes != 1) return type_error("one access type");
-            in.dtype = types[0];
-            break;
-        default:
-            if (spec->types == detail::Types::Float) {
-                if (ntypes != 0) return type_error("no type");
-                in.dtype = DataType::F32;
-            } else if (spec->types == detail::Types::None) {
-                if (ntypes != 0) return type_error("no type");
-            } else {
-                if (ntypes > 1) return type_error("at most one type");
-                in.dtype = ntypes == 1 ? types[0] : DataType::U32;
-            }
-            break;
+    // The type modifiers each opcode family takes (.U16.U16, .F32.S32, ...).
+    std::optional<ParseError> apply_types(const std::vector<DataType>& types, bool bext) {
+        const auto ntypes = types.size();
+        const auto type_error = [&](const char* want) {
+            return at_mnemonic(std::string("expected ") + want + " on " + std::string(spec_->name));
+        };
+        switch (in_.op) {
+            case Opcode::IMUL:
+                if (ntypes == 0 || ntypes > 2 || (ntypes == 2 && types[0] != types[1]))
+                    return type_error("two equal source types (.U16.U16)");
+                in_.dtype = in_.stype = types[0];
+                break;
+            case Opcode::IMAD:
+                if (ntypes != 1) return type_error("one type (.U16 or .S16)");
+                in_.dtype = in_.stype = types[0];
+                break;
+            case Opcode::I2I: case Opcode::I2F: case Opcode::F2I: case Opcode::F2F: case Opcode::R2G:
+                if (ntypes != 2) return type_error("a destination and a source type");
+                in_.dtype = types[0];
+                in_.stype = types[1];
+                if (bext) {  // .BEXT: the source is the byte the 16-bit type names
+                    if (in_.stype == DataType::U16) in_.stype = DataType::U8;
+                    else if (in_.stype == DataType::S16) in_.stype = DataType::S8;
+                    else return type_error(".U16.BEXT or .S16.BEXT");
+                }
+                break;
+            case Opcode::GLD: case Opcode::GST: case Opcode::LLD: case Opcode::LST:
+                if (ntypes != 1) return type_error("one access type");
+                in_.dtype = types[0];
+                break;
+            default:
+                if (auto e = default_types(types, type_error)) return e;
+                break;
+        }
+        if (bext && !(in_.op == Opcode::I2I || in_.op == Opcode::I2F))
+            return at_mnemonic(".BEXT only applies to conversions");
+        return std::nullopt;
     }
-    if (bext && !(in.op == Opcode::I2I || in.op == Opcode::I2F)) return ParseError{".BEXT only applies to conversions", static_cast<std::uint32_t>(p)};
 
-    // Operands.
-    std::vector<Cursor> parts = split_operands(text.substr(q), static_cast<std::uint32_t>(q));
-    std::vector<Item> items(parts.size());
-    for (std::size_t i = 0; i < parts.size(); ++i) {
-        // Flow-control guard "BRA C0.NE, 0x110" / "RET C0.NE": a bare Cn.COND word.
-        const bool explicit_tr_row = in.op == Opcode::SSY || in.op == Opcode::CAL || in.op == Opcode::PBK;
-        if (i == 0 && ((spec->flags & detail::kGuardPrefix) || explicit_tr_row)) {
-            Cursor c = parts[i];
-            c.skip_ws();
-            const std::size_t at = c.i;
-            const std::string_view w = ident(c);
-            if (w.size() > 3 && w[0] == 'C' && w[1] >= '0' && w[1] <= '3' && w[2] == '.' && c.done()) {
-                const auto cond = condition_from(w.substr(3));
-                if (!cond) return ParseError{"unknown condition '" + std::string(w.substr(3)) + "'", parts[i].base + static_cast<std::uint32_t>(at) + 3};
-                if (explicit_tr_row) {
-                    if (w != "C0.TR") return ParseError{"only C0.TR (guard field = always) is encodable here", parts[i].base + static_cast<std::uint32_t>(at)};
-                    in.explicit_tr = true;
-                    items[i].word = "<guard>";
+    template <class TypeError>
+    std::optional<ParseError> default_types(const std::vector<DataType>& types, const TypeError& type_error) {
+        const auto ntypes = types.size();
+        if (spec_->types == detail::Types::Float) {
+            if (ntypes != 0) return type_error("no type");
+            in_.dtype = DataType::F32;
+        } else if (spec_->types == detail::Types::None) {
+            if (ntypes != 0) return type_error("no type");
+        } else {
+            if (ntypes > 1) return type_error("at most one type");
+            in_.dtype = ntypes == 1 ? types[0] : DataType::U32;
+        }
+        return std::nullopt;
+    }
+
+    std::optional<ParseError> operands() {
+        std::vector<Cursor> parts = split_operands(text_.substr(q_), static_cast<std::uint32_t>(q_));
+        items_.resize(parts.size());
+        for (std::size_t i = 0; i < parts.size(); ++i) {
+            if (i == 0) {
+                bool guard = false;
+                if (auto e = flow_guard(parts[0], guard)) return e;
+                if (guard) {
+                    items_[0].word = "<guard>";
                     continue;
                 }
-                in.guard_reg = static_cast<std::uint8_t>(w[1] - '0');
-                in.guard_cond = *cond;
-                items[i].word = "<guard>";
-                continue;
+            }
+            Item& item = items_[i];
+            if (auto e = parse_operand(parts[i], item)) return e;
+            if (item.has_guard && i != 0)
+                return ParseError{"a guard (Cn.COND) belongs after the first operand", item.column};
+            if (item.has_guard) {
+                in_.guard_reg = item.guard_reg;
+                in_.guard_cond = item.guard;
             }
         }
-        if (auto e = parse_operand(parts[i], items[i])) return e;
-        if (items[i].has_guard && i != 0) return ParseError{"a guard (Cn.COND) belongs after the first operand", items[i].column};
-        if (items[i].has_guard) {
-            in.guard_reg = items[i].guard_reg;
-            in.guard_cond = items[i].guard;
+        if (!items_.empty() && items_[0].word == "<guard>") items_.erase(items_.begin());
+        return std::nullopt;
+    }
+
+    // Flow-control guard "BRA C0.NE, 0x110" / "RET C0.NE": a bare Cn.COND first operand.
+    // SSY, CAL and PBK have no guard but a field that only C0.TR (always) fills.
+    std::optional<ParseError> flow_guard(Cursor c, bool& is_guard) {
+        const bool explicit_tr_row = in_.op == Opcode::SSY || in_.op == Opcode::CAL || in_.op == Opcode::PBK;
+        if (!(spec_->flags & detail::kGuardPrefix) && !explicit_tr_row) return std::nullopt;
+        const std::uint32_t base = c.base;
+        c.skip_ws();
+        const std::size_t at = c.i;
+        const std::string_view w = ident(c);
+        if (!(w.size() > 3 && w[0] == 'C' && w[1] >= '0' && w[1] <= '3' && w[2] == '.' && c.done())) return std::nullopt;
+        const auto cond = condition_from(w.substr(3));
+        if (!cond)
+            return ParseError{"unknown condition '" + std::string(w.substr(3)) + "'", base + static_cast<std::uint32_t>(at) + 3};
+        is_guard = true;
+        if (explicit_tr_row) {
+            if (w != "C0.TR")
+                return ParseError{"only C0.TR (guard field = always) is encodable here", base + static_cast<std::uint32_t>(at)};
+            in_.explicit_tr = true;
+            return std::nullopt;
+        }
+        in_.guard_reg = static_cast<std::uint8_t>(w[1] - '0');
+        in_.guard_cond = *cond;
+        return std::nullopt;
+    }
+
+    [[nodiscard]] ParseError count_error(std::size_t want) const {
+        return ParseError{std::string(spec_->name) + " expects " + std::to_string(want) + " operand(s), got " +
+                              std::to_string(items_.size()),
+                          items_.size() > want ? items_[want].column : static_cast<std::uint32_t>(text_.size())};
+    }
+
+    // Branches, barriers and TEX, whose operands are not dst, sources...; `done` when handled.
+    std::optional<ParseError> control_form(bool& done) {
+        done = true;
+        switch (in_.op) {
+            case Opcode::BRA: case Opcode::CAL: case Opcode::SSY: case Opcode::PBK: return branch_target();
+            case Opcode::RET: case Opcode::BRK: case Opcode::KIL: case Opcode::NOP: case Opcode::TRAP:
+                if (!items_.empty()) return count_error(0);
+                return std::nullopt;
+            case Opcode::BAR: return barrier();
+            case Opcode::TEX: return texture();
+            default: done = false; return std::nullopt;
         }
     }
-    if (!items.empty() && items[0].word == "<guard>") items.erase(items.begin());
-    const auto end_col = static_cast<std::uint32_t>(text.size());
-    const auto count_error = [&](std::size_t want) {
-        return ParseError{std::string(spec->name) + " expects " + std::to_string(want) + " operand(s), got " + std::to_string(items.size()),
-                          items.size() > want ? items[want].column : end_col};
-    };
-    const auto need_op = [&](std::size_t i) -> std::optional<ParseError> {
-        if (!items[i].word.empty()) return ParseError{"unexpected name '" + items[i].word + "'", items[i].column};
-        return std::nullopt;
-    };
 
-    switch (in.op) {
-        case Opcode::BRA: case Opcode::CAL: case Opcode::SSY: case Opcode::PBK: {
-            if (items.size() != 1) return count_error(1);
-            if (!items[0].word.empty()) {
-                out.target_label = items[0].word;
-            } else if (items[0].op.kind == OperandKind::Immediate) {
-                in.target = items[0].op.value;
-            } else {
-                return ParseError{"expected a target address or label", items[0].column};
-            }
-            return std::nullopt;
+    std::optional<ParseError> branch_target() {
+        if (items_.size() != 1) return count_error(1);
+        if (!items_[0].word.empty()) {
+            out_.target_label = items_[0].word;
+        } else if (items_[0].op.kind == OperandKind::Immediate) {
+            in_.target = items_[0].op.value;
+        } else {
+            return ParseError{"expected a target address or label", items_[0].column};
         }
-        case Opcode::RET: case Opcode::BRK: case Opcode::KIL: case Opcode::NOP: case Opcode::TRAP:
-            if (!items.empty()) return count_error(0);
-            return std::nullopt;
-        case Opcode::BAR: {
-            if (items.size() != 2) return count_error(2);
-            const std::string& b = items[0].word;
-            if (b.size() < 2 || b[0] != 'b' || b.size() > 3) return ParseError{"expected a barrier name like b0", items[0].column};
-            unsigned id = 0;
-            for (char ch : b.substr(1)) {
-                if (!std::isdigit(static_cast<unsigned char>(ch))) return ParseError{"expected a barrier name like b0", items[0].column};
-                id = id * 10 + static_cast<unsigned>(ch - '0');
-            }
-            in.target = id;
-            if (items[1].op.kind != OperandKind::Immediate) return ParseError{"expected a thread count", items[1].column};
-            in.bar_count = items[1].op.value;
-            return std::nullopt;
+        return std::nullopt;
+    }
+
+    std::optional<ParseError> barrier() {
+        if (items_.size() != 2) return count_error(2);
+        const std::string& b = items_[0].word;
+        const ParseError bad_name{"expected a barrier name like b0", items_[0].column};
+        if (b.size() < 2 || b[0] != 'b' || b.size() > 3) return bad_name;
+        unsigned id = 0;
+        for (char ch : b.substr(1)) {
+            if (!std::isdigit(static_cast<unsigned char>(ch))) return bad_name;
+            id = id * 10 + static_cast<unsigned>(ch - '0');
         }
-        case Opcode::TEX: {
-            if (items.size() != 4) return count_error(4);
-            if (items[0].op.kind != OperandKind::Reg) return ParseError{"expected the first coordinate/result register", items[0].column};
-            in.dst = items[0].op;
-            std::uint32_t v[3];
-            for (int k = 0; k < 3; ++k) {
-                if (items[k + 1].op.kind != OperandKind::Immediate) return ParseError{"expected a number (texture, sampler, mask)", items[k + 1].column};
-                v[k] = items[k + 1].op.value;
-            }
-            if (v[0] > 127 || v[1] > 15 || v[2] > 15) return ParseError{"texture > 0x7f, sampler > 0xf or mask > 0xf", items[1].column};
-            in.tex_unit = static_cast<std::uint8_t>(v[0]);
-            in.tex_sampler = static_cast<std::uint8_t>(v[1]);
-            in.tex_mask = static_cast<std::uint8_t>(v[2]);
-            if (in.tex_dim == 0) return ParseError{"TEX needs .1D, .2D or .3D", static_cast<std::uint32_t>(p)};
-            return std::nullopt;
+        in_.target = id;
+        if (items_[1].op.kind != OperandKind::Immediate) return ParseError{"expected a thread count", items_[1].column};
+        in_.bar_count = items_[1].op.value;
+        return std::nullopt;
+    }
+
+    std::optional<ParseError> texture() {
+        if (items_.size() != 4) return count_error(4);
+        if (items_[0].op.kind != OperandKind::Reg)
+            return ParseError{"expected the first coordinate/result register", items_[0].column};
+        in_.dst = items_[0].op;
+        std::uint32_t v[3];
+        for (std::size_t k = 0; k < 3; ++k) {
+            if (items_[k + 1].op.kind != OperandKind::Immediate)
+                return ParseError{"expected a number (texture, sampler, mask)", items_[k + 1].column};
+            v[k] = items_[k + 1].op.value;
         }
-        default: break;
+        if (v[0] > 127 || v[1] > 15 || v[2] > 15)
+            return ParseError{"texture > 0x7f, sampler > 0xf or mask > 0xf", items_[1].column};
+        in_.tex_unit = static_cast<std::uint8_t>(v[0]);
+        in_.tex_sampler = static_cast<std::uint8_t>(v[1]);
+        in_.tex_mask = static_cast<std::uint8_t>(v[2]);
+        if (in_.tex_dim == 0) return at_mnemonic("TEX needs .1D, .2D or .3D");
+        return std::nullopt;
     }
 
     // dst, sources..., [trailing name for ISET/FSET/RRO]
-    std::size_t n = items.size();
-    if (in.op == Opcode::ISET || in.op == Opcode::FSET || in.op == Opcode::RRO) {
-        if (n < 2) return count_error(in.op == Opcode::RRO ? 3 : 4);
-        const Item& last = items[n - 1];
-        if (in.op == Opcode::RRO) {
-            if (last.word == "SIN") in.rro = RroKind::SinCos;
-            else if (last.word == "EX2") in.rro = RroKind::Ex2;
-            else return ParseError{"expected SIN or EX2", last.column};
-        } else {
-            bool found = false;
-            for (int k = 0; k < 8; ++k) {
-                if (compare_name(static_cast<CompareOp>(k)) == last.word) {
-                    in.cmp = static_cast<CompareOp>(k);
-                    found = true;
-                }
-            }
-            if (!found) return ParseError{"expected a comparison (LT, EQ, LE, GT, NE, GE, FL, TR)", last.column};
+    std::optional<ParseError> data_form() {
+        std::size_t n = items_.size();
+        if (in_.op == Opcode::ISET || in_.op == Opcode::FSET || in_.op == Opcode::RRO) {
+            if (n < 2) return count_error(in_.op == Opcode::RRO ? 3 : 4);
+            if (auto e = trailing_name(items_[n - 1])) return e;
+            --n;
         }
-        --n;
+        if (n == 0) return ParseError{"missing operands", static_cast<std::uint32_t>(text_.size())};
+        if (n > 4) return count_error(4);
+        for (std::size_t i = 0; i < n; ++i) {
+            if (!items_[i].word.empty()) return ParseError{"unexpected name '" + items_[i].word + "'", items_[i].column};
+        }
+        in_.dst = items_[0].op;
+        in_.num_src = static_cast<std::uint8_t>(n - 1);
+        for (std::size_t i = 1; i < n; ++i) in_.src[i - 1] = items_[i].op;
+        if (in_.op == Opcode::R2A && in_.num_src == 1) {  // R2A's offset operand defaults to 0
+            in_.num_src = 2;
+            in_.src[1] = Operand{};
+            in_.src[1].kind = OperandKind::Immediate;
+        }
+        // A memory operand takes the instruction's access type.
+        if (in_.op == Opcode::R2G && in_.dst.kind == OperandKind::Shared) in_.dst.type = in_.dtype;
+        if (in_.op == Opcode::GLD && in_.src[0].kind == OperandKind::Global) in_.src[0].type = in_.dtype;
+        if (in_.op == Opcode::LLD && in_.src[0].kind == OperandKind::Local) in_.src[0].type = in_.dtype;
+        if (in_.op == Opcode::LST && in_.dst.kind == OperandKind::Local) in_.dst.type = in_.dtype;
+        if (in_.op == Opcode::GST && in_.dst.kind == OperandKind::Global) in_.dst.type = in_.dtype;
+        return std::nullopt;
     }
-    if (n == 0) return ParseError{"missing operands", end_col};
-    if (n > 4) return count_error(4);
-    for (std::size_t i = 0; i < n; ++i) {
-        if (auto e = need_op(i)) return e;
+
+    // The comparison of ISET/FSET (LT, EQ, ...) or the RRO kind (SIN, EX2).
+    std::optional<ParseError> trailing_name(const Item& last) {
+        if (in_.op == Opcode::RRO) {
+            if (last.word == "SIN") in_.rro = RroKind::SinCos;
+            else if (last.word == "EX2") in_.rro = RroKind::Ex2;
+            else return ParseError{"expected SIN or EX2", last.column};
+            return std::nullopt;
+        }
+        bool found = false;
+        for (int k = 0; k < 8; ++k) {
+            if (compare_name(static_cast<CompareOp>(k)) == last.word) {
+                in_.cmp = static_cast<CompareOp>(k);
+                found = true;
+            }
+        }
+        if (!found) return ParseError{"expected a comparison (LT, EQ, LE, GT, NE, GE, FL, TR)", last.column};
+        return std::nullopt;
     }
-    in.dst = items[0].op;
-    in.num_src = static_cast<std::uint8_t>(n - 1);
-    for (std::size_t i = 1; i < n; ++i) in.src[i - 1] = items[i].op;
-    if (in.op == Opcode::R2A && in.num_src == 1) {
-        in.num_src = 2;
-        in.src[1] = Operand{};
-        in.src[1].kind = OperandKind::Immediate;
-    }
-    if (in.op == Opcode::R2G && in.dst.kind == OperandKind::Shared) in.dst.type = in.dtype;
-    if (in.op == Opcode::GLD && in.src[0].kind == OperandKind::Global) in.src[0].type = in.dtype;
-    if (in.op == Opcode::LLD && in.src[0].kind == OperandKind::Local) in.src[0].type = in.dtype;
-    if (in.op == Opcode::LST && in.dst.kind == OperandKind::Local) in.dst.type = in.dtype;
-    if (in.op == Opcode::GST && in.dst.kind == OperandKind::Global) in.dst.type = in.dtype;
-    return std::nullopt;
-}
+
+    ParsedInstruction& out_;
+    Instruction& in_;
+    std::string_view text_;
+    std::size_t p_ = 0;  // start of the mnemonic
+    std::size_t q_ = 0;  // end of the mnemonic
+    std::string_view mnem_;
+    const detail::Spec* spec_ = nullptr;
+    std::size_t base_len_ = 0;  // length of the base name within the mnemonic
+    std::vector<Item> items_;
+};
 
 }  // namespace
 
 ParsedInstruction parse_instruction(std::string_view text) {
     while (!text.empty() && (is_space(text.back()) || text.back() == ';')) text.remove_suffix(1);
     ParsedInstruction out;
-    if (auto e = build(out, text)) {
+    if (auto e = Builder(out, text).run()) {
         out.error = e->message;
         out.column = e->column;
         out.inst = Instruction{};
