@@ -575,6 +575,121 @@ void need_srcs(Io& io, Instruction& in, int n) {
     in.num_src = static_cast<std::uint8_t>(n);
 }
 
+// MVC: a constant-memory word into a register, with its access type.
+void shape_mvc(Io& io, const Spec& s, Instruction& in) {
+    const Halves h = types(io, s, in);
+    dst_reg(io, s, in.dst, h.dst);
+    need_srcs(io, in, 1);
+    Operand& c = in.src[0];
+    if (io.enc && c.kind != OperandKind::Const) return bad_kind(io, "source", c, "c[bank][offset]");
+    std::uint32_t code = 0;
+    if (io.enc) code = code_of(kMvcTypes, c.type == DataType::None ? DataType::U32 : c.type, io, "constant type");
+    io.num(46, 7, code, "constant type");
+    const_field(io, 9, 14, c, "source");
+    io.flag((s.flags & kPostInc) ? 25 : -1, c.post_inc, "post-increment (+=)");
+    if (!io.enc) c.type = type_of(kMvcTypes, code, io, "constant type");
+}
+
+// R2G: a register into shared memory (movsh).
+void shape_r2g(Io& io, const Spec& /*s*/, Instruction& in) {
+    // R2G.<access>.<register> g[Ak+off], Rs: access type in 53-54 (0 U16, 1 U32, 2 U8),
+    // bit 58 = 32-bit source register (else a half). The offset is in units of the access.
+    std::uint32_t code = 0;
+    if (io.enc) code = code_of(kR2gTypes, in.dtype, io, "shared store type");
+    io.num(53, 2, code, "shared store type");
+    if (!io.enc) in.dtype = type_of(kR2gTypes, code, io, "shared store type");
+    bool wide = in.stype == DataType::U32 || in.stype == DataType::S32;
+    if (io.enc && !wide && in.stype != DataType::U16 && in.stype != DataType::S16) io.fail("register type must be U16 or U32");
+    io.flag(58, wide, "32-bit register");
+    if (!io.enc) in.stype = wide ? DataType::U32 : DataType::U16;
+    Operand& d = in.dst;
+    if (io.enc && d.kind != OperandKind::Shared) return bad_kind(io, "destination", d, "g[Ak+offset]");
+    io.num(9, 14, d.value, "shared offset");
+    mem_areg(io, d);
+    if (!io.enc) {
+        d.kind = OperandKind::Shared;
+        d.type = in.dtype;
+    } else if (d.type != DataType::None && d.type != in.dtype) {
+        io.fail("shared destination type differs from the instruction type");
+    }
+    need_srcs(io, in, 1);
+    reg(io, 46, 7, in.src[0], !wide, "source");
+}
+
+// P2R: a predicate register into a general register.
+void shape_p2r(Io& io, const Spec& s, Instruction& in) {
+    const Halves h = types(io, s, in);
+    dst_reg(io, s, in.dst, h.dst);
+    need_srcs(io, in, 1);
+    Operand& p = in.src[0];
+    if (io.enc && p.kind != OperandKind::Predicate) return bad_kind(io, "source", p, "a predicate register Cn");
+    io.num(12, 2, p.reg, "predicate register");
+    if (!io.enc) p.kind = OperandKind::Predicate;
+}
+
+// R2P: a general register into a predicate register.
+void shape_r2p(Io& io, const Spec& s, Instruction& in) {
+    const Halves h = types(io, s, in);
+    Operand& p = in.dst;
+    if (io.enc && p.kind != OperandKind::Predicate) return bad_kind(io, "destination", p, "a predicate register Cn");
+    io.num(36, 2, p.reg, "predicate register");
+    if (!io.enc) p.kind = OperandKind::Predicate;
+    need_srcs(io, in, 1);
+    slot(io, s, Slot::S1, in.src[0], h.src[0], in.dst, 0);
+}
+
+// S2R: a special register (SRn) into a general register.
+void shape_s2r(Io& io, const Spec& /*s*/, Instruction& in) {
+    reg(io, 2, 7, in.dst, false, "destination");
+    need_srcs(io, in, 1);
+    Operand& sr = in.src[0];
+    if (io.enc && sr.kind != OperandKind::Special) return bad_kind(io, "source", sr, "a special register SRn");
+    io.num(46, 7, sr.value, "special register");
+    if (!io.enc) sr.kind = OperandKind::Special;
+}
+
+// LLD / LST: local memory l[Ak+offset], loaded or stored.
+void shape_local(Io& io, const Spec& s, Instruction& in) {
+    const bool load = s.shape == Shape::Lld;
+    Operand& mem = load ? in.src[0] : in.dst;
+    if (load) {
+        dst_reg(io, s, in.dst, false);
+    } else if (io.enc && mem.kind != OperandKind::Local) {
+        return bad_kind(io, "destination", mem, "l[Ak+offset]");
+    }
+    need_srcs(io, in, 1);
+    if (load && io.enc && mem.kind != OperandKind::Local) return bad_kind(io, "source", mem, "l[Ak+offset]");
+    io.num(9, 14, mem.value, "local offset");
+    mem_areg(io, mem);
+    if (!io.enc) mem.kind = OperandKind::Local;
+    if (!load) reg(io, 2, 7, in.src[0], false, "source");
+    global_type(io, in, mem);
+}
+
+// TEX: texture unit, sampler, dimension and component mask.
+void shape_tex(Io& io, const Spec& /*s*/, Instruction& in) {
+    need_srcs(io, in, 0);
+    reg(io, 2, 7, in.dst, false, "destination");
+    io.num(9, 7, in.tex_unit, "texture unit");
+    io.num(17, 4, in.tex_sampler, "sampler");
+    std::uint32_t dim = in.tex_dim == 0 ? 0u : in.tex_dim - 1u;
+    if (io.enc && (in.tex_dim < 1 || in.tex_dim > 3)) io.fail("texture dimension must be 1D, 2D or 3D");
+    io.num(22, 2, dim, "texture dimension");
+    if (!io.enc) {
+        if (dim > 2) io.fail("reserved texture dimension");
+        in.tex_dim = static_cast<std::uint8_t>(dim + 1);
+    }
+    std::uint32_t lo_mask = in.tex_mask & 3u;
+    std::uint32_t hi_mask = (in.tex_mask >> 2) & 3u;
+    if (io.enc && (in.tex_mask == 0 || in.tex_mask > 15)) io.fail("texture component mask must be 0x1-0xf");
+    io.num(25, 2, lo_mask, "texture mask");
+    io.num(46, 2, hi_mask, "texture mask");
+    if (!io.enc) {
+        in.tex_mask = static_cast<std::uint8_t>(lo_mask | (hi_mask << 2));
+        if (in.tex_mask == 0) io.fail("empty texture component mask");
+    }
+}
+
 void body(Io& io, const Spec& s, Instruction& in) {
     switch (s.shape) {
         case Shape::FlowTarget:
@@ -593,20 +708,9 @@ void body(Io& io, const Spec& s, Instruction& in) {
         case Shape::Alu:
             alu(io, s, in);
             return;
-        case Shape::Mvc: {
-            const Halves h = types(io, s, in);
-            dst_reg(io, s, in.dst, h.dst);
-            need_srcs(io, in, 1);
-            Operand& c = in.src[0];
-            if (io.enc && c.kind != OperandKind::Const) return bad_kind(io, "source", c, "c[bank][offset]");
-            std::uint32_t code = 0;
-            if (io.enc) code = code_of(kMvcTypes, c.type == DataType::None ? DataType::U32 : c.type, io, "constant type");
-            io.num(46, 7, code, "constant type");
-            const_field(io, 9, 14, c, "source");
-            io.flag((s.flags & kPostInc) ? 25 : -1, c.post_inc, "post-increment (+=)");
-            if (!io.enc) c.type = type_of(kMvcTypes, code, io, "constant type");
+        case Shape::Mvc:
+            shape_mvc(io, s, in);
             return;
-        }
         case Shape::A2R:
             reg(io, 2, 7, in.dst, false, "destination");
             need_srcs(io, in, 1);
@@ -618,31 +722,9 @@ void body(Io& io, const Spec& s, Instruction& in) {
             slot(io, s, Slot::S1, in.src[0], false, in.dst, 0);  // register or shared word (movsh)
             immediate(io, 16, 7, in.src[1], "shift");
             return;
-        case Shape::R2G: {
-            // R2G.<access>.<register> g[Ak+off], Rs: access type in 53-54 (0 U16, 1 U32, 2 U8),
-            // bit 58 = 32-bit source register (else a half). The offset is in units of the access.
-            std::uint32_t code = 0;
-            if (io.enc) code = code_of(kR2gTypes, in.dtype, io, "shared store type");
-            io.num(53, 2, code, "shared store type");
-            if (!io.enc) in.dtype = type_of(kR2gTypes, code, io, "shared store type");
-            bool wide = in.stype == DataType::U32 || in.stype == DataType::S32;
-            if (io.enc && !wide && in.stype != DataType::U16 && in.stype != DataType::S16) io.fail("register type must be U16 or U32");
-            io.flag(58, wide, "32-bit register");
-            if (!io.enc) in.stype = wide ? DataType::U32 : DataType::U16;
-            Operand& d = in.dst;
-            if (io.enc && d.kind != OperandKind::Shared) return bad_kind(io, "destination", d, "g[Ak+offset]");
-            io.num(9, 14, d.value, "shared offset");
-            mem_areg(io, d);
-            if (!io.enc) {
-                d.kind = OperandKind::Shared;
-                d.type = in.dtype;
-            } else if (d.type != DataType::None && d.type != in.dtype) {
-                io.fail("shared destination type differs from the instruction type");
-            }
-            need_srcs(io, in, 1);
-            reg(io, 46, 7, in.src[0], !wide, "source");
+        case Shape::R2G:
+            shape_r2g(io, s, in);
             return;
-        }
         case Shape::Ada:
             areg_dst(io, in.dst);
             need_srcs(io, in, 2);
@@ -661,76 +743,22 @@ void body(Io& io, const Spec& s, Instruction& in) {
             reg(io, 2, 7, in.src[0], false, "source");
             global_type(io, in, in.dst);
             return;
-        case Shape::P2R: {
-            const Halves h = types(io, s, in);
-            dst_reg(io, s, in.dst, h.dst);
-            need_srcs(io, in, 1);
-            Operand& p = in.src[0];
-            if (io.enc && p.kind != OperandKind::Predicate) return bad_kind(io, "source", p, "a predicate register Cn");
-            io.num(12, 2, p.reg, "predicate register");
-            if (!io.enc) p.kind = OperandKind::Predicate;
+        case Shape::P2R:
+            shape_p2r(io, s, in);
             return;
-        }
-        case Shape::R2P: {
-            const Halves h = types(io, s, in);
-            Operand& p = in.dst;
-            if (io.enc && p.kind != OperandKind::Predicate) return bad_kind(io, "destination", p, "a predicate register Cn");
-            io.num(36, 2, p.reg, "predicate register");
-            if (!io.enc) p.kind = OperandKind::Predicate;
-            need_srcs(io, in, 1);
-            slot(io, s, Slot::S1, in.src[0], h.src[0], in.dst, 0);
+        case Shape::R2P:
+            shape_r2p(io, s, in);
             return;
-        }
-        case Shape::S2R: {
-            reg(io, 2, 7, in.dst, false, "destination");
-            need_srcs(io, in, 1);
-            Operand& sr = in.src[0];
-            if (io.enc && sr.kind != OperandKind::Special) return bad_kind(io, "source", sr, "a special register SRn");
-            io.num(46, 7, sr.value, "special register");
-            if (!io.enc) sr.kind = OperandKind::Special;
+        case Shape::S2R:
+            shape_s2r(io, s, in);
             return;
-        }
         case Shape::Lld:
-        case Shape::Lst: {
-            const bool load = s.shape == Shape::Lld;
-            Operand& mem = load ? in.src[0] : in.dst;
-            if (load) {
-                dst_reg(io, s, in.dst, false);
-            } else if (io.enc && mem.kind != OperandKind::Local) {
-                return bad_kind(io, "destination", mem, "l[Ak+offset]");
-            }
-            need_srcs(io, in, 1);
-            if (load && io.enc && mem.kind != OperandKind::Local) return bad_kind(io, "source", mem, "l[Ak+offset]");
-            io.num(9, 14, mem.value, "local offset");
-            mem_areg(io, mem);
-            if (!io.enc) mem.kind = OperandKind::Local;
-            if (!load) reg(io, 2, 7, in.src[0], false, "source");
-            global_type(io, in, mem);
+        case Shape::Lst:
+            shape_local(io, s, in);
             return;
-        }
-        case Shape::Tex: {
-            need_srcs(io, in, 0);
-            reg(io, 2, 7, in.dst, false, "destination");
-            io.num(9, 7, in.tex_unit, "texture unit");
-            io.num(17, 4, in.tex_sampler, "sampler");
-            std::uint32_t dim = in.tex_dim == 0 ? 0u : in.tex_dim - 1u;
-            if (io.enc && (in.tex_dim < 1 || in.tex_dim > 3)) io.fail("texture dimension must be 1D, 2D or 3D");
-            io.num(22, 2, dim, "texture dimension");
-            if (!io.enc) {
-                if (dim > 2) io.fail("reserved texture dimension");
-                in.tex_dim = static_cast<std::uint8_t>(dim + 1);
-            }
-            std::uint32_t lo_mask = in.tex_mask & 3u;
-            std::uint32_t hi_mask = (in.tex_mask >> 2) & 3u;
-            if (io.enc && (in.tex_mask == 0 || in.tex_mask > 15)) io.fail("texture component mask must be 0x1-0xf");
-            io.num(25, 2, lo_mask, "texture mask");
-            io.num(46, 2, hi_mask, "texture mask");
-            if (!io.enc) {
-                in.tex_mask = static_cast<std::uint8_t>(lo_mask | (hi_mask << 2));
-                if (in.tex_mask == 0) io.fail("empty texture component mask");
-            }
+        case Shape::Tex:
+            shape_tex(io, s, in);
             return;
-        }
     }
 }
 
