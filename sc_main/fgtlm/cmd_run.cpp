@@ -91,13 +91,8 @@ int print_default_hierarchy(const RunOptions& o) {
     return 0;
 }
 
-int run(const RunOptions& o) {
-    if (o.launch.target.empty()) {
-        if (o.print_hierarchy) return print_default_hierarchy(o);
-        std::cerr << "fgtlm run: a target (bundle folder, FlexGripPlus folder or .sass file) is required\n";
-        return 2;
-    }
-    loaders::KernelImage img;
+// The kernel image of the target, with its warnings printed; 0 or the exit code of the failure.
+int load_image(const RunOptions& o, loaders::KernelImage& img) {
     try {
         img = load_launch_target(o.launch);
     } catch (const std::exception& e) {
@@ -105,14 +100,17 @@ int run(const RunOptions& o) {
         return 2;
     }
     for (const auto& w : img.warnings) std::cerr << "warning: " << w << '\n';
-    if (const int rc = check_image(img); rc != 0) return rc;
+    return check_image(img);
+}
 
-    // Model parameters. Precedence: bundle lane count < --cores / --sms < --config < -p.
-    params::Registry reg;
+// Model parameters and the instrumentation that opens the output files (bad paths fail here).
+// Precedence: bundle lane count < --cores / --sms < --config < -p.
+int configure(const RunOptions& o, const loaders::KernelImage& img, params::Registry& reg,
+              std::unique_ptr<stats::Instrumentation>& inst) {
     timing::declare_timing_params(reg);
     reg.declare_string("core.semantics", "rtl",
-                       "rtl = bit-exact FlexGripPlus (its operand-negation decoding, barriers count exited warps); g80 = NVIDIA hardware");
-    std::unique_ptr<stats::Instrumentation> inst;
+                       "rtl = bit-exact FlexGripPlus (its operand-negation decoding, barriers count exited warps); "
+                       "g80 = NVIDIA hardware");
     try {
         reg.set("sm.sp_lanes", std::int64_t(img.cores), o.launch.cores > 0 ? "--cores" : "bundle");
         reg.set("gpu.num_sms", std::int64_t(o.sms), "--sms");
@@ -123,87 +121,102 @@ int run(const RunOptions& o) {
         io.stats_path = o.stats;
         io.commit_path = o.trace_commit;
         io.timeline_path = o.trace_timeline;
-        inst = std::make_unique<stats::Instrumentation>(reg, io);  // opens the outputs: bad paths fail now
+        inst = std::make_unique<stats::Instrumentation>(reg, io);
     } catch (const std::exception& e) {
         std::cerr << "fgtlm run: " << e.what() << '\n';
         return 2;
     }
+    return 0;
+}
 
-    gpu::SystemConfig cfg;
+// The simulated system's configuration from the image, the options and the parameters.
+int system_config(const RunOptions& o, const loaders::KernelImage& img, const params::Registry& reg,
+                  gpu::SystemConfig& cfg) {
     cfg.global_bytes = img.global_mem_bytes;
     cfg.dmi = !o.no_dmi;
     cfg.gpu.num_sms = std::uint32_t(reg.get_int("gpu.num_sms"));
     cfg.gpu.sm.sp_lanes = std::uint32_t(reg.get_int("sm.sp_lanes"));
     if (!core::parse_semantics(reg.get_string("core.semantics"), cfg.gpu.sm.core.semantics)) {
-        std::cerr << "fgtlm run: core.semantics must be rtl or g80 (got '" << reg.get_string("core.semantics") << "')\n";
+        std::cerr << "fgtlm run: core.semantics must be rtl or g80 (got '" << reg.get_string("core.semantics")
+                  << "')\n";
         return 2;
     }
     cfg.gpu.sm.core.strict_barrier = cfg.gpu.sm.core.semantics == core::Semantics::Rtl;
     cfg.gpu.max_instructions = o.max_instructions;
     cfg.gpu.max_cycles = o.max_cycles;
-    gpu::StandaloneSystem sys("system", cfg);
-    // --vcd: sc_trace of per-warp PC/mask/state and unit-busy signals (traces/vcd.md). The SMs
-    // then synchronise every cycle they advance (TLM quantum = one clock period) instead of
-    // every 100 us: slower, but SystemC time follows each instruction while tracing.
-    std::unique_ptr<stats::SignalTracer> tracer;
-    if (!o.vcd.empty()) {
-        try {
-            stats::SignalTracerConfig tc;
-            tc.vcd_path = o.vcd;
-            tc.num_sms = cfg.gpu.num_sms;
-            tc.warp_slots = cfg.gpu.sm.core.max_warps;
-            tc.clock_period = cfg.gpu.sm.clock_period;
-            tracer = std::make_unique<stats::SignalTracer>("vcd", tc, inst->timing());
-        } catch (const std::exception& e) {
-            std::cerr << "fgtlm run: " << e.what() << '\n';
-            return 2;
-        }
-        tlm_utils::tlm_quantumkeeper::set_global_quantum(cfg.gpu.sm.clock_period);
-    }
+    return 0;
+}
 
+// --vcd: sc_trace of per-warp PC/mask/state and unit-busy signals (traces/vcd.md). The SMs
+// then synchronise every cycle they advance (TLM quantum = one clock period) instead of
+// every 100 us: slower, but SystemC time follows each instruction while tracing.
+int make_tracer(const RunOptions& o, const gpu::SystemConfig& cfg, stats::Instrumentation& inst,
+                std::unique_ptr<stats::SignalTracer>& tracer) {
+    if (o.vcd.empty()) return 0;
+    try {
+        stats::SignalTracerConfig tc;
+        tc.vcd_path = o.vcd;
+        tc.num_sms = cfg.gpu.num_sms;
+        tc.warp_slots = cfg.gpu.sm.core.max_warps;
+        tc.clock_period = cfg.gpu.sm.clock_period;
+        tracer = std::make_unique<stats::SignalTracer>("vcd", tc, inst.timing());
+    } catch (const std::exception& e) {
+        std::cerr << "fgtlm run: " << e.what() << '\n';
+        return 2;
+    }
+    tlm_utils::tlm_quantumkeeper::set_global_quantum(cfg.gpu.sm.clock_period);
+    return 0;
+}
+
+// Loads the image into the system and attaches the observers. The instrumentation (timing
+// model first, then statistics and traces) observes every SM (the GPU top calls its
+// on_kernel_begin); in AT mode it also sets the SMs' time through their issue-cost hook.
+void prepare_system(const RunOptions& o, const loaders::KernelImage& img, gpu::StandaloneSystem& sys,
+                    stats::Instrumentation& inst, stats::SignalTracer* tracer) {
     std::vector<gpu::StandaloneSystem::UndefinedRange> undefined;
     for (const auto& u : img.global_init_undefined) undefined.push_back({u.addr, u.len});
     sys.load_global(img.global_init, undefined);
     sys.load_program(img.program, img.launch.code_base);
-    // The instrumentation (timing model first, then statistics and traces) observes every SM
-    // (the GPU top calls its on_kernel_begin); in AT mode it also sets the SMs' time through
-    // their timing hook.
     // Loosely timed with no statistics or trace output requested, nothing observes the issue
     // stream: leave the instrumentation detached so the SM skips the per-instruction records.
     const bool observed = o.mode == "at" || !o.stats.empty() || !o.trace_commit.empty() ||
                           !o.trace_timeline.empty() || o.summary || tracer != nullptr;
-    if (observed) sys.gpu.add_observer(inst.get());
-    if (tracer) sys.gpu.add_observer(tracer.get());  // after the timing model: reads its stamps
-    if (o.mode == "at") sys.gpu.set_issue_cost(&inst->sm_clock());
+    if (observed) sys.gpu.add_observer(&inst);
+    if (tracer) sys.gpu.add_observer(tracer);  // after the timing model: reads its stamps
+    if (o.mode == "at") sys.gpu.set_issue_cost(&inst.sm_clock());
     if (o.print_hierarchy) {
         sc_core::sc_start(sc_core::SC_ZERO_TIME);  // elaborate: resolves the socket bindings
         gpu::print_hierarchy(std::cout, sys);
     }
-    const core::KernelResult res = sys.run(img.launch);
+}
 
-    int rc = 0;
+// --check: the global memory against the image's expected values (PASS/FAIL report).
+int check_results(const RunOptions& o, const loaders::KernelImage& img, gpu::StandaloneSystem& sys,
+                  const core::KernelResult& res) {
     if (!res.error.ok()) {
-        std::cerr << "fgtlm run: kernel error: " << res.error.describe() << '\n';
-        rc = 1;
+        std::cout << "FAIL " << img.name << ": kernel error: " << res.error.describe() << '\n';
+        return 0;  // the kernel error already set the exit code
     }
-    if (o.check) {
-        if (!res.error.ok()) {
-            std::cout << "FAIL " << img.name << ": kernel error: " << res.error.describe() << '\n';
-        } else if (img.expected.empty()) {
-            std::cout << "FAIL " << img.name << ": no expected values to check against\n";
-            rc = 1;
-        } else {
-            const auto& sh = sys.undefined_shadow();
-            const loaders::CheckReport rep =
-                loaders::check_global(img, sys.global.data(), sys.global.size(), sh.empty() ? nullptr : sh.data());
-            std::cout << loaders::format_report(img.name, rep, o.max_report_lines);
-            if (!rep.pass()) rc = 1;
-        }
+    if (img.expected.empty()) {
+        std::cout << "FAIL " << img.name << ": no expected values to check against\n";
+        return 1;
     }
+    const auto& sh = sys.undefined_shadow();
+    const loaders::CheckReport rep =
+        loaders::check_global(img, sys.global.data(), sys.global.size(), sh.empty() ? nullptr : sh.data());
+    std::cout << loaders::format_report(img.name, rep, o.max_report_lines);
+    return rep.pass() ? 0 : 1;
+}
+
+// --dump-global (raw bytes) and --rdata-log (FlexGripPlus gpgpu_rdata.log of the dump range).
+int dump_memory(const RunOptions& o, const loaders::KernelImage& img, gpu::StandaloneSystem& sys) {
     if (!o.dump_global.empty()) {
         std::ofstream out(o.dump_global, std::ios::binary);
         out.write(reinterpret_cast<const char*>(sys.global.data()), std::streamsize(sys.global.size()));
-        if (!out) { std::cerr << o.dump_global << ": cannot write\n"; return 2; }
+        if (!out) {
+            std::cerr << o.dump_global << ": cannot write\n";
+            return 2;
+        }
     }
     if (!o.rdata_log.empty()) {
         std::ofstream out(o.rdata_log);
@@ -211,16 +224,24 @@ int run(const RunOptions& o) {
         if (d.len == 0) d = {0, std::uint32_t(sys.global.size())};
         for (std::uint64_t a = d.addr; a + 4 <= std::uint64_t(d.addr) + d.len && a + 4 <= sys.global.size(); a += 4)
             out << fmt::format("{:05X} {:08X}\n", a, sys.read_u32(std::uint32_t(a)));
-        if (!out) { std::cerr << o.rdata_log << ": cannot write\n"; return 2; }
+        if (!out) {
+            std::cerr << o.rdata_log << ": cannot write\n";
+            return 2;
+        }
     }
-    // Statistics JSON (--stats) and traces. kernel_cycles comes from the timing model (AT: the
-    // calibrated FlexGripPlus cycles; LT: 32/lanes per warp instruction); gpu_cycles is the
-    // SystemC time the GPU model took.
+    return 0;
+}
+
+// Statistics JSON (--stats) and traces. kernel_cycles comes from the timing model (AT: the
+// calibrated FlexGripPlus cycles; LT: 32/lanes per warp instruction); gpu_cycles is the
+// SystemC time the GPU model took.
+int finish_outputs(const RunOptions& o, const loaders::KernelImage& img, const params::Registry& reg,
+                   const core::KernelResult& res, stats::Instrumentation& inst, stats::SignalTracer* tracer) {
     nlohmann::json context{{"kernel", img.name}, {"bundle", img.name}, {"gpu_cycles", res.cycles},
                            {"params", reg.values_as_config()}};
     if (img.rtl_kernel_cycles != 0) context["rtl_kernel_cycles"] = img.rtl_kernel_cycles;
     try {
-        inst->end_kernel(res.sim_wall_seconds, res.error.ok() ? std::string() : res.error.describe(), context);
+        inst.end_kernel(res.sim_wall_seconds, res.error.ok() ? std::string() : res.error.describe(), context);
     } catch (const std::exception& e) {
         std::cerr << "fgtlm run: " << e.what() << '\n';
         return 2;
@@ -228,9 +249,40 @@ int run(const RunOptions& o) {
     if (tracer) {
         tracer->close();
         if (tracer->late_changes() != 0)
-            std::cerr << "fgtlm run: warning: " << tracer->late_changes() << " VCD changes came after their cycle and were recorded late\n";
+            std::cerr << "fgtlm run: warning: " << tracer->late_changes()
+                      << " VCD changes came after their cycle and were recorded late\n";
     }
-    if (o.summary) std::cerr << inst->stats().summary();
+    if (o.summary) std::cerr << inst.stats().summary();
+    return 0;
+}
+
+int run(const RunOptions& o) {
+    if (o.launch.target.empty()) {
+        if (o.print_hierarchy) return print_default_hierarchy(o);
+        std::cerr << "fgtlm run: a target (bundle folder, FlexGripPlus folder or .sass file) is required\n";
+        return 2;
+    }
+    loaders::KernelImage img;
+    if (const int rc = load_image(o, img); rc != 0) return rc;
+    params::Registry reg;
+    std::unique_ptr<stats::Instrumentation> inst;
+    if (const int rc = configure(o, img, reg, inst); rc != 0) return rc;
+    gpu::SystemConfig cfg;
+    if (const int rc = system_config(o, img, reg, cfg); rc != 0) return rc;
+    gpu::StandaloneSystem sys("system", cfg);
+    std::unique_ptr<stats::SignalTracer> tracer;
+    if (const int rc = make_tracer(o, cfg, *inst, tracer); rc != 0) return rc;
+    prepare_system(o, img, sys, *inst, tracer.get());
+
+    const core::KernelResult res = sys.run(img.launch);
+    int rc = 0;
+    if (!res.error.ok()) {
+        std::cerr << "fgtlm run: kernel error: " << res.error.describe() << '\n';
+        rc = 1;
+    }
+    if (o.check && check_results(o, img, sys, res) != 0) rc = 1;
+    if (const int dump_rc = dump_memory(o, img, sys); dump_rc != 0) return dump_rc;
+    if (const int out_rc = finish_outputs(o, img, reg, res, *inst, tracer.get()); out_rc != 0) return out_rc;
     return rc;
 }
 
