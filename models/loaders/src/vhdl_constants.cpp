@@ -26,150 +26,193 @@ struct Token {
     std::size_t line = 0;
 };
 
-std::vector<Token> tokenize(const std::string& src, const std::filesystem::path& file) {
-    std::vector<Token> out;
-    std::size_t i = 0, line = 1;
-    const std::size_t n = src.size();
-    auto error = [&](const std::string& what) { throw LoadError(file, line, what); };
-    while (i < n) {
-        const char c = src[i];
-        if (c == '\n') { ++line; ++i; continue; }
-        if (std::isspace(static_cast<unsigned char>(c))) { ++i; continue; }
-        if (c == '-' && i + 1 < n && src[i + 1] == '-') {  // comment
-            while (i < n && src[i] != '\n') ++i;
-            continue;
+// VHDL tokens of one file; errors name the file and line (LoadError).
+class Lexer {
+public:
+    Lexer(const std::string& src, const std::filesystem::path& file) : src_(src), file_(file), n_(src.size()) {}
+
+    std::vector<Token> run() {
+        std::vector<Token> out;
+        while (i_ < n_) {
+            if (skip_space_or_comment()) continue;
+            Token t;
+            t.line = line_;
+            next_token(t);
+            out.push_back(std::move(t));
         }
-        Token t;
-        t.line = line;
-        if (c == '/' && i + 1 < n && src[i + 1] == '*') {  // VHDL-2008 block comment
-            const std::size_t close = src.find("*/", i + 2);
+        Token end;
+        end.line = line_;
+        out.push_back(end);
+        return out;
+    }
+
+private:
+    [[noreturn]] void error(const std::string& what) const { throw LoadError(file_, line_, what); }
+
+    // Whitespace, `--` comments and VHDL-2008 /* block comments */ (counting lines).
+    bool skip_space_or_comment() {
+        const char c = src_[i_];
+        if (c == '\n') {
+            ++line_;
+            ++i_;
+            return true;
+        }
+        if (std::isspace(static_cast<unsigned char>(c))) {
+            ++i_;
+            return true;
+        }
+        if (c == '-' && i_ + 1 < n_ && src_[i_ + 1] == '-') {
+            while (i_ < n_ && src_[i_] != '\n') ++i_;
+            return true;
+        }
+        if (c == '/' && i_ + 1 < n_ && src_[i_ + 1] == '*') {
+            const std::size_t close = src_.find("*/", i_ + 2);
             if (close == std::string::npos) error("unterminated /* comment");
-            line += std::size_t(std::count(src.begin() + std::ptrdiff_t(i), src.begin() + std::ptrdiff_t(close), '\n'));
-            i = close + 2;
-            continue;
+            line_ += std::size_t(
+                std::count(src_.begin() + std::ptrdiff_t(i_), src_.begin() + std::ptrdiff_t(close), '\n'));
+            i_ = close + 2;
+            return true;
         }
+        return false;
+    }
+
+    void next_token(Token& t) {
+        const char c = src_[i_];
         // Bit-string literal x"..", b"..", o"..", or a plain "..." string: a bit string when it
         // holds only 0, 1 and _, otherwise a character string (BENCH_APP := "TP").
-        const bool prefixed = (c == 'x' || c == 'X' || c == 'b' || c == 'B' || c == 'o' || c == 'O') && i + 1 < n && src[i + 1] == '"';
-        if (!prefixed && c == '"') {
-            std::string text;
-            std::size_t j = i + 1;
-            for (;; ++j) {
-                if (j >= n || src[j] == '\n') error("unterminated string literal");
-                if (src[j] == '"') {
-                    if (j + 1 < n && src[j + 1] == '"') { text += '"'; ++j; continue; }  // "" = one quote
-                    break;
-                }
-                text += src[j];
-            }
-            if (text.empty() || text.find_first_not_of("01_") != std::string::npos) {
-                t.kind = Token::Kind::String;
-                t.text = text;
-                i = j + 1;
-                out.push_back(t);
-                continue;
-            }
-        }
-        if (prefixed || c == '"') {
-            const char base = prefixed ? char(std::tolower(static_cast<unsigned char>(c))) : 'b';
-            i += prefixed ? 2 : 1;
-            const int per = base == 'x' ? 4 : base == 'o' ? 3 : 1;
-            std::uint64_t v = 0;
-            int w = 0;
-            while (i < n && src[i] != '"') {
-                const char d = src[i++];
-                if (d == '_') continue;
-                int dv;
-                if (std::isdigit(static_cast<unsigned char>(d))) dv = d - '0';
-                else if (std::isxdigit(static_cast<unsigned char>(d))) dv = std::tolower(static_cast<unsigned char>(d)) - 'a' + 10;
-                else error(std::string("bad digit '") + d + "' in bit-string literal");
-                if (dv >= (1 << per)) error(std::string("digit '") + d + "' too large for the bit-string base");
-                v = (v << per) | std::uint64_t(dv);
-                w += per;
-            }
-            if (i >= n) error("unterminated string literal");
-            ++i;
-            if (w > 64) error("bit-string literal wider than 64 bits");
+        const bool prefixed = (c == 'x' || c == 'X' || c == 'b' || c == 'B' || c == 'o' || c == 'O') &&
+                              i_ + 1 < n_ && src_[i_ + 1] == '"';
+        if (!prefixed && c == '"' && character_string(t)) return;
+        if (prefixed || c == '"') return bit_string(t, prefixed ? char(std::tolower(static_cast<unsigned char>(c))) : 0);
+        if (c == '\'' && i_ + 2 < n_ && src_[i_ + 2] == '\'' && (src_[i_ + 1] == '0' || src_[i_ + 1] == '1')) {
             t.kind = Token::Kind::Bits;
-            t.bits = v;
-            t.width = w;
-            out.push_back(t);
-            continue;
-        }
-        if (c == '\'' && i + 2 < n && src[i + 2] == '\'' && (src[i + 1] == '0' || src[i + 1] == '1')) {
-            t.kind = Token::Kind::Bits;
-            t.bits = std::uint64_t(src[i + 1] - '0');
+            t.bits = std::uint64_t(src_[i_ + 1] - '0');
             t.width = 1;
-            i += 3;
-            out.push_back(t);
-            continue;
+            i_ += 3;
+            return;
         }
         if (std::isalpha(static_cast<unsigned char>(c))) {
-            std::size_t j = i;
-            while (j < n && (std::isalnum(static_cast<unsigned char>(src[j])) || src[j] == '_')) ++j;
+            std::size_t j = i_;
+            while (j < n_ && (std::isalnum(static_cast<unsigned char>(src_[j])) || src_[j] == '_')) ++j;
             t.kind = Token::Kind::Ident;
-            t.text = lower(src.substr(i, j - i));
-            i = j;
-            out.push_back(t);
-            continue;
+            t.text = lower(src_.substr(i_, j - i_));
+            i_ = j;
+            return;
         }
-        if (std::isdigit(static_cast<unsigned char>(c))) {
-            std::size_t j = i;
-            std::string digits;
-            while (j < n && (std::isdigit(static_cast<unsigned char>(src[j])) || src[j] == '_')) {
-                if (src[j] != '_') digits += src[j];
-                ++j;
-            }
-            std::int64_t v = 0;
-            for (const char d : digits)
-                if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, d - '0', &v))
-                    error("integer literal " + digits + " does not fit in 64 bits");
-            if (j < n && src[j] == '#') {  // based literal 16#FF#
-                if (v < 2 || v > 16) error("base " + digits + " of a based literal must be 2..16");
-                const int base = int(v);
-                ++j;
-                v = 0;
-                while (j < n && src[j] != '#') {
-                    const char d = src[j++];
-                    if (d == '_') continue;
-                    const int dv = std::isdigit(static_cast<unsigned char>(d)) ? d - '0'
-                                   : std::isalpha(static_cast<unsigned char>(d)) ? std::tolower(static_cast<unsigned char>(d)) - 'a' + 10
-                                                                                  : -1;
-                    if (dv < 0 || dv >= base) error(std::string("bad digit '") + d + "' in based literal");
-                    if (__builtin_mul_overflow(v, base, &v) || __builtin_add_overflow(v, dv, &v))
-                        error("based literal does not fit in 64 bits");
+        if (std::isdigit(static_cast<unsigned char>(c))) return number(t);
+        symbol(t);
+    }
+
+    // A "..." string that is not a bit string (anything but 0, 1 and _); false leaves it alone.
+    bool character_string(Token& t) {
+        std::string text;
+        std::size_t j = i_ + 1;
+        for (;; ++j) {
+            if (j >= n_ || src_[j] == '\n') error("unterminated string literal");
+            if (src_[j] == '"') {
+                if (j + 1 < n_ && src_[j + 1] == '"') {  // "" = one quote
+                    text += '"';
+                    ++j;
+                    continue;
                 }
-                if (j >= n) error("unterminated based literal");
-                ++j;
-            }
-            t.kind = Token::Kind::Number;
-            t.number = v;
-            i = j;
-            out.push_back(t);
-            continue;
-        }
-        static const char* two[] = {":=", "=>", "<=", "**", "/=", ">="};
-        bool matched = false;
-        for (const char* s : two) {
-            if (src.compare(i, 2, s) == 0) {
-                t.kind = Token::Kind::Symbol;
-                t.text = s;
-                i += 2;
-                matched = true;
                 break;
             }
+            text += src_[j];
         }
-        if (!matched) {
-            t.kind = Token::Kind::Symbol;
-            t.text = std::string(1, c);
-            ++i;
-        }
-        out.push_back(t);
+        if (!text.empty() && text.find_first_not_of("01_") == std::string::npos) return false;
+        t.kind = Token::Kind::String;
+        t.text = text;
+        i_ = j + 1;
+        return true;
     }
-    Token end;
-    end.line = line;
-    out.push_back(end);
-    return out;
+
+    // x"..", o"..", b".." or a plain "0101" (base 0: binary without a prefix).
+    void bit_string(Token& t, char base) {
+        i_ += base != 0 ? 2 : 1;
+        const int per = base == 'x' ? 4 : base == 'o' ? 3 : 1;
+        std::uint64_t v = 0;
+        int w = 0;
+        while (i_ < n_ && src_[i_] != '"') {
+            const char d = src_[i_++];
+            if (d == '_') continue;
+            int dv = 0;
+            if (std::isdigit(static_cast<unsigned char>(d))) dv = d - '0';
+            else if (std::isxdigit(static_cast<unsigned char>(d))) dv = std::tolower(static_cast<unsigned char>(d)) - 'a' + 10;
+            else error(std::string("bad digit '") + d + "' in bit-string literal");
+            if (dv >= (1 << per)) error(std::string("digit '") + d + "' too large for the bit-string base");
+            v = (v << per) | std::uint64_t(dv);
+            w += per;
+        }
+        if (i_ >= n_) error("unterminated string literal");
+        ++i_;
+        if (w > 64) error("bit-string literal wider than 64 bits");
+        t.kind = Token::Kind::Bits;
+        t.bits = v;
+        t.width = w;
+    }
+
+    // Decimal 1_000 or based 16#FF#, overflow-checked.
+    void number(Token& t) {
+        std::size_t j = i_;
+        std::string digits;
+        while (j < n_ && (std::isdigit(static_cast<unsigned char>(src_[j])) || src_[j] == '_')) {
+            if (src_[j] != '_') digits += src_[j];
+            ++j;
+        }
+        std::int64_t v = 0;
+        for (const char d : digits)
+            if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, d - '0', &v))
+                error("integer literal " + digits + " does not fit in 64 bits");
+        if (j < n_ && src_[j] == '#') {
+            if (v < 2 || v > 16) error("base " + digits + " of a based literal must be 2..16");
+            v = based_digits(j, int(v));
+        }
+        t.kind = Token::Kind::Number;
+        t.number = v;
+        i_ = j;
+    }
+
+    // The digits of a based literal from the '#' at `j` through the closing '#'.
+    std::int64_t based_digits(std::size_t& j, int base) {
+        ++j;
+        std::int64_t v = 0;
+        while (j < n_ && src_[j] != '#') {
+            const char d = src_[j++];
+            if (d == '_') continue;
+            const auto u = static_cast<unsigned char>(d);
+            const int dv = std::isdigit(u) ? d - '0' : std::isalpha(u) ? std::tolower(u) - 'a' + 10 : -1;
+            if (dv < 0 || dv >= base) error(std::string("bad digit '") + d + "' in based literal");
+            if (__builtin_mul_overflow(v, base, &v) || __builtin_add_overflow(v, dv, &v))
+                error("based literal does not fit in 64 bits");
+        }
+        if (j >= n_) error("unterminated based literal");
+        ++j;
+        return v;
+    }
+
+    void symbol(Token& t) {
+        static const char* two[] = {":=", "=>", "<=", "**", "/=", ">="};
+        t.kind = Token::Kind::Symbol;
+        for (const char* s : two) {
+            if (src_.compare(i_, 2, s) == 0) {
+                t.text = s;
+                i_ += 2;
+                return;
+            }
+        }
+        t.text = std::string(1, src_[i_]);
+        ++i_;
+    }
+
+    const std::string& src_;
+    const std::filesystem::path& file_;
+    std::size_t n_;
+    std::size_t i_ = 0;
+    std::size_t line_ = 1;
+};
+
+std::vector<Token> tokenize(const std::string& src, const std::filesystem::path& file) {
+    return Lexer(src, file).run();
 }
 
 Value make_int(std::int64_t v) { Value r; r.kind = Value::Kind::Int; r.i = v; return r; }
