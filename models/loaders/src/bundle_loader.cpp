@@ -95,16 +95,41 @@ bool is_bundle(const fs::path& dir) {
     return fs::is_regular_file(dir / "launch.json") && fs::is_regular_file(dir / "program.hex");
 }
 
-KernelImage load_bundle(const fs::path& dir) {
-    KernelImage img;
-    img.dir = dir;
-    img.name = fs::absolute(dir).lexically_normal().filename().string();
-    if (img.name.empty()) img.name = fs::absolute(dir).parent_path().filename().string();
-    if (!fs::is_directory(dir)) throw LoadError(dir, 0, "not a directory");
+namespace {
 
-    img.program = read_program_hex(dir / "program.hex");
+// const_mem_hex: the constant memory image as hex digit pairs.
+void read_const_mem(const json& L, const fs::path& lpath, core::LaunchConfig& c) {
+    std::string cmem;
+    if (L.contains("const_mem_hex")) {
+        if (!L["const_mem_hex"].is_string())
+            throw LoadError(lpath, 0, "const_mem_hex: must be a string, got " + shown(L["const_mem_hex"]));
+        cmem = L["const_mem_hex"].get<std::string>();
+    }
+    if (cmem.size() % 2 != 0) throw LoadError(lpath, 0, "const_mem_hex has an odd number of digits");
+    for (std::size_t i = 0; i < cmem.size(); i += 2) {
+        const std::string byte = cmem.substr(i, 2);
+        if (!std::isxdigit(static_cast<unsigned char>(byte[0])) || !std::isxdigit(static_cast<unsigned char>(byte[1])))
+            throw LoadError(lpath, 0, "const_mem_hex: bad digits at offset " + std::to_string(i));
+        c.const_mem.push_back(std::uint8_t(std::stoul(byte, nullptr, 16)));
+    }
+}
 
-    const fs::path lpath = dir / "launch.json";
+// global_init_undefined: [addr, len] ranges whose initial contents the RTL leaves undefined.
+void read_undefined_ranges(const json& L, const fs::path& lpath, KernelImage& img) {
+    if (!L.contains("global_init_undefined")) return;
+    const json& u = array_field(L, "global_init_undefined", lpath);
+    for (std::size_t i = 0; i < u.size(); ++i) {
+        const std::string where = "global_init_undefined[" + std::to_string(i) + "]";
+        if (!u[i].is_array() || u[i].size() != 2)
+            throw LoadError(lpath, 0, where + ": must be [addr, len], got " + shown(u[i]));
+        img.global_init_undefined.push_back({std::uint32_t(uint_value(u[i][0], where + "[0]", lpath, 0xffffffffu)),
+                                             std::uint32_t(uint_value(u[i][1], where + "[1]", lpath, 0xffffffffu))});
+    }
+}
+
+// launch.json: the launch (grid, block, registers, shared bytes, parameters, code base), the
+// lane count, the global memory size, the constant image, undefined ranges and the dump range.
+void read_launch(const fs::path& lpath, KernelImage& img) {
     const json L = read_json(lpath);
     if (!L.is_object()) throw LoadError(lpath, 0, "must be a JSON object, got " + shown(L));
     core::LaunchConfig& c = img.launch;
@@ -123,69 +148,67 @@ KernelImage load_bundle(const fs::path& dir) {
     // Global memory: the RTL's 256 KiB by default, at most 256 MiB (the model allocates it).
     img.global_mem_bytes = std::uint32_t(uint_field(L, "global_mem_bytes", lpath, kMaxGlobalBytes, 262144));
     if (img.global_mem_bytes < 4 || img.global_mem_bytes % 4 != 0)
-        throw LoadError(lpath, 0, "global_mem_bytes: " + std::to_string(img.global_mem_bytes) + " must be a positive multiple of 4");
-
-    std::string cmem;
-    if (L.contains("const_mem_hex")) {
-        if (!L["const_mem_hex"].is_string()) throw LoadError(lpath, 0, "const_mem_hex: must be a string, got " + shown(L["const_mem_hex"]));
-        cmem = L["const_mem_hex"].get<std::string>();
-    }
-    if (cmem.size() % 2 != 0) throw LoadError(lpath, 0, "const_mem_hex has an odd number of digits");
-    for (std::size_t i = 0; i < cmem.size(); i += 2) {
-        const std::string byte = cmem.substr(i, 2);
-        if (!std::isxdigit(static_cast<unsigned char>(byte[0])) || !std::isxdigit(static_cast<unsigned char>(byte[1])))
-            throw LoadError(lpath, 0, "const_mem_hex: bad digits at offset " + std::to_string(i));
-        c.const_mem.push_back(std::uint8_t(std::stoul(byte, nullptr, 16)));
-    }
+        throw LoadError(lpath, 0,
+                        "global_mem_bytes: " + std::to_string(img.global_mem_bytes) + " must be a positive multiple of 4");
+    read_const_mem(L, lpath, c);
     if (L.contains("shared_block_stride") && uint_field(L, "shared_block_stride", lpath) != c.shared_block_stride())
         img.warnings.push_back(lpath.string() + ": shared_block_stride differs from the hardware formula");
-    if (L.contains("global_init_undefined")) {
-        const json& u = array_field(L, "global_init_undefined", lpath);
-        for (std::size_t i = 0; i < u.size(); ++i) {
-            const std::string where = "global_init_undefined[" + std::to_string(i) + "]";
-            if (!u[i].is_array() || u[i].size() != 2) throw LoadError(lpath, 0, where + ": must be [addr, len], got " + shown(u[i]));
-            img.global_init_undefined.push_back({std::uint32_t(uint_value(u[i][0], where + "[0]", lpath, 0xffffffffu)),
-                                                 std::uint32_t(uint_value(u[i][1], where + "[1]", lpath, 0xffffffffu))});
-        }
-    }
+    read_undefined_ranges(L, lpath, img);
     if (L.contains("dump")) {
         const json& d = L["dump"];
         img.dump.addr = std::uint32_t(uint_field(d, "addr", lpath, img.global_mem_bytes, 0));
         img.dump.len = 4 * std::uint32_t(uint_field(d, "words", lpath, img.global_mem_bytes / 4, 0));
     }
+}
 
-    const fs::path gpath = dir / "global_init.bin";
-    if (fs::exists(gpath)) {
-        std::ifstream g(gpath, std::ios::binary);
-        if (!g) throw LoadError(gpath, 0, "cannot open");
-        if (!fs::is_regular_file(gpath)) throw LoadError(gpath, 0, "not a regular file");
-        if (fs::file_size(gpath) > img.global_mem_bytes)
-            throw LoadError(gpath, 0, std::to_string(fs::file_size(gpath)) + " bytes: larger than the global memory (global_mem_bytes " +
-                                          std::to_string(img.global_mem_bytes) + ")");
-        img.global_init.assign(std::istreambuf_iterator<char>(g), std::istreambuf_iterator<char>());
-    }
+// global_init.bin (optional): the initial global memory, at most global_mem_bytes.
+void read_global_init(const fs::path& gpath, KernelImage& img) {
+    if (!fs::exists(gpath)) return;
+    std::ifstream g(gpath, std::ios::binary);
+    if (!g) throw LoadError(gpath, 0, "cannot open");
+    if (!fs::is_regular_file(gpath)) throw LoadError(gpath, 0, "not a regular file");
+    if (fs::file_size(gpath) > img.global_mem_bytes)
+        throw LoadError(gpath, 0,
+                        std::to_string(fs::file_size(gpath)) + " bytes: larger than the global memory (global_mem_bytes " +
+                            std::to_string(img.global_mem_bytes) + ")");
+    img.global_init.assign(std::istreambuf_iterator<char>(g), std::istreambuf_iterator<char>());
+}
 
-    const fs::path epath = dir / "expected.json";
-    if (fs::exists(epath)) {
-        const json E = read_json(epath);
-        if (!E.is_object()) throw LoadError(epath, 0, "must be a JSON object, got " + shown(E));
-        img.rtl_kernel_cycles = uint_field(E, "rtl_kernel_cycles", epath, UINT64_MAX, 0);
-        const json ranges = E.contains("ranges") ? array_field(E, "ranges", epath) : json::array();
-        for (std::size_t i = 0; i < ranges.size(); ++i) {
-            const std::string where = "ranges[" + std::to_string(i) + "]";
-            ExpectedRange er;
-            er.addr = std::uint32_t(uint_field(ranges[i], "addr", epath));
-            const json& words = array_field(ranges[i], "words", epath);
-            for (std::size_t j = 0; j < words.size(); ++j) {
-                const json& w = words[j];
-                const std::string wwhere = where + ".words[" + std::to_string(j) + "]";
-                if (w.is_null()) er.words.push_back(std::nullopt);
-                else if (!w.is_string()) throw LoadError(epath, 0, wwhere + ": must be a hex string or null, got " + shown(w));
-                else er.words.push_back(parse_hex_word(w.get<std::string>(), epath, wwhere));
-            }
-            img.expected.push_back(std::move(er));
+// expected.json (optional): the RTL's cycle count and the expected words (null = undefined).
+void read_expected(const fs::path& epath, KernelImage& img) {
+    if (!fs::exists(epath)) return;
+    const json E = read_json(epath);
+    if (!E.is_object()) throw LoadError(epath, 0, "must be a JSON object, got " + shown(E));
+    img.rtl_kernel_cycles = uint_field(E, "rtl_kernel_cycles", epath, UINT64_MAX, 0);
+    const json ranges = E.contains("ranges") ? array_field(E, "ranges", epath) : json::array();
+    for (std::size_t i = 0; i < ranges.size(); ++i) {
+        const std::string where = "ranges[" + std::to_string(i) + "]";
+        ExpectedRange er;
+        er.addr = std::uint32_t(uint_field(ranges[i], "addr", epath));
+        const json& words = array_field(ranges[i], "words", epath);
+        for (std::size_t j = 0; j < words.size(); ++j) {
+            const json& w = words[j];
+            const std::string wwhere = where + ".words[" + std::to_string(j) + "]";
+            if (w.is_null()) er.words.push_back(std::nullopt);
+            else if (!w.is_string()) throw LoadError(epath, 0, wwhere + ": must be a hex string or null, got " + shown(w));
+            else er.words.push_back(parse_hex_word(w.get<std::string>(), epath, wwhere));
         }
+        img.expected.push_back(std::move(er));
     }
+}
+
+}  // namespace
+
+KernelImage load_bundle(const fs::path& dir) {
+    KernelImage img;
+    img.dir = dir;
+    img.name = fs::absolute(dir).lexically_normal().filename().string();
+    if (img.name.empty()) img.name = fs::absolute(dir).parent_path().filename().string();
+    if (!fs::is_directory(dir)) throw LoadError(dir, 0, "not a directory");
+    img.program = read_program_hex(dir / "program.hex");
+    read_launch(dir / "launch.json", img);
+    read_global_init(dir / "global_init.bin", img);
+    read_expected(dir / "expected.json", img);
     return img;
 }
 

@@ -227,25 +227,12 @@ ExpectedRange read_rdata_log(const fs::path& file) {
     return r;
 }
 
-KernelImage load_testbench(const fs::path& app_dir, const TestbenchOptions& opt) {
-    KernelImage img;
-    img.dir = app_dir;
-    img.name = fs::absolute(app_dir).lexically_normal().filename().string();
-    if (img.name.empty()) img.name = fs::absolute(app_dir).lexically_normal().parent_path().filename().string();
-    if (!fs::is_directory(app_dir)) throw LoadError(app_dir, 0, "not a directory (FlexGripPlus application folder expected)");
-    const fs::path pick = locate(app_dir, "pick_bench.vhd");
-    const fs::path tp = locate(app_dir, "TP_instructions.vhd");
-    if (pick.empty()) throw LoadError(app_dir / "pick_bench.vhd", 0, "missing (FlexGripPlus application folder expected)");
-    if (tp.empty()) throw LoadError(app_dir / "TP_instructions.vhd", 0, "missing (FlexGripPlus application folder expected)");
-    const fs::path tp_dir = tp.parent_path();  // the memory image and golden log sit beside the code
+namespace {
 
-    vhdl::ConstantTable consts;
-    consts.parse_file(pick);
-    fs::path config = locate(app_dir, "TP_configuration.vhd");
-    if (config.empty()) config = find_upwards(app_dir, "TP_configuration.vhd", opt.search_root);
-    if (!config.empty()) consts.parse_file(config);
-    img.program = read_tp_instructions(tp, img.warnings, consts, opt.max_program_words);
-
+// The launch from pick_bench.vhd's BENCH_* constants (each under the names the upstream
+// applications use); the parameter and constant-byte counts are returned for read_kernel_registers.
+void read_launch_constants(const vhdl::ConstantTable& consts, const fs::path& pick, const TestbenchOptions& opt,
+                           KernelImage& img, std::uint32_t& nparams, std::uint32_t& ncmem) {
     core::LaunchConfig& L = img.launch;
     L.grid[0] = std::uint16_t(constant(consts, pick, {"BENCH_K_GRDX", "BENCH_K_GRIDX"}, 1, 1, 0xffff));
     L.grid[1] = std::uint16_t(constant(consts, pick, {"BENCH_K_GRDY", "BENCH_K_GRIDY"}, 1, 1, 0xffff));
@@ -258,10 +245,14 @@ KernelImage load_testbench(const fs::path& app_dir, const TestbenchOptions& opt)
                                opt.default_blocks_per_core, 1);
     img.cores = constant(consts, pick, {"BENCH_CORES", "NUM_CORES", "CORES"}, opt.default_cores, 1, 1024);
     // The testbench's registers: 16 parameter words, 64 constant bytes.
-    const std::uint32_t nparams = constant(consts, pick, {"BENCH_KERNEL_PARAM_SIZE"}, 0, 0, 16);
-    const std::uint32_t ncmem = constant(consts, pick, {"BENCH_CMEM_PARAM_SIZE"}, 0, 0, 64);
+    nparams = constant(consts, pick, {"BENCH_KERNEL_PARAM_SIZE"}, 0, 0, 16);
+    ncmem = constant(consts, pick, {"BENCH_CMEM_PARAM_SIZE"}, 0, 0, 64);
 
-    // Parameters and constant bytes: TP_configuration's arrays, else BENCH_KREGi / BENCH_CMEMREGi.
+}
+
+// Parameters and constant bytes: TP_configuration's arrays, else BENCH_KREGi / BENCH_CMEMREGi.
+void read_kernel_registers(const vhdl::ConstantTable& consts, const fs::path& pick, const fs::path& config,
+                           std::uint32_t nparams, std::uint32_t ncmem, core::LaunchConfig& L) {
     const vhdl::Constant* kregs = config.empty() ? nullptr : consts.find("kernel_regs_default");
     const vhdl::Constant* cregs = config.empty() ? nullptr : consts.find("cmem_regs_default");
     if (!config.empty() && (kregs == nullptr || cregs == nullptr))
@@ -292,7 +283,11 @@ KernelImage load_testbench(const fs::path& app_dir, const TestbenchOptions& opt)
         }
         L.const_mem.push_back(v);
     }
+}
 
+// The global memory image (global_mem.mif) and the golden result log beside the program, if any.
+void read_memory_files(const vhdl::ConstantTable& consts, const fs::path& pick, const fs::path& app_dir,
+                       const fs::path& tp_dir, KernelImage& img) {
     fs::path mif = tp_dir / "global_mem.mif";
     if (!fs::is_regular_file(mif)) mif = locate(app_dir, "global_mem.mif");
     if (!mif.empty()) {
@@ -311,6 +306,33 @@ KernelImage load_testbench(const fs::path& app_dir, const TestbenchOptions& opt)
             break;
         }
     }
+}
+
+}  // namespace
+
+KernelImage load_testbench(const fs::path& app_dir, const TestbenchOptions& opt) {
+    KernelImage img;
+    img.dir = app_dir;
+    img.name = fs::absolute(app_dir).lexically_normal().filename().string();
+    if (img.name.empty()) img.name = fs::absolute(app_dir).lexically_normal().parent_path().filename().string();
+    if (!fs::is_directory(app_dir)) throw LoadError(app_dir, 0, "not a directory (FlexGripPlus application folder expected)");
+    const fs::path pick = locate(app_dir, "pick_bench.vhd");
+    const fs::path tp = locate(app_dir, "TP_instructions.vhd");
+    if (pick.empty()) throw LoadError(app_dir / "pick_bench.vhd", 0, "missing (FlexGripPlus application folder expected)");
+    if (tp.empty()) throw LoadError(app_dir / "TP_instructions.vhd", 0, "missing (FlexGripPlus application folder expected)");
+    const fs::path tp_dir = tp.parent_path();  // the memory image and golden log sit beside the code
+
+    vhdl::ConstantTable consts;
+    consts.parse_file(pick);
+    fs::path config = locate(app_dir, "TP_configuration.vhd");
+    if (config.empty()) config = find_upwards(app_dir, "TP_configuration.vhd", opt.search_root);
+    if (!config.empty()) consts.parse_file(config);
+    img.program = read_tp_instructions(tp, img.warnings, consts, opt.max_program_words);
+
+    std::uint32_t nparams = 0, ncmem = 0;
+    read_launch_constants(consts, pick, opt, img, nparams, ncmem);
+    read_kernel_registers(consts, pick, config, nparams, ncmem, img.launch);
+    read_memory_files(consts, pick, app_dir, tp_dir, img);
     return img;
 }
 

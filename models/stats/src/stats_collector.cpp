@@ -126,27 +126,10 @@ void StatsCollector::on_issue(const core::IssueRecord& rec) {
     add_to_series(t.issue, threads);
 }
 
-nlohmann::json StatsCollector::to_json() const {
+// Utilisation and stalls: per SM ("sms") and totals over the SMs.
+void StatsCollector::add_utilisation(nlohmann::json& j, std::uint64_t cycles) const {
     using nlohmann::json;
-    const std::uint64_t cycles = kernel_cycles();
     const std::uint32_t sms = timing_.num_sms();
-    json j = context_.empty() ? json::object() : json::parse(context_);
-    j["kernel_cycles"] = cycles;
-    j["warp_instructions"] = warp_instructions_;
-    j["thread_instructions"] = thread_instructions_;
-    j["sim_wall_seconds"] = wall_seconds_;
-    j["mode"] = timing_.mode() == timing::Mode::AT ? "at" : "lt";
-    j["sp_lanes"] = timing_.params().sp_lanes;
-    j["num_sms"] = sms;
-    if (!error_.empty()) j["error"] = error_;
-    j["ipc"] = {{"warp", ratio(double(warp_instructions_), double(cycles))},
-                {"thread", ratio(double(thread_instructions_), double(cycles))}};
-    j["simd_efficiency"] = ratio(double(thread_instructions_), 32.0 * double(warp_instructions_));
-    j["sim_speed"] = {{"cycles_per_second", ratio(double(cycles), wall_seconds_)},
-                      {"thread_instructions_per_second", ratio(double(thread_instructions_), wall_seconds_)},
-                      {"warp_instructions_per_second", ratio(double(warp_instructions_), wall_seconds_)}};
-
-    // Utilisation and stalls: per SM and totals.
     const double sm_cycles = double(cycles) * sms;
     std::array<std::uint64_t, 6> unit_busy{};
     std::array<std::uint64_t, timing::kNumStages> stage_busy{};
@@ -199,6 +182,29 @@ nlohmann::json StatsCollector::to_json() const {
     j["stall_cycles_total"] = stall_total;
     j["sms"] = per_sm;
 
+}
+
+nlohmann::json StatsCollector::to_json() const {
+    using nlohmann::json;
+    const std::uint64_t cycles = kernel_cycles();
+    const std::uint32_t sms = timing_.num_sms();
+    json j = context_.empty() ? json::object() : json::parse(context_);
+    j["kernel_cycles"] = cycles;
+    j["warp_instructions"] = warp_instructions_;
+    j["thread_instructions"] = thread_instructions_;
+    j["sim_wall_seconds"] = wall_seconds_;
+    j["mode"] = timing_.mode() == timing::Mode::AT ? "at" : "lt";
+    j["sp_lanes"] = timing_.params().sp_lanes;
+    j["num_sms"] = sms;
+    if (!error_.empty()) j["error"] = error_;
+    j["ipc"] = {{"warp", ratio(double(warp_instructions_), double(cycles))},
+                {"thread", ratio(double(thread_instructions_), double(cycles))}};
+    j["simd_efficiency"] = ratio(double(thread_instructions_), 32.0 * double(warp_instructions_));
+    j["sim_speed"] = {{"cycles_per_second", ratio(double(cycles), wall_seconds_)},
+                      {"thread_instructions_per_second", ratio(double(thread_instructions_), wall_seconds_)},
+                      {"warp_instructions_per_second", ratio(double(warp_instructions_), wall_seconds_)}};
+
+    add_utilisation(j, cycles);
     json units = json::object();
     for (std::size_t i = 0; i < 6; ++i) units[kUnitNames[i]] = unit_instructions_[i];
     j["instructions_by_unit"] = units;

@@ -63,6 +63,7 @@ public:
     void write_json(const std::string& path) const;  // throws std::runtime_error naming the path
 
 private:
+    void add_utilisation(nlohmann::json& j, std::uint64_t cycles) const;  // to_json(): busy fractions, stalls
     void add_to_series(std::uint64_t cycle, std::uint32_t threads);
 
     const timing::TimingModel& timing_;
