@@ -92,7 +92,8 @@ std::optional<std::uint64_t> parse_numbered(std::string_view t, std::string_view
     if (text::iequals(t, top_name)) return top;
     if (t.size() <= prefix.size() || !text::iequals(t.substr(0, prefix.size()), prefix)) return std::nullopt;
     const auto n = text::parse_int(t.substr(prefix.size()));
-    if (!n || *n < 0 || static_cast<std::uint64_t>(*n) > max || t.substr(prefix.size()).find_first_not_of("0123456789") != std::string_view::npos) {
+    if (!n || *n < 0 || static_cast<std::uint64_t>(*n) > max ||
+        t.substr(prefix.size()).find_first_not_of("0123456789") != std::string_view::npos) {
         return std::nullopt;
     }
     return static_cast<std::uint64_t>(*n);
@@ -102,7 +103,8 @@ std::optional<std::uint64_t> parse_numbered(std::string_view t, std::string_view
 std::string parse_operand(const Row& r, std::string_view label, std::string_view t, std::uint64_t& w) {
     const auto put = [&](const Field& f, std::uint64_t v) { w = (w & ~field_mask(f)) | (v << f.lo); };
     if (label == "[reg1+0xabcd]") {
-        if (t.size() < 2 || t.front() != '[' || t.back() != ']') return fmt::format("expected [Rn+offset], got '{}'", t);
+        if (t.size() < 2 || t.front() != '[' || t.back() != ']')
+            return fmt::format("expected [Rn+offset], got '{}'", t);
         const std::string_view in = t.substr(1, t.size() - 2);
         const std::size_t plus = in.find('+');
         const auto reg = parse_numbered(text::trim(in.substr(0, plus)), "R", "RZ", 63, 62);
@@ -228,7 +230,9 @@ IsaEncoded assemble(std::string_view line) {
 class FermiBackend final : public IsaBackend {
 public:
     std::string_view name() const override { return "fermi"; }
-    std::string_view title() const override { return "NVIDIA Fermi (asfermi notes: S2R, LEPC, CCTL, CCTLL, PSETP), asfermi syntax"; }
+    std::string_view title() const override {
+        return "NVIDIA Fermi (asfermi notes: S2R, LEPC, CCTL, CCTLL, PSETP), asfermi syntax";
+    }
     std::string_view seed() const override { return "001_a0296078d91cc189.txt"; }
     std::string_view coverage() const override {
         return "S2R (every SR), LEPC, CCTL, CCTLL, PSETP with their templates' fields; bits the seed leaves unlabelled "
@@ -237,12 +241,7 @@ public:
 
     IsaDecoded disassemble_one(std::span<const std::uint32_t> words, std::uint32_t) const override {
         IsaDecoded d;
-        d.words = 2;
-        if (words.size() < 2) {
-            d.words = 1;
-            d.error = "a Fermi instruction is 64 bits: second word missing";
-            return d;
-        }
+        if (!have_two_words(words, "a Fermi instruction is 64 bits: second word missing", d)) return d;
         const std::uint64_t w = words[0] | (static_cast<std::uint64_t>(words[1]) << 32);
         for (const Row& r : fermi::rows()) {
             const std::uint64_t var = variable_mask(r);

@@ -39,12 +39,7 @@ public:
 
     IsaDecoded disassemble_one(std::span<const std::uint32_t> words, std::uint32_t) const override {
         IsaDecoded d;
-        d.words = 2;
-        if (words.size() < 2) {
-            d.words = 1;
-            d.error = "a Maxwell instruction is 64 bits: second word missing";
-            return d;
-        }
+        if (!have_two_words(words, "a Maxwell instruction is 64 bits: second word missing", d)) return d;
         const std::uint64_t w = words[0] | (static_cast<std::uint64_t>(words[1]) << 32);
         const maxwell::Form* f = match(w);
         if (f == nullptr) {
@@ -80,7 +75,8 @@ public:
             }
             rest = static_cast<std::uint64_t>(*v);
             if ((rest & p.mask) != 0) {
-                e.error = fmt::format("unknown(0x{:x}) sets opcode bits of {} (mask 0x{:016x})", rest, form->name, p.mask);
+                e.error =
+                    fmt::format("unknown(0x{:x}) sets opcode bits of {} (mask 0x{:016x})", rest, form->name, p.mask);
                 return e;
             }
         }

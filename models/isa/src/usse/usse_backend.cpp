@@ -49,17 +49,13 @@ public:
 
     IsaDecoded disassemble_one(std::span<const std::uint32_t> words, std::uint32_t) const override {
         IsaDecoded d;
-        d.words = 2;
-        if (words.size() < 2) {
-            d.words = 1;
-            d.error = "an instruction of this ISA is 8 bytes: second word missing";
-            return d;
-        }
+        if (!have_two_words(words, "an instruction of this ISA is 8 bytes: second word missing", d)) return d;
         const std::uint64_t v = (static_cast<std::uint64_t>(words[0]) << 32) | words[1];
         const usse::Group& g = group_of(v);
         if (!g.not_decoded.empty()) {
-            d.error = g.not_decoded == "illegal" ? fmt::format("group 0x{:02x}: the seed lists only illegal instructions", g.opcode1 << 3)
-                                                 : std::string(g.not_decoded);
+            d.error = g.not_decoded == "illegal"
+                          ? fmt::format("group 0x{:02x}: the seed lists only illegal instructions", g.opcode1 << 3)
+                          : std::string(g.not_decoded);
             return d;
         }
         for (const Row& r : usse::rows()) {
