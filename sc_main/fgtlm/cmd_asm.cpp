@@ -38,16 +38,13 @@ bool assemble_with_registry(const AsmOptions& o, const std::string& source, std:
 bool with_sm10_comments(const AsmOptions& o) { return o.isa.empty() || o.isa == "sm10"; }
 
 int run_asm(const AsmOptions& o) {
-    if (const std::string why = fgtlm::cli::not_a_readable_file(o.file); !why.empty()) {
+    std::string why;
+    const std::optional<std::string> text = fgtlm::cli::read_whole_file(o.file, why);
+    if (!text) {
         std::cerr << o.file << ": error: " << why << '\n';
         return 1;
     }
-    std::ifstream in(o.file, std::ios::binary);
-    if (!in) {
-        std::cerr << o.file << ": error: cannot open file\n";
-        return 1;
-    }
-    const std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string& source = *text;
     std::vector<std::uint32_t> words;
     if (!o.isa.empty() && o.isa != "sm10") {
         if (!assemble_with_registry(o, source, words)) return 1;
@@ -75,7 +72,8 @@ int run_asm(const AsmOptions& o) {
 
 const fgtlm::cli::SubcommandRegistration kAsm{"asm", [](CLI::App& app) {
     auto opts = std::make_shared<AsmOptions>();
-    CLI::App* sub = app.add_subcommand("asm", "Assemble SM_1.0 SASS text (cuobjdump style, labels allowed) into program.hex");
+    CLI::App* sub =
+        app.add_subcommand("asm", "Assemble SM_1.0 SASS text (cuobjdump style, labels allowed) into program.hex");
     sub->add_option("file", opts->file, "SASS source")->required();
     sub->add_option("-o,--output", opts->out, "output program.hex (default: stdout)");
     sub->add_flag("--raw", opts->raw, "write raw little-endian 32-bit words instead of program.hex");

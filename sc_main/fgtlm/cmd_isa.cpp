@@ -1,6 +1,7 @@
 // fgtlm isa list: the instruction sets of the registry (name, seed, what each covers).
 // fgtlm isa exec --isa gcn1.x FILE [--set s1=5 ...]: runs a GCN SOP2 program on the scalar ALU.
 #include "subcommand.hpp"
+#include "diagnostics.hpp"
 
 #include <fgtlm/isa/gcn_scalar.hpp>
 #include <fgtlm/isa/registry.hpp>
@@ -62,13 +63,13 @@ int run_exec(const ExecOptions& o) {
         std::cerr << "fgtlm isa exec: only the GCN back ends execute (gcn1.0, gcn1.2, gcn1.4), not '" << o.isa << "'\n";
         return 1;
     }
-    std::ifstream in(o.file, std::ios::binary);
-    if (!in) {
-        std::cerr << o.file << ": error: cannot open file\n";
+    std::string why;
+    const std::optional<std::string> source = fgtlm::cli::read_whole_file(o.file, why);
+    if (!source) {
+        std::cerr << o.file << ": error: " << why << '\n';
         return 1;
     }
-    const std::string source((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const fgtlm::isa::IsaProgram p = isa->assemble_program(source, o.file);
+    const fgtlm::isa::IsaProgram p = isa->assemble_program(*source, o.file);
     if (!p.ok()) {
         for (const std::string& e : p.errors) std::cerr << e << '\n';
         return 1;
@@ -102,7 +103,8 @@ const fgtlm::cli::SubcommandRegistration kIsa{"isa", [](CLI::App& app) {
     CLI::App* list = sub->add_subcommand("list", "List every ISA back end, its seed document and coverage");
     list->callback([which] { *which = "list"; });
     auto eo = std::make_shared<ExecOptions>();
-    CLI::App* exec = sub->add_subcommand("exec", "Assemble and run a GCN SOP2 program on the scalar ALU, print the state");
+    CLI::App* exec =
+        sub->add_subcommand("exec", "Assemble and run a GCN SOP2 program on the scalar ALU, print the state");
     exec->add_option("file", eo->file, "GCN SOP2 assembly (s_add_u32 s0, s1, s2 ...)")->required();
     exec->add_option("--isa", eo->isa, "gcn1.0, gcn1.2 (default) or gcn1.4");
     exec->add_option("--set", eo->sets, "initial value: sN=V, m0=V, vcc=V, exec=V, scc=0|1 (repeatable)");

@@ -2,13 +2,14 @@
 // (models/host/include/fgtlm/host/register_map.hpp): the C header drivers include, or the
 // README's register table; --update rewrites the generated part of a file in place.
 #include "subcommand.hpp"
+#include "diagnostics.hpp"
 
 #include <fgtlm/host/register_docs.hpp>
 
 #include <fstream>
 #include <iostream>
 #include <memory>
-#include <sstream>
+#include <optional>
 #include <stdexcept>
 
 namespace {
@@ -20,11 +21,10 @@ struct RegmapOptions {
 };
 
 std::string read_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot read " + path);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
+    std::string why;
+    std::optional<std::string> text = fgtlm::cli::read_whole_file(path, why);
+    if (!text) throw std::runtime_error(path + ": " + why);
+    return std::move(*text);
 }
 
 void write_file(const std::string& path, const std::string& text) {
@@ -37,7 +37,10 @@ int run_regmap(const RegmapOptions& opt) {
     try {
         if (opt.c_header) {
             const std::string header = regmap::c_header();
-            if (opt.output.empty()) std::cout << header; else write_file(opt.output, header);
+            if (opt.output.empty())
+                std::cout << header;
+            else
+                write_file(opt.output, header);
             return 0;
         }
         const std::string table = regmap::markdown_table();
@@ -54,19 +57,21 @@ int run_regmap(const RegmapOptions& opt) {
     }
 }
 
-const fgtlm::cli::SubcommandRegistration kRegmap{"regmap", [](CLI::App& app) -> std::function<int()> {
-    auto opt = std::make_shared<RegmapOptions>();
-    auto* sub = app.add_subcommand("regmap", "Generate the host register map's C header or README table");
-    auto* header = sub->add_flag("--c-header", opt->c_header, "Print fgtlm/host/registers.h");
-    auto* markdown = sub->add_flag("--markdown", opt->markdown, "Print the README register table (Markdown)");
-    header->excludes(markdown);
-    sub->add_option("-o,--output", opt->output,
-                    "Write the header to FILE; with --markdown, replace the table between the marker lines of FILE");
-    sub->callback([sub, header, markdown] {
-        if (header->count() == 0 && markdown->count() == 0)
-            throw CLI::RequiredError(sub->get_name() + ": one of --c-header, --markdown");
-    });
-    return [opt] { return run_regmap(*opt); };
-}};
+const fgtlm::cli::SubcommandRegistration kRegmap{
+    "regmap", [](CLI::App& app) -> std::function<int()> {
+        auto opt = std::make_shared<RegmapOptions>();
+        auto* sub = app.add_subcommand("regmap", "Generate the host register map's C header or README table");
+        auto* header = sub->add_flag("--c-header", opt->c_header, "Print fgtlm/host/registers.h");
+        auto* markdown = sub->add_flag("--markdown", opt->markdown, "Print the README register table (Markdown)");
+        header->excludes(markdown);
+        sub->add_option(
+            "-o,--output", opt->output,
+            "Write the header to FILE; with --markdown, replace the table between the marker lines of FILE");
+        sub->callback([sub, header, markdown] {
+            if (header->count() == 0 && markdown->count() == 0)
+                throw CLI::RequiredError(sub->get_name() + ": one of --c-header, --markdown");
+        });
+        return [opt] { return run_regmap(*opt); };
+    }};
 
 }  // namespace

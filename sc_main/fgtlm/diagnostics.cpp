@@ -1,5 +1,8 @@
 #include "diagnostics.hpp"
 
+#include <fstream>
+#include <iterator>
+
 #include <fmt/format.h>
 
 namespace fgtlm::cli {
@@ -37,6 +40,17 @@ std::string not_a_readable_file(const std::filesystem::path& path) {
     if (std::filesystem::is_directory(st)) return "is a directory, not a file";
     if (!std::filesystem::is_regular_file(st)) return "not a regular file";
     return {};
+}
+
+std::optional<std::string> read_whole_file(const std::filesystem::path& path, std::string& why) {
+    why = not_a_readable_file(path);
+    if (!why.empty()) return std::nullopt;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        why = "cannot open file";
+        return std::nullopt;
+    }
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
 }  // namespace fgtlm::cli

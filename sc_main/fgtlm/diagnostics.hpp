@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,5 +21,9 @@ std::string format_asm_errors(const std::vector<isa::AsmDiagnostic>& errors, std
 
 // Empty when `path` names a readable regular file, else why not ("is a directory", ...).
 std::string not_a_readable_file(const std::filesystem::path& path);
+
+// The whole of the file at `path`, or nullopt with `why` set (not_a_readable_file's reasons,
+// or "cannot open file").
+std::optional<std::string> read_whole_file(const std::filesystem::path& path, std::string& why);
 
 }  // namespace fgtlm::cli
