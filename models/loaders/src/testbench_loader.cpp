@@ -1,5 +1,5 @@
 // FlexGripPlus application folder -> KernelImage (conformance README section 3).
-#include "fgtlm/loaders/testbench_loader.hpp"
+#include <fgtlm/loaders/testbench_loader.hpp>
 
 #include <algorithm>
 #include <fstream>
@@ -109,8 +109,9 @@ std::vector<std::uint32_t> read_tp_instructions(const fs::path& file, std::vecto
         if (c->value.kind != vhdl::Value::Kind::Int && c->value.kind != vhdl::Value::Kind::Bits)
             throw LoadError(c->file, c->line, "TP_INSTRUCTIONS is not a number");
         if (c->value.as_u64() == 0 || c->value.as_u64() > max_words)
-            throw LoadError(c->file, c->line, "TP_INSTRUCTIONS = " + std::to_string(std::int64_t(c->value.as_u64())) +
-                                                  " must be 1.." + std::to_string(max_words) + " (the instruction memory)");
+            throw LoadError(c->file, c->line,
+                            "TP_INSTRUCTIONS = " + std::to_string(std::int64_t(c->value.as_u64())) + " must be 1.." +
+                                std::to_string(max_words) + " (the instruction memory)");
         count = c->value.as_u64();
         if (words.rbegin()->first >= count)
             warnings.push_back(file.string() + ": words from index " + std::to_string(count) +
@@ -134,9 +135,10 @@ std::uint32_t constant(const vhdl::ConstantTable& t, const fs::path& file, std::
             throw LoadError(c->file, c->line, std::string(n) + " must be a number");
         const bool negative = c->value.kind == vhdl::Value::Kind::Int && c->value.i < 0;
         if (negative || c->value.as_u64() < lo || c->value.as_u64() > hi)
-            throw LoadError(c->file, c->line, std::string(n) + " = " +
-                                                  (negative ? std::to_string(c->value.i) : std::to_string(c->value.as_u64())) +
-                                                  " is out of range (" + std::to_string(lo) + ".." + std::to_string(hi) + ")");
+            throw LoadError(c->file, c->line,
+                            std::string(n) + " = " +
+                                (negative ? std::to_string(c->value.i) : std::to_string(c->value.as_u64())) +
+                                " is out of range (" + std::to_string(lo) + ".." + std::to_string(hi) + ")");
         return std::uint32_t(c->value.as_u64());
     }
     if (fallback) return *fallback;
@@ -178,10 +180,12 @@ std::vector<std::uint8_t> read_mif(const fs::path& file, std::vector<ByteRange>&
         while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
         if (bytes.size() == max_bytes) {
             if (line.empty()) continue;  // trailing blank lines
-            throw LoadError(file, lineno, "more bytes than the global memory holds (" + std::to_string(max_bytes) + ")");
+            throw LoadError(file, lineno,
+                            "more bytes than the global memory holds (" + std::to_string(max_bytes) + ")");
         }
         const auto addr = std::uint32_t(bytes.size());
-        if (line.size() == 2 && std::isxdigit(static_cast<unsigned char>(line[0])) && std::isxdigit(static_cast<unsigned char>(line[1]))) {
+        if (line.size() == 2 && std::isxdigit(static_cast<unsigned char>(line[0])) &&
+            std::isxdigit(static_cast<unsigned char>(line[1]))) {
             bytes.push_back(std::uint8_t(std::stoul(line, nullptr, 16)));
             continue;
         }
@@ -211,7 +215,8 @@ ExpectedRange read_rdata_log(const fs::path& file) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
         if (line.find_first_not_of(" \t") == std::string::npos) continue;
         std::smatch m;
-        if (!std::regex_match(line, m, re)) throw LoadError(file, lineno, "expected `AAAAA DDDDDDDD`, got '" + line + "'");
+        if (!std::regex_match(line, m, re))
+            throw LoadError(file, lineno, "expected `AAAAA DDDDDDDD`, got '" + line + "'");
         const auto addr = std::uint32_t(std::stoul(m[1].str(), nullptr, 16));
         if (!first_addr) {
             first_addr = addr;
@@ -250,6 +255,25 @@ void read_launch_constants(const vhdl::ConstantTable& consts, const fs::path& pi
 
 }
 
+// `count` register values: the elements of TP_configuration's array `array`, or (no
+// TP_configuration) pick_bench's constants <prefix>0, <prefix>1, ... (0 when absent, at most `max`).
+std::vector<std::uint32_t> register_values(const vhdl::ConstantTable& consts, const fs::path& pick,
+                                           const vhdl::Constant* array, const char* array_name, std::uint32_t count,
+                                           const std::string& prefix, std::uint32_t max, const char* unit) {
+    std::vector<std::uint32_t> values;
+    for (std::uint32_t i = 0; i < count; ++i) {
+        if (array == nullptr) {
+            values.push_back(constant(consts, pick, {(prefix + std::to_string(i)).c_str()}, 0, 0, max));
+            continue;
+        }
+        if (i >= array->value.elems.size())
+            throw LoadError(array->file, array->line,
+                            std::string(array_name) + " has fewer than " + std::to_string(count) + " " + unit);
+        values.push_back(std::uint32_t(array->value.elems[i].as_u64()));
+    }
+    return values;
+}
+
 // Parameters and constant bytes: TP_configuration's arrays, else BENCH_KREGi / BENCH_CMEMREGi.
 void read_kernel_registers(const vhdl::ConstantTable& consts, const fs::path& pick, const fs::path& config,
                            std::uint32_t nparams, std::uint32_t ncmem, core::LaunchConfig& L) {
@@ -261,28 +285,12 @@ void read_kernel_registers(const vhdl::ConstantTable& consts, const fs::path& pi
         throw LoadError(kregs->file, kregs->line, "kernel_regs_default must be an array aggregate");
     if (cregs != nullptr && cregs->value.kind != vhdl::Value::Kind::Array)
         throw LoadError(cregs->file, cregs->line, "cmem_regs_default must be an array aggregate");
-    for (std::uint32_t i = 0; i < nparams; ++i) {
-        std::uint32_t v = 0;
-        if (kregs != nullptr) {
-            if (i >= kregs->value.elems.size())
-                throw LoadError(kregs->file, kregs->line, "kernel_regs_default has fewer than " + std::to_string(nparams) + " words");
-            v = std::uint32_t(kregs->value.elems[i].as_u64());
-        } else {
-            v = constant(consts, pick, {("BENCH_KREG" + std::to_string(i)).c_str()}, 0);
-        }
+    for (const std::uint32_t v :
+         register_values(consts, pick, kregs, "kernel_regs_default", nparams, "BENCH_KREG", 0xffffffffu, "words"))
         L.params.push_back(v);
-    }
-    for (std::uint32_t i = 0; i < ncmem; ++i) {
-        std::uint8_t v = 0;
-        if (cregs != nullptr) {
-            if (i >= cregs->value.elems.size())
-                throw LoadError(cregs->file, cregs->line, "cmem_regs_default has fewer than " + std::to_string(ncmem) + " bytes");
-            v = std::uint8_t(cregs->value.elems[i].as_u64());
-        } else {
-            v = std::uint8_t(constant(consts, pick, {("BENCH_CMEMREG" + std::to_string(i)).c_str()}, 0, 0, 0xff));
-        }
-        L.const_mem.push_back(v);
-    }
+    for (const std::uint32_t v :
+         register_values(consts, pick, cregs, "cmem_regs_default", ncmem, "BENCH_CMEMREG", 0xff, "bytes"))
+        L.const_mem.push_back(std::uint8_t(v));
 }
 
 // The global memory image (global_mem.mif) and the golden result log beside the program, if any.
@@ -298,7 +306,8 @@ void read_memory_files(const vhdl::ConstantTable& consts, const fs::path& pick, 
 
     const std::uint32_t read_size = constant(consts, pick, {"READ_DATA_SIZE"}, 0, 0, img.global_mem_bytes / 4 - 1);
     img.dump = {0, 4 * (read_size + 1)};
-    for (const char* golden : {"gpgpu_rdata.log", "gpgpu_rdata_golden.log", "Golden_memory_result.log", "golden_mem_output.log"}) {
+    for (const char* golden :
+         {"gpgpu_rdata.log", "gpgpu_rdata_golden.log", "Golden_memory_result.log", "golden_mem_output.log"}) {
         fs::path g = tp_dir / golden;
         if (!fs::is_regular_file(g)) g = locate(app_dir, golden);
         if (!g.empty()) {
@@ -315,11 +324,14 @@ KernelImage load_testbench(const fs::path& app_dir, const TestbenchOptions& opt)
     img.dir = app_dir;
     img.name = fs::absolute(app_dir).lexically_normal().filename().string();
     if (img.name.empty()) img.name = fs::absolute(app_dir).lexically_normal().parent_path().filename().string();
-    if (!fs::is_directory(app_dir)) throw LoadError(app_dir, 0, "not a directory (FlexGripPlus application folder expected)");
+    if (!fs::is_directory(app_dir))
+        throw LoadError(app_dir, 0, "not a directory (FlexGripPlus application folder expected)");
     const fs::path pick = locate(app_dir, "pick_bench.vhd");
     const fs::path tp = locate(app_dir, "TP_instructions.vhd");
-    if (pick.empty()) throw LoadError(app_dir / "pick_bench.vhd", 0, "missing (FlexGripPlus application folder expected)");
-    if (tp.empty()) throw LoadError(app_dir / "TP_instructions.vhd", 0, "missing (FlexGripPlus application folder expected)");
+    if (pick.empty())
+        throw LoadError(app_dir / "pick_bench.vhd", 0, "missing (FlexGripPlus application folder expected)");
+    if (tp.empty())
+        throw LoadError(app_dir / "TP_instructions.vhd", 0, "missing (FlexGripPlus application folder expected)");
     const fs::path tp_dir = tp.parent_path();  // the memory image and golden log sit beside the code
 
     vhdl::ConstantTable consts;
