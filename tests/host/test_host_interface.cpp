@@ -322,9 +322,11 @@ TEST_F(HostInterfaceTest, WrongShapeAccessesAreRejected) {
     EXPECT_EQ(access(tlm::TLM_READ_COMMAND, FGTLM_REG_VERSION + 2, &v, 4), tlm::TLM_ADDRESS_ERROR_RESPONSE);
     EXPECT_EQ(access(tlm::TLM_READ_COMMAND, FGTLM_REG_ID, &v, 0), tlm::TLM_BURST_ERROR_RESPONSE);
     unsigned char be[4] = {0xFF, 0, 0xFF, 0};
-    EXPECT_EQ(access(tlm::TLM_WRITE_COMMAND, FGTLM_REG_GRID_X, &v, 4, nullptr, be), tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE);
+    EXPECT_EQ(access(tlm::TLM_WRITE_COMMAND, FGTLM_REG_GRID_X, &v, 4, nullptr, be),
+              tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE);
     std::uint32_t two[2] = {};
-    EXPECT_EQ(access(tlm::TLM_WRITE_COMMAND, FGTLM_CONST_WINDOW, two, 8, nullptr, nullptr, 4), tlm::TLM_BURST_ERROR_RESPONSE);
+    EXPECT_EQ(access(tlm::TLM_WRITE_COMMAND, FGTLM_CONST_WINDOW, two, 8, nullptr, nullptr, 4),
+              tlm::TLM_BURST_ERROR_RESPONSE);
     EXPECT_EQ(rd(FGTLM_REG_GRID_X), 1u);
 }
 

@@ -65,8 +65,8 @@ TEST(RegisterMap, LookupsAgreeWithTheHeader) {
         EXPECT_EQ(regmap::kSlots[std::size_t(s)].offset, off);
     }
     EXPECT_EQ(mapped, int(regmap::kSlotCount));
-    EXPECT_EQ(regmap::slot_at(FGTLM_REG_ID + 2), -1);  // misaligned
-    EXPECT_EQ(regmap::slot_at(0x00C), -1);             // hole between CAPS and CTRL
+    EXPECT_EQ(regmap::slot_at(FGTLM_REG_ID + 2), -1);    // misaligned
+    EXPECT_EQ(regmap::slot_at(0x00C), -1);               // hole between CAPS and CTRL
     EXPECT_EQ(regmap::slot_at(FGTLM_CONST_WINDOW), -1);  // the window is memory, not a register
 }
 

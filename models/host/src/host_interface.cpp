@@ -12,7 +12,7 @@ namespace {
 
 constexpr std::uint32_t kMaxThreadsPerBlock = 1024;  // FlexGripPlus: 32 resident warps (real G80: 512)
 constexpr std::uint32_t kMaxRegsPerThread = 128;
-constexpr std::uint32_t kMaxSharedBytes = 16384;    // shared memory of one SM
+constexpr std::uint32_t kMaxSharedBytes = 16384;  // shared memory of one SM
 
 using regmap::Access;
 using regmap::Handler;
@@ -37,9 +37,9 @@ constexpr std::uint32_t kIrqError = regmap::field("IRQ_STATUS", "ERROR").mask();
 // STATUS.ERROR shows core::KernelErrorKind as a number: the table's values must be its values.
 constexpr bool error_kinds_match() {
     using K = core::KernelErrorKind;
-    constexpr K kinds[] = {K::None,           K::IllegalInstruction, K::MisalignedAccess, K::OutOfRangeAccess,
-                           K::StackOverflow,  K::StackUnderflow,     K::BarrierDeadlock,  K::Watchdog,
-                           K::InvalidLaunch,  K::Aborted};
+    constexpr K kinds[] = {
+        K::None,           K::IllegalInstruction, K::MisalignedAccess, K::OutOfRangeAccess, K::StackOverflow,
+        K::StackUnderflow, K::BarrierDeadlock,    K::Watchdog,         K::InvalidLaunch,    K::Aborted};
     const auto values = kErrorField.values;
     if (values.size() != std::size(kinds)) return false;
     for (std::size_t i = 0; i < values.size(); ++i)
@@ -53,8 +53,7 @@ bool in_const_window(std::uint64_t addr, std::uint64_t len) {
 }
 
 std::uint32_t load_le32(const unsigned char* p) {
-    return std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16 |
-           std::uint32_t(p[3]) << 24;
+    return std::uint32_t(p[0]) | std::uint32_t(p[1]) << 8 | std::uint32_t(p[2]) << 16 | std::uint32_t(p[3]) << 24;
 }
 
 void store_le32(unsigned char* p, std::uint32_t v) {
@@ -66,8 +65,7 @@ void store_le32(unsigned char* p, std::uint32_t v) {
 
 }  // namespace
 
-HostInterface::HostInterface(sc_core::sc_module_name name, KernelControl& control,
-                             sc_core::sc_time access_delay)
+HostInterface::HostInterface(sc_core::sc_module_name name, KernelControl& control, const sc_core::sc_time& access_delay)
     : sc_module(name), socket("socket"), irq("irq"), control_(control), access_delay_(access_delay) {
     socket.register_b_transport(this, &HostInterface::b_transport);
     socket.register_transport_dbg(this, &HostInterface::transport_dbg);
@@ -84,8 +82,7 @@ tlm::tlm_response_status HostInterface::check_shape(const tlm::tlm_generic_paylo
     const std::uint64_t addr = trans.get_address();
     const unsigned len = trans.get_data_length();
     if (trans.get_byte_enable_ptr() != nullptr) return tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE;
-    if (trans.get_streaming_width() != 0 && trans.get_streaming_width() < len)
-        return tlm::TLM_BURST_ERROR_RESPONSE;
+    if (trans.get_streaming_width() != 0 && trans.get_streaming_width() < len) return tlm::TLM_BURST_ERROR_RESPONSE;
     if (len == 0 || len % 4 != 0) return tlm::TLM_BURST_ERROR_RESPONSE;
     if (addr % 4 != 0) return tlm::TLM_ADDRESS_ERROR_RESPONSE;
     // Registers: one word per access. Constant window: aligned word bursts (a memcpy).
@@ -93,7 +90,7 @@ tlm::tlm_response_status HostInterface::check_shape(const tlm::tlm_generic_paylo
         // A burst that starts in the window but runs past its end is an address error.
         const bool starts_in_window = in_const_window(addr, 4);
         return (addr < kRegsSize && !starts_in_window) ? tlm::TLM_BURST_ERROR_RESPONSE
-                                                             : tlm::TLM_ADDRESS_ERROR_RESPONSE;
+                                                       : tlm::TLM_ADDRESS_ERROR_RESPONSE;
     }
     if (addr + len > kRegsSize) return tlm::TLM_ADDRESS_ERROR_RESPONSE;
     return tlm::TLM_OK_RESPONSE;
@@ -135,7 +132,10 @@ unsigned HostInterface::transport_dbg(tlm::tlm_generic_payload& trans) {
     // The constant window is plain memory: any byte range.
     if (in_const_window(addr, len)) {
         auto* mem = const_mem_.data() + (addr - kWindow);
-        if (is_read) std::memcpy(data, mem, len); else std::memcpy(mem, data, len);
+        if (is_read)
+            std::memcpy(data, mem, len);
+        else
+            std::memcpy(mem, data, len);
         trans.set_response_status(tlm::TLM_OK_RESPONSE);
         return len;
     }
@@ -202,9 +202,9 @@ tlm::tlm_response_status HostInterface::write_register(std::uint32_t off, std::u
 
 tlm::tlm_response_status HostInterface::run_handler(Handler handler, std::uint32_t value) {
     switch (handler) {
-    case Handler::None: break;
-    case Handler::Control: return control_write(value);
-    case Handler::Interrupt: update_irq(); break;
+        case Handler::None: break;
+        case Handler::Control: return control_write(value);
+        case Handler::Interrupt: update_irq(); break;
     }
     return tlm::TLM_OK_RESPONSE;
 }
@@ -291,8 +291,7 @@ const char* HostInterface::invalid_launch_reason(std::uint32_t& offending_regist
         {in(reg(slot("REGS_PER_THREAD")), 1, kMaxRegsPerThread), regmap::offset("REGS_PER_THREAD"),
          "REGS_PER_THREAD must be 1..128"},
         {params <= kMaxParams, regmap::offset("PARAM_COUNT"), "PARAM_COUNT must be 0..16"},
-        {std::uint64_t(reg(slot("SHARED_SIZE"))) + reg(slot("DYN_SHARED_SIZE")) + 16 + 4ull * params <=
-             kMaxSharedBytes,
+        {std::uint64_t(reg(slot("SHARED_SIZE"))) + reg(slot("DYN_SHARED_SIZE")) + 16 + 4ull * params <= kMaxSharedBytes,
          regmap::offset("SHARED_SIZE"), "shared memory of a block exceeds 16 KiB"},
         {in(reg(slot("BLOCKS_PER_CORE")), 1, 32), regmap::offset("BLOCKS_PER_CORE"), "BLOCKS_PER_CORE must be 1..32"},
         {code_size != 0 && code_size % 4 == 0, regmap::offset("CODE_SIZE"),

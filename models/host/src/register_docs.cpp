@@ -15,20 +15,20 @@ namespace {
 
 const char* access_c(Access a) {
     switch (a) {
-    case Access::RO: return "RO";
-    case Access::RW: return "RW";
-    case Access::WO: return "WO, reads 0";
-    case Access::W1C: return "W1C";
+        case Access::RO: return "RO";
+        case Access::RW: return "RW";
+        case Access::WO: return "WO, reads 0";
+        case Access::W1C: return "W1C";
     }
     return "?";
 }
 
 const char* access_md(Access a) {
     switch (a) {
-    case Access::RO: return "R";
-    case Access::RW: return "RW";
-    case Access::WO: return "W (reads 0)";
-    case Access::W1C: return "R/W1C";
+        case Access::RO: return "R";
+        case Access::RW: return "RW";
+        case Access::WO: return "W (reads 0)";
+        case Access::W1C: return "R/W1C";
     }
     return "?";
 }
@@ -80,9 +80,11 @@ std::string field_set_defines(const FieldSet& set, std::string_view registers) {
             out += define(name, hex(f.mask()), f.doc);
             continue;
         }
-        out += define(name + "_SHIFT", fmt::format("{}u", f.lsb), fmt::format("[{}:{}] {}", f.lsb + f.width - 1, f.lsb, f.doc));
+        out += define(name + "_SHIFT", fmt::format("{}u", f.lsb),
+                      fmt::format("[{}:{}] {}", f.lsb + f.width - 1, f.lsb, f.doc));
         out += define(name + "_MASK", hex(f.width_mask()));
-        for (const Value& v : f.values) out += define(fmt::format("{}_{}", f.value_prefix, v.name), fmt::format("{}u", v.value), v.doc);
+        for (const Value& v : f.values)
+            out += define(fmt::format("{}_{}", f.value_prefix, v.name), fmt::format("{}u", v.value), v.doc);
     }
     if (set.all_single_bits()) out += define(fmt::format("{}_ALL", set.prefix), hex(set.mask()), "all of the above");
     return out;
@@ -166,9 +168,10 @@ std::string markdown_table() {
                            array ? "(i)" : "", access_md(r.access), reset_text(r.reset), cell(meaning(r)));
     }
     const std::uint32_t window = constant("CONST_WINDOW"), size = constant("CONST_WINDOW_SIZE");
-    out += fmt::format("| 0x{:X}..0x{:X} | CONST[] | RW | 0 | the {} KiB constant memory image (bytes 0..{}), "
-                       "passed to the GPU at START |\n",
-                       window, window + size - 1, size / 1024, size - 1);
+    out += fmt::format(
+        "| 0x{:X}..0x{:X} | CONST[] | RW | 0 | the {} KiB constant memory image (bytes 0..{}), "
+        "passed to the GPU at START |\n",
+        window, window + size - 1, size / 1024, size - 1);
     return out;
 }
 

@@ -25,6 +25,8 @@ constexpr std::array<std::int8_t, 2> kNo2{N, N};
 constexpr std::uint32_t kFlow = kNoSetPred | kNoOutput;
 constexpr std::uint32_t kAluMem = kSharedS1;
 
+// One row per instruction form, read as one record: rows stay on one line even past the
+// 120-column limit (clang-format off), so that columns line up and a diff shows one form.
 // clang-format off
 constexpr Spec kSpecs[] = {
     // ---- Flow control (bit 1 = 1), long, sub-op 0 -----------------------------------------

@@ -35,7 +35,7 @@ namespace fgtlm::gpu {
 struct GpuConfig {
     std::uint32_t num_sms = 1;
     sm::SmConfig sm;                        // per-SM configuration (sm.core.sm_id is set per SM)
-    std::uint64_t imem_bytes = 64 * 1024;   // instruction memory size
+    std::uint64_t imem_bytes = std::uint64_t{64} * 1024;  // instruction memory size
     std::uint32_t const_bytes = 8192;       // constant memory size
     std::uint64_t max_instructions = 0;     // watchdog: warp instructions per kernel (0 = off)
     std::uint64_t max_cycles = 0;           // watchdog: SM cycles per kernel (0 = off)

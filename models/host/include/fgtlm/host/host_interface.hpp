@@ -1,6 +1,7 @@
 // HostInterface: the GPU's memory-mapped register file. The registers are declared once, in
-// register_map.hpp; registers.h (C macros for drivers) and the README table are generated from it. A driver on a host CPU configures a launch through it, starts it,
-// and learns about completion by the interrupt line or by polling STATUS.
+// register_map.hpp; registers.h (C macros for drivers) and the README table are generated from it. A driver on a host
+// CPU configures a launch through it, starts it, and learns about completion by the interrupt line or by polling
+// STATUS.
 //
 // TLM-2.0 rules: only aligned 4-byte single-beat accesses without byte enables are accepted;
 // everything else gets an error response (never an exception). b_transport annotates
@@ -26,10 +27,10 @@ class HostInterface : public sc_core::sc_module {
 public:
     SC_HAS_PROCESS(HostInterface);
     tlm_utils::simple_target_socket<HostInterface> socket;  // register accesses from the bus
-    sc_core::sc_out<bool> irq;                               // level: (IRQ_STATUS & IRQ_ENABLE) != 0
+    sc_core::sc_out<bool> irq;                              // level: (IRQ_STATUS & IRQ_ENABLE) != 0
 
     HostInterface(sc_core::sc_module_name name, KernelControl& control,
-                  sc_core::sc_time access_delay = sc_core::sc_time(10, sc_core::SC_NS));
+                  const sc_core::sc_time& access_delay = sc_core::sc_time(10, sc_core::SC_NS));
 
     // Register value as a debugger would see it (no side effects). Returns false if unmapped.
     bool peek(std::uint32_t offset, std::uint32_t& value) const;

@@ -54,9 +54,7 @@ struct Field {
     std::string_view value_prefix = {};  // C macro prefix of the values (FGTLM_<prefix>_<value>)
     std::span<const Value> values = {};
 
-    [[nodiscard]] constexpr std::uint32_t width_mask() const {
-        return width >= 32 ? 0xFFFFFFFFu : (1u << width) - 1u;
-    }
+    [[nodiscard]] constexpr std::uint32_t width_mask() const { return width >= 32 ? 0xFFFFFFFFu : (1u << width) - 1u; }
     [[nodiscard]] constexpr std::uint32_t mask() const { return width_mask() << lsb; }
     [[nodiscard]] constexpr std::uint32_t get(std::uint32_t reg) const { return (reg >> lsb) & width_mask(); }
     [[nodiscard]] constexpr std::uint32_t put(std::uint32_t v) const { return (v & width_mask()) << lsb; }
@@ -173,10 +171,9 @@ inline constexpr FieldSet kIrq{"IRQ", kIrqFields};
 inline constexpr Register kRegisters[] = {
     // identification
     {0x000, "ID", Access::RO, constant("ID_MAGIC"), "\"FGTL\""},
-    {0x004, "VERSION", Access::RO, constant("REGMAP_VERSION"),
-     "register-map version (major<<16 | minor<<8 | patch)"},
-    {0x008, "CAPS", Access::RO, constant("MAX_PARAMS") | (constant("CONST_WINDOW_SIZE") / 1024u) << 16,
-     "capabilities", &kCaps},
+    {0x004, "VERSION", Access::RO, constant("REGMAP_VERSION"), "register-map version (major<<16 | minor<<8 | patch)"},
+    {0x008, "CAPS", Access::RO, constant("MAX_PARAMS") | (constant("CONST_WINDOW_SIZE") / 1024u) << 16, "capabilities",
+     &kCaps},
     // control / status
     {0x010, "CTRL", Access::WO, 0, "actions", &kCtrl, Handler::Control},
     {0x014, "STATUS", Access::RO, 0, "state and error kind", &kStatus},
@@ -220,8 +217,8 @@ inline constexpr Register kRegisters[] = {
     {0x124, "SHARED_SIZE", Access::RW, 0, "RTL reg 9: static shared bytes of the kernel", nullptr, Handler::None,
      Lock::WhileBusy},
     // Parameters are copied at START, so (unlike the registers above) a write while busy is accepted.
-    {0x180, "PARAM", Access::RW, 0, "RTL reg 0x20+i: parameter word i, at shared byte 16+4i", nullptr,
-     Handler::None, Lock::None, constant("MAX_PARAMS")},
+    {0x180, "PARAM", Access::RW, 0, "RTL reg 0x20+i: parameter word i, at shared byte 16+4i", nullptr, Handler::None,
+     Lock::None, constant("MAX_PARAMS")},
 };
 
 // ---- look-ups --------------------------------------------------------------------------------
