@@ -31,7 +31,8 @@ sc_core::sc_time parse_time(const std::string& text) {
                                 : unit == sc_core::SC_US ? 1e-6 : unit == sc_core::SC_NS ? 1e-9 : 1e-12);
     if (!(seconds > 0.0) || seconds >= sc_core::sc_max_time().to_seconds())
         throw std::runtime_error("--max-time '" + text + "' must be above 0 and below " +
-                                 std::to_string(sc_core::sc_max_time().to_seconds()) + " s (the range of SystemC time)");
+                                 std::to_string(sc_core::sc_max_time().to_seconds()) +
+                                 " s (the range of SystemC time)");
     return sc_core::sc_time(v, unit);
 }
 
@@ -84,9 +85,10 @@ int run_app(const std::string& elf_path, const RunOptions& options) {
         outcome = "exit " + std::to_string(code);
     } else {
         code = 4;
-        outcome = sc_core::sc_time_stamp() >= max_time
-                      ? "no exit within --max-time " + options.max_time
-                      : "no exit: simulation ran out of events (firmware waiting in WFI for an interrupt that never comes?)";
+        outcome =
+            sc_core::sc_time_stamp() >= max_time
+                ? "no exit within --max-time " + options.max_time
+                : "no exit: simulation ran out of events (firmware waiting in WFI for an interrupt that never comes?)";
     }
     if (!options.quiet || code != 0) {
         char line[512];

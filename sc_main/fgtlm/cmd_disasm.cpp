@@ -57,7 +57,8 @@ int run_disasm(const DisasmOptions& o) {
 
 const fgtlm::cli::SubcommandRegistration kDisasm{"disasm", [](CLI::App& app) {
     auto opts = std::make_shared<DisasmOptions>();
-    CLI::App* sub = app.add_subcommand("disasm", "Disassemble program.hex (or a raw little-endian binary) to cuobjdump-style SASS");
+    CLI::App* sub =
+        app.add_subcommand("disasm", "Disassemble program.hex (or a raw little-endian binary) to cuobjdump-style SASS");
     sub->add_option("file", opts->file, "program.hex, or a raw binary with --raw")->required();
     sub->add_flag("--raw", opts->raw, "FILE is raw little-endian 32-bit words");
     sub->add_flag("--text", opts->text_only, "print only the instruction text (no address/encoding columns)");

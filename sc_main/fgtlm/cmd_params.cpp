@@ -2,8 +2,8 @@
 // --config / -p the resulting values; --json prints them as JSON, --as-config as a config file.
 #include "subcommand.hpp"
 
-#include "fgtlm/params/registry.hpp"
-#include "fgtlm/timing/timing_params.hpp"
+#include <fgtlm/params/registry.hpp>
+#include <fgtlm/timing/timing_params.hpp>
 
 #include <nlohmann/json.hpp>
 
@@ -23,7 +23,8 @@ int run_params(const ParamsOptions& opt) {
     fgtlm::params::Registry reg;
     fgtlm::timing::declare_timing_params(reg);
     reg.declare_string("core.semantics", "rtl",
-                       "rtl = bit-exact FlexGripPlus (its operand-negation decoding, barriers count exited warps); g80 = NVIDIA hardware");
+                       "rtl = bit-exact FlexGripPlus (its operand-negation decoding, barriers count exited warps); g80 "
+                       "= NVIDIA hardware");
     if (!opt.config.empty()) reg.load_json_file(opt.config);
     for (const auto& kv : opt.overrides) reg.apply_override(kv);
     if (opt.as_config) {
@@ -38,8 +39,10 @@ int run_params(const ParamsOptions& opt) {
 
 const fgtlm::cli::SubcommandRegistration kParams{"params", [](CLI::App& app) -> std::function<int()> {
     auto opt = std::make_shared<ParamsOptions>();
-    auto* sub = app.add_subcommand("params", "List the model parameters (timing model latencies, widths) and their defaults");
-    sub->add_option("--config", opt->config, "JSON config file (nested objects or dotted keys)")->check(CLI::ExistingFile);
+    auto* sub =
+        app.add_subcommand("params", "List the model parameters (timing model latencies, widths) and their defaults");
+    sub->add_option("--config", opt->config, "JSON config file (nested objects or dotted keys)")
+        ->check(CLI::ExistingFile);
     sub->add_option("-p,--param", opt->overrides, "Override a parameter: -p sm.sp_lanes=16 (repeatable)");
     sub->add_flag("--json", opt->json, "Print as JSON (type, default, value, unit, range, description)");
     sub->add_flag("--as-config", opt->as_config, "Print the current values as a --config file");

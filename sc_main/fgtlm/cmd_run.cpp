@@ -41,24 +41,24 @@
 namespace {
 
 using namespace fgtlm;
-using cli::LaunchTarget;
 using cli::add_sass_launch_options;
+using cli::LaunchTarget;
 using cli::load_launch_target;
 
 // Every option of `fgtlm run` (extend here: timing modes, parameters, traces).
 struct RunOptions {
-    LaunchTarget launch;              // TARGET, --flexgrip, --cores and the .sass launch (shared with cosim)
+    LaunchTarget launch;  // TARGET, --flexgrip, --cores and the .sass launch (shared with cosim)
     bool check = false;
-    std::string dump_global;          // raw global memory after the kernel
-    std::string rdata_log;            // gpgpu_rdata.log format of the dump range
-    std::string stats;                // stats JSON
-    std::string mode = "at";          // at (default): calibrated FlexGripPlus timing; lt: 32/lanes cycles per warp instruction
-    std::string config;               // model parameters (JSON, nested objects or dotted keys)
+    std::string dump_global;  // raw global memory after the kernel
+    std::string rdata_log;    // gpgpu_rdata.log format of the dump range
+    std::string stats;        // stats JSON
+    std::string mode = "at";  // at (default): calibrated FlexGripPlus timing; lt: 32/lanes cycles per warp instruction
+    std::string config;       // model parameters (JSON, nested objects or dotted keys)
     std::vector<std::string> param_overrides;  // -p key=value
-    std::string trace_commit;         // one line per committed warp instruction
-    std::string trace_timeline;       // Chrome/Perfetto trace-event JSON
-    std::string vcd;                  // waveform of per-warp PC/mask and unit busy
-    bool summary = false;             // one-screen statistics summary on stderr
+    std::string trace_commit;                  // one line per committed warp instruction
+    std::string trace_timeline;                // Chrome/Perfetto trace-event JSON
+    std::string vcd;                           // waveform of per-warp PC/mask and unit busy
+    bool summary = false;                      // one-screen statistics summary on stderr
     // Watchdog. The default stops a runaway kernel in about 7 s (about 3e6 warp instructions/s
     // on one core); the corpus kernels need at most 1e4 (MxM_naive_float).
     std::uint64_t max_instructions = 20'000'000;
@@ -66,7 +66,7 @@ struct RunOptions {
     std::uint32_t sms = 1;
     bool no_dmi = false;
     std::size_t max_report_lines = 64;
-    bool print_hierarchy = false;     // print the SystemC module graph before running
+    bool print_hierarchy = false;  // print the SystemC module graph before running
 };
 
 // Refuses, before anything is allocated for it, a launch or program the model cannot run.
@@ -74,8 +74,8 @@ int check_image(const loaders::KernelImage& img) {
     const gpu::GpuConfig defaults;
     std::string why = core::check_launch(img.launch, defaults.sm.core);
     if (why.empty() && std::uint64_t(img.launch.code_base) + 4 * img.program.size() > defaults.imem_bytes)
-        why = fmt::format("program of {} words at code_base {} does not fit in the {} KiB instruction memory", img.program.size(),
-                          img.launch.code_base, defaults.imem_bytes / 1024);
+        why = fmt::format("program of {} words at code_base {} does not fit in the {} KiB instruction memory",
+                          img.program.size(), img.launch.code_base, defaults.imem_bytes / 1024);
     if (why.empty()) return 0;
     std::cerr << "fgtlm run: " << img.name << ": invalid launch: " << why << '\n';
     return 2;
@@ -179,8 +179,8 @@ void prepare_system(const RunOptions& o, const loaders::KernelImage& img, gpu::S
     sys.load_program(img.program, img.launch.code_base);
     // Loosely timed with no statistics or trace output requested, nothing observes the issue
     // stream: leave the instrumentation detached so the SM skips the per-instruction records.
-    const bool observed = o.mode == "at" || !o.stats.empty() || !o.trace_commit.empty() ||
-                          !o.trace_timeline.empty() || o.summary || tracer != nullptr;
+    const bool observed = o.mode == "at" || !o.stats.empty() || !o.trace_commit.empty() || !o.trace_timeline.empty() ||
+                          o.summary || tracer != nullptr;
     if (observed) sys.gpu.add_observer(&inst);
     if (tracer) sys.gpu.add_observer(tracer);  // after the timing model: reads its stamps
     if (o.mode == "at") sys.gpu.set_issue_cost(&inst.sm_clock());
@@ -237,8 +237,8 @@ int dump_memory(const RunOptions& o, const loaders::KernelImage& img, gpu::Stand
 // SystemC time the GPU model took.
 int finish_outputs(const RunOptions& o, const loaders::KernelImage& img, const params::Registry& reg,
                    const core::KernelResult& res, stats::Instrumentation& inst, stats::SignalTracer* tracer) {
-    nlohmann::json context{{"kernel", img.name}, {"bundle", img.name}, {"gpu_cycles", res.cycles},
-                           {"params", reg.values_as_config()}};
+    nlohmann::json context{
+        {"kernel", img.name}, {"bundle", img.name}, {"gpu_cycles", res.cycles}, {"params", reg.values_as_config()}};
     if (img.rtl_kernel_cycles != 0) context["rtl_kernel_cycles"] = img.rtl_kernel_cycles;
     try {
         inst.end_kernel(res.sim_wall_seconds, res.error.ok() ? std::string() : res.error.describe(), context);
@@ -286,34 +286,46 @@ int run(const RunOptions& o) {
     return rc;
 }
 
-const fgtlm::cli::SubcommandRegistration kRun{"run", [](CLI::App& app) {
-    auto o = std::make_shared<RunOptions>();
-    CLI::App* sub = app.add_subcommand("run", "Run an SM_1.0 kernel: conformance bundle, FlexGripPlus app folder or .sass file");
-    o->launch.auto_dump = false;  // run writes the dump range only when asked (--dump-words)
-    sub->add_option("target", o->launch.target, "bundle folder, FlexGripPlus application folder (--flexgrip) or .sass file");
-    sub->add_flag("--print-hierarchy", o->print_hierarchy, "print the SystemC module graph (modules, sockets and their bindings)");
-    sub->add_flag("--flexgrip", o->launch.flexgrip, "TARGET is a FlexGripPlus application folder (TP_instructions.vhd, pick_bench.vhd, ...)");
-    sub->add_flag("--check", o->check, "compare global memory with the expected words; exit 1 on mismatch");
-    sub->add_option("--dump-global", o->dump_global, "write global memory after the kernel (raw bytes)");
-    sub->add_option("--rdata-log", o->rdata_log, "write the dump range in gpgpu_rdata.log format");
-    sub->add_option("--stats", o->stats, "write statistics JSON");
-    sub->add_option("--mode", o->mode, "timing: at (calibrated FlexGripPlus pipeline, default) or lt (32/lanes cycles per warp instruction)")
-        ->check(CLI::IsMember({"lt", "at"}));
-    sub->add_option("--config", o->config, "model parameters, JSON (see `fgtlm params`)")->check(CLI::ExistingFile);
-    sub->add_option("-p,--set", o->param_overrides, "set a model parameter: -p sm.sp_lanes=16 (repeatable)");
-    sub->add_option("--trace-commit", o->trace_commit, "commit trace: one line per committed warp instruction (traces/commit-trace.md)");
-    sub->add_option("--trace-timeline", o->trace_timeline, "timeline in Chrome/Perfetto trace-event JSON (traces/timeline.md)");
-    sub->add_option("--vcd", o->vcd, "VCD waveform (sc_trace): per-warp PC/mask/state, unit busy; 1 time unit = 1 SM cycle (traces/vcd.md)");
-    sub->add_flag("--summary", o->summary, "print a one-screen statistics summary on stderr");
-    sub->add_option("--max-instructions", o->max_instructions, "watchdog: warp instructions per kernel (default 2e7)")
-        ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 62));
-    sub->add_option("--max-cycles", o->max_cycles, "watchdog: SM cycles per kernel (default off)");
-    sub->add_option("--sms", o->sms, "number of SMs")->check(CLI::Range(1u, 64u));
-    sub->add_option("--cores", o->launch.cores, "SP lanes per SM (8, 16, 32; default from the bundle)");
-    sub->add_flag("--no-dmi", o->no_dmi, "route every global access through b_transport");
-    sub->add_option("--max-report-lines", o->max_report_lines, "mismatch lines printed by --check");
-    add_sass_launch_options(sub, o->launch);
-    return std::function<int()>([o] { return run(*o); });
-}};
+const fgtlm::cli::SubcommandRegistration kRun{
+    "run", [](CLI::App& app) {
+        auto o = std::make_shared<RunOptions>();
+        CLI::App* sub = app.add_subcommand(
+            "run", "Run an SM_1.0 kernel: conformance bundle, FlexGripPlus app folder or .sass file");
+        o->launch.auto_dump = false;  // run writes the dump range only when asked (--dump-words)
+        sub->add_option("target", o->launch.target,
+                        "bundle folder, FlexGripPlus application folder (--flexgrip) or .sass file");
+        sub->add_flag("--print-hierarchy", o->print_hierarchy,
+                      "print the SystemC module graph (modules, sockets and their bindings)");
+        sub->add_flag("--flexgrip", o->launch.flexgrip,
+                      "TARGET is a FlexGripPlus application folder (TP_instructions.vhd, pick_bench.vhd, ...)");
+        sub->add_flag("--check", o->check, "compare global memory with the expected words; exit 1 on mismatch");
+        sub->add_option("--dump-global", o->dump_global, "write global memory after the kernel (raw bytes)");
+        sub->add_option("--rdata-log", o->rdata_log, "write the dump range in gpgpu_rdata.log format");
+        sub->add_option("--stats", o->stats, "write statistics JSON");
+        sub->add_option(
+               "--mode", o->mode,
+               "timing: at (calibrated FlexGripPlus pipeline, default) or lt (32/lanes cycles per warp instruction)")
+            ->check(CLI::IsMember({"lt", "at"}));
+        sub->add_option("--config", o->config, "model parameters, JSON (see `fgtlm params`)")->check(CLI::ExistingFile);
+        sub->add_option("-p,--set", o->param_overrides, "set a model parameter: -p sm.sp_lanes=16 (repeatable)");
+        sub->add_option("--trace-commit", o->trace_commit,
+                        "commit trace: one line per committed warp instruction (traces/commit-trace.md)");
+        sub->add_option("--trace-timeline", o->trace_timeline,
+                        "timeline in Chrome/Perfetto trace-event JSON (traces/timeline.md)");
+        sub->add_option(
+            "--vcd", o->vcd,
+            "VCD waveform (sc_trace): per-warp PC/mask/state, unit busy; 1 time unit = 1 SM cycle (traces/vcd.md)");
+        sub->add_flag("--summary", o->summary, "print a one-screen statistics summary on stderr");
+        sub->add_option("--max-instructions", o->max_instructions,
+                        "watchdog: warp instructions per kernel (default 2e7)")
+            ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 62));
+        sub->add_option("--max-cycles", o->max_cycles, "watchdog: SM cycles per kernel (default off)");
+        sub->add_option("--sms", o->sms, "number of SMs")->check(CLI::Range(1u, 64u));
+        sub->add_option("--cores", o->launch.cores, "SP lanes per SM (8, 16, 32; default from the bundle)");
+        sub->add_flag("--no-dmi", o->no_dmi, "route every global access through b_transport");
+        sub->add_option("--max-report-lines", o->max_report_lines, "mismatch lines printed by --check");
+        add_sass_launch_options(sub, o->launch);
+        return std::function<int()>([o] { return run(*o); });
+    }};
 
 }  // namespace

@@ -22,13 +22,16 @@ std::uint32_t parse_u32(const std::string& s) {
     } catch (const std::exception&) {
         pos = 0;  // stoull's own message is just "stoull": name the value instead
     }
-    if (pos == 0 || pos != s.size() || v > 0xffffffffULL) throw std::invalid_argument("not a 32-bit number: '" + s + "'");
+    if (pos == 0 || pos != s.size() || v > 0xffffffffULL)
+        throw std::invalid_argument("not a 32-bit number: '" + s + "'");
     return std::uint32_t(v);
 }
 
 void add_launch_target_options(CLI::App* sub, LaunchTarget& t) {
-    sub->add_option("target", t.target, "bundle folder, FlexGripPlus application folder (--flexgrip) or .sass file")->required();
-    sub->add_flag("--flexgrip", t.flexgrip, "TARGET is a FlexGripPlus application folder (TP_instructions.vhd, pick_bench.vhd, ...)");
+    sub->add_option("target", t.target, "bundle folder, FlexGripPlus application folder (--flexgrip) or .sass file")
+        ->required();
+    sub->add_flag("--flexgrip", t.flexgrip,
+                  "TARGET is a FlexGripPlus application folder (TP_instructions.vhd, pick_bench.vhd, ...)");
     sub->add_option("--cores", t.cores, "SP lanes (8, 16, 32; default from the target, else 8)");
     add_sass_launch_options(sub, t);
 }
@@ -41,8 +44,10 @@ void add_sass_launch_options(CLI::App* sub, LaunchTarget& t) {
     sub->add_option("--regs", t.regs, "(.sass) registers per thread");
     sub->add_option("--shared", t.shared, "(.sass) static shared memory bytes");
     sub->add_option("--blocks-per-sm", t.blocks_per_sm, "(.sass) blocks resident per SM");
-    sub->add_option("--local-bytes", t.local_bytes, "(.sass) local memory bytes per thread (LLD/LST; windows in global memory)");
-    sub->add_option("--local-base", t.local_base, "(.sass) global address of thread 0's local window (decimal or 0x hex)");
+    sub->add_option("--local-bytes", t.local_bytes,
+                    "(.sass) local memory bytes per thread (LLD/LST; windows in global memory)");
+    sub->add_option("--local-base", t.local_base,
+                    "(.sass) global address of thread 0's local window (decimal or 0x hex)");
     sub->add_option("--dump-words", t.dump_words, "(.sass) words from address 0 compared after the kernel");
 }
 
@@ -86,8 +91,9 @@ loaders::KernelImage image_from_sass(const LaunchTarget& o) {
     if (!o.global_init.empty()) {
         const std::string g = read_input(o.global_init, "the global memory image");
         if (g.size() > img.global_mem_bytes)
-            throw loaders::LoadError(o.global_init, 0, std::to_string(g.size()) + " bytes: larger than the global memory (" +
-                                                           std::to_string(img.global_mem_bytes) + " bytes)");
+            throw loaders::LoadError(o.global_init, 0,
+                                     std::to_string(g.size()) + " bytes: larger than the global memory (" +
+                                         std::to_string(img.global_mem_bytes) + " bytes)");
         img.global_init.assign(g.begin(), g.end());
     }
     const std::uint32_t words = o.dump_words != 0 || !o.auto_dump

@@ -18,7 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (!words.empty()) std::memcpy(words.data(), data + 1, words.size() * 4);
     std::size_t i = 0;
     while (i < words.size()) {
-        const fgtlm::isa::IsaDecoded d = b.disassemble_one(std::span(words).subspan(i), static_cast<std::uint32_t>(4 * i));
+        const fgtlm::isa::IsaDecoded d =
+            b.disassemble_one(std::span(words).subspan(i), static_cast<std::uint32_t>(4 * i));
         if (d.words == 0) std::abort();
         if (d.ok()) {
             const fgtlm::isa::IsaEncoded e = b.assemble_one(d.text);

@@ -34,7 +34,8 @@ std::vector<Kernel> cubin_kernels() {
         for (const auto& k : j.at("kernels")) {
             Kernel kern;
             kern.name = f.filename().string() + ":" + k.at("name").get<std::string>();
-            for (const auto& w : k.at("bincode")) kern.words.push_back(static_cast<std::uint32_t>(std::stoul(w.get<std::string>(), nullptr, 16)));
+            for (const auto& w : k.at("bincode"))
+                kern.words.push_back(static_cast<std::uint32_t>(std::stoul(w.get<std::string>(), nullptr, 16)));
             kern.n_instructions = k.at("instructions").size();
             out.push_back(std::move(kern));
         }

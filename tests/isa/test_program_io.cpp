@@ -10,8 +10,8 @@ namespace fgtlm::isa {
 namespace {
 
 TEST(ProgramIo, ParsesCorpusFormat) {
-    const auto w = parse_program_hex("0x10004205  # MOV.U16 R0H, g [0x1].U16;\n0x0023C780\n\n# only a comment\n2102e800\r\n",
-                                     "p.hex");
+    const auto w = parse_program_hex(
+        "0x10004205  # MOV.U16 R0H, g [0x1].U16;\n0x0023C780\n\n# only a comment\n2102e800\r\n", "p.hex");
     ASSERT_EQ(w.size(), 3u);
     EXPECT_EQ(w[0], 0x10004205u);
     EXPECT_EQ(w[1], 0x0023c780u);

@@ -43,7 +43,8 @@ TEST(Vectors, DecodeAndDisassembleEveryCertainVector) {
         if (got == v.text) {
             ++matched;
         } else {
-            mismatches += "  line " + std::to_string(v.line) + ": " + words(v) + " want [" + v.text + "] got [" + got + "]\n";
+            mismatches +=
+                "  line " + std::to_string(v.line) + ": " + words(v) + " want [" + v.text + "] got [" + got + "]\n";
         }
     }
     std::printf("decode+disassemble: %d/%d certain vectors match\n", matched, total);
@@ -96,7 +97,8 @@ TEST(Vectors, EncodeInvertsDecode) {
         }
         const Encoding e = encode(in);
         if (!e.ok() || e.lo != v.lo || (v.is_long && e.hi != v.hi)) {
-            mismatches += "  line " + std::to_string(v.line) + ": " + words(v) + " re-encodes differently: " + e.error + "\n";
+            mismatches +=
+                "  line " + std::to_string(v.line) + ": " + words(v) + " re-encodes differently: " + e.error + "\n";
         }
     }
     EXPECT_TRUE(mismatches.empty()) << mismatches;

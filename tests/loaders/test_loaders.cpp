@@ -78,7 +78,8 @@ TEST(Bundle, ErrorsNameTheFile) {
     for (const char* f : {"program.hex", "global_init.bin", "expected.json"})
         fs::copy_file(kCorpus / "VectorAdd_integer" / f, d / f);
     write(d / "launch.json", "{\"grid\": [1, 1], \"block\": [32, 1, 1]}");
-    EXPECT_NE(what_of([&] { load_bundle(d); }).find("launch.json: missing field \"regs_per_thread\""), std::string::npos);
+    EXPECT_NE(what_of([&] { load_bundle(d); }).find("launch.json: missing field \"regs_per_thread\""),
+              std::string::npos);
     write(d / "launch.json", "{ not json");
     EXPECT_NE(what_of([&] { load_bundle(d); }).find("launch.json: invalid JSON"), std::string::npos);
     write(d / "program.hex", "0x10004205\n0x0023C780\nzz\n");
@@ -119,14 +120,16 @@ void write_testbench(const KernelImage& b, const fs::path& dir, bool with_config
     if (!with_config) {
         for (std::size_t i = 0; i < b.launch.params.size(); ++i) {
             char line[128];
-            std::snprintf(line, sizeof line,
-                          "  constant BENCH_KREG%zu : std_logic_vector(31 downto 0) := std_logic_vector(to_unsigned(%u, 32));\n",
-                          i, b.launch.params[i]);
+            std::snprintf(
+                line, sizeof line,
+                "  constant BENCH_KREG%zu : std_logic_vector(31 downto 0) := std_logic_vector(to_unsigned(%u, 32));\n",
+                i, b.launch.params[i]);
             pb += line;
         }
         for (std::size_t i = 0; i < 4; ++i) {
             char line[96];
-            std::snprintf(line, sizeof line, "  constant BENCH_CMEMREG%zu : std_logic_vector(7 downto 0) := x\"%02X\";\n", i,
+            std::snprintf(line, sizeof line,
+                          "  constant BENCH_CMEMREG%zu : std_logic_vector(7 downto 0) := x\"%02X\";\n", i,
                           b.launch.const_mem[i]);
             pb += line;
         }
@@ -136,11 +139,13 @@ void write_testbench(const KernelImage& b, const fs::path& dir, bool with_config
 
     if (with_config) {
         // In the parent folder, positional aggregates listed from index N down to 0.
-        std::string cfg = "package TP_configuration is\n  constant PARAM0 : std_logic_vector(31 downto 0) := x\"" + [&] {
-            char h[16];
-            std::snprintf(h, sizeof h, "%08X", b.launch.params[0]);
-            return std::string(h);
-        }() + "\";\n  constant kernel_regs_default : kernel_regs_array(15 downto 0) := (\n";
+        std::string cfg = "package TP_configuration is\n  constant PARAM0 : std_logic_vector(31 downto 0) := x\"" +
+                          [&] {
+                              char h[16];
+                              std::snprintf(h, sizeof h, "%08X", b.launch.params[0]);
+                              return std::string(h);
+                          }() +
+                          "\";\n  constant kernel_regs_default : kernel_regs_array(15 downto 0) := (\n";
         for (int i = 15; i >= 0; --i) {
             std::string v = "x\"00000000\"";
             if (i == 0) v = "PARAM0";
@@ -154,8 +159,8 @@ void write_testbench(const KernelImage& b, const fs::path& dir, bool with_config
             return std::string(h);
         }() + "\", 2 => x\"";
         char h[32];
-        std::snprintf(h, sizeof h, "%02X\", 1 => x\"%02X\", 0 => x\"%02X\"", b.launch.const_mem[2], b.launch.const_mem[1],
-                      b.launch.const_mem[0]);
+        std::snprintf(h, sizeof h, "%02X\", 1 => x\"%02X\", 0 => x\"%02X\"", b.launch.const_mem[2],
+                      b.launch.const_mem[1], b.launch.const_mem[0]);
         cfg += h;
         cfg += ", others => x\"00\");\nend TP_configuration;\n";
         write(dir.parent_path() / "TP_configuration.vhd", cfg);
@@ -217,7 +222,9 @@ TEST(Testbench, ConfigurationInAnAncestorFolder) {
 TEST(Testbench, ErrorsNameFileAndLine) {
     const fs::path d = temp_dir("tb_errors");
     write(d / "TP_instructions.vhd", "when 0 => instruction_out <= x\"10004205\";\n");
-    write(d / "pick_bench.vhd", "package p is\n  constant BENCH_K_BLKX : integer := 32;\n  constant BENCH_KERNEL_GPRS : integer := UNKNOWN + 1;\nend p;\n");
+    write(d / "pick_bench.vhd",
+          "package p is\n  constant BENCH_K_BLKX : integer := 32;\n  constant BENCH_KERNEL_GPRS : integer := UNKNOWN + "
+          "1;\nend p;\n");
     std::string w = what_of([&] { load_testbench(d, {8, 8, d}); });
     EXPECT_NE(w.find("pick_bench.vhd:3"), std::string::npos) << w;
     EXPECT_NE(w.find("unknown name 'unknown'"), std::string::npos) << w;

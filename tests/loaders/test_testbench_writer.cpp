@@ -85,8 +85,8 @@ TEST_P(WriterRoundTrip, BundleThroughTestbenchFilesAndBack) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Conformance, WriterRoundTrip,
-                         ::testing::Values("VectorAdd_integer", "VectorAdd_float", "VectorAdd_float-multiblock", "Reduction",
-                                           "Log2-hard", "nn", "exp", "MxM_naive_float"));
+                         ::testing::Values("VectorAdd_integer", "VectorAdd_float", "VectorAdd_float-multiblock",
+                                           "Reduction", "Log2-hard", "nn", "exp", "MxM_naive_float"));
 
 KernelImage small_image() {
     KernelImage img;

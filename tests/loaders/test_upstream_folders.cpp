@@ -145,7 +145,8 @@ TEST(UpstreamFolders, RtlTestbenchFolderRuns) {
     const fs::path tb = kShared / "rtl" / "FlexGripPlus_4.4" / "RTL" / "TB";
     const fs::path log = temp_root() / "tb_rdata.log";
     fs::create_directories(log.parent_path());
-    const auto [rc, out] = run(std::string(FGTLM_EXE) + " run --flexgrip '" + tb.string() + "' --rdata-log '" + log.string() + "'");
+    const auto [rc, out] =
+        run(std::string(FGTLM_EXE) + " run --flexgrip '" + tb.string() + "' --rdata-log '" + log.string() + "'");
     EXPECT_EQ(rc, 0) << out;
     EXPECT_EQ(out.find("error"), std::string::npos) << out;
     EXPECT_EQ(fs::file_size(log), 2114u * 15u);  // "AAAAA DDDDDDDD\n" per word
@@ -161,7 +162,8 @@ namespace {
 TEST(UpstreamFolders, HostileConstantsGetNamedErrors) {
     const fs::path d = temp_root() / "hostile";
     fs::create_directories(d);
-    std::ofstream(d / "TP_instructions.vhd") << "when 0 => instruction_out <= x\"30000003\";\nwhen 1 => instruction_out <= x\"00000780\";\n";
+    std::ofstream(d / "TP_instructions.vhd")
+        << "when 0 => instruction_out <= x\"30000003\";\nwhen 1 => instruction_out <= x\"00000780\";\n";
     const std::pair<const char*, const char*> cases[] = {
         {"constant BENCH_K_BLKX : integer := 99999999999999999999;", "does not fit in 64 bits"},
         {"constant BENCH_K_BLKX : integer := 4611686018427387904 * 4;", "arithmetic overflow"},
@@ -170,14 +172,15 @@ TEST(UpstreamFolders, HostileConstantsGetNamedErrors) {
         {"constant BENCH_K_BLKX : integer := -32;", "BENCH_K_BLKX = -32 is out of range"},
         {"constant BENCH_K_BLKX : string := \"TP\";", "BENCH_K_BLKX must be a number"},
         {"constant BENCH_K_BLKX : std_logic_vector := to_unsigned(1, -3);", "width must be 1..64"},
-        {"constant A : integer := 1; constant BENCH_K_BLKX : integer := (4000000000 => 1, others => 0);", "aggregate index must be"},
+        {"constant A : integer := 1; constant BENCH_K_BLKX : integer := (4000000000 => 1, others => 0);",
+         "aggregate index must be"},
         {"constant BENCH_K_BLKX : integer := 37#1#;", "must be 2..16"},
         {"/* unterminated", "unterminated /* comment"},
     };
     for (const auto& [decl, message] : cases) {
         SCOPED_TRACE(decl);
-        std::ofstream(d / "pick_bench.vhd") << "package pick_bench is\n  constant BENCH_KERNEL_GPRS : integer := 4;\n  " << decl
-                                            << "\nend pick_bench;\n";
+        std::ofstream(d / "pick_bench.vhd") << "package pick_bench is\n  constant BENCH_KERNEL_GPRS : integer := 4;\n  "
+                                            << decl << "\nend pick_bench;\n";
         std::string what = "no error";
         try {
             TestbenchOptions opt;

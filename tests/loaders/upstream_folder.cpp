@@ -75,13 +75,15 @@ package pick_bench is
                                 L.regs_per_thread, L.shared_bytes, L.shared_bytes, L.blocks_per_sm);
     for (std::size_t i = 0; i < 16; ++i) {
         const std::uint32_t v = i < L.params.size() ? L.params[i] : 0u;
-        s += fmt::format("    constant BENCH_KREG{}: std_logic_vector(31 downto 0) := x\"{:08X}\";{}-- param {} g[0x{:x}]\n", i,
-                         v, i % 2 ? "\t" : "     ", i, 4 + i);
+        s += fmt::format(
+            "    constant BENCH_KREG{}: std_logic_vector(31 downto 0) := x\"{:08X}\";{}-- param {} g[0x{:x}]\n", i, v,
+            i % 2 ? "\t" : "     ", i, 4 + i);
     }
     s += "\n --   constant READ_DATA_SIZE : std_logic_vector(17 downto 0) := \"000000100000100000\";\n\n";
     for (std::size_t i = 0; i < L.const_mem.size(); ++i)
-        s += fmt::format("\tconstant BENCH_CMEMREG{} : std_logic_vector(7 downto 0) := x\"{:02x}\";\t\t\t--\tx\"ff\";\n", i,
-                         L.const_mem[i]);
+        s +=
+            fmt::format("\tconstant BENCH_CMEMREG{} : std_logic_vector(7 downto 0) := x\"{:02x}\";\t\t\t--\tx\"ff\";\n",
+                        i, L.const_mem[i]);
     s += fmt::format(R"(
     -- ORIGINAL FOR OLD BENCHMARKS: 2080
     constant READ_DATA_SIZE : std_logic_vector(17 downto 0) := std_logic_vector(to_unsigned({}, 18));
@@ -120,8 +122,9 @@ begin
     for (std::size_t i = 0; i < b.program.size(); ++i) {
         const char* indent = i == 0 ? "\t\t\t" : "";
         if (i % 2 == 0)
-            s += fmt::format("{}when {} => instruction_out <= x\"{:08x}\";   -- {:04x}  SOME SASS; -- when 9 => x\"0\";\n", indent, i,
-                             b.program[i], 4 * i);
+            s += fmt::format(
+                "{}when {} => instruction_out <= x\"{:08x}\";   -- {:04x}  SOME SASS; -- when 9 => x\"0\";\n", indent,
+                i, b.program[i], 4 * i);
         else
             s += fmt::format("when {} => instruction_out <= x\"{:08x}\";\n", i, b.program[i]);
     }
@@ -155,8 +158,8 @@ architecture Behavioral of TP_configuration is
 	constant cmem_regs_default : cmem_regs_type := ( --  63(3F)
 )";
     for (int i = 63; i >= 0; i -= 4)
-        s += fmt::format("\t\tBENCH_CMEMREG{}, BENCH_CMEMREG{}, BENCH_CMEMREG{}, BENCH_CMEMREG{}{}     -- {}\n", i, i - 1, i - 2,
-                         i - 3, i == 3 ? ");" : ",", i - 3);
+        s += fmt::format("\t\tBENCH_CMEMREG{}, BENCH_CMEMREG{}, BENCH_CMEMREG{}, BENCH_CMEMREG{}{}     -- {}\n", i,
+                         i - 1, i - 2, i - 3, i == 3 ? ");" : ",", i - 3);
     s += R"(
 	signal kernel_regs           : kernel_regs_type;
 	constant kernel_regs_default : kernel_regs_type := ( --  15(0F)
@@ -183,7 +186,8 @@ end Behavioral;
 
 }  // namespace
 
-void write_upstream_folder(const loaders::KernelImage& b, const fs::path& app, UpstreamLayout layout, bool with_config) {
+void write_upstream_folder(const loaders::KernelImage& b, const fs::path& app, UpstreamLayout layout,
+                           bool with_config) {
     const fs::path base = layout == UpstreamLayout::VhdlSub ? app / "vhdl" : app;
     const fs::path conf_dir = layout == UpstreamLayout::Testbench ? base / "configuration" : base;
     const fs::path tp_dir = layout == UpstreamLayout::Testbench ? base / "TP" : base;
@@ -210,7 +214,8 @@ void write_upstream_folder(const loaders::KernelImage& b, const fs::path& app, U
     std::string log;
     const loaders::ExpectedRange& r = b.expected.at(0);
     for (std::size_t j = 0; j < r.words.size(); ++j)
-        log += r.words[j] ? fmt::format("{:05X} {:08X}\n", r.addr + 4 * j, *r.words[j]) : fmt::format("{:05X} UUUUUUUU\n", r.addr + 4 * j);
+        log += r.words[j] ? fmt::format("{:05X} {:08X}\n", r.addr + 4 * j, *r.words[j])
+                          : fmt::format("{:05X} UUUUUUUU\n", r.addr + 4 * j);
     write(tp_dir / "gpgpu_rdata.log", log);
 }
 

@@ -1,4 +1,4 @@
-#include "fgtlm/params/registry.hpp"
+#include <fgtlm/params/registry.hpp>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -59,7 +59,8 @@ struct Vcd {
                     int width = 0;
                     in >> kind >> width >> id >> name;
                     std::string full;
-                    for (std::size_t i = 1; i < scope.size(); ++i) full += scope[i] + ".";  // drop the top "SystemC" scope
+                    for (std::size_t i = 1; i < scope.size(); ++i)
+                        full += scope[i] + ".";  // drop the top "SystemC" scope
                     full += name;
                     id_to_name[id] = full;
                     widths[full] = width;
@@ -155,8 +156,8 @@ TEST(SignalTracer, VcdOfAStraightLineKernel) {
 
     const Vcd vcd(path);
     EXPECT_EQ(vcd.timescale, "10 ns");  // 1 time unit = 1 SM cycle
-    for (const char* name : {"sm0.warp0.pc", "sm0.warp0.mask", "sm0.warp0.state", "sm0.warp3.pc", "sm0.sp_busy", "sm0.fpu_busy",
-                             "sm0.sfu_busy", "sm0.branch_busy", "sm0.mem_busy", "sm0.gmem_busy"})
+    for (const char* name : {"sm0.warp0.pc", "sm0.warp0.mask", "sm0.warp0.state", "sm0.warp3.pc", "sm0.sp_busy",
+                             "sm0.fpu_busy", "sm0.sfu_busy", "sm0.branch_busy", "sm0.mem_busy", "sm0.gmem_busy"})
         EXPECT_TRUE(vcd.widths.count(name)) << name << " not declared";
     EXPECT_EQ(vcd.widths.at("sm0.warp0.pc"), 16);
     EXPECT_EQ(vcd.widths.at("sm0.warp0.mask"), 32);
@@ -168,7 +169,8 @@ TEST(SignalTracer, VcdOfAStraightLineKernel) {
     // PC of instruction i appears at its fetch, kFirst + i * 103 (instruction 0 is at PC 0,
     // the initial value, so it is no change).
     for (std::size_t i = 1; i < 5; ++i)
-        EXPECT_EQ(vcd.times("sm0.warp0.pc", bin(prog.instructions[i].address)), std::vector<std::uint64_t>{kFirst + i * kInstr})
+        EXPECT_EQ(vcd.times("sm0.warp0.pc", bin(prog.instructions[i].address)),
+                  std::vector<std::uint64_t>{kFirst + i * kInstr})
             << "instruction " << i;
     // SP busy during each SP instruction's execute stage: fetch + decode + read = 43 cycles in,
     // 22 cycles long; the RET occupies the branch unit the same way.

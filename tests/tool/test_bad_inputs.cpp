@@ -74,23 +74,35 @@ TEST(LaunchJson, WrongTypesAndRangesNameTheField) {
         const char* message;
     };
     const Case cases[] = {
-        {"grid_wraps", [](json& L) { L["grid"] = {4294967297ull, 1}; }, "launch.json: grid[0]: 4294967297 is above the maximum 65535"},
-        {"grid_float", [](json& L) { L["grid"] = {1.7, 1}; }, "launch.json: grid[0]: must be an unsigned integer, got 1.7 (number)"},
+        {"grid_wraps", [](json& L) { L["grid"] = {4294967297ull, 1}; },
+         "launch.json: grid[0]: 4294967297 is above the maximum 65535"},
+        {"grid_float", [](json& L) { L["grid"] = {1.7, 1}; },
+         "launch.json: grid[0]: must be an unsigned integer, got 1.7 (number)"},
         {"grid_string", [](json& L) { L["grid"] = "1,1"; }, "launch.json: grid: must be an array"},
-        {"block_negative", [](json& L) { L["block"] = {-32, 1, 1}; }, "launch.json: block[0]: must be an unsigned integer"},
-        {"regs_string", [](json& L) { L["regs_per_thread"] = "5"; }, "launch.json: regs_per_thread: must be an unsigned integer, got \"5\" (string)"},
-        {"shared_float", [](json& L) { L["shared_bytes"] = 44.5; }, "launch.json: shared_bytes: must be an unsigned integer"},
-        {"params_string", [](json& L) { L["params"] = {"0x0"}; }, "launch.json: params[0]: must be an unsigned integer"},
-        {"cores_null", [](json& L) { L["cores"] = nullptr; }, "launch.json: cores: must be an unsigned integer, got null"},
+        {"block_negative", [](json& L) { L["block"] = {-32, 1, 1}; },
+         "launch.json: block[0]: must be an unsigned integer"},
+        {"regs_string", [](json& L) { L["regs_per_thread"] = "5"; },
+         "launch.json: regs_per_thread: must be an unsigned integer, got \"5\" (string)"},
+        {"shared_float", [](json& L) { L["shared_bytes"] = 44.5; },
+         "launch.json: shared_bytes: must be an unsigned integer"},
+        {"params_string", [](json& L) { L["params"] = {"0x0"}; },
+         "launch.json: params[0]: must be an unsigned integer"},
+        {"cores_null", [](json& L) { L["cores"] = nullptr; },
+         "launch.json: cores: must be an unsigned integer, got null"},
         {"cmem_number", [](json& L) { L["const_mem_hex"] = 5; }, "launch.json: const_mem_hex: must be a string"},
         {"dump_words", [](json& L) { L["dump"]["words"] = "many"; }, "launch.json: words: must be an unsigned integer"},
-        {"undefined_shape", [](json& L) { L["global_init_undefined"] = {{1}}; }, "launch.json: global_init_undefined[0]: must be [addr, len]"},
-        {"global_zero", [](json& L) { L["global_mem_bytes"] = 0; }, "launch.json: global_mem_bytes: 0 must be a positive multiple of 4"},
-        {"global_huge", [](json& L) { L["global_mem_bytes"] = 1ull << 40; }, "launch.json: global_mem_bytes: 1099511627776 is above the maximum"},
+        {"undefined_shape", [](json& L) { L["global_init_undefined"] = {{1}}; },
+         "launch.json: global_init_undefined[0]: must be [addr, len]"},
+        {"global_zero", [](json& L) { L["global_mem_bytes"] = 0; },
+         "launch.json: global_mem_bytes: 0 must be a positive multiple of 4"},
+        {"global_huge", [](json& L) { L["global_mem_bytes"] = 1ull << 40; },
+         "launch.json: global_mem_bytes: 1099511627776 is above the maximum"},
         {"code_base_3", [](json& L) { L["code_base"] = 3; }, "invalid launch: code_base must be a multiple of 4"},
         {"block_wraps", [](json& L) { L["block"] = {65026, 33025, 2}; }, "invalid launch: block of 4294967300 threads"},
-        {"shared_huge", [](json& L) { L["shared_bytes"] = 4294967295u; }, "invalid launch: shared_bytes 4294967295 exceeds the SM's 16384"},
-        {"blocks_per_core_huge", [](json& L) { L["blocks_per_core"] = 4294967295u; }, "invalid launch: blocks_per_sm 4294967295 exceeds"},
+        {"shared_huge", [](json& L) { L["shared_bytes"] = 4294967295u; },
+         "invalid launch: shared_bytes 4294967295 exceeds the SM's 16384"},
+        {"blocks_per_core_huge", [](json& L) { L["blocks_per_core"] = 4294967295u; },
+         "invalid launch: blocks_per_sm 4294967295 exceeds"},
     };
     for (const Case& c : cases) {
         SCOPED_TRACE(c.name);
@@ -123,7 +135,8 @@ TEST(LaunchJson, OversizedGlobalImageIsAnError) {
 // collector allocating a record per block up front (137 GB).
 TEST(RunOptions, LargestGridRunsIntoTheWatchdogWithoutAllocating) {
     const fs::path d = bundle_with("grid_max", [](json& L) { L["grid"] = {65535, 65535}; });
-    const Result r = fgtlm("run " + q(d) + " --mode at --stats " + q(temp_root() / "grid_max.json") + " --max-instructions 2000");
+    const Result r =
+        fgtlm("run " + q(d) + " --mode at --stats " + q(temp_root() / "grid_max.json") + " --max-instructions 2000");
     EXPECT_EQ(r.rc, 1);
     EXPECT_HAS(r.out, "watchdog expired");
 }
@@ -181,7 +194,8 @@ TEST(Files, DirectoryGivenForAFileIsNamed) {
     r = fgtlm("run " + q(sass("ret2", "RET;\n")) + " --global-init " + q(dir));
     EXPECT_EQ(r.rc, 2);
     EXPECT_HAS(r.out, dir.string() + ": is a directory, not a file");
-    for (const Result& x : {fgtlm("asm " + q(dir)), r}) EXPECT_EQ(x.out.find("basic_filebuf"), std::string::npos) << x.out;
+    for (const Result& x : {fgtlm("asm " + q(dir)), r})
+        EXPECT_EQ(x.out.find("basic_filebuf"), std::string::npos) << x.out;
     // A bundle whose program.hex is a directory.
     const fs::path b = bundle_with("hex_dir", [](json&) {});
     fs::remove(b / "program.hex");
@@ -226,19 +240,25 @@ TEST(Files, AsmOnJunkCapsAndEscapesErrors) {
 // FlexGripPlus folders with index typos: an error at once, not a million warnings.
 TEST(Testbench, HugeWordIndexIsAnErrorNotAHang) {
     const fs::path d = temp_dir("tb_index");
-    write(d / "pick_bench.vhd", "package pick_bench is\n  constant BENCH_K_BLKX : integer := 32;\n  constant BENCH_KERNEL_GPRS : integer := 4;\nend;\n");
+    write(d / "pick_bench.vhd",
+          "package pick_bench is\n  constant BENCH_K_BLKX : integer := 32;\n"
+          "  constant BENCH_KERNEL_GPRS : integer := 4;\nend;\n");
     for (const char* idx : {"4294967295", "99999999"}) {
-        write(d / "TP_instructions.vhd", std::string("when 0 => instruction_out <= x\"30000003\";\nwhen 1 => instruction_out <= x\"00000780\";\nwhen ") +
-                                             idx + " => instruction_out <= x\"30000003\";\n");
+        write(d / "TP_instructions.vhd",
+              std::string(
+                  "when 0 => instruction_out <= x\"30000003\";\nwhen 1 => instruction_out <= x\"00000780\";\nwhen ") +
+                  idx + " => instruction_out <= x\"30000003\";\n");
         const auto t0 = std::chrono::steady_clock::now();
         const Result r = fgtlm("run --flexgrip " + q(d));
         EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 10.0);
         EXPECT_EQ(r.rc, 2);
-        EXPECT_HAS(r.out, "TP_instructions.vhd:3: word index " + std::string(idx) + " is beyond the instruction memory (16384 words)");
+        EXPECT_HAS(r.out, "TP_instructions.vhd:3: word index " + std::string(idx) +
+                              " is beyond the instruction memory (16384 words)");
     }
     // A real gap is one warning for the whole range.
-    write(d / "TP_instructions.vhd", "when 0 => instruction_out <= x\"30000003\";\nwhen 1 => instruction_out <= x\"00000780\";\n"
-                                     "when 9000 => instruction_out <= x\"30000003\";\nwhen 9001 => instruction_out <= x\"00000780\";\n");
+    write(d / "TP_instructions.vhd",
+          "when 0 => instruction_out <= x\"30000003\";\nwhen 1 => instruction_out <= x\"00000780\";\n"
+          "when 9000 => instruction_out <= x\"30000003\";\nwhen 9001 => instruction_out <= x\"00000780\";\n");
     const Result r = fgtlm("run --flexgrip " + q(d));
     EXPECT_EQ(r.rc, 0) << r.out;
     EXPECT_HAS(r.out, "words 2..8999 missing (gap), loaded as 0");

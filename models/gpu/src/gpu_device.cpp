@@ -1,4 +1,4 @@
-#include "fgtlm/gpu/gpu_device.hpp"
+#include <fgtlm/gpu/gpu_device.hpp>
 
 #include <sstream>
 

@@ -1,4 +1,4 @@
-#include "fgtlm/gpu/gpu_top.hpp"
+#include <fgtlm/gpu/gpu_top.hpp>
 
 #include <algorithm>
 #include <string>
@@ -34,9 +34,10 @@ GpuTop::~GpuTop() = default;
 
 void GpuTop::load_program(std::span<const std::uint32_t> words, std::uint32_t code_base) {
     if (std::uint64_t(code_base) + 4 * words.size() > imem.size()) {
-        SC_REPORT_ERROR("fgtlm/gpu", ("program of " + std::to_string(4 * words.size()) +
-                                       " bytes does not fit in instruction memory at code_base " + std::to_string(code_base))
-                                          .c_str());
+        SC_REPORT_ERROR("fgtlm/gpu",
+                        ("program of " + std::to_string(4 * words.size()) +
+                         " bytes does not fit in instruction memory at code_base " + std::to_string(code_base))
+                            .c_str());
         return;
     }
     std::uint8_t* dst = imem.data() + code_base;
@@ -116,7 +117,8 @@ void GpuTop::scheduler() {
         };
         const std::string why = core::check_launch(launch_, sms_[0]->core().config());
         if (!why.empty()) invalid(why);
-        if (err.ok() && launch_.const_mem.size() > const_mem_.size()) invalid("constant image larger than constant memory");
+        if (err.ok() && launch_.const_mem.size() > const_mem_.size())
+            invalid("constant image larger than constant memory");
         if (err.ok()) std::copy(launch_.const_mem.begin(), launch_.const_mem.end(), const_mem_.begin());
         if (err.ok() && copy_code_bytes_ != 0) {
             // Copy the code from global memory at code_base into instruction memory.
@@ -136,7 +138,8 @@ void GpuTop::scheduler() {
         for (auto& s : sms_) {
             if (!err.ok()) break;
             std::string e;
-            if (!s->begin_kernel(launch_, const_mem_.data(), std::uint32_t(const_mem_.size()), &control_, e)) invalid(e);
+            if (!s->begin_kernel(launch_, const_mem_.data(), std::uint32_t(const_mem_.size()), &control_, e))
+                invalid(e);
         }
         if (!err.ok()) {
             finish(err);

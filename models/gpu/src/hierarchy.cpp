@@ -1,4 +1,4 @@
-#include "fgtlm/gpu/hierarchy.hpp"
+#include <fgtlm/gpu/hierarchy.hpp>
 
 #include <map>
 #include <string>

@@ -1,4 +1,4 @@
-#include "fgtlm/gpu/standalone_system.hpp"
+#include <fgtlm/gpu/standalone_system.hpp>
 
 #include <algorithm>
 #include <cstring>
@@ -15,7 +15,8 @@ StandaloneSystem::StandaloneSystem(sc_core::sc_module_name name, const SystemCon
 void StandaloneSystem::load_global(std::span<const std::uint8_t> init, std::span<const UndefinedRange> undefined) {
     global.fill(0);
     // memcpy from an empty span's null pointer is undefined even for 0 bytes.
-    if (const std::size_t n = std::min<std::size_t>(init.size(), global.size()); n != 0) std::memcpy(global.data(), init.data(), n);
+    if (const std::size_t n = std::min<std::size_t>(init.size(), global.size()); n != 0)
+        std::memcpy(global.data(), init.data(), n);
     if (undefined.empty()) {
         shadow_.clear();
         gpu.set_undefined_tracking(nullptr, 0);

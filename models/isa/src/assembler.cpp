@@ -46,9 +46,9 @@ std::string strip_comments(std::string_view raw, bool& in_block) {
 
 // cuobjdump header/footer lines that carry no instruction.
 bool is_listing_noise(std::string_view t) {
-    static constexpr std::string_view kPrefixes[] = {"code for", "Function :", "Function:", "arch =", "arch=",
-                                                     "code version", "producer", "host =", "compile_size",
-                                                     "identifier", "Fatbin", "----", "....", "===="};
+    static constexpr std::string_view kPrefixes[] = {
+        "code for", "Function :",   "Function:",  "arch =", "arch=", "code version", "producer",
+        "host =",   "compile_size", "identifier", "Fatbin", "----",  "....",         "===="};
     for (std::string_view p : kPrefixes) {
         if (t.substr(0, p.size()) == p) return true;
     }
@@ -149,9 +149,12 @@ private:
         }
         std::string_view arg = rest.substr(12);
         while (!arg.empty() && space(arg.front())) arg.remove_prefix(1);
-        if (arg == "on") short_forms_ = true;
-        else if (arg == "off") short_forms_ = false;
-        else error(line_no, static_cast<std::uint32_t>(p + 13), "expected '.short_forms on' or '.short_forms off'");
+        if (arg == "on")
+            short_forms_ = true;
+        else if (arg == "off")
+            short_forms_ = false;
+        else
+            error(line_no, static_cast<std::uint32_t>(p + 13), "expected '.short_forms on' or '.short_forms off'");
     }
 
     void read_instruction(std::uint32_t line_no, std::string_view rest, std::size_t p) {
@@ -192,7 +195,8 @@ private:
             error(last.line, last.column,
                   "the last instruction carries the end-of-program marker, which immediate forms cannot hold; add RET");
         } else if (last.parsed.inst.marker == Marker::Join) {
-            error(last.line, last.column, "the last instruction carries the end-of-program marker and cannot also be .S");
+            error(last.line, last.column,
+                  "the last instruction carries the end-of-program marker and cannot also be .S");
         } else {
             last.parsed.inst.marker = Marker::End;
         }
@@ -219,7 +223,8 @@ private:
     // Addresses from the final layout, label targets, then the words.
     void encode_all() {
         std::vector<std::uint32_t> address(items_.size() + 1, 0);
-        for (std::size_t i = 0; i < items_.size(); ++i) address[i + 1] = address[i] + items_[i].parsed.inst.size_bytes();
+        for (std::size_t i = 0; i < items_.size(); ++i)
+            address[i + 1] = address[i] + items_[i].parsed.inst.size_bytes();
         for (std::size_t i = 0; i < items_.size(); ++i) {
             Item& it = items_[i];
             Instruction& in = it.parsed.inst;
@@ -255,8 +260,6 @@ private:
 
 }  // namespace
 
-AssembleResult assemble(std::string_view source, std::string_view filename) {
-    return Assembler(filename).run(source);
-}
+AssembleResult assemble(std::string_view source, std::string_view filename) { return Assembler(filename).run(source); }
 
 }  // namespace fgtlm::isa

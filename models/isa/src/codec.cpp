@@ -378,7 +378,8 @@ Halves types(Io& io, const Spec& s, Instruction& in) {
             h.src[0] = h.src[1] = true;
             break;
         case Types::Float:
-            if (io.enc && in.dtype != DataType::F32 && in.dtype != DataType::None) io.fail("operation type must be F32");
+            if (io.enc && in.dtype != DataType::F32 && in.dtype != DataType::None)
+                io.fail("operation type must be F32");
             in.dtype = DataType::F32;
             break;
         case Types::CvtI2I:
@@ -599,7 +600,8 @@ void shape_r2g(Io& io, const Spec& /*s*/, Instruction& in) {
     io.num(53, 2, code, "shared store type");
     if (!io.enc) in.dtype = type_of(kR2gTypes, code, io, "shared store type");
     bool wide = in.stype == DataType::U32 || in.stype == DataType::S32;
-    if (io.enc && !wide && in.stype != DataType::U16 && in.stype != DataType::S16) io.fail("register type must be U16 or U32");
+    if (io.enc && !wide && in.stype != DataType::U16 && in.stype != DataType::S16)
+        io.fail("register type must be U16 or U32");
     io.flag(58, wide, "32-bit register");
     if (!io.enc) in.stype = wide ? DataType::U32 : DataType::U16;
     Operand& d = in.dst;

@@ -47,7 +47,8 @@ Instruction decode(std::uint32_t lo, std::uint32_t hi, std::uint32_t address) {
     if (any_row) return illegal(base, IllegalReason::ReservedField);
     // Known opcode in another form?
     for (const detail::Spec& s : detail::spec_table()) {
-        if (s.flow == key.flow && s.op == key.op && (key.form != Form::Long || s.sub == key.sub) && s.form != key.form) {
+        if (s.flow == key.flow && s.op == key.op && (key.form != Form::Long || s.sub == key.sub) &&
+            s.form != key.form) {
             return illegal(base, IllegalReason::UnsupportedForm);
         }
     }

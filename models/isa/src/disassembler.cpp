@@ -65,7 +65,8 @@ std::string operand_text(const Operand& op, bool shared_dst) {
         case OperandKind::RegHi: s = "R" + std::to_string(op.reg) + "H"; break;
         case OperandKind::Shared:
             s = (shared_dst ? "g[" : "g [") + mem_index(op) + "]";
-            if (!shared_dst && op.type != DataType::U32 && op.type != DataType::None) s += "." + std::string(type_name(op.type));
+            if (!shared_dst && op.type != DataType::U32 && op.type != DataType::None)
+                s += "." + std::string(type_name(op.type));
             break;
         case OperandKind::Const:
             s = "c[" + hex(op.bank) + "][" + mem_index(op) + "]";
@@ -94,7 +95,9 @@ bool show_guard(const Instruction& in) {
     return in.guard_cond != Condition::TR || (in.guard_reg != 0 && !in.carry_in);
 }
 
-bool is_flow_prefix(Opcode op) { return op == Opcode::BRA || op == Opcode::RET || op == Opcode::BRK || op == Opcode::KIL; }
+bool is_flow_prefix(Opcode op) {
+    return op == Opcode::BRA || op == Opcode::RET || op == Opcode::BRK || op == Opcode::KIL;
+}
 
 }  // namespace
 

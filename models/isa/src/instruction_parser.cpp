@@ -80,14 +80,15 @@ std::optional<std::uint64_t> parse_number(Cursor& c) {
 std::string_view ident(Cursor& c) {
     c.skip_ws();
     const std::size_t start = c.i;
-    while (c.i < c.s.size() && (std::isalnum(static_cast<unsigned char>(c.s[c.i])) || c.s[c.i] == '_' || c.s[c.i] == '.' || c.s[c.i] == '$')) {
+    while (c.i < c.s.size() && (std::isalnum(static_cast<unsigned char>(c.s[c.i])) || c.s[c.i] == '_' ||
+                                c.s[c.i] == '.' || c.s[c.i] == '$')) {
         ++c.i;
     }
     return c.s.substr(start, c.i - start);
 }
 
 std::optional<DataType> type_from(std::string_view t) {
-    static constexpr DataType kAll[] = {DataType::U8, DataType::S8, DataType::U16, DataType::S16, DataType::U32,
+    static constexpr DataType kAll[] = {DataType::U8,  DataType::S8,  DataType::U16,  DataType::S16, DataType::U32,
                                         DataType::S32, DataType::U64, DataType::U128, DataType::F16, DataType::F32,
                                         DataType::F64, DataType::U24, DataType::S24};
     for (DataType d : kAll) {
@@ -137,7 +138,8 @@ std::optional<ParseError> index_part(Cursor& c, Operand& op) {
         while (c.i < c.s.size() && std::isdigit(static_cast<unsigned char>(c.s[c.i]))) ++c.i;
         w = c.s.substr(save, c.i - save);
         Operand a;
-        if (!register_from(w, a) || a.kind != OperandKind::AddrReg) return ParseError{"bad address register", c.base + static_cast<std::uint32_t>(save)};
+        if (!register_from(w, a) || a.kind != OperandKind::AddrReg)
+            return ParseError{"bad address register", c.base + static_cast<std::uint32_t>(save)};
         op.areg = a.reg;
         if (!c.eat('+')) return c.error("expected '+' after the address register");
         if (c.i < c.s.size() && c.s[c.i] == '=') {  // c[b][A1+=0x1]: post-increment
@@ -201,7 +203,8 @@ std::optional<ParseError> named_operand(Cursor& c, Item& item, std::string_view 
     } else if (w.size() >= 3 && w.substr(0, 2) == "SR" && std::isdigit(static_cast<unsigned char>(w[2]))) {
         unsigned v = 0;
         for (char ch : w.substr(2)) {
-            if (!std::isdigit(static_cast<unsigned char>(ch)) || v > 127) return ParseError{"bad special register", c.base + static_cast<std::uint32_t>(at)};
+            if (!std::isdigit(static_cast<unsigned char>(ch)) || v > 127)
+                return ParseError{"bad special register", c.base + static_cast<std::uint32_t>(at)};
             v = v * 10 + static_cast<unsigned>(ch - '0');
         }
         if (v > 127) return ParseError{"special register > SR127", c.base + static_cast<std::uint32_t>(at)};
@@ -220,7 +223,8 @@ std::optional<ParseError> named_operand(Cursor& c, Item& item, std::string_view 
     } else if (w.substr(0, 6) == "global" && w.size() > 6) {
         unsigned seg = 0;
         for (char ch : w.substr(6)) {
-            if (!std::isdigit(static_cast<unsigned char>(ch)) || seg > 63) return ParseError{"bad global segment", c.base + static_cast<std::uint32_t>(at)};
+            if (!std::isdigit(static_cast<unsigned char>(ch)) || seg > 63)
+                return ParseError{"bad global segment", c.base + static_cast<std::uint32_t>(at)};
             seg = seg * 10 + static_cast<unsigned>(ch - '0');
         }
         if (seg > 63) return ParseError{"global segment > 63", c.base + static_cast<std::uint32_t>(at)};
@@ -239,7 +243,6 @@ std::optional<ParseError> named_operand(Cursor& c, Item& item, std::string_view 
         item.word = std::string(w);
     }
     return std::nullopt;
-
 }
 
 // Guard after the first operand: "R0 (C0.EQU)".
@@ -253,7 +256,9 @@ std::optional<ParseError> operand_guard(Cursor& c, Item& item) {
         return ParseError{"expected a guard like (C0.EQ)", c.base + static_cast<std::uint32_t>(gat)};
     }
     const auto cond = condition_from(g.substr(3));
-    if (!cond) return ParseError{"unknown condition '" + std::string(g.substr(3)) + "'", c.base + static_cast<std::uint32_t>(gat + 3)};
+    if (!cond)
+        return ParseError{"unknown condition '" + std::string(g.substr(3)) + "'",
+                          c.base + static_cast<std::uint32_t>(gat + 3)};
     item.has_guard = true;
     item.guard_reg = static_cast<std::uint8_t>(g[1] - '0');
     item.guard = *cond;
@@ -374,7 +379,8 @@ private:
             } else if (mod == "BEXT") {
                 bext = true;
             } else if (!apply_modifier(mod)) {
-                return ParseError{"unknown modifier '." + std::string(mod) + "'", static_cast<std::uint32_t>(p_ + m + 1)};
+                return ParseError{"unknown modifier '." + std::string(mod) + "'",
+                                  static_cast<std::uint32_t>(p_ + m + 1)};
             }
             if (next == std::string_view::npos) break;
             m = next;
@@ -409,8 +415,8 @@ private:
         } else if (mod == "SAT") {
             in_.saturate = true;
         } else if (in_.op == Opcode::LOP && (mod == "AND" || mod == "OR" || mod == "XOR" || mod == "PASS_B")) {
-            in_.lop = mod == "AND"  ? LogicOp::AND
-                      : mod == "OR" ? LogicOp::OR
+            in_.lop = mod == "AND"   ? LogicOp::AND
+                      : mod == "OR"  ? LogicOp::OR
                       : mod == "XOR" ? LogicOp::XOR
                                      : LogicOp::PASS_B;
         } else {
@@ -435,17 +441,27 @@ private:
                 if (ntypes != 1) return type_error("one type (.U16 or .S16)");
                 in_.dtype = in_.stype = types[0];
                 break;
-            case Opcode::I2I: case Opcode::I2F: case Opcode::F2I: case Opcode::F2F: case Opcode::R2G:
+            case Opcode::I2I:
+            case Opcode::I2F:
+            case Opcode::F2I:
+            case Opcode::F2F:
+            case Opcode::R2G:
                 if (ntypes != 2) return type_error("a destination and a source type");
                 in_.dtype = types[0];
                 in_.stype = types[1];
                 if (bext) {  // .BEXT: the source is the byte the 16-bit type names
-                    if (in_.stype == DataType::U16) in_.stype = DataType::U8;
-                    else if (in_.stype == DataType::S16) in_.stype = DataType::S8;
-                    else return type_error(".U16.BEXT or .S16.BEXT");
+                    if (in_.stype == DataType::U16)
+                        in_.stype = DataType::U8;
+                    else if (in_.stype == DataType::S16)
+                        in_.stype = DataType::S8;
+                    else
+                        return type_error(".U16.BEXT or .S16.BEXT");
                 }
                 break;
-            case Opcode::GLD: case Opcode::GST: case Opcode::LLD: case Opcode::LST:
+            case Opcode::GLD:
+            case Opcode::GST:
+            case Opcode::LLD:
+            case Opcode::LST:
                 if (ntypes != 1) return type_error("one access type");
                 in_.dtype = types[0];
                 break;
@@ -507,14 +523,17 @@ private:
         c.skip_ws();
         const std::size_t at = c.i;
         const std::string_view w = ident(c);
-        if (!(w.size() > 3 && w[0] == 'C' && w[1] >= '0' && w[1] <= '3' && w[2] == '.' && c.done())) return std::nullopt;
+        if (!(w.size() > 3 && w[0] == 'C' && w[1] >= '0' && w[1] <= '3' && w[2] == '.' && c.done()))
+            return std::nullopt;
         const auto cond = condition_from(w.substr(3));
         if (!cond)
-            return ParseError{"unknown condition '" + std::string(w.substr(3)) + "'", base + static_cast<std::uint32_t>(at) + 3};
+            return ParseError{"unknown condition '" + std::string(w.substr(3)) + "'",
+                              base + static_cast<std::uint32_t>(at) + 3};
         is_guard = true;
         if (explicit_tr_row) {
             if (w != "C0.TR")
-                return ParseError{"only C0.TR (guard field = always) is encodable here", base + static_cast<std::uint32_t>(at)};
+                return ParseError{"only C0.TR (guard field = always) is encodable here",
+                                  base + static_cast<std::uint32_t>(at)};
             in_.explicit_tr = true;
             return std::nullopt;
         }
@@ -533,8 +552,15 @@ private:
     std::optional<ParseError> control_form(bool& done) {
         done = true;
         switch (in_.op) {
-            case Opcode::BRA: case Opcode::CAL: case Opcode::SSY: case Opcode::PBK: return branch_target();
-            case Opcode::RET: case Opcode::BRK: case Opcode::KIL: case Opcode::NOP: case Opcode::TRAP:
+            case Opcode::BRA:
+            case Opcode::CAL:
+            case Opcode::SSY:
+            case Opcode::PBK: return branch_target();
+            case Opcode::RET:
+            case Opcode::BRK:
+            case Opcode::KIL:
+            case Opcode::NOP:
+            case Opcode::TRAP:
                 if (!items_.empty()) return count_error(0);
                 return std::nullopt;
             case Opcode::BAR: return barrier();
@@ -602,7 +628,8 @@ private:
         if (n == 0) return ParseError{"missing operands", static_cast<std::uint32_t>(text_.size())};
         if (n > 4) return count_error(4);
         for (std::size_t i = 0; i < n; ++i) {
-            if (!items_[i].word.empty()) return ParseError{"unexpected name '" + items_[i].word + "'", items_[i].column};
+            if (!items_[i].word.empty())
+                return ParseError{"unexpected name '" + items_[i].word + "'", items_[i].column};
         }
         in_.dst = items_[0].op;
         in_.num_src = static_cast<std::uint8_t>(n - 1);
@@ -624,9 +651,12 @@ private:
     // The comparison of ISET/FSET (LT, EQ, ...) or the RRO kind (SIN, EX2).
     std::optional<ParseError> trailing_name(const Item& last) {
         if (in_.op == Opcode::RRO) {
-            if (last.word == "SIN") in_.rro = RroKind::SinCos;
-            else if (last.word == "EX2") in_.rro = RroKind::Ex2;
-            else return ParseError{"expected SIN or EX2", last.column};
+            if (last.word == "SIN")
+                in_.rro = RroKind::SinCos;
+            else if (last.word == "EX2")
+                in_.rro = RroKind::Ex2;
+            else
+                return ParseError{"expected SIN or EX2", last.column};
             return std::nullopt;
         }
         bool found = false;

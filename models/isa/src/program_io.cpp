@@ -61,7 +61,8 @@ std::vector<std::uint32_t> parse_program_hex(std::string_view text, std::string_
         std::uint32_t v = 0;
         for (char c : digits) {
             const int d = hex_digit(c);
-            if (d < 0) fail(filename, line_no, "invalid hex digit '" + std::string(1, c) + "' in '" + std::string(line) + "'");
+            if (d < 0)
+                fail(filename, line_no, "invalid hex digit '" + std::string(1, c) + "' in '" + std::string(line) + "'");
             v = v << 4 | static_cast<std::uint32_t>(d);
         }
         words.push_back(v);
@@ -82,7 +83,8 @@ std::vector<std::uint32_t> parse_program_binary(std::span<const std::byte> bytes
     std::vector<std::uint32_t> words(bytes.size() / 4);
     for (std::size_t i = 0; i < words.size(); ++i) {
         std::uint32_t v = 0;
-        for (int b = 3; b >= 0; --b) v = v << 8 | std::to_integer<std::uint32_t>(bytes[i * 4 + static_cast<std::size_t>(b)]);
+        for (int b = 3; b >= 0; --b)
+            v = v << 8 | std::to_integer<std::uint32_t>(bytes[i * 4 + static_cast<std::size_t>(b)]);
         words[i] = v;
     }
     return words;
@@ -120,7 +122,8 @@ void write_program_hex(const std::filesystem::path& path, std::span<const std::u
 void write_program_binary(const std::filesystem::path& path, std::span<const std::uint32_t> words) {
     std::string data(words.size() * 4, '\0');
     for (std::size_t i = 0; i < words.size(); ++i) {
-        for (int b = 0; b < 4; ++b) data[i * 4 + static_cast<std::size_t>(b)] = static_cast<char>((words[i] >> (8 * b)) & 0xffu);
+        for (int b = 0; b < 4; ++b)
+            data[i * 4 + static_cast<std::size_t>(b)] = static_cast<char>((words[i] >> (8 * b)) & 0xffu);
     }
     spill(path, data);
 }

@@ -1,5 +1,5 @@
 // Conformance bundle -> KernelImage (conformance README section 1).
-#include "fgtlm/loaders/bundle_loader.hpp"
+#include <fgtlm/loaders/bundle_loader.hpp>
 
 #include <cstdint>
 #include <optional>
@@ -45,12 +45,14 @@ std::uint64_t uint_value(const json& v, const std::string& where, const fs::path
     if (!v.is_number_integer() || negative)
         throw LoadError(file, 0, where + ": must be an unsigned integer, got " + shown(v));
     const auto x = v.get<std::uint64_t>();
-    if (x > hi) throw LoadError(file, 0, where + ": " + std::to_string(x) + " is above the maximum " + std::to_string(hi));
+    if (x > hi)
+        throw LoadError(file, 0, where + ": " + std::to_string(x) + " is above the maximum " + std::to_string(hi));
     return x;
 }
 
 const json& member(const json& j, const char* key, const fs::path& file) {
-    if (!j.is_object()) throw LoadError(file, 0, std::string("expected an object holding \"") + key + "\", got " + shown(j));
+    if (!j.is_object())
+        throw LoadError(file, 0, std::string("expected an object holding \"") + key + "\", got " + shown(j));
     if (!j.contains(key)) throw LoadError(file, 0, std::string("missing field \"") + key + "\"");
     return j.at(key);
 }
@@ -67,7 +69,8 @@ const json& array_field(const json& j, const char* key, const fs::path& file) {
     return v;
 }
 
-std::vector<std::uint64_t> uint_array(const json& j, const char* key, const fs::path& file, std::uint64_t lo, std::uint64_t hi) {
+std::vector<std::uint64_t> uint_array(const json& j, const char* key, const fs::path& file, std::uint64_t lo,
+                                      std::uint64_t hi) {
     std::vector<std::uint64_t> out;
     const json& a = array_field(j, key, file);
     for (std::size_t i = 0; i < a.size(); ++i) {
@@ -148,8 +151,9 @@ void read_launch(const fs::path& lpath, KernelImage& img) {
     // Global memory: the RTL's 256 KiB by default, at most 256 MiB (the model allocates it).
     img.global_mem_bytes = std::uint32_t(uint_field(L, "global_mem_bytes", lpath, kMaxGlobalBytes, 262144));
     if (img.global_mem_bytes < 4 || img.global_mem_bytes % 4 != 0)
-        throw LoadError(lpath, 0,
-                        "global_mem_bytes: " + std::to_string(img.global_mem_bytes) + " must be a positive multiple of 4");
+        throw LoadError(
+            lpath, 0,
+            "global_mem_bytes: " + std::to_string(img.global_mem_bytes) + " must be a positive multiple of 4");
     read_const_mem(L, lpath, c);
     if (L.contains("shared_block_stride") && uint_field(L, "shared_block_stride", lpath) != c.shared_block_stride())
         img.warnings.push_back(lpath.string() + ": shared_block_stride differs from the hardware formula");
@@ -169,7 +173,8 @@ void read_global_init(const fs::path& gpath, KernelImage& img) {
     if (!fs::is_regular_file(gpath)) throw LoadError(gpath, 0, "not a regular file");
     if (fs::file_size(gpath) > img.global_mem_bytes)
         throw LoadError(gpath, 0,
-                        std::to_string(fs::file_size(gpath)) + " bytes: larger than the global memory (global_mem_bytes " +
+                        std::to_string(fs::file_size(gpath)) +
+                            " bytes: larger than the global memory (global_mem_bytes " +
                             std::to_string(img.global_mem_bytes) + ")");
     img.global_init.assign(std::istreambuf_iterator<char>(g), std::istreambuf_iterator<char>());
 }
@@ -189,9 +194,12 @@ void read_expected(const fs::path& epath, KernelImage& img) {
         for (std::size_t j = 0; j < words.size(); ++j) {
             const json& w = words[j];
             const std::string wwhere = where + ".words[" + std::to_string(j) + "]";
-            if (w.is_null()) er.words.push_back(std::nullopt);
-            else if (!w.is_string()) throw LoadError(epath, 0, wwhere + ": must be a hex string or null, got " + shown(w));
-            else er.words.push_back(parse_hex_word(w.get<std::string>(), epath, wwhere));
+            if (w.is_null())
+                er.words.push_back(std::nullopt);
+            else if (!w.is_string())
+                throw LoadError(epath, 0, wwhere + ": must be a hex string or null, got " + shown(w));
+            else
+                er.words.push_back(parse_hex_word(w.get<std::string>(), epath, wwhere));
         }
         img.expected.push_back(std::move(er));
     }

@@ -1,5 +1,5 @@
 // KernelImage -> conformance bundle (inverse of bundle_loader.cpp for the fields it reads).
-#include "fgtlm/loaders/bundle_writer.hpp"
+#include <fgtlm/loaders/bundle_writer.hpp>
 
 #include <fstream>
 
@@ -20,8 +20,8 @@ void write_text(const fs::path& file, const std::string& text) {
 
 }  // namespace
 
-void write_bundle(const KernelImage& img, const fs::path& dir, const std::vector<ExpectedRange>& expected, std::uint64_t rtl_cycles,
-                  const std::string& expected_source) {
+void write_bundle(const KernelImage& img, const fs::path& dir, const std::vector<ExpectedRange>& expected,
+                  std::uint64_t rtl_cycles, const std::string& expected_source) {
     std::error_code ec;
     fs::create_directories(dir, ec);
     if (ec) throw LoadError(dir, 0, "cannot create folder: " + ec.message());
@@ -48,7 +48,8 @@ void write_bundle(const KernelImage& img, const fs::path& dir, const std::vector
     nlohmann::json ranges = nlohmann::json::array();
     for (const auto& r : expected) {
         nlohmann::json words = nlohmann::json::array();
-        for (const auto& w : r.words) words.push_back(w ? nlohmann::json(fmt::format("0x{:08X}", *w)) : nlohmann::json());
+        for (const auto& w : r.words)
+            words.push_back(w ? nlohmann::json(fmt::format("0x{:08X}", *w)) : nlohmann::json());
         ranges.push_back({{"addr", r.addr}, {"words", words}});
     }
     const nlohmann::json exp = {{"format", "fgapps-testvector/1"}, {"source", img.name}, {"expected_kind", "rtl-ghdl"},

@@ -1,4 +1,4 @@
-#include "fgtlm/loaders/checker.hpp"
+#include <fgtlm/loaders/checker.hpp>
 
 #include <cstdio>
 #include <cstring>
@@ -40,7 +40,8 @@ std::string format_report(const std::string& name, const CheckReport& r, std::si
         std::snprintf(line, sizeof line, "PASS %s (%zu words compared", name.c_str(), r.compared);
         out += line;
     } else {
-        std::snprintf(line, sizeof line, "FAIL %s: %zu words differ (of %zu compared", name.c_str(), r.mismatches.size(),
+        std::snprintf(line, sizeof line, "FAIL %s: %zu words differ (of %zu compared", name.c_str(),
+                      r.mismatches.size(),
                       r.compared + (r.mismatches.size() > r.compared ? r.mismatches.size() - r.compared : 0));
         out += line;
     }
@@ -50,13 +51,15 @@ std::string format_report(const std::string& name, const CheckReport& r, std::si
     for (std::size_t i = 0; i < r.mismatches.size() && i < max_lines; ++i) {
         const auto& m = r.mismatches[i];
         if (m.outside)
-            std::snprintf(line, sizeof line, "  0x%05X: expected 0x%08X, but the address is outside the %llu-byte global memory\n",
-                          m.addr, m.expected, static_cast<unsigned long long>(r.mem_size));
+            std::snprintf(line, sizeof line,
+                          "  0x%05X: expected 0x%08X, but the address is outside the %llu-byte global memory\n", m.addr,
+                          m.expected, static_cast<unsigned long long>(r.mem_size));
         else
             std::snprintf(line, sizeof line, "  0x%05X: expected 0x%08X got 0x%08X\n", m.addr, m.expected, m.got);
         out += line;
     }
-    if (r.mismatches.size() > max_lines) out += "  ... and " + std::to_string(r.mismatches.size() - max_lines) + " more\n";
+    if (r.mismatches.size() > max_lines)
+        out += "  ... and " + std::to_string(r.mismatches.size() - max_lines) + " more\n";
     return out;
 }
 

@@ -1,4 +1,4 @@
-#include "fgtlm/loaders/kernel_image.hpp"
+#include <fgtlm/loaders/kernel_image.hpp>
 
 namespace fgtlm::loaders {
 

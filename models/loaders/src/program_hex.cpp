@@ -2,7 +2,7 @@
 
 #include <fgtlm/isa/program_io.hpp>
 
-#include "fgtlm/loaders/kernel_image.hpp"
+#include <fgtlm/loaders/kernel_image.hpp>
 
 namespace fgtlm::loaders {
 

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "fgtlm/loaders/kernel_image.hpp"
+#include <fgtlm/loaders/kernel_image.hpp>
 
 namespace fgtlm::loaders::vhdl {
 
@@ -19,7 +19,7 @@ std::string lower(std::string s) {
 
 struct Token {
     enum class Kind : std::uint8_t { Ident, Number, Bits, String, Symbol, End } kind = Kind::End;
-    std::string text;      // identifier (lower-case), string contents or symbol
+    std::string text;  // identifier (lower-case), string contents or symbol
     std::int64_t number = 0;
     std::uint64_t bits = 0;
     int width = 0;
@@ -68,8 +68,8 @@ private:
         if (c == '/' && i_ + 1 < n_ && src_[i_ + 1] == '*') {
             const std::size_t close = src_.find("*/", i_ + 2);
             if (close == std::string::npos) error("unterminated /* comment");
-            line_ += std::size_t(
-                std::count(src_.begin() + std::ptrdiff_t(i_), src_.begin() + std::ptrdiff_t(close), '\n'));
+            line_ +=
+                std::size_t(std::count(src_.begin() + std::ptrdiff_t(i_), src_.begin() + std::ptrdiff_t(close), '\n'));
             i_ = close + 2;
             return true;
         }
@@ -80,10 +80,11 @@ private:
         const char c = src_[i_];
         // Bit-string literal x"..", b"..", o"..", or a plain "..." string: a bit string when it
         // holds only 0, 1 and _, otherwise a character string (BENCH_APP := "TP").
-        const bool prefixed = (c == 'x' || c == 'X' || c == 'b' || c == 'B' || c == 'o' || c == 'O') &&
-                              i_ + 1 < n_ && src_[i_ + 1] == '"';
+        const bool prefixed = (c == 'x' || c == 'X' || c == 'b' || c == 'B' || c == 'o' || c == 'O') && i_ + 1 < n_ &&
+                              src_[i_ + 1] == '"';
         if (!prefixed && c == '"' && character_string(t)) return;
-        if (prefixed || c == '"') return bit_string(t, prefixed ? char(std::tolower(static_cast<unsigned char>(c))) : 0);
+        if (prefixed || c == '"')
+            return bit_string(t, prefixed ? char(std::tolower(static_cast<unsigned char>(c))) : 0);
         if (c == '\'' && i_ + 2 < n_ && src_[i_ + 2] == '\'' && (src_[i_ + 1] == '0' || src_[i_ + 1] == '1')) {
             t.kind = Token::Kind::Bits;
             t.bits = std::uint64_t(src_[i_ + 1] - '0');
@@ -136,9 +137,12 @@ private:
             const char d = src_[i_++];
             if (d == '_') continue;
             int dv = 0;
-            if (std::isdigit(static_cast<unsigned char>(d))) dv = d - '0';
-            else if (std::isxdigit(static_cast<unsigned char>(d))) dv = std::tolower(static_cast<unsigned char>(d)) - 'a' + 10;
-            else error(std::string("bad digit '") + d + "' in bit-string literal");
+            if (std::isdigit(static_cast<unsigned char>(d)))
+                dv = d - '0';
+            else if (std::isxdigit(static_cast<unsigned char>(d)))
+                dv = std::tolower(static_cast<unsigned char>(d)) - 'a' + 10;
+            else
+                error(std::string("bad digit '") + d + "' in bit-string literal");
             if (dv >= (1 << per)) error(std::string("digit '") + d + "' too large for the bit-string base");
             v = (v << per) | std::uint64_t(dv);
             w += per;
@@ -215,7 +219,12 @@ std::vector<Token> tokenize(const std::string& src, const std::filesystem::path&
     return Lexer(src, file).run();
 }
 
-Value make_int(std::int64_t v) { Value r; r.kind = Value::Kind::Int; r.i = v; return r; }
+Value make_int(std::int64_t v) {
+    Value r;
+    r.kind = Value::Kind::Int;
+    r.i = v;
+    return r;
+}
 Value make_bits(std::uint64_t v, int w) {
     Value r;
     r.kind = Value::Kind::Bits;
@@ -248,11 +257,16 @@ public:
 
 private:
     const Token& peek(std::size_t k = 0) const { return t_[std::min(p_ + k, t_.size() - 1)]; }
-    bool is_ident(const char* s, std::size_t k = 0) const { return peek(k).kind == Token::Kind::Ident && peek(k).text == s; }
-    bool is_sym(const char* s, std::size_t k = 0) const { return peek(k).kind == Token::Kind::Symbol && peek(k).text == s; }
+    bool is_ident(const char* s, std::size_t k = 0) const {
+        return peek(k).kind == Token::Kind::Ident && peek(k).text == s;
+    }
+    bool is_sym(const char* s, std::size_t k = 0) const {
+        return peek(k).kind == Token::Kind::Symbol && peek(k).text == s;
+    }
     [[noreturn]] void error(const std::string& what) const { throw LoadError(file_, peek().line, what); }
     void expect(const char* s) {
-        if (!is_sym(s)) error(std::string("expected '") + s + "'" + (peek().text.empty() ? "" : " before '" + peek().text + "'"));
+        if (!is_sym(s))
+            error(std::string("expected '") + s + "'" + (peek().text.empty() ? "" : " before '" + peek().text + "'"));
         ++p_;
     }
 
@@ -263,26 +277,33 @@ private:
             if (peek().kind != Token::Kind::Ident) error("expected a constant name");
             names.push_back(peek().text);
             ++p_;
-            if (is_sym(",")) { ++p_; continue; }
+            if (is_sym(",")) {
+                ++p_;
+                continue;
+            }
             break;
         }
         expect(":");
         // Type mark: remember the direction and size of an explicit range.
         descending_ = true;
         array_size_ = -1;
-        const bool vector_type = is_ident("std_logic_vector") || is_ident("unsigned") || is_ident("signed") ||
-                                 is_ident("bit_vector");
+        const bool vector_type =
+            is_ident("std_logic_vector") || is_ident("unsigned") || is_ident("signed") || is_ident("bit_vector");
         int depth = 0;
         while (!(depth == 0 && is_sym(":=")) && !(depth == 0 && is_sym(";"))) {
             if (peek().kind == Token::Kind::End) error("unterminated constant declaration");
             if (is_sym("(")) ++depth;
             if (is_sym(")")) --depth;
             if (is_ident("to")) descending_ = false;
-            if (peek().kind == Token::Kind::Number && (is_ident("downto", 1) || is_ident("to", 1)) && peek(2).kind == Token::Kind::Number)
+            if (peek().kind == Token::Kind::Number && (is_ident("downto", 1) || is_ident("to", 1)) &&
+                peek(2).kind == Token::Kind::Number)
                 array_size_ = std::min<std::int64_t>(std::abs(peek().number - peek(2).number) + 1, kMaxArray);
             ++p_;
         }
-        if (is_sym(";")) { ++p_; return; }  // deferred constant: no value here
+        if (is_sym(";")) {
+            ++p_;
+            return;
+        }  // deferred constant: no value here
         expect(":=");
         Value v = expression();
         expect(";");
@@ -300,8 +321,10 @@ private:
             const std::string op = peek().text;
             ++p_;
             Value r = term();
-            if (op == "&") v = concat(v, r);
-            else v = arith(v, r, op[0]);
+            if (op == "&")
+                v = concat(v, r);
+            else
+                v = arith(v, r, op[0]);
         }
         return v;
     }
@@ -316,10 +339,21 @@ private:
         return v;
     }
     Value factor() {
-        if (is_sym("-")) { ++p_; Value v = factor(); return arith(make_int(0), v, '-'); }
-        if (is_sym("+")) { ++p_; return factor(); }
+        if (is_sym("-")) {
+            ++p_;
+            Value v = factor();
+            return arith(make_int(0), v, '-');
+        }
+        if (is_sym("+")) {
+            ++p_;
+            return factor();
+        }
         Value v = primary();
-        if (is_sym("**")) { ++p_; Value e = primary(); v = arith(v, e, '^'); }
+        if (is_sym("**")) {
+            ++p_;
+            Value e = primary();
+            v = arith(v, e, '^');
+        }
         return v;
     }
 
@@ -334,13 +368,25 @@ private:
             case '+': overflow = __builtin_add_overflow(x, y, &r); break;
             case '-': overflow = __builtin_sub_overflow(x, y, &r); break;
             case '*': overflow = __builtin_mul_overflow(x, y, &r); break;
-            case '/': if (y == 0) error("division by zero"); overflow = y == -1 && x == INT64_MIN; if (!overflow) r = x / y; break;
-            case '%': if (y == 0) error("mod by zero"); r = y == -1 ? 0 : ((x % y) + y) % y; break;
-            case 'r': if (y == 0) error("rem by zero"); r = y == -1 ? 0 : x % y; break;
+            case '/':
+                if (y == 0) error("division by zero");
+                overflow = y == -1 && x == INT64_MIN;
+                if (!overflow) r = x / y;
+                break;
+            case '%':
+                if (y == 0) error("mod by zero");
+                r = y == -1 ? 0 : ((x % y) + y) % y;
+                break;
+            case 'r':
+                if (y == 0) error("rem by zero");
+                r = y == -1 ? 0 : x % y;
+                break;
             case '^':
                 if (y < 0) error("negative exponent");
-                if (x == 0 || x == 1) r = y == 0 ? 1 : x;
-                else if (x == -1) r = y % 2 ? -1 : 1;
+                if (x == 0 || x == 1)
+                    r = y == 0 ? 1 : x;
+                else if (x == -1)
+                    r = y % 2 ? -1 : 1;
                 else {  // |x| >= 2 overflows within 64 steps: the loop is short
                     r = 1;
                     for (std::int64_t k = 0; k < y && !overflow; ++k) overflow = __builtin_mul_overflow(r, x, &r);
@@ -365,8 +411,14 @@ private:
 
     Value primary() {
         const Token tok = peek();
-        if (tok.kind == Token::Kind::Number) { ++p_; return make_int(tok.number); }
-        if (tok.kind == Token::Kind::Bits) { ++p_; return make_bits(tok.bits, tok.width); }
+        if (tok.kind == Token::Kind::Number) {
+            ++p_;
+            return make_int(tok.number);
+        }
+        if (tok.kind == Token::Kind::Bits) {
+            ++p_;
+            return make_bits(tok.bits, tok.width);
+        }
         if (tok.kind == Token::Kind::String) {
             ++p_;
             Value v;
@@ -383,7 +435,10 @@ private:
             std::vector<Value> args;
             for (;;) {
                 args.push_back(expression());
-                if (is_sym(",")) { ++p_; continue; }
+                if (is_sym(",")) {
+                    ++p_;
+                    continue;
+                }
                 break;
             }
             expect(")");
@@ -439,7 +494,10 @@ private:
                     positional.push_back(std::move(v));
                 }
             }
-            if (is_sym(",")) { ++p_; continue; }
+            if (is_sym(",")) {
+                ++p_;
+                continue;
+            }
             break;
         }
         expect(")");

@@ -1,4 +1,4 @@
-#include "fgtlm/memory/fanin.hpp"
+#include <fgtlm/memory/fanin.hpp>
 
 namespace fgtlm::memory {
 
@@ -9,7 +9,9 @@ Fanin::Fanin(sc_core::sc_module_name name) : sc_core::sc_module(name), in("in"),
     out.register_invalidate_direct_mem_ptr(this, &Fanin::invalidate);
 }
 
-void Fanin::b_transport(int, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) { out->b_transport(trans, delay); }
+void Fanin::b_transport(int, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
+    out->b_transport(trans, delay);
+}
 
 bool Fanin::get_direct_mem_ptr(int, tlm::tlm_generic_payload& trans, tlm::tlm_dmi& dmi) {
     return out->get_direct_mem_ptr(trans, dmi);

@@ -1,4 +1,4 @@
-#include "fgtlm/memory/gpu_memory.hpp"
+#include <fgtlm/memory/gpu_memory.hpp>
 
 #include <algorithm>
 #include <cstring>

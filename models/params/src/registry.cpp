@@ -1,4 +1,4 @@
-#include "fgtlm/params/registry.hpp"
+#include <fgtlm/params/registry.hpp>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -162,13 +162,15 @@ std::int64_t Registry::get_int(std::string_view name) const {
 double Registry::get_double(std::string_view name) const {
     const Param& p = find(name);
     if (p.type == Type::Int) return double(std::get<std::int64_t>(p.value));
-    if (p.type != Type::Double) throw ParamError(fmt::format("parameter '{}' is {}, not double", name, to_string(p.type)));
+    if (p.type != Type::Double)
+        throw ParamError(fmt::format("parameter '{}' is {}, not double", name, to_string(p.type)));
     return std::get<double>(p.value);
 }
 
 const std::string& Registry::get_string(std::string_view name) const {
     const Param& p = find(name);
-    if (p.type != Type::String) throw ParamError(fmt::format("parameter '{}' is {}, not string", name, to_string(p.type)));
+    if (p.type != Type::String)
+        throw ParamError(fmt::format("parameter '{}' is {}, not string", name, to_string(p.type)));
     return std::get<std::string>(p.value);
 }
 
@@ -243,7 +245,8 @@ void Registry::set_from_json(std::string_view name, const nlohmann::json& value,
         // 16.0 for an int parameter is fine; 16.5 is not; 1e300 is no integer at all (a cast
         // would be undefined and printed INT64_MIN).
         if (p.type == Type::Int && std::floor(d) == d) {
-            if (!(d >= -9.2e18 && d <= 9.2e18)) fail(source, name, fmt::format("value {} does not fit in a 64-bit integer", value.dump()));
+            if (!(d >= -9.2e18 && d <= 9.2e18))
+                fail(source, name, fmt::format("value {} does not fit in a 64-bit integer", value.dump()));
             return set(name, std::int64_t(d), source);
         }
         return set(name, d, source);
@@ -281,7 +284,8 @@ void Registry::apply_json(const nlohmann::json& config, std::string_view source)
 }
 
 void Registry::load_json_file(const std::string& path) {
-    if (std::filesystem::is_directory(path)) throw ParamError(fmt::format("{}: is a directory, not a config file", path));
+    if (std::filesystem::is_directory(path))
+        throw ParamError(fmt::format("{}: is a directory, not a config file", path));
     std::ifstream in(path);
     if (!in) throw ParamError(fmt::format("{}: cannot open config file", path));
     nlohmann::json config;

@@ -1,4 +1,4 @@
-#include "fgtlm/rtl/lockstep.hpp"
+#include <fgtlm/rtl/lockstep.hpp>
 
 #include <fmt/format.h>
 
@@ -98,8 +98,9 @@ std::optional<std::string> CommitComparator::unmatched() const {
         const Slot& s = slots_[i];
         const std::size_t tlm = s.tlm.size() + (s.tlm_pending ? 1 : 0);
         if (tlm != s.rtl.size() || s.rtl_tail)
-            return fmt::format("warp slot {}: after {} matching instructions the TLM GPU committed {} more, the RTL {} more",
-                               i, s.index, tlm, s.rtl.size());
+            return fmt::format(
+                "warp slot {}: after {} matching instructions the TLM GPU committed {} more, the RTL {} more", i,
+                s.index, tlm, s.rtl.size());
     }
     return std::nullopt;
 }

@@ -1,5 +1,5 @@
 // Drives the Verilated gpgpu_ml605_top_level the way RTL/TB/tb_top_level.vhd does.
-#include "fgtlm/rtl/rtl_backend.hpp"
+#include <fgtlm/rtl/rtl_backend.hpp>
 
 #include <algorithm>
 #include <bit>

@@ -1,4 +1,4 @@
-#include "fgtlm/rtl/rtl_engine.hpp"
+#include <fgtlm/rtl/rtl_engine.hpp>
 
 #include <chrono>
 #include <sstream>

@@ -1,4 +1,4 @@
-#include "fgtlm/stats/buffered_file.hpp"
+#include <fgtlm/stats/buffered_file.hpp>
 
 #include <cerrno>
 #include <cstring>

@@ -1,7 +1,7 @@
-#include "fgtlm/stats/commit_trace.hpp"
+#include <fgtlm/stats/commit_trace.hpp>
 
-#include "fgtlm/isa/disassembler.hpp"
-#include "fgtlm/isa/instruction.hpp"
+#include <fgtlm/isa/disassembler.hpp>
+#include <fgtlm/isa/instruction.hpp>
 
 namespace fgtlm::stats {
 

@@ -1,6 +1,6 @@
-#include "fgtlm/stats/instrumentation.hpp"
+#include <fgtlm/stats/instrumentation.hpp>
 
-#include "fgtlm/params/registry.hpp"
+#include <fgtlm/params/registry.hpp>
 
 namespace fgtlm::stats {
 

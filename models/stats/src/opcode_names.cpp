@@ -1,4 +1,4 @@
-#include "fgtlm/stats/opcode_names.hpp"
+#include <fgtlm/stats/opcode_names.hpp>
 
 #include <array>
 

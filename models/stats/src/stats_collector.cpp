@@ -1,7 +1,7 @@
-#include "fgtlm/stats/stats_collector.hpp"
+#include <fgtlm/stats/stats_collector.hpp>
 
-#include "fgtlm/isa/instruction.hpp"
-#include "fgtlm/stats/opcode_names.hpp"
+#include <fgtlm/isa/instruction.hpp>
+#include <fgtlm/stats/opcode_names.hpp>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -73,7 +73,8 @@ void StatsCollector::add_to_series(std::uint64_t cycle, std::uint32_t threads) {
         bucket = cycle / series_interval_;
     }
     if (bucket >= series_warp_.size()) {
-        const std::size_t n = std::min<std::size_t>(kMaxSeriesBuckets, std::max<std::size_t>(bucket + 1, series_warp_.size() * 2));
+        const std::size_t n =
+            std::min<std::size_t>(kMaxSeriesBuckets, std::max<std::size_t>(bucket + 1, series_warp_.size() * 2));
         series_warp_.resize(n, 0);
         series_thread_.resize(n, 0);
     }
@@ -219,7 +220,8 @@ nlohmann::json StatsCollector::to_json() const {
         mem[kSpaceNames[i]] = {{"load_instructions", m.loads},   {"store_instructions", m.stores},
                                {"transactions", m.transactions}, {"bytes", m.bytes},
                                {"thread_accesses", m.thread_accesses}};
-        if (i == std::size_t(core::MemSpace::Shared)) mem[kSpaceNames[i]]["bank_conflict_extra_ways"] = m.conflict_extra_ways;
+        if (i == std::size_t(core::MemSpace::Shared))
+            mem[kSpaceNames[i]]["bank_conflict_extra_ways"] = m.conflict_extra_ways;
     }
     j["memory"] = mem;
     j["divergence"] = {{"branches", branches_},
@@ -238,9 +240,12 @@ nlohmann::json StatsCollector::to_json() const {
     j["blocks"] = blocks;
     std::size_t used = series_warp_.size();
     while (used > 0 && series_warp_[used - 1] == 0) --used;
-    j["timeseries"] = {{"interval_cycles", series_interval_},
-                       {"warp_instructions", std::vector<std::uint32_t>(series_warp_.begin(), series_warp_.begin() + std::ptrdiff_t(used))},
-                       {"thread_instructions", std::vector<std::uint64_t>(series_thread_.begin(), series_thread_.begin() + std::ptrdiff_t(used))}};
+    j["timeseries"] = {
+        {"interval_cycles", series_interval_},
+        {"warp_instructions",
+         std::vector<std::uint32_t>(series_warp_.begin(), series_warp_.begin() + std::ptrdiff_t(used))},
+        {"thread_instructions",
+         std::vector<std::uint64_t>(series_thread_.begin(), series_thread_.begin() + std::ptrdiff_t(used))}};
     return j;
 }
 
@@ -261,12 +266,15 @@ std::string StatsCollector::summary() const {
                            j["sim_speed"]["thread_instructions_per_second"].get<double>());
     }
     out += "unit busy           ";
-    for (const auto& [k, v] : j["unit_busy_fraction"].items()) out += fmt::format(" {} {:.1f}%", k, 100.0 * v.get<double>());
-    out += fmt::format("\nglobal mem busy      {:.1f} %\n", 100.0 * j["memory_controller_busy_fraction"]["global"].get<double>());
+    for (const auto& [k, v] : j["unit_busy_fraction"].items())
+        out += fmt::format(" {} {:.1f}%", k, 100.0 * v.get<double>());
+    out += fmt::format("\nglobal mem busy      {:.1f} %\n",
+                       100.0 * j["memory_controller_busy_fraction"]["global"].get<double>());
     const double total = double(j["stall_cycles_total"].get<std::uint64_t>());
     out += "stalls (warp-cycles)";
     for (const auto& [k, v] : j["stall_cycles"].items()) {
-        if (v.get<std::uint64_t>() != 0) out += fmt::format(" {} {:.1f}%", k, 100.0 * ratio(double(v.get<std::uint64_t>()), total));
+        if (v.get<std::uint64_t>() != 0)
+            out += fmt::format(" {} {:.1f}%", k, 100.0 * ratio(double(v.get<std::uint64_t>()), total));
     }
     out += "\n";
     const auto& m = j["memory"];

@@ -1,7 +1,7 @@
-#include "fgtlm/stats/timeline_trace.hpp"
+#include <fgtlm/stats/timeline_trace.hpp>
 
-#include "fgtlm/isa/instruction.hpp"
-#include "fgtlm/stats/opcode_names.hpp"
+#include <fgtlm/isa/instruction.hpp>
+#include <fgtlm/stats/opcode_names.hpp>
 
 namespace fgtlm::stats {
 namespace {
@@ -13,7 +13,9 @@ constexpr std::uint32_t kMemoryTrack = kTracksPerSm - 1;
 
 TimelineTraceWriter::TimelineTraceWriter(const std::string& path, const timing::TimingModel& timing)
     : out_(path), timing_(timing) {
-    out_.write("{\"displayTimeUnit\":\"ns\",\"otherData\":{\"generator\":\"fgtlm\",\"time_unit\":\"1 us = 1 SM cycle\"},\n\"traceEvents\":[\n");
+    out_.write(
+        "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"generator\":\"fgtlm\",\"time_unit\":\"1 us = 1 SM "
+        "cycle\"},\n\"traceEvents\":[\n");
 }
 
 TimelineTraceWriter::~TimelineTraceWriter() {
@@ -50,14 +52,15 @@ void TimelineTraceWriter::on_block_start(std::uint32_t sm, std::uint32_t block) 
 void TimelineTraceWriter::on_issue(const core::IssueRecord& rec) {
     const timing::InstrTiming& t = timing_.last();
     const std::uint32_t tid = rec.warp_slot < kMemoryTrack ? rec.warp_slot : kMemoryTrack - 1;
-    if (std::size_t(rec.sm) * kTracksPerSm + tid >= named_.size() || named_[std::size_t(rec.sm) * kTracksPerSm + tid] == 0) {
+    if (std::size_t(rec.sm) * kTracksPerSm + tid >= named_.size() ||
+        named_[std::size_t(rec.sm) * kTracksPerSm + tid] == 0) {
         name_track(rec.sm, tid, fmt::format("warp slot {}", rec.warp_slot));
     }
     const char* op = rec.inst != nullptr ? opcode_name(rec.inst->op) : "?";
     if (t.barrier_wait != 0) {
         begin_event();
-        out_.print(R"({{"ph":"X","cat":"barrier","name":"barrier wait","pid":{},"tid":{},"ts":{},"dur":{}}})", rec.sm, tid,
-                   t.ready - t.barrier_wait, t.barrier_wait);
+        out_.print(R"({{"ph":"X","cat":"barrier","name":"barrier wait","pid":{},"tid":{},"ts":{},"dur":{}}})", rec.sm,
+                   tid, t.ready - t.barrier_wait, t.barrier_wait);
     }
     if (t.issue > t.ready) {
         // Find the dominant reason of the wait before issue.
@@ -69,15 +72,19 @@ void TimelineTraceWriter::on_issue(const core::IssueRecord& rec) {
                    timing::to_string(timing::StallReason(best)), rec.sm, tid, t.ready, t.issue - t.ready);
     }
     begin_event();
-    out_.print(R"({{"ph":"X","cat":"inst","name":"{}","pid":{},"tid":{},"ts":{},"dur":{},"args":{{"pc":"0x{:04x}","mask":"0x{:08x}","block":{},"warp":{},"exec":{}}}}})",
-               op, rec.sm, tid, t.issue, t.complete - t.issue, rec.pc, rec.active_mask, rec.block, rec.warp, t.exec_busy);
+    out_.print(
+        R"({{"ph":"X","cat":"inst","name":"{}","pid":{},"tid":{},"ts":{},"dur":{},)"
+        R"("args":{{"pc":"0x{:04x}","mask":"0x{:08x}","block":{},"warp":{},"exec":{}}}}})",
+        op, rec.sm, tid, t.issue, t.complete - t.issue, rec.pc, rec.active_mask, rec.block, rec.warp, t.exec_busy);
     if (t.mem_end != 0) {
         const std::size_t key = std::size_t(rec.sm) * kTracksPerSm + kMemoryTrack;
         if (key >= named_.size() || named_[key] == 0) name_track(rec.sm, kMemoryTrack, "global memory");
         begin_event();
-        out_.print(R"({{"ph":"X","cat":"memory","name":"{} {} B","pid":{},"tid":{},"ts":{},"dur":{},"args":{{"transactions":{},"warp_slot":{}}}}})",
-                   rec.mem.is_store ? "store" : "load", rec.mem.bytes, rec.sm, kMemoryTrack, t.mem_start,
-                   t.mem_end - t.mem_start, rec.mem.transactions, rec.warp_slot);
+        out_.print(
+            R"({{"ph":"X","cat":"memory","name":"{} {} B","pid":{},"tid":{},"ts":{},"dur":{},)"
+            R"("args":{{"transactions":{},"warp_slot":{}}}}})",
+            rec.mem.is_store ? "store" : "load", rec.mem.bytes, rec.sm, kMemoryTrack, t.mem_start,
+            t.mem_end - t.mem_start, rec.mem.transactions, rec.warp_slot);
     }
 }
 

@@ -32,7 +32,8 @@ std::vector<SeedForm> seed_forms() {
         if (std::regex_search(content, m, single)) {
             out.push_back({starts[i].second, starts[i].second, m[1]});
         } else {
-            for (auto it = std::sregex_iterator(content.begin(), content.end(), form); it != std::sregex_iterator(); ++it) {
+            for (auto it = std::sregex_iterator(content.begin(), content.end(), form); it != std::sregex_iterator();
+                 ++it) {
                 out.push_back({starts[i].second, (*it)[1], (*it)[2]});
             }
         }
@@ -60,7 +61,8 @@ TEST(MaxwellSeed, TheSeedHas279FormsInEverySectionOfItsTableOfContents) {
     for (const auto& f : forms) sections.insert(f.section);
     const std::string s = read_seed("004_2970d9da75413c85.txt");
     static const std::regex entry(R"(\[([A-Z0-9]+)\]\(#)");
-    for (auto it = std::sregex_iterator(s.begin(), s.end(), entry); it != std::sregex_iterator(); ++it) toc.insert((*it)[1]);
+    for (auto it = std::sregex_iterator(s.begin(), s.end(), entry); it != std::sregex_iterator(); ++it)
+        toc.insert((*it)[1]);
     EXPECT_EQ(sections, toc);
     EXPECT_EQ(sections.size(), 138u);
 }
@@ -98,7 +100,8 @@ TEST(MaxwellSeed, OverlapsResolveToTheMostSpecificFormOnly) {
         for (std::size_t j = i + 1; j < forms.size(); ++j) {
             const std::uint64_t common = forms[i].mask & forms[j].mask;
             if ((forms[i].value & common) != (forms[j].value & common)) continue;
-            EXPECT_NE(std::popcount(forms[i].mask), std::popcount(forms[j].mask)) << forms[i].name << " " << forms[j].name;
+            EXPECT_NE(std::popcount(forms[i].mask), std::popcount(forms[j].mask))
+                << forms[i].name << " " << forms[j].name;
             EXPECT_TRUE(common == forms[i].mask || common == forms[j].mask) << forms[i].name << " " << forms[j].name;
         }
     }

@@ -12,7 +12,8 @@ public:
     std::string_view title() const override { return title_; }
     std::string_view seed() const override { return "002_97a1509900cfa0f2.txt"; }
     std::string_view coverage() const override {
-        return "SOP2 scalar ALU: every opcode, operand codes, inline constants, literal; executed (fgtlm::isa::gcn::run)";
+        return "SOP2 scalar ALU: every opcode, operand codes, inline constants, literal; executed "
+               "(fgtlm::isa::gcn::run)";
     }
 
     IsaDecoded disassemble_one(std::span<const std::uint32_t> words, std::uint32_t) const override {

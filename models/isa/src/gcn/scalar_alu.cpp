@@ -75,7 +75,10 @@ Result compute(Op op, u64 a64, u64 b64, bool scc) {
         case Op::AddI32: return {static_cast<u32>(a + b), true, overflow32(i64{sa} + sb)};
         case Op::SubI32: return {static_cast<u32>(a - b), true, overflow32(i64{sa} - sb)};
         case Op::AddcU32: { const u64 t = u64{a} + b + (scc ? 1 : 0); return {t & 0xffffffffu, true, (t >> 32) != 0}; }
-        case Op::SubbU32: { const u64 t = u64{a} - b - (scc ? 1 : 0); return {t & 0xffffffffu, true, ((t >> 32) & 1) != 0}; }
+        case Op::SubbU32: {
+            const u64 t = u64{a} - b - (scc ? 1 : 0);
+            return {t & 0xffffffffu, true, ((t >> 32) & 1) != 0};
+        }
         case Op::MinI32: return {static_cast<u32>(sa < sb ? sa : sb), true, sa < sb};
         case Op::MinU32: return {a < b ? a : b, true, a < b};
         case Op::MaxI32: return {static_cast<u32>(sa > sb ? sa : sb), true, sa > sb};

@@ -12,7 +12,8 @@ constexpr std::uint32_t kEncodingMask = 0xc0000000u, kEncodingSop2 = 0x80000000u
 
 // Checks one operand field against the mnemonic's width for it (0 = field must be 0).
 std::string check_field(Version v, std::string_view what, unsigned code, unsigned width, bool dst) {
-    if (width == 0) return code == 0 ? "" : fmt::format("{} field is {} but the instruction has no {}", what, code, what);
+    if (width == 0)
+        return code == 0 ? "" : fmt::format("{} field is {} but the instruction has no {}", what, code, what);
     const bool ok = dst ? is_destination(v, code, width) : is_source(v, code, width);
     return ok ? "" : fmt::format("{} code {} is not a {}-bit {} in this GCN version", what, code, 32 * width,
                                  dst ? "destination" : "source");

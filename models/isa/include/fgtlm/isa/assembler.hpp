@@ -43,8 +43,8 @@ struct AssembleResult {
 // mnemonics that have a 32-bit form are emitted as 32-bit instructions). Layout follows
 // nvcc: 32-bit instructions go in pairs so 64-bit ones stay 8-byte aligned; a 32-bit
 // instruction without a partner is promoted to its 64-bit form. The last instruction gets
-// the end-of-program marker unless the source places `.END` markers itself (a 32-bit last instruction is promoted; an immediate form
-// cannot carry the marker and is an error). Never throws on bad input: see `errors`.
+// the end-of-program marker unless the source places `.END` markers itself (a 32-bit last instruction is promoted; an
+// immediate form cannot carry the marker and is an error). Never throws on bad input: see `errors`.
 [[nodiscard]] AssembleResult assemble(std::string_view source, std::string_view filename = "<input>");
 
 }  // namespace fgtlm::isa

@@ -4,7 +4,7 @@
 
 #include <filesystem>
 
-#include "fgtlm/loaders/kernel_image.hpp"
+#include <fgtlm/loaders/kernel_image.hpp>
 
 namespace fgtlm::loaders {
 

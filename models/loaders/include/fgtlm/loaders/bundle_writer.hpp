@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-#include "fgtlm/loaders/kernel_image.hpp"
+#include <fgtlm/loaders/kernel_image.hpp>
 
 namespace fgtlm::loaders {
 

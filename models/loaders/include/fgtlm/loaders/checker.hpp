@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "fgtlm/loaders/kernel_image.hpp"
+#include <fgtlm/loaders/kernel_image.hpp>
 
 namespace fgtlm::loaders {
 

@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <optional>
 
-#include "fgtlm/loaders/kernel_image.hpp"
+#include <fgtlm/loaders/kernel_image.hpp>
 
 namespace fgtlm::loaders {
 

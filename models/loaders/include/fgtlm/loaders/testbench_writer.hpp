@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <string>
 
-#include "fgtlm/loaders/kernel_image.hpp"
+#include <fgtlm/loaders/kernel_image.hpp>
 
 namespace fgtlm::loaders {
 

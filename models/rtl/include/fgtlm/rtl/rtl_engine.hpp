@@ -5,11 +5,10 @@
 // Memory coherence: the RTL has its own 256 KiB global memory (18-bit byte addresses; kernel
 // addresses are truncated to their low 18 bits by the hardware). At START the engine copies
 // a 256 KiB window of the platform's memory (by default the one that contains CODE_BASE,
-// base = CODE_BASE & ~0x3FFFF; RtlEngineConfig::window_base overrides) into the RTL through the initiator socket, and the code
-// into the RTL's instruction memory; when the kernel is done it writes back every byte the
-// kernel changed. Kernel pointers must therefore lie in that window (a parameter that looks
-// like an address outside it is reported). The RTL clock is the SystemC time: each
-// `quantum` cycles the engine waits quantum x clock_period.
+// base = CODE_BASE & ~0x3FFFF; RtlEngineConfig::window_base overrides) into the RTL through the initiator socket, and
+// the code into the RTL's instruction memory; when the kernel is done it writes back every byte the kernel changed.
+// Kernel pointers must therefore lie in that window (a parameter that looks like an address outside it is reported).
+// The RTL clock is the SystemC time: each `quantum` cycles the engine waits quantum x clock_period.
 #pragma once
 
 #include <cstdint>

@@ -7,9 +7,9 @@
 // same program and schedule. Attach after the timing model (the cycle is its write-back).
 #pragma once
 
-#include "fgtlm/core/issue_record.hpp"
-#include "fgtlm/stats/buffered_file.hpp"
-#include "fgtlm/timing/timing_model.hpp"
+#include <fgtlm/core/issue_record.hpp>
+#include <fgtlm/stats/buffered_file.hpp>
+#include <fgtlm/timing/timing_model.hpp>
 
 #include <string>
 #include <unordered_map>

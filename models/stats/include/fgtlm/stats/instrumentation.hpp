@@ -6,13 +6,13 @@
 // It calls the timing model first, so the others see the cycles of the current instruction.
 #pragma once
 
-#include "fgtlm/core/issue_record.hpp"
-#include "fgtlm/core/launch.hpp"
-#include "fgtlm/stats/commit_trace.hpp"
-#include "fgtlm/stats/stats_collector.hpp"
-#include "fgtlm/stats/timeline_trace.hpp"
-#include "fgtlm/timing/sm_clock.hpp"
-#include "fgtlm/timing/timing_model.hpp"
+#include <fgtlm/core/issue_record.hpp>
+#include <fgtlm/core/launch.hpp>
+#include <fgtlm/stats/commit_trace.hpp>
+#include <fgtlm/stats/stats_collector.hpp>
+#include <fgtlm/stats/timeline_trace.hpp>
+#include <fgtlm/timing/sm_clock.hpp>
+#include <fgtlm/timing/timing_model.hpp>
 
 #include <nlohmann/json.hpp>
 

@@ -2,7 +2,7 @@
 // mnemonic form: IADD covers IADD/IADD32/IADD32I).
 #pragma once
 
-#include "fgtlm/isa/instruction.hpp"
+#include <fgtlm/isa/instruction.hpp>
 
 namespace fgtlm::stats {
 

@@ -23,8 +23,8 @@
 // 1 SM clock period when the period is a power of ten times 1 ps (10 ns by default).
 #pragma once
 
-#include "fgtlm/core/issue_record.hpp"
-#include "fgtlm/timing/timing_model.hpp"
+#include <fgtlm/core/issue_record.hpp>
+#include <fgtlm/timing/timing_model.hpp>
 
 #include <systemc>
 

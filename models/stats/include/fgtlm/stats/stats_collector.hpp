@@ -7,9 +7,9 @@
 // (the time series grows by doubling its interval, per-block data is sized at begin_kernel).
 #pragma once
 
-#include "fgtlm/core/issue_record.hpp"
-#include "fgtlm/core/launch.hpp"
-#include "fgtlm/timing/timing_model.hpp"
+#include <fgtlm/core/issue_record.hpp>
+#include <fgtlm/core/launch.hpp>
+#include <fgtlm/timing/timing_model.hpp>
 
 #include <nlohmann/json_fwd.hpp>
 

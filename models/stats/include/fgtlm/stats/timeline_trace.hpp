@@ -4,9 +4,9 @@
 // burst). Time unit: 1 trace microsecond = 1 SM cycle. Attach after the timing model.
 #pragma once
 
-#include "fgtlm/core/issue_record.hpp"
-#include "fgtlm/stats/buffered_file.hpp"
-#include "fgtlm/timing/timing_model.hpp"
+#include <fgtlm/core/issue_record.hpp>
+#include <fgtlm/stats/buffered_file.hpp>
+#include <fgtlm/timing/timing_model.hpp>
 
 #include <string>
 #include <vector>
