@@ -53,7 +53,8 @@ RiscvCpu::RiscvCpu(sc_core::sc_module_name name, const Config& config)
     : sc_module(name), socket("socket"), irq("irq"), config_(config),
       period_(sc_core::sc_time(1.0 / config.clock_hz, sc_core::SC_SEC)) {
     if (uc_err e = uc_open(UC_ARCH_RISCV, UC_MODE_RISCV32, &uc_); e != UC_ERR_OK)
-        SC_REPORT_FATAL(this->name(), (std::string("cannot create the Unicorn RISC-V engine: ") + uc_strerror(e)).c_str());
+        SC_REPORT_FATAL(this->name(),
+                        (std::string("cannot create the Unicorn RISC-V engine: ") + uc_strerror(e)).c_str());
     uc_hook h;
     uc_hook_add(uc_, &h, UC_HOOK_CODE, reinterpret_cast<void*>(code_cb), this, 1, 0);
     uc_hook_add(uc_, &h, UC_HOOK_INTR, reinterpret_cast<void*>(intr_cb), this, 1, 0);
@@ -192,7 +193,8 @@ bool RiscvCpu::transport(tlm::tlm_command cmd, std::uint64_t addr, void* data, u
     // While the interrupt line is high, a device write (e.g. the ISR's acknowledge) may lower
     // it; signals change a few delta cycles later, so let them settle before the next
     // instruction looks at the line (models the interrupt input's synchroniser; no time passes).
-    for (int settle = 0; settle < 4 && irq_level_ && cmd == tlm::TLM_WRITE_COMMAND; ++settle) sc_core::wait(sc_core::SC_ZERO_TIME);
+    for (int settle = 0; settle < 4 && irq_level_ && cmd == tlm::TLM_WRITE_COMMAND; ++settle)
+        sc_core::wait(sc_core::SC_ZERO_TIME);
     return trans_.is_response_ok();
 }
 
@@ -290,7 +292,8 @@ void RiscvCpu::handle_stop(int uc_error) {
         if (insn == kEbreak || insn == kCEbreak) return fatal("ebreak at PC " + hex(pc_));
         return synchronous_fault(kCauseIllegal, pc_, insn, "illegal instruction");
     }
-    if (uc_error != UC_ERR_OK) return fatal(std::string("Unicorn stopped at PC ") + hex(pc_) + ": " + uc_strerror(uc_err(uc_error)));
+    if (uc_error != UC_ERR_OK)
+        return fatal(std::string("Unicorn stopped at PC ") + hex(pc_) + ": " + uc_strerror(uc_err(uc_error)));
     if (budget_stop_ || dmi_invalidated_) {
         fault_streak_ = 0;
         return;

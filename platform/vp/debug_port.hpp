@@ -18,7 +18,9 @@ public:
     unsigned write(std::uint64_t addr, const void* data, unsigned len) {
         return transfer(tlm::TLM_WRITE_COMMAND, addr, const_cast<void*>(data), len);
     }
-    unsigned read(std::uint64_t addr, void* data, unsigned len) { return transfer(tlm::TLM_READ_COMMAND, addr, data, len); }
+    unsigned read(std::uint64_t addr, void* data, unsigned len) {
+        return transfer(tlm::TLM_READ_COMMAND, addr, data, len);
+    }
 
 private:
     unsigned transfer(tlm::tlm_command cmd, std::uint64_t addr, void* data, unsigned len) {

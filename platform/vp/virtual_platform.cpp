@@ -19,7 +19,9 @@ void VpConfig::declare(params::Registry& r) {
     r.declare_int("vp.bus_delay_ns", 5, "bus router delay per b_transport", "ns", 0, 100000);
     r.declare_int("vp.reg_delay_ns", 10, "GPU register access delay", "ns", 0, 100000);
     timing::declare_timing_params(r);  // gpu.num_sms, sm.sp_lanes and the AT model's latencies
-    r.declare_string("gpu.mode", "at", "GPU timing: at (calibrated FlexGripPlus pipeline model, default) or lt (fixed 32/lanes cycles per warp instruction)");
+    r.declare_string("gpu.mode", "at",
+                     "GPU timing: at (calibrated FlexGripPlus pipeline model, default) or lt (fixed 32/lanes cycles "
+                     "per warp instruction)");
     r.declare_int("gpu.clock_ns", 10, "SM clock period", "ns", 1, 1000);
     r.declare_string("gpu.model", "tlm",
                      "GPU behind the register window: tlm (the model), rtl (RTL-derived FlexGripPlus, "
