@@ -1,8 +1,9 @@
-// fgtlm rtl: run a conformance bundle on the RTL-derived FlexGripPlus (the Verilated GPU,
-// models/rtl) and compare it with what GHDL produced for the bundle: the global memory
+// fgtlm rtl: run a conformance bundle on the RTL-derived FlexGripPlus (models/rtl: the
+// Verilated GPU, or GHDL simulating the VHDL clock by clock with --backend ghdl) and compare
+// it with what GHDL produced for the bundle: the global memory
 // (expected.json) and the kernel cycles (rtl_kernel_cycles / rtl_cycles.json at this core count).
 //
-//   fgtlm rtl BUNDLE_DIR [--cycles N] [--commits OUT.txt]
+//   fgtlm rtl BUNDLE_DIR [--backend verilator|ghdl] [--cycles N] [--commits OUT.txt]
 //   fgtlm rtl BUNDLE_DIR --lockstep      the TLM GPU and the RTL side by side (models/rtl/lockstep.hpp):
 //                                        every committed instruction compared, first divergence reported
 //
@@ -38,6 +39,7 @@ struct RtlOptions {
     std::uint64_t max_cycles = 20'000'000;
     std::string commits;                 // one line per pipeline_write_done
     bool lockstep = false;
+    std::string backend = "verilator";
 };
 
 // Lock-step bench: one memory (the bundle's 256 KiB image at 0, the code above it at
@@ -62,12 +64,20 @@ struct LockstepBench : sc_core::sc_module {
     }
 };
 
-int run_lockstep(const loaders::KernelImage& img) {
+rtl::RtlBackendOptions backend_options(const RtlOptions& o) {
+    rtl::RtlBackendOptions b;
+    b.kind = rtl::parse_backend_kind(o.backend);
+    b.log = &std::cerr;  // the GHDL back end's first use builds its simulation
+    return b;
+}
+
+int run_lockstep(const loaders::KernelImage& img, const RtlOptions& o) {
     gpu::GpuConfig g;
     g.sm.sp_lanes = img.cores;
     g.max_instructions = 50'000'000;
     rtl::RtlEngineConfig r;
     r.window_base = 0;
+    r.backend = backend_options(o);
     LockstepBench bench("lockstep", g, r);
     std::copy_n(img.global_init.begin(), std::min<std::size_t>(img.global_init.size(), rtl::kGlobalBytes),
                 bench.mem.data());
@@ -110,8 +120,8 @@ int run_rtl(const RtlOptions& o) {
                                  img.name, img.cores, rtl::RtlBackend::cores(), img.cores);
         return 2;
     }
-    if (o.lockstep) return run_lockstep(img);
-    rtl::RtlBackend gpu;
+    if (o.lockstep) return run_lockstep(img, o);
+    rtl::RtlBackend gpu(backend_options(o));
     gpu.reset();
     gpu.load_program(img.program);
     std::vector<std::uint8_t> mem(rtl::kGlobalBytes, 0);
@@ -139,20 +149,22 @@ int run_rtl(const RtlOptions& o) {
     const std::uint64_t want = o.expect_cycles ? o.expect_cycles : img.rtl_kernel_cycles;
     const bool cycles_ok = want == 0 || gpu.kernel_cycles() == want;
     std::cout << loaders::format_report(img.name, report, 16);
-    std::cout << fmt::format("{}: RTL model ({} cores) {} cycles (GHDL {}{}), {} warp instructions, "
+    std::cout << fmt::format("{}: RTL model ({}, {} cores) {} cycles (GHDL {}{}), {} warp instructions, "
                              "{:.2f} s, {:.0f} cycles/s\n",
-                             img.name, rtl::RtlBackend::cores(), gpu.kernel_cycles(), want ? std::to_string(want) : "unknown",
+                             img.name, rtl::backend_name(gpu.kind()), rtl::RtlBackend::cores(), gpu.kernel_cycles(), want ? std::to_string(want) : "unknown",
                              cycles_ok ? "" : ": MISMATCH", gpu.commit_count(), wall, double(gpu.kernel_cycles()) / wall);
     return report.pass() && cycles_ok ? 0 : 1;
 }
 
 const fgtlm::cli::SubcommandRegistration kRtl{"rtl", [](CLI::App& app) {
     auto opts = std::make_shared<RtlOptions>();
-    CLI::App* sub = app.add_subcommand("rtl", "Run a conformance bundle on the Verilated FlexGripPlus RTL and compare with GHDL's results");
+    CLI::App* sub = app.add_subcommand("rtl", "Run a conformance bundle on the FlexGripPlus RTL (Verilated, or GHDL clock by clock) and compare with GHDL's results");
     sub->add_option("bundle", opts->bundle, "conformance bundle folder")->required();
     sub->add_option("--cycles", opts->expect_cycles, "expected kernel cycles (default: the bundle's rtl_kernel_cycles)");
     sub->add_option("--max-cycles", opts->max_cycles, "give up after this many cycles");
     sub->add_option("--commits", opts->commits, "write one line per instruction the RTL commits");
+    sub->add_option("--backend", opts->backend, "what simulates the RTL: verilator (default) or ghdl (GHDL clock by clock over VHPIDIRECT)")
+        ->check(CLI::IsMember({"verilator", "ghdl"}));
     sub->add_flag("--lockstep", opts->lockstep, "run the TLM GPU and the RTL in lock step, comparing every committed instruction");
     return std::function<int()>([opts] {
         try {

@@ -17,7 +17,7 @@ std::string hex(std::uint64_t v) {
 
 RtlEngine::RtlEngine(sc_core::sc_module_name name, const RtlEngineConfig& config)
     : sc_module(name), global_socket("global_socket"), config_(config),
-      backend_(std::make_unique<RtlBackend>()) {
+      backend_(std::make_unique<RtlBackend>(config.backend)) {
     if (config_.quantum_cycles == 0) config_.quantum_cycles = 1;
     SC_THREAD(run);
 }

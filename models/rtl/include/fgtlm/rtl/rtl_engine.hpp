@@ -34,6 +34,7 @@ struct RtlEngineConfig {
     std::uint64_t max_cycles = 20'000'000;     // watchdog (0 = off)
     // Bus address of the RTL's 256 KiB global memory; unset = the window holding CODE_BASE.
     std::optional<std::uint32_t> window_base;
+    RtlBackendOptions backend;                 // verilator (default) or ghdl
 };
 
 class RtlEngine : public sc_core::sc_module, public host::KernelControl {
