@@ -57,12 +57,12 @@ std::string patch_dp_ram(std::string s) {
     s = insert_before(s, "entity dp_ram is", "use work.fgtlm_host.all;\n", "dp_ram.vhd");
     s = insert_after(s, "shared variable ram : mem_type := init_mem(mif_file_name => RAM_INIT_FILE);",
                      "\n\n\t-- fgtlm GHDL back end: which memory fgtlm loads and reads back (0 = none).\n"
-                     "\tfunction fgtlm_mem_id return integer is\n\tbegin\n"
+                     "\tfunction fgtlm_mem_number return integer is\n\tbegin\n"
                      "\t\tif RAM_INIT_FILE = \"./global_mem.mif\" then return 1;\n"
                      "\t\telsif RAM_INIT_FILE = \"./constant_mem.mif\" then return 2;\n"
                      "\t\telsif RAM_INIT_FILE = \"./system_mem.mif\" then return 3;\n"
                      "\t\telse return 0; end if;\n\tend function;\n"
-                     "\tconstant FGTLM_MEM_ID : integer := fgtlm_mem_id;\n"
+                     "\tconstant FGTLM_MEM_ID : integer := fgtlm_mem_number;\n"
                      "\tsignal fgtlm_mem_gen : natural := 0;  -- changes after a load (never < 0)\n",
                      "dp_ram.vhd");
     for (const char* port : {"a", "b"}) {
@@ -87,7 +87,7 @@ const cosim::RtlBuildVariant& host_variant() {
         r.packages = {{"fgtlm_host.vhd", ghdl_text::kHostPackage}};
         r.units = {{"fgtlm_host_top.vhd", ghdl_text::kHostTop}};
         r.c_sources = {{"fgtlm_host_shim.c", std::string(ghdl_text::kShared) + "\n" + ghdl_text::kShim}};
-        r.patch_key = std::string(ghdl_text::kDpRamHost) + ghdl_text::kSmHostProbes + "patch-2";
+        r.patch_key = std::string(ghdl_text::kDpRamHost) + ghdl_text::kSmHostProbes + "patch-3";
         r.patch = [](const std::string& name, const std::string& text) -> std::optional<std::string> {
             if (name == "dp_ram.vhd") return patch_dp_ram(text);
             if (name == "streaming_multiprocessor.vhd") return patch_sm(text);
