@@ -4,6 +4,7 @@
 // (expected.json) and the kernel cycles (rtl_kernel_cycles / rtl_cycles.json at this core count).
 //
 //   fgtlm rtl BUNDLE_DIR [--backend verilator|ghdl] [--cycles N] [--commits OUT.txt]
+//                        [--trace OUT.txt]   commit trace (traces/commit-trace.md; ghdl back end)
 //   fgtlm rtl BUNDLE_DIR --lockstep      the TLM GPU and the RTL side by side (models/rtl/lockstep.hpp):
 //                                        every committed instruction compared, first divergence reported
 //
@@ -38,6 +39,7 @@ struct RtlOptions {
     std::uint64_t expect_cycles = 0;     // overrides the bundle's rtl_kernel_cycles
     std::uint64_t max_cycles = 20'000'000;
     std::string commits;                 // one line per pipeline_write_done
+    std::string trace;                   // commit trace (traces/commit-trace.md)
     bool lockstep = false;
     std::string backend = "verilator";
 };
@@ -120,6 +122,7 @@ int run_rtl(const RtlOptions& o) {
                                  img.name, img.cores, rtl::RtlBackend::cores(), img.cores);
         return 2;
     }
+    if (o.lockstep && !o.trace.empty()) throw std::invalid_argument("--trace is not available with --lockstep");
     if (o.lockstep) return run_lockstep(img, o);
     rtl::RtlBackend gpu(backend_options(o));
     gpu.reset();
@@ -128,8 +131,13 @@ int run_rtl(const RtlOptions& o) {
     std::copy_n(img.global_init.begin(), std::min<std::size_t>(img.global_init.size(), mem.size()), mem.begin());
     gpu.write_global(0, mem);
     gpu.configure(img.launch);
-    std::ofstream trace;
+    std::ofstream trace, commit_trace;
     if (!o.commits.empty()) trace.open(o.commits);
+    if (!o.trace.empty()) {
+        commit_trace.open(o.trace);
+        if (!commit_trace) throw std::runtime_error(o.trace + ": cannot write");
+        gpu.trace_commits(&commit_trace);
+    }
     const auto t0 = std::chrono::steady_clock::now();
     gpu.start();
     while (!gpu.step()) {
@@ -165,6 +173,7 @@ const fgtlm::cli::SubcommandRegistration kRtl{"rtl", [](CLI::App& app) {
     sub->add_option("--commits", opts->commits, "write one line per instruction the RTL commits");
     sub->add_option("--backend", opts->backend, "what simulates the RTL: verilator (default) or ghdl (GHDL clock by clock over VHPIDIRECT)")
         ->check(CLI::IsMember({"verilator", "ghdl"}));
+    sub->add_option("--trace", opts->trace, "write the RTL's commit trace (traces/commit-trace.md; ghdl back end)");
     sub->add_flag("--lockstep", opts->lockstep, "run the TLM GPU and the RTL in lock step, comparing every committed instruction");
     return std::function<int()>([opts] {
         try {

@@ -194,6 +194,48 @@ public:
         }
     }
 
+    bool can_trace() const override { return true; }
+    void sample_trace(RtlTraceProbes& o) override {
+        const std::uint32_t* s = sh_->slots;
+        o.cfg_en = s[FGTLM_SLOT_CFG_EN] != 0;
+        o.fd_done = s[FGTLM_SLOT_FD_DONE] != 0;
+        if (o.fd_done) {
+            o.fd_warp = s[FGTLM_SLOT_FD_WARP];
+            o.fd_lane = s[FGTLM_SLOT_FD_LANE];
+            o.fd_pc = s[FGTLM_SLOT_FD_PC];
+            o.fd_words = std::uint64_t(s[FGTLM_SLOT_FD_WORD1]) << 32 | s[FGTLM_SLOT_FD_WORD0];
+            o.fd_mask = s[FGTLM_SLOT_FD_MASK];
+        }
+        o.ew_done = s[FGTLM_SLOT_EW_DONE] != 0;
+        if (o.ew_done) {
+            o.ew_warp = s[FGTLM_SLOT_EW_WARP];
+            o.ew_mask = s[FGTLM_SLOT_EW_MASK];
+        }
+        o.gpr_en = o.prd_en = o.adr_en = 0;
+        for (unsigned c = 0; c < 32; ++c) {
+            if (s[FGTLM_SLOT_GPR_ANY] != 0 && s[FGTLM_SLOT_GPR_EN + c] != 0) {
+                o.gpr_en |= 1u << c;
+                o.gpr_lane[c] = s[FGTLM_SLOT_GPR_LANE + c];
+                o.gpr_data[c] = s[FGTLM_SLOT_GPR_DATA + c];
+            }
+            if (s[FGTLM_SLOT_PRD_ANY] != 0 && s[FGTLM_SLOT_PRD_EN + c] != 0) {
+                o.prd_en |= 1u << c;
+                o.prd_lane[c] = s[FGTLM_SLOT_PRD_LANE + c];
+                o.prd_data[c] = s[FGTLM_SLOT_PRD_DATA + c];
+            }
+            if (s[FGTLM_SLOT_ADR_ANY] != 0 && s[FGTLM_SLOT_ADR_EN + c] != 0) {
+                o.adr_en |= 1u << c;
+                o.adr_lane[c] = s[FGTLM_SLOT_ADR_LANE + c];
+                o.adr_data[c] = s[FGTLM_SLOT_ADR_DATA + c];
+            }
+        }
+        o.ww_done = s[FGTLM_SLOT_WW_DONE] != 0;
+        if (o.ww_done) {
+            o.ww_warp = s[FGTLM_SLOT_WW_WARP];
+            o.ww_lane = s[FGTLM_SLOT_WW_LANE];
+        }
+    }
+
     void load_program(std::span<const std::uint32_t> words) override {
         std::memcpy(sh_->sysmem, words.data(), words.size_bytes());
         dirty_system_ = true;

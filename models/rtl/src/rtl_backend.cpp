@@ -6,6 +6,10 @@
 #include <bit>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
+#include <fgtlm/cosim/rtl_commit_tracer.hpp>
+
 #include "ghdl_sim.hpp"
 #include "verilator_sim.hpp"
 
@@ -31,6 +35,13 @@ struct RtlBackend::State {
     std::unique_ptr<detail::RtlSim> sim;
     detail::RtlPins pins;
     detail::RtlProbes probes;
+    // Commit trace: the stream, the launch being configured, the tracer of the running kernel.
+    std::ostream* trace_out = nullptr;
+    bool trace_header_written = false;
+    core::LaunchConfig launch;
+    std::unique_ptr<cosim::RtlCommitTracer> tracer;
+    detail::RtlTraceProbes trace;
+    bool cfg_prev = false;
     void apply() { sim->set_pins(pins); }
 };
 
@@ -118,7 +129,38 @@ void RtlBackend::write_config(std::uint32_t reg, std::uint32_t value) {
     tick();
 }
 
+bool RtlBackend::can_trace() const { return m_->sim->can_trace(); }
+
+void RtlBackend::trace_commits(std::ostream* out) {
+    if (out != nullptr && !m_->sim->can_trace())
+        throw std::logic_error(std::string("RTL commit trace: the ") + backend_name(kind_) +
+                               " back end does not expose the fetch stage; use the ghdl back end");
+    m_->trace_out = out;
+    m_->tracer.reset();
+}
+
+// The cosim monitor's order per cycle: batch, fetch, execute, register writes, commit. Its
+// process samples at the next rising edge what this reads after the edge, hence cycle + 1.
+void RtlBackend::trace_cycle() {
+    detail::RtlTraceProbes& t = m_->trace;
+    m_->sim->sample_trace(t);
+    cosim::RtlCommitTracer& tr = *m_->tracer;
+    if (t.cfg_en && !m_->cfg_prev) tr.batch();
+    m_->cfg_prev = t.cfg_en;
+    if (t.fd_done) tr.fetch(t.fd_warp, t.fd_lane, t.fd_pc, t.fd_words, t.fd_mask);
+    if (t.ew_done) tr.execute(t.ew_warp, t.ew_mask);
+    using Reg = cosim::RtlCommitTracer::Reg;
+    for (std::uint32_t c = 0; c < FGTLM_RTL_CORES; ++c)
+        if ((t.gpr_en >> c) & 1u) tr.write(Reg::Gpr, c, t.gpr_lane[c], fmt::format("{:08X}", t.gpr_data[c]));
+    for (std::uint32_t c = 0; c < FGTLM_RTL_CORES; ++c)
+        if ((t.prd_en >> c) & 1u) tr.write(Reg::Pred, c, t.prd_lane[c], fmt::format("{:X}", t.prd_data[c]));
+    for (std::uint32_t c = 0; c < FGTLM_RTL_CORES; ++c)
+        if ((t.adr_en >> c) & 1u) tr.write(Reg::Addr, c, t.adr_lane[c], fmt::format("{:08X}", t.adr_data[c]));
+    if (t.ww_done) tr.commit(kernel_cycles_ + 1, t.ww_warp, t.ww_lane);
+}
+
 void RtlBackend::configure(const core::LaunchConfig& launch) {
+    m_->launch = launch;
     if (launch.params.size() > kMaxParams)
         throw std::invalid_argument("RTL: more than 16 kernel parameters");
     write_config(kRegParamSize, std::uint32_t(launch.params.size()));
@@ -144,6 +186,13 @@ void RtlBackend::start() {
     committed_ = has_result_ = false;
     running_ = true;
     done_ = false;
+    m_->tracer.reset();
+    if (m_->trace_out != nullptr) {
+        m_->tracer = std::make_unique<cosim::RtlCommitTracer>(*m_->trace_out, FGTLM_RTL_CORES, m_->launch);
+        if (!m_->trace_header_written) m_->tracer->header(std::string("fgtlm rtl, ") + backend_name(kind_) + " back end");
+        m_->trace_header_written = true;
+        m_->cfg_prev = false;
+    }
 }
 
 void RtlBackend::sample_monitors() {
@@ -180,6 +229,7 @@ bool RtlBackend::step() {
         m_->apply();
     }
     sample_monitors();
+    if (m_->tracer) trace_cycle();
     if (sampled_done) {
         running_ = false;
         done_ = true;

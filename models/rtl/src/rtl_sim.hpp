@@ -29,6 +29,22 @@ struct RtlProbes {
     std::uint32_t ew_values[32] = {};  // temp_vector_register_ew(core)(TEMP_REG_DEST)(0)
 };
 
+// What the commit trace needs (the cosim monitor's probes, models/cosim/vhdl/fgtlm_probe.vhd),
+// after a clock cycle. Per-core arrays: bit c of *_en is core c's write enable.
+struct RtlTraceProbes {
+    bool cfg_en = false;  // smp_configuration_en
+    bool fd_done = false;
+    std::uint32_t fd_warp = 0, fd_lane = 0, fd_pc = 0, fd_mask = 0;
+    std::uint64_t fd_words = 0;
+    bool ew_done = false;
+    std::uint32_t ew_warp = 0, ew_mask = 0;
+    std::uint32_t gpr_en = 0, prd_en = 0, adr_en = 0;
+    std::uint32_t gpr_lane[32] = {}, gpr_data[32] = {}, prd_lane[32] = {}, prd_data[32] = {}, adr_lane[32] = {},
+                  adr_data[32] = {};
+    bool ww_done = false;
+    std::uint32_t ww_warp = 0, ww_lane = 0;
+};
+
 class RtlSim {
 public:
     virtual ~RtlSim() = default;
@@ -39,6 +55,9 @@ public:
     [[nodiscard]] virtual bool kernel_done() = 0;
     // The probes after the last tick; the execute-stage values only when `results`.
     virtual void sample(RtlProbes& out, bool results) = 0;
+    // The commit trace's probes, when this simulation has them (the GHDL back end).
+    [[nodiscard]] virtual bool can_trace() const { return false; }
+    virtual void sample_trace(RtlTraceProbes& /*out*/) {}
     // Memory contents, outside kernels (no clock cycles).
     virtual void load_program(std::span<const std::uint32_t> words) = 0;
     virtual void write_global(std::uint32_t addr, std::span<const std::uint8_t> bytes) = 0;

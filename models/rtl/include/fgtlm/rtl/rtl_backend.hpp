@@ -110,8 +110,16 @@ public:
     [[nodiscard]] bool has_result() const { return has_result_; }
     [[nodiscard]] const RtlResult& last_result() const { return last_result_; }
 
+    // Commit trace (traces/commit-trace.md) of the kernels started from now on, the lines
+    // `fgtlm cosim` writes for the RTL (header once, then one line per warp instruction).
+    // Needs the fetch stage's probes: the GHDL back end only (std::logic_error otherwise).
+    // nullptr turns it off. The stream must outlive the kernels.
+    void trace_commits(std::ostream* out);
+    [[nodiscard]] bool can_trace() const;
+
 private:
     struct State;
+    void trace_cycle();  // feeds the commit tracer after a clock edge
     void tick();  // one full clock period: rising edge, then falling edge
     void write_config(std::uint32_t reg, std::uint32_t value);
     void sample_monitors();  // commit / result monitors after a clock edge
