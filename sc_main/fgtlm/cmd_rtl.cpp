@@ -22,6 +22,7 @@
 #include <fmt/format.h>
 
 #include <fgtlm/gpu/gpu_top.hpp>
+#include <fgtlm/gpu/standalone_system.hpp>
 #include <fgtlm/loaders/bundle_loader.hpp>
 #include <fgtlm/loaders/checker.hpp>
 #include <fgtlm/memory/fanin.hpp>
@@ -65,6 +66,26 @@ struct LockstepBench : sc_core::sc_module {
         ls.regs.irq.bind(irq);
     }
 };
+
+// Bytes of global memory whose values derive from undefined input bytes (the RTL's 'U' in
+// the bundle's global_init_undefined), as `fgtlm run --check` skips them: GHDL's expected
+// values there come from 'U' arithmetic, the RTL model computes with zeros. The taint is
+// the model's, from a run of the same launch (milliseconds to a second). Empty when the
+// bundle has no undefined input.
+std::vector<std::uint8_t> undefined_shadow(const loaders::KernelImage& img) {
+    if (img.global_init_undefined.empty()) return {};
+    gpu::SystemConfig cfg;
+    cfg.global_bytes = img.global_mem_bytes;
+    cfg.gpu.sm.sp_lanes = img.cores;
+    gpu::StandaloneSystem sys("undefined_taint", cfg);
+    std::vector<gpu::StandaloneSystem::UndefinedRange> undefined;
+    for (const auto& u : img.global_init_undefined) undefined.push_back({u.addr, u.len});
+    sys.load_global(img.global_init, undefined);
+    sys.load_program(img.program, img.launch.code_base);
+    const core::KernelResult res = sys.run(img.launch);
+    if (!res.error.ok()) throw std::runtime_error("the model's run for the undefined-input taint failed: " + res.error.describe());
+    return sys.undefined_shadow();
+}
 
 rtl::RtlBackendOptions backend_options(const RtlOptions& o) {
     rtl::RtlBackendOptions b;
@@ -153,7 +174,10 @@ int run_rtl(const RtlOptions& o) {
     }
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     gpu.read_global(0, mem);
-    const loaders::CheckReport report = loaders::check_global(img, mem.data(), mem.size(), nullptr);
+    std::vector<std::uint8_t> shadow = undefined_shadow(img);
+    if (!shadow.empty()) shadow.resize(mem.size(), 0);
+    const loaders::CheckReport report =
+        loaders::check_global(img, mem.data(), mem.size(), shadow.empty() ? nullptr : shadow.data());
     const std::uint64_t want = o.expect_cycles ? o.expect_cycles : img.rtl_kernel_cycles;
     const bool cycles_ok = want == 0 || gpu.kernel_cycles() == want;
     std::cout << loaders::format_report(img.name, report, 16);
