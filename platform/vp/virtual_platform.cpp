@@ -126,6 +126,8 @@ void VirtualPlatform::bind_rtl_gpu([[maybe_unused]] const VpConfig& config) {
     rtl::RtlEngineConfig rc;
     rc.clock_period = config.gpu.sm.clock_period;
     rc.backend.kind = rtl::parse_backend_kind(config.gpu_rtl_backend);
+    // GHDL simulates any core count (sm.sp_lanes); the Verilated model has the configured one.
+    if (rc.backend.kind == rtl::RtlBackendKind::Ghdl) rc.backend.cores = config.gpu.sm.sp_lanes;
     rc.backend.log = &std::cout;  // the GHDL back end's first use builds its simulation (minutes)
     rc.commit_trace = config.gpu_rtl_trace;
     tlm_regs_tie_ = std::make_unique<tlm_utils::simple_initiator_socket<VirtualPlatform>>("tlm_regs_tie");

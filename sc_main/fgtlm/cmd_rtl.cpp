@@ -87,9 +87,10 @@ std::vector<std::uint8_t> undefined_shadow(const loaders::KernelImage& img) {
     return sys.undefined_shadow();
 }
 
-rtl::RtlBackendOptions backend_options(const RtlOptions& o) {
+rtl::RtlBackendOptions backend_options(const RtlOptions& o, const loaders::KernelImage& img) {
     rtl::RtlBackendOptions b;
     b.kind = rtl::parse_backend_kind(o.backend);
+    b.cores = img.cores;
     b.log = &std::cerr;  // the GHDL back end's first use builds its simulation
     return b;
 }
@@ -100,7 +101,7 @@ int run_lockstep(const loaders::KernelImage& img, const RtlOptions& o) {
     g.max_instructions = 50'000'000;
     rtl::RtlEngineConfig r;
     r.window_base = 0;
-    r.backend = backend_options(o);
+    r.backend = backend_options(o, img);
     LockstepBench bench("lockstep", g, r);
     std::copy_n(img.global_init.begin(), std::min<std::size_t>(img.global_init.size(), rtl::kGlobalBytes),
                 bench.mem.data());
@@ -137,15 +138,15 @@ int run_lockstep(const loaders::KernelImage& img, const RtlOptions& o) {
 
 int run_rtl(const RtlOptions& o) {
     const loaders::KernelImage img = loaders::load_bundle(o.bundle);
-    if (img.cores != rtl::RtlBackend::cores()) {
+    if (o.backend != "ghdl" && img.cores != rtl::RtlBackend::verilated_cores()) {
         std::cerr << fmt::format("fgtlm rtl: {} needs {} cores; this build's RTL model has {} "
-                                 "(configure with -DFGTLM_RTL_CORES={})\n",
-                                 img.name, img.cores, rtl::RtlBackend::cores(), img.cores);
+                                 "(configure with -DFGTLM_RTL_CORES={}, or use --backend ghdl)\n",
+                                 img.name, img.cores, rtl::RtlBackend::verilated_cores(), img.cores);
         return 2;
     }
     if (o.lockstep && !o.trace.empty()) throw std::invalid_argument("--trace is not available with --lockstep");
     if (o.lockstep) return run_lockstep(img, o);
-    rtl::RtlBackend gpu(backend_options(o));
+    rtl::RtlBackend gpu(backend_options(o, img));
     gpu.reset();
     gpu.load_program(img.program);
     std::vector<std::uint8_t> mem(rtl::kGlobalBytes, 0);
@@ -183,7 +184,7 @@ int run_rtl(const RtlOptions& o) {
     std::cout << loaders::format_report(img.name, report, 16);
     std::cout << fmt::format("{}: RTL model ({}, {} cores) {} cycles (GHDL {}{}), {} warp instructions, "
                              "{:.2f} s, {:.0f} cycles/s\n",
-                             img.name, rtl::backend_name(gpu.kind()), rtl::RtlBackend::cores(), gpu.kernel_cycles(), want ? std::to_string(want) : "unknown",
+                             img.name, rtl::backend_name(gpu.kind()), gpu.cores(), gpu.kernel_cycles(), want ? std::to_string(want) : "unknown",
                              cycles_ok ? "" : ": MISMATCH", gpu.commit_count(), wall, double(gpu.kernel_cycles()) / wall);
     return report.pass() && cycles_ok ? 0 : 1;
 }

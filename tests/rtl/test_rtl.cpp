@@ -133,7 +133,7 @@ std::uint64_t run_bundle(rtl::RtlBackend& gpu, const loaders::KernelImage& img, 
 
 TEST(RtlBackend, VectorAddFloatIsCycleExactAgainstGhdlAndRunsTwice) {
     const auto img = loaders::load_bundle(std::string(FGTLM_SHARED_DIR) + "/conformance/VectorAdd_float");
-    ASSERT_EQ(img.cores, rtl::RtlBackend::cores());
+    ASSERT_EQ(img.cores, rtl::RtlBackend::verilated_cores());
     rtl::RtlBackend gpu;
     std::vector<std::uint8_t> mem;
     EXPECT_EQ(run_bundle(gpu, img, mem), img.rtl_kernel_cycles);  // 2039, GHDL's count
@@ -174,7 +174,7 @@ std::vector<std::string> probe_log(rtl::RtlBackend& gpu, const loaders::KernelIm
         if (gpu.has_result()) {
             const auto& r = gpu.last_result();
             s << " E " << r.warp << ' ' << r.lane_pass << ' ' << r.instr_mask << ' ' << r.dest << ' ' << r.dest_mem_type;
-            for (std::uint32_t c = 0; c < rtl::RtlBackend::cores(); ++c) s << ' ' << r.values[c];
+            for (std::uint32_t c = 0; c < gpu.cores(); ++c) s << ' ' << r.values[c];
         }
         if (!s.str().empty()) log.push_back(s.str());
     }

@@ -28,7 +28,6 @@ constexpr std::uint32_t kRegBlocksPerCore = 0, kRegGprs = 1, kRegShmemSize = 2,
                         kRegParamSize = 3, kRegBlockX = 5, kRegBlockY = 6, kRegBlockZ = 7,
                         kRegGridX = 8, kRegGridY = 9, kRegParamsStart = 0x20;
 constexpr std::uint32_t kMaxParams = 16;  // kernel_param_size is 4 bits wide in the testbench
-constexpr std::uint32_t kLanePasses = 32 / FGTLM_RTL_CORES;
 }  // namespace
 
 struct RtlBackend::State {
@@ -54,26 +53,38 @@ RtlBackendKind parse_backend_kind(const std::string& name) {
 const char* backend_name(RtlBackendKind kind) { return kind == RtlBackendKind::Ghdl ? "ghdl" : "verilator"; }
 
 namespace {
-std::unique_ptr<detail::RtlSim> make_sim(const RtlBackendOptions& o) {
+std::uint32_t cores_of(const RtlBackendOptions& o) {
+    const std::uint32_t cores = o.cores == 0 ? FGTLM_RTL_CORES : o.cores;
+    if (cores != 8 && cores != 16 && cores != 32)
+        throw std::invalid_argument("RTL: " + std::to_string(cores) + " SP cores: FlexGripPlus has 8, 16 or 32");
+    if (o.kind == RtlBackendKind::Verilator && cores != FGTLM_RTL_CORES)
+        throw std::invalid_argument("RTL: " + std::to_string(cores) + " cores wanted; this build's Verilated model has " +
+                                    std::to_string(FGTLM_RTL_CORES) + " (configure with -DFGTLM_RTL_CORES=" +
+                                    std::to_string(cores) + ", or use the ghdl back end)");
+    return cores;
+}
+
+std::unique_ptr<detail::RtlSim> make_sim(const RtlBackendOptions& o, std::uint32_t cores) {
     if (o.kind == RtlBackendKind::Verilator) return detail::make_verilator_sim();
     detail::GhdlSimOptions g;
     g.rtl_dir = o.rtl_dir.empty() ? std::filesystem::path(FGTLM_RTL_SOURCE_DIR) : o.rtl_dir;
     g.cache_dir = o.cache_dir;
-    g.cores = FGTLM_RTL_CORES;
+    g.cores = cores;
     g.log = o.log;
     return detail::make_ghdl_sim(g);
 }
 }  // namespace
 
-RtlBackend::RtlBackend(const RtlBackendOptions& options) : kind_(options.kind), m_(std::make_unique<State>()) {
-    m_->sim = make_sim(options);
+RtlBackend::RtlBackend(const RtlBackendOptions& options)
+    : kind_(options.kind), cores_(cores_of(options)), m_(std::make_unique<State>()) {
+    m_->sim = make_sim(options, cores_);
     m_->apply();
     reset();
 }
 
 RtlBackend::~RtlBackend() = default;
 
-std::uint32_t RtlBackend::cores() { return FGTLM_RTL_CORES; }
+std::uint32_t RtlBackend::verilated_cores() { return FGTLM_RTL_CORES; }
 
 void RtlBackend::tick() {
     m_->sim->tick();
@@ -150,11 +161,11 @@ void RtlBackend::trace_cycle() {
     if (t.fd_done) tr.fetch(t.fd_warp, t.fd_lane, t.fd_pc, t.fd_words, t.fd_mask);
     if (t.ew_done) tr.execute(t.ew_warp, t.ew_mask);
     using Reg = cosim::RtlCommitTracer::Reg;
-    for (std::uint32_t c = 0; c < FGTLM_RTL_CORES; ++c)
+    for (std::uint32_t c = 0; c < cores_; ++c)
         if ((t.gpr_en >> c) & 1u) tr.write(Reg::Gpr, c, t.gpr_lane[c], fmt::format("{:08X}", t.gpr_data[c]));
-    for (std::uint32_t c = 0; c < FGTLM_RTL_CORES; ++c)
+    for (std::uint32_t c = 0; c < cores_; ++c)
         if ((t.prd_en >> c) & 1u) tr.write(Reg::Pred, c, t.prd_lane[c], fmt::format("{:X}", t.prd_data[c]));
-    for (std::uint32_t c = 0; c < FGTLM_RTL_CORES; ++c)
+    for (std::uint32_t c = 0; c < cores_; ++c)
         if ((t.adr_en >> c) & 1u) tr.write(Reg::Addr, c, t.adr_lane[c], fmt::format("{:08X}", t.adr_data[c]));
     if (t.ww_done) tr.commit(kernel_cycles_ + 1, t.ww_warp, t.ww_lane);
 }
@@ -188,7 +199,7 @@ void RtlBackend::start() {
     done_ = false;
     m_->tracer.reset();
     if (m_->trace_out != nullptr) {
-        m_->tracer = std::make_unique<cosim::RtlCommitTracer>(*m_->trace_out, FGTLM_RTL_CORES, m_->launch);
+        m_->tracer = std::make_unique<cosim::RtlCommitTracer>(*m_->trace_out, cores_, m_->launch);
         if (!m_->trace_header_written) m_->tracer->header(std::string("fgtlm rtl, ") + backend_name(kind_) + " back end");
         m_->trace_header_written = true;
         m_->cfg_prev = false;
@@ -201,7 +212,7 @@ void RtlBackend::sample_monitors() {
     committed_ = p.ww_done;
     if (committed_) {
         last_commit_ = RtlCommit{kernel_cycles_, p.ww_warp, p.ww_lane, p.ww_next_pc, p.ww_mask, p.ww_state};
-        if (last_commit_.lane_pass == kLanePasses - 1) {
+        if (last_commit_.lane_pass == 32 / cores_ - 1) {
             ++commit_count_;
             thread_commit_count_ += std::uint32_t(std::popcount(last_commit_.mask));
         }
@@ -215,7 +226,7 @@ void RtlBackend::sample_monitors() {
         r.instr_mask = p.ew_instr_mask;
         r.dest = p.ew_dest;
         r.dest_mem_type = p.ew_dest_type;
-        std::copy_n(p.ew_values, FGTLM_RTL_CORES, r.values);
+        std::copy_n(p.ew_values, cores_, r.values);
     }
 }
 

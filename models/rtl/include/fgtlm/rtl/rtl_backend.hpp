@@ -62,6 +62,9 @@ struct RtlBackendOptions {
     std::filesystem::path rtl_dir;
     std::filesystem::path cache_dir;
     std::ostream* log = nullptr;  // GHDL build progress
+    // SP cores (8, 16, 32); 0 = the Verilated model's (FGTLM_RTL_CORES). The Verilated model
+    // exists for that count only; the GHDL back end builds a simulation for any of the three.
+    std::uint32_t cores = 0;
 };
 
 namespace detail {
@@ -75,8 +78,10 @@ public:
     RtlBackend(const RtlBackend&) = delete;
     RtlBackend& operator=(const RtlBackend&) = delete;
 
-    // SP lanes the model was synthesised with (pick_bench's BENCH_CORES).
-    [[nodiscard]] static std::uint32_t cores();
+    // SP cores the Verilated model was synthesised with (pick_bench's BENCH_CORES).
+    [[nodiscard]] static std::uint32_t verilated_cores();
+    // SP cores of this GPU.
+    [[nodiscard]] std::uint32_t cores() const { return cores_; }
     [[nodiscard]] RtlBackendKind kind() const { return kind_; }
 
     // Pulses host_reset as the testbench does (memories keep their contents).
@@ -124,6 +129,7 @@ private:
     void write_config(std::uint32_t reg, std::uint32_t value);
     void sample_monitors();  // commit / result monitors after a clock edge
     RtlBackendKind kind_;
+    std::uint32_t cores_;
     std::unique_ptr<State> m_;
     std::uint64_t kernel_cycles_ = 0;
     std::uint64_t total_cycles_ = 0;
