@@ -58,7 +58,8 @@ int main(void) {
     ok &= expect("gridDim.x = 0", &r, FGTLM_ERR_INVALID_LAUNCH);
 
     /* 5. Undecodable instruction words. */
-    static const uint32_t garbage[4] __attribute__((aligned(16))) = {0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu};
+    static const uint32_t garbage[4]
+        __attribute__((aligned(16))) = {0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu};
     l = vector_add(params, a, b, FW_PTR(c));
     l.code = garbage;
     l.code_words = 4;

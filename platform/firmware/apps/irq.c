@@ -18,7 +18,8 @@ int main(void) {
     int32_t* c = vp_dram_alloc(N * 4, 64);
     for (uint32_t i = 0; i < N; ++i) { a[i] = (int32_t)(3 * i); b[i] = -(int32_t)i; }
     uint32_t params[4] = {FW_PTR(a), FW_PTR(b), FW_PTR(c), N};
-    fgtlm_launch_t l = {kernel_vector_add, kernel_vector_add_words, {N / 128, 1}, {128, 1, 1}, 5, 44, 4, params, 4, 0, 0};
+    fgtlm_launch_t l = {
+        kernel_vector_add, kernel_vector_add_words, {N / 128, 1}, {128, 1, 1}, 5, 44, 4, params, 4, 0, 0};
     fgtlm_configure(&l);
     int ok = 1;
     uint64_t total_ns = 0;
@@ -57,9 +58,10 @@ int main(void) {
     vp_enable_external_irq();
     uint32_t status = fgtlm_read(FGTLM_REG_STATUS);
     uint32_t kind = (status >> FGTLM_STATUS_ERROR_SHIFT) & FGTLM_STATUS_ERROR_MASK;
-    printf("irq: abort of a running kernel (was %s) -> %s, ISR count %lu\n", busy == FGTLM_STATE_BUSY ? "busy" : "not busy",
-           fgtlm_error_name(kind), (unsigned long)fgtlm_irq_count());
-    ok &= busy == FGTLM_STATE_BUSY && (status & FGTLM_STATUS_STATE_MASK) == FGTLM_STATE_ERROR && kind == FGTLM_ERR_ABORTED;
+    printf("irq: abort of a running kernel (was %s) -> %s, ISR count %lu\n",
+           busy == FGTLM_STATE_BUSY ? "busy" : "not busy", fgtlm_error_name(kind), (unsigned long)fgtlm_irq_count());
+    ok &= busy == FGTLM_STATE_BUSY && (status & FGTLM_STATUS_STATE_MASK) == FGTLM_STATE_ERROR &&
+          kind == FGTLM_ERR_ABORTED;
     ok &= fgtlm_irq_count() == LAUNCHES + 1;
     fgtlm_report("irq_vector_add", &r, N);
     return fw_verdict("irq", ok);

@@ -41,7 +41,8 @@ int main(void) {
             float tol = 1e-5f * (absf(want) + 1.0f);
             if (err > worst) worst = err;
             if (!(err <= tol)) {
-                if (bad < 4) printf("  C[%lu][%lu] off by %ld/1e6\n", (unsigned long)y, (unsigned long)x, (long)(err * 1e6f));
+                if (bad < 4)
+                    printf("  C[%lu][%lu] off by %ld/1e6\n", (unsigned long)y, (unsigned long)x, (long)(err * 1e6f));
                 ++bad;
             }
         }

@@ -58,7 +58,8 @@ void fgtlm_configure(const fgtlm_launch_t* l) {
     uint32_t words = (l->const_bytes + 3u) / 4u;
     for (uint32_t w = 0; w < words; ++w) {
         uint32_t v = 0;
-        for (uint32_t b = 0; b < 4 && 4 * w + b < l->const_bytes; ++b) v |= (uint32_t)l->const_mem[4 * w + b] << (8 * b);
+        for (uint32_t b = 0; b < 4 && 4 * w + b < l->const_bytes; ++b)
+            v |= (uint32_t)l->const_mem[4 * w + b] << (8 * b);
         fgtlm_write(FGTLM_CONST_WINDOW + 4 * w, v);
     }
     for (uint32_t w = words; w < const_words_used; ++w) fgtlm_write(FGTLM_CONST_WINDOW + 4 * w, 0);
@@ -76,7 +77,8 @@ static void collect(fgtlm_result_t* r) {
     r->error_addr = fgtlm_read(FGTLM_REG_ERROR_ADDR_LO);
     r->cycles = fgtlm_read(FGTLM_REG_CYCLES_LO) | (uint64_t)fgtlm_read(FGTLM_REG_CYCLES_HI) << 32;
     r->warp_instructions = fgtlm_read(FGTLM_REG_WARP_INSTR_LO) | (uint64_t)fgtlm_read(FGTLM_REG_WARP_INSTR_HI) << 32;
-    r->thread_instructions = fgtlm_read(FGTLM_REG_THREAD_INSTR_LO) | (uint64_t)fgtlm_read(FGTLM_REG_THREAD_INSTR_HI) << 32;
+    r->thread_instructions =
+        fgtlm_read(FGTLM_REG_THREAD_INSTR_LO) | (uint64_t)fgtlm_read(FGTLM_REG_THREAD_INSTR_HI) << 32;
 }
 
 void fgtlm_run_irq(fgtlm_result_t* r) {
