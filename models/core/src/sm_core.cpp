@@ -153,6 +153,7 @@ void SmCore::start_batch(std::uint32_t first_block, std::uint32_t count) {
         b.num_warps = warps_per_block_;
         b.warps_done = b.warps_at_barrier = 0;
         b.active = true;
+        if (cost_ != nullptr) cost_->on_block_start(cfg_.sm_id, b.block);
         for (ExecutionObserver* o : observers_) o->on_block_start(cfg_.sm_id, b.block);
         // Shared header (u16 0, blockDim.xyz, gridDim.xy, blockIdx.xy) and parameters.
         const std::uint16_t header[8] = {0, launch_.block[0], launch_.block[1], launch_.block[2],
@@ -222,6 +223,7 @@ bool SmCore::select(ExecContext& ctx) {
         std::uint32_t slot = rr_next_ + i;
         if (slot >= num_warps_) slot -= num_warps_;
         if (warps_[slot].status == WarpStatus::Ready) {
+            if (cost_ != nullptr && cost_->picks_warps()) slot = picked_warp(slot);
             rr_next_ = slot + 1 == num_warps_ ? 0 : slot + 1;
             ctx.warp_slot = slot;
             return true;
@@ -235,6 +237,17 @@ bool SmCore::select(ExecContext& ctx) {
         }
     fail(KernelErrorKind::BarrierDeadlock, 0, 0, "no warp can run");
     return false;
+}
+
+// The timing model's choice among the ready warps (slots beyond 32 cannot be named: they
+// keep the round-robin order); a choice that is not ready is ignored.
+std::uint32_t SmCore::picked_warp(std::uint32_t rr) {
+    if (num_warps_ > 32) return rr;
+    std::uint32_t ready = 0;
+    for (std::uint32_t s = 0; s < num_warps_; ++s)
+        if (warps_[s].status == WarpStatus::Ready) ready |= 1u << s;
+    const std::uint32_t pick = cost_->pick_warp(cfg_.sm_id, ready, rr);
+    return pick < 32 && ((ready >> pick) & 1u) ? pick : rr;
 }
 
 bool SmCore::fetch(ExecContext& ctx) {
@@ -340,14 +353,20 @@ bool SmCore::writeback(ExecContext& ctx) {
         if (in.is_join()) {
             ok = join(ctx, next);
             ctx.rec.reconverged = true;
-        } else if (in.is_end()) {
-            ok = exit_threads(ctx, w.active);  // the end marker finishes the path like RET
+        } else if (in.is_end() && !instruction_follows(next)) {
+            // The RTL ignores the end marker (decode's FULL_END drives nothing; only a RET on
+            // an empty stack finishes a warp) and runs on to the next instruction, which nvcc's
+            // code always has (the RET after the end-marked GST). Where nothing legal follows
+            // (empty instruction memory) the model ends the path here instead of faulting.
+            ok = exit_threads(ctx, w.active);
         }
     }
 
     ++warp_instructions;
     thread_instructions += std::uint32_t(std::popcount(m));
-    if (record_issues || !observers_.empty()) fill_record(ctx);
+    if (record_issues || cost_ != nullptr || !observers_.empty()) fill_record(ctx);
+    // Timing first (one channel: the cost it returns is the SM's), then the observers.
+    if (cost_ != nullptr) ctx.issue_cycles = cost_->on_issue(ctx.rec);
     if (!observers_.empty()) {
         for (ExecutionObserver* o : observers_) {
             o->on_issue(ctx.rec);

@@ -52,7 +52,7 @@ const Entry kEntries[] = {
     {"sm.sfu_pass_overlap_cycles", &P::sfu_pass_overlap_cycles, "cycles", 0, kBig, "SFU: cycles of sm.sfu_latency hidden per pass of lane work (an SFU instruction gains less from more lanes)"},
     {"sm.read_operand_setup_cycles", &P::read_operand_setup_cycles, "cycles", 0, kBig, "read stage: setup of an instruction that reads source operands and is not of the 32-bit-immediate form"},
     {"sm.fpu_arith_cycles_per_pass", &P::fpu_arith_cycles_per_pass, "cycles", 0, kBig, "FADD/FMUL/FMAD/FMIN/FMAX: floating-point arithmetic beyond sm.fpu_cycles_per_pass, one pass"},
-    {"sm.shared_load_cycles", &P::shared_load_cycles, "cycles", 0, kBig, "MOV from shared memory (the load path, not an ALU operand), per warp instruction"},
+    {"sm.load_cycles_per_pass", &P::load_cycles_per_pass, "cycles", 0, kBig, "MOV from shared memory and MVC: the load path (not an ALU operand), one pass"},
     {"sm.shared_thread_cycles", &P::shared_thread_cycles, "cycles", 0, kBig, "shared memory: per active thread of a store (R2G) or of a read at an address-register offset g[Ak+x] (the RTL goes thread by thread)"},
     {"sm.warp_switch_overlap_cycles", &P::warp_switch_overlap_cycles, "cycles", 0, kBig, "serial pipeline: an instruction of a different warp than the previous one may enter the pipeline this many cycles before the previous one wrote back"},
     {"sm.warp_waits_for_writeback", &P::warp_waits_for_writeback, "", 0, 1, "a warp issues its next instruction only after the previous one wrote back"},
@@ -66,8 +66,11 @@ const Entry kEntries[] = {
     {"mem.constant_latency_cycles", &P::constant_latency_cycles, "cycles", 0, kBig, "MVC: constant memory read latency"},
     {"gpu.kernel_launch_cycles", &P::kernel_launch_cycles, "cycles", 0, kBig, "kernel start to the first block dispatch"},
     {"gpu.kernel_done_cycles", &P::kernel_done_cycles, "cycles", 0, kBig, "last block done to kernel done"},
-    {"sm.block_launch_cycles", &P::block_launch_cycles, "cycles", 0, kBig, "block dispatch: shared-memory header and parameter writes, per block"},
-    {"sm.warp_init_cycles_per_pass", &P::warp_init_cycles_per_pass, "cycles", 0, kBig, "warp creation: R0/thread-mask initialisation, per pass of each warp"},
+    {"sm.block_launch_cycles", &P::block_launch_cycles, "cycles", 0, kBig, "block launch: block ID and the shared-memory header, per block"},
+    {"sm.batch_launch_cycles", &P::batch_launch_cycles, "cycles", 0, kBig, "batch of blocks: block scheduler and SM controller handshakes before the per-block work"},
+    {"sm.launch_param_cycles", &P::launch_param_cycles, "cycles", 0, kBig, "block launch: one parameter word copied to shared memory (RTL: 6 controller states), per block"},
+    {"sm.launch_thread_cycles", &P::launch_thread_cycles, "cycles", 0, kBig, "block launch: thread ID computed and written to R0 (RTL: 3 controller states), per thread"},
+    {"sm.launch_warp_cycles", &P::launch_warp_cycles, "cycles", 0, kBig, "block launch: warp-pool entry of the warp generator (RTL: 3 states), per warp"},
 };
 
 }  // namespace

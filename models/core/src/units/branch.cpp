@@ -33,6 +33,7 @@ void SmCore::finish_warp(std::uint32_t slot) {
     }
     if (b.warps_done == b.num_warps) {
         b.active = false;
+        if (cost_ != nullptr) cost_->on_block_end(cfg_.sm_id, b.block);
         for (ExecutionObserver* o : observers_) o->on_block_end(cfg_.sm_id, b.block);
     }
 }

@@ -17,6 +17,7 @@
 #include <fgtlm/core/semantics.hpp>
 #include <fgtlm/isa/instruction.hpp>
 
+#include "fgtlm/core/issue_cost.hpp"
 #include "fgtlm/core/issue_record.hpp"
 #include "fgtlm/core/launch.hpp"
 #include "fgtlm/core/memory_port.hpp"
@@ -70,6 +71,7 @@ struct ExecContext {
     alignas(32) std::uint8_t flags[kWarpSize];
     const std::uint8_t* carry_flags = nullptr;  // predicate row of the carry-in register (IADD.X)
     std::uint32_t unit_cycles = 0;  // issue cost the executing unit annotated (SystemC SM)
+    std::uint64_t issue_cycles = 0; // what the attached IssueCost returned for this instruction
     std::uint32_t res_regs = 0;     // result registers to write (0 = none)
     std::uint32_t taint = 0;        // lanes whose result derives from undefined bytes (tracking on)
     bool has_flags = false;         // flags[] valid (written to C[set_pred_reg] if set_pred)
@@ -104,6 +106,10 @@ public:
     // and address registers are not tracked.
     void set_undefined_tracking(std::uint8_t* shadow, std::uint64_t size);
     [[nodiscard]] bool undefined_tracking() const { return track_undefined_; }
+    // The SM's timing (nullptr = none): hears of blocks and instructions before the observers,
+    // returns each instruction's cycles (ctx.issue_cycles) and may pick the next warp.
+    void set_issue_cost(IssueCost* cost) { cost_ = cost; }
+    [[nodiscard]] IssueCost* issue_cost() const { return cost_; }
     void add_observer(ExecutionObserver* obs) { observers_.push_back(obs); }
     void clear_observers() { observers_.clear(); }
     [[nodiscard]] const SmCoreConfig& config() const { return cfg_; }
@@ -185,10 +191,16 @@ private:
     bool push(ExecContext& ctx, StackKind kind, std::uint32_t pc, std::uint32_t mask);
     bool unwind(ExecContext& ctx);  // the active mask became empty: resume the next path
     bool exit_threads(ExecContext& ctx, std::uint32_t mask);
+    // A legal instruction is stored at `pc` (the end marker does not end a warp that has one).
+    bool instruction_follows(std::uint32_t pc) {
+        const isa::Instruction* next = program_->fetch(pc);
+        return next != nullptr && !next->is_illegal();
+    }
     void finish_warp(std::uint32_t warp_slot);
     bool join(ExecContext& ctx, std::uint32_t next_pc);
     bool arrive_barrier(ExecContext& ctx);
     void fill_record(ExecContext& ctx);
+    std::uint32_t picked_warp(std::uint32_t rr);  // IssueCost::pick_warp among the ready warps
 
     SmCoreConfig cfg_;
     Program* program_ = nullptr;
@@ -196,6 +208,7 @@ private:
     const std::uint8_t* const_ = nullptr;
     std::uint32_t const_size_ = 0;
     std::vector<ExecutionObserver*> observers_;
+    IssueCost* cost_ = nullptr;
 
     LaunchConfig launch_;
     std::uint32_t warps_per_block_ = 0;
