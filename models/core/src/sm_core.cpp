@@ -353,11 +353,13 @@ bool SmCore::writeback(ExecContext& ctx) {
         if (in.is_join()) {
             ok = join(ctx, next);
             ctx.rec.reconverged = true;
-        } else if (in.is_end() && !instruction_follows(next)) {
+        } else if (in.is_end() && !runs_past_end_marker(next)) {
             // The RTL ignores the end marker (decode's FULL_END drives nothing; only a RET on
-            // an empty stack finishes a warp) and runs on to the next instruction, which nvcc's
-            // code always has (the RET after the end-marked GST). Where nothing legal follows
-            // (empty instruction memory) the model ends the path here instead of faulting.
+            // an empty stack finishes a warp, branch_exec_unit.vhd) and runs on: nvcc ends a
+            // kernel with an end-marked instruction + RET, and the RTL commits that RET. Other
+            // code after a marker (a cubin's local-memory tail, empty instruction memory)
+            // would run into words the RTL's behaviour is not defined for: the model ends the
+            // path at the marker there, as G80 hardware does.
             ok = exit_threads(ctx, w.active);
         }
     }

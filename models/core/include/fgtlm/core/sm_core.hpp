@@ -191,10 +191,12 @@ private:
     bool push(ExecContext& ctx, StackKind kind, std::uint32_t pc, std::uint32_t mask);
     bool unwind(ExecContext& ctx);  // the active mask became empty: resume the next path
     bool exit_threads(ExecContext& ctx, std::uint32_t mask);
-    // A legal instruction is stored at `pc` (the end marker does not end a warp that has one).
-    bool instruction_follows(std::uint32_t pc) {
-        const isa::Instruction* next = program_->fetch(pc);
-        return next != nullptr && !next->is_illegal();
+    // The RTL runs on past an end marker when nvcc's epilogue RET follows it (rtl semantics):
+    // the warp then finishes at that RET, as the RTL's does.
+    bool runs_past_end_marker(std::uint32_t next_pc) {
+        if (cfg_.semantics != Semantics::Rtl) return false;
+        const isa::Instruction* next = program_->fetch(next_pc);
+        return next != nullptr && !next->is_illegal() && next->op == isa::Opcode::RET;
     }
     void finish_warp(std::uint32_t warp_slot);
     bool join(ExecContext& ctx, std::uint32_t next_pc);

@@ -64,12 +64,12 @@ struct TimingParams {
 
     // Block scheduling and kernel launch.
     std::uint32_t kernel_launch_cycles = 26;   // gpu.kernel_launch_cycles: start to first block dispatch
-    std::uint32_t kernel_done_cycles = 30;      // gpu.kernel_done_cycles: last block done to kernel done
+    std::uint32_t kernel_done_cycles = 32;      // gpu.kernel_done_cycles: last block done to kernel done
     // The SM controller's launch of a batch of blocks (RTL streaming_multiprocessor_cntlr.vhd and
     // warp_generator.vhd): per block the shared header, per parameter word its copy, per thread
     // its R0 (thread ID) write, per warp its warp-pool entry; every warp starts after the batch.
-    std::uint32_t batch_launch_cycles = 19;     // sm.batch_launch_cycles: block scheduler + SM controller handshakes per batch
-    std::uint32_t block_launch_cycles = 32;    // sm.block_launch_cycles: block ID + shared header per block
+    std::uint32_t batch_launch_cycles = 18;     // sm.batch_launch_cycles: block scheduler + SM controller handshakes per batch
+    std::uint32_t block_launch_cycles = 31;    // sm.block_launch_cycles: block ID + shared header per block
     std::uint32_t launch_param_cycles = 6;     // sm.launch_param_cycles: one parameter word into shared memory, per block
     std::uint32_t launch_thread_cycles = 3;    // sm.launch_thread_cycles: thread ID into R0, per thread
     std::uint32_t launch_warp_cycles = 3;      // sm.launch_warp_cycles: warp generator, per warp
