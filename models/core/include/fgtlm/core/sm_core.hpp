@@ -185,6 +185,7 @@ private:
     bool push(ExecContext& ctx, StackKind kind, std::uint32_t pc, std::uint32_t mask);
     bool unwind(ExecContext& ctx);  // the active mask became empty: resume the next path
     bool exit_threads(ExecContext& ctx, std::uint32_t mask);
+    bool rtl_return(ExecContext& ctx);  // RET with Semantics::Rtl and a non-empty stack: pop the top
     void finish_warp(std::uint32_t warp_slot);
     bool join(ExecContext& ctx, std::uint32_t next_pc);
     bool arrive_barrier(ExecContext& ctx);
