@@ -124,17 +124,27 @@ TEST(Flow, RegistersBeyondTheAllocationAliasTheNextWarp) {
 }
 
 TEST(Flow, PartialWarpAndInstructionCounts) {
-    CoreRun r;
-    ASSERT_TRUE(r.run(std::string(kTidTimes4) + R"(
+    const std::string sass = std::string(kTidTimes4) + R"(
         MVI R2, 0x1;
         GST.U32 global14[R10], R2;
         RET;
-    )", launch(40)));
+    )";
+    CoreRun r(g80_config());
+    ASSERT_TRUE(r.run(sass, launch(40)));
     EXPECT_EQ(r.u32(4 * 39), 1u);
     EXPECT_EQ(r.u32(4 * 40), 0u);  // lane 8 of warp 1 does not exist
     // 5 instructions per warp; 40 threads.
     EXPECT_EQ(r.sm.warp_instructions, 10u);
     EXPECT_EQ(r.sm.thread_instructions, 5u * 40u);
+    // The RTL runs all 32 lanes of warp 1; lanes 8-31 read R0 = 0 (never written), so they
+    // store to thread 0's word.
+    CoreRun rtl;
+    ASSERT_TRUE(rtl.run(sass, launch(40)));
+    EXPECT_EQ(rtl.u32(4 * 39), 1u);
+    EXPECT_EQ(rtl.u32(4 * 40), 0u);
+    EXPECT_EQ(rtl.sm.warp_instructions, 10u);
+    EXPECT_EQ(rtl.sm.thread_instructions, 5u * 64u);
+    EXPECT_EQ(rtl.sm.reg(1, 10, 31), 0u);  // lane 31 of warp 1: tid taken as 0
 }
 
 TEST(Flow, BatchesRunInBlockOrder) {
