@@ -65,6 +65,15 @@ void logic_op(isa::Instruction& in) {
     }
 }
 
+// MVC: pipeline_decode.vhd makes it a plain READ (not READ_GATHER) of offset * size, so the
+// address register is ignored, and the post-increment (`c[b][Ak+=off]`, bit 25) is never
+// performed: Ak keeps its value (measured on the RTL).
+void constant_move(isa::Instruction& in) {
+    if (in.op != Opcode::MVC || in.num_src == 0 || in.src[0].kind != OperandKind::Const) return;
+    in.src[0].areg = 0;
+    in.src[0].post_inc = false;
+}
+
 }  // namespace
 
 bool parse_semantics(std::string_view text, Semantics& out) {
@@ -84,6 +93,7 @@ void apply_semantics(isa::Instruction& in, Semantics s) {
     if (fadd_fmul && in.form == Form::Immediate) in.src[0].negate = false;
     if (in.op == Opcode::FMUL && in.form == Form::Short) in.src[1].negate = false;
     if (in.op == Opcode::FMAD && in.form == Form::Short) in.src[0].negate = false;
+    constant_move(in);
     if (!is_rtl_alu(in.op)) return;
     shared_offset_width(in);
     field_as_immediate(in);

@@ -289,9 +289,10 @@ bool SmCore::writeback(ExecContext& ctx) {
         const isa::Operand& d = in.dst;
         switch (d.kind) {
             case isa::OperandKind::Reg:
+                if (write_dropped(d)) break;
                 for (std::uint32_t k = 0; k < ctx.res_regs; ++k) {
                     const std::uint32_t r = d.reg + k;
-                    if (r == 124 || r > 127) continue;  // R124 is the zero register
+                    if (r > 127 || (r == 124 && cfg_.semantics == Semantics::G80)) continue;
                     std::uint32_t* row = reg_row(slot, r);
                     const std::uint32_t* v = ctx.res[k];
                     if (m == 0xffffffffu) {
@@ -303,7 +304,7 @@ bool SmCore::writeback(ExecContext& ctx) {
                 break;
             case isa::OperandKind::RegLo:
             case isa::OperandKind::RegHi: {
-                if (d.reg == 124) break;
+                if (write_dropped(d)) break;
                 std::uint32_t* row = reg_row(slot, d.reg);
                 const std::uint32_t* v = ctx.res[0];
                 const bool hi = d.kind == isa::OperandKind::RegHi;

@@ -245,7 +245,9 @@ void SmCore::fill_record(ExecContext& ctx) {
         }
     }
     const isa::OperandKind dk = in.dst.kind;
-    r.dst_reg = (dk == isa::OperandKind::Reg || dk == isa::OperandKind::RegLo || dk == isa::OperandKind::RegHi) ? in.dst.reg : 0xff;
+    const bool gpr = dk == isa::OperandKind::Reg || dk == isa::OperandKind::RegLo || dk == isa::OperandKind::RegHi;
+    r.dst_reg = gpr ? in.dst.reg : 0xff;
+    r.dst_dropped = gpr && write_dropped(in.dst);
     r.stack_depth = w.depth;
 }
 

@@ -172,6 +172,19 @@ private:
         return regs_.slot_of(warps_[warp_slot].reg_base, r);  // wraps like the RTL's address
     }
     std::uint32_t& reg_taint(std::uint32_t warp_slot, std::uint32_t r) { return regs_.taint(row_index(warp_slot, r)); }
+    // Register fields vector_register_controller.vhd treats specially. It compares the raw
+    // field (2n+h for a half RnL/RnH): field 124 reads 0 (R124, and R62L), field 127 is never
+    // written (R127, and R63H); R124 itself is written. G80: R124 reads 0 and is not written.
+    static std::uint32_t raw_field(const isa::Operand& o) {
+        return o.kind == isa::OperandKind::Reg ? o.reg : 2u * o.reg + (o.kind == isa::OperandKind::RegHi ? 1u : 0u);
+    }
+    [[nodiscard]] bool write_dropped(const isa::Operand& d) const {
+        if (cfg_.semantics == Semantics::Rtl) return raw_field(d) == 127;
+        return d.kind == isa::OperandKind::Reg && d.reg == 124;
+    }
+    [[nodiscard]] bool half_reads_zero(const isa::Operand& o) const {
+        return cfg_.semantics == Semantics::Rtl && raw_field(o) == 124;
+    }
     std::uint32_t* reg_row(std::uint32_t warp_slot, std::uint32_t r) { return regs_.gpr_row(row_index(warp_slot, r)); }
     std::uint32_t guard_mask(std::uint32_t warp_slot, std::uint8_t reg, std::uint8_t cond) const;
 
