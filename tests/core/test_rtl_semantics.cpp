@@ -178,5 +178,43 @@ TEST(RtlSemantics, RegisterFields124And127) {
     EXPECT_EQ(g80.sm.reg(1, 9, 0), 0u);
 }
 
+// scalar_processor.vhd / integer_add_subtract.vhd, measured with scripts/gen-golden-int:
+// IADD flags have no sign and negate before adding (0 - 0: no carry); IMUL/IMAD.HI give the
+// low half; IMAD multiplies 16-bit halves (S24 = S16) and ignores negations; I2I ignores .SAT.
+TEST(RtlSemantics, ScalarProcessorReadings) {
+    const char* sass = R"(
+        MVI R1, 0x1;
+        MVI R2, 0x7fffffff;
+        MVI R9, 0x0;
+        IADD.C0 R3, R1, R2;
+        IADD.C1 R4, R9, -R9;
+        IMUL.U24.U24.HI R5, R1, R2;
+        MVI R6, 0x8000;
+        IMAD.S24 R7, R1, R6, R1;
+        IMAD.U16 R8, R1L, R1L, -R1;
+        MVI R10, 0x10000;
+        I2I.U32.S32.SAT R11, -R1;
+        I2I.U16.U32.SAT R12L, R10;
+        RET;
+    )";
+    CoreRun rtl;
+    ASSERT_TRUE(rtl.run(sass, launch(1)));
+    EXPECT_EQ(rtl.sm.pred(0, 0, 0), core::kFlagOverflow);  // 0x80000000: no sign flag
+    EXPECT_EQ(rtl.sm.pred(0, 1, 0), core::kFlagZero);      // 0 + (-0): no carry
+    EXPECT_EQ(rtl.sm.reg(0, 5, 0), 0x7fffffffu & 0xffffffu);
+    EXPECT_EQ(rtl.sm.reg(0, 7, 0), 0xffff8001u);  // 1 * (S16)0x8000 + 1
+    EXPECT_EQ(rtl.sm.reg(0, 8, 0), 2u);           // 1 * 1 + 1
+    EXPECT_EQ(rtl.sm.reg(0, 11, 0), 0xffffffffu); // -1 as is
+    EXPECT_EQ(rtl.sm.reg(0, 12, 0) & 0xffffu, 0u);
+    CoreRun g80(g80_config());
+    ASSERT_TRUE(g80.run(sass, launch(1)));
+    EXPECT_EQ(g80.sm.pred(0, 0, 0), core::kFlagSign | core::kFlagOverflow);
+    EXPECT_EQ(g80.sm.pred(0, 1, 0), core::kFlagZero | core::kFlagCarry);
+    EXPECT_EQ(g80.sm.reg(0, 7, 0), 0x8001u);
+    EXPECT_EQ(g80.sm.reg(0, 8, 0), 0u);
+    EXPECT_EQ(g80.sm.reg(0, 11, 0), 0u);
+    EXPECT_EQ(g80.sm.reg(0, 12, 0) & 0xffffu, 0xffffu);
+}
+
 }  // namespace
 }  // namespace fgtlm::test

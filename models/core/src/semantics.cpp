@@ -74,6 +74,25 @@ void constant_move(isa::Instruction& in) {
     in.src[0].post_inc = false;
 }
 
+// The scalar processor (scalar_processor.vhd), measured with scripts/gen-golden-int:
+// * IMUL/IMAD have no high half: `.HI` returns the low 32 bits of the product;
+// * IMAD multiplies 16-bit halves whatever its type (w32 is never set for IMAD24), so the
+//   S24/U24 forms are S16/U16 of the low halves, and it ignores every source negation
+//   (a_neg is ISUB's, b_neg IADD's);
+// * I2I ignores `.SAT` (the value is truncated to the destination width).
+void scalar_processor(isa::Instruction& in) {
+    using isa::DataType;
+    if (in.op == Opcode::IMUL || in.op == Opcode::IMAD) in.high = false;
+    if (in.op == Opcode::IMAD) {
+        for (auto* t : {&in.dtype, &in.stype}) {
+            if (*t == DataType::S24) *t = DataType::S16;
+            if (*t == DataType::U24) *t = DataType::U16;
+        }
+        for (auto& o : in.src) o.negate = false;
+    }
+    if (in.op == Opcode::I2I) in.saturate = false;
+}
+
 }  // namespace
 
 bool parse_semantics(std::string_view text, Semantics& out) {
@@ -98,6 +117,7 @@ void apply_semantics(isa::Instruction& in, Semantics s) {
     shared_offset_width(in);
     field_as_immediate(in);
     logic_op(in);
+    scalar_processor(in);
 }
 
 }  // namespace fgtlm::core

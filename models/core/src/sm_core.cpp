@@ -252,6 +252,7 @@ bool SmCore::fetch(ExecContext& ctx) {
     ctx.inst = inst;
     ctx.form = program_->form(w.pc);
     ctx.pc = w.pc;
+    ctx.rtl = cfg_.semantics == Semantics::Rtl;
     return true;
 }
 

@@ -73,6 +73,7 @@ struct ExecContext {
     std::uint32_t res_regs = 0;     // result registers to write (0 = none)
     std::uint32_t taint = 0;        // lanes whose result derives from undefined bytes (tracking on)
     bool has_flags = false;         // flags[] valid (written to C[set_pred_reg] if set_pred)
+    bool rtl = true;                // core.semantics=rtl: units compute what the RTL does (set by fetch)
     IssueRecord rec;
 };
 
