@@ -177,7 +177,7 @@ void SmCore::start_batch(std::uint32_t first_block, std::uint32_t count) {
             // warp_generator.vhd gives every warp the full mask: in a partial warp the RTL runs
             // (and stores from) all 32 lanes; the lanes past the block keep whatever R0 their
             // register rows hold (thread_id_calc writes R0 of the block's threads only).
-            w.valid = (n == 32 || cfg_.semantics == Semantics::Rtl) ? 0xffffffffu : ((1u << n) - 1u);
+            w.valid = (n == 32 || (cfg_.semantics == Semantics::Rtl && cfg_.full_partial_warps)) ? 0xffffffffu : ((1u << n) - 1u);
             w.active = w.valid;
             w.exited = 0;
             w.block = b.block;

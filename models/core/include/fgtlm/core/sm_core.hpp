@@ -44,6 +44,10 @@ struct SmCoreConfig {
     std::uint32_t stack_depth = 32;     // warp stack entries per warp
     bool strict_barrier = true;         // a warp that exits while others wait at BAR deadlocks (RTL)
     Semantics semantics = Semantics::Rtl;  // decode reading of the words (core/semantics.hpp)
+    // With Semantics::Rtl: a partial warp runs all 32 lanes, as warp_generator.vhd's full mask
+    // does. false keeps the block's threads only (what the AT timing calibration of
+    // tests/timing/suite was fitted with; see models/cosim/README.md, "Fixed in the model").
+    bool full_partial_warps = true;
 };
 
 // How many blocks of `cfg` fit on one SM at once (0 = not even one: invalid launch).
