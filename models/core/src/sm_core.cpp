@@ -175,7 +175,10 @@ void SmCore::start_batch(std::uint32_t first_block, std::uint32_t count) {
             const std::uint32_t t0 = wi * kWarpSize;
             const std::uint32_t n = std::min(kWarpSize, threads - t0);
             w.pc = 0;
-            w.valid = n == 32 ? 0xffffffffu : ((1u << n) - 1u);
+            // warp_generator.vhd gives every warp the full mask: in a partial warp the RTL runs
+            // (and stores from) all 32 lanes; the lanes past the block keep whatever R0 their
+            // register rows hold (thread_id_calc writes R0 of the block's threads only).
+            w.valid = (n == 32 || (cfg_.semantics == Semantics::Rtl && cfg_.full_partial_warps)) ? 0xffffffffu : ((1u << n) - 1u);
             w.active = w.valid;
             w.exited = 0;
             w.block = b.block;
@@ -262,6 +265,7 @@ bool SmCore::fetch(ExecContext& ctx) {
     ctx.inst = inst;
     ctx.form = program_->form(w.pc);
     ctx.pc = w.pc;
+    ctx.rtl = cfg_.semantics == Semantics::Rtl;
     return true;
 }
 
@@ -299,9 +303,10 @@ bool SmCore::writeback(ExecContext& ctx) {
         const isa::Operand& d = in.dst;
         switch (d.kind) {
             case isa::OperandKind::Reg:
+                if (write_dropped(d)) break;
                 for (std::uint32_t k = 0; k < ctx.res_regs; ++k) {
                     const std::uint32_t r = d.reg + k;
-                    if (r == 124 || r > 127) continue;  // R124 is the zero register
+                    if (r > 127 || (r == 124 && cfg_.semantics == Semantics::G80)) continue;
                     std::uint32_t* row = reg_row(slot, r);
                     const std::uint32_t* v = ctx.res[k];
                     if (m == 0xffffffffu) {
@@ -313,7 +318,7 @@ bool SmCore::writeback(ExecContext& ctx) {
                 break;
             case isa::OperandKind::RegLo:
             case isa::OperandKind::RegHi: {
-                if (d.reg == 124) break;
+                if (write_dropped(d)) break;
                 std::uint32_t* row = reg_row(slot, d.reg);
                 const std::uint32_t* v = ctx.res[0];
                 const bool hi = d.kind == isa::OperandKind::RegHi;

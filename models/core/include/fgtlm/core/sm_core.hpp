@@ -45,6 +45,10 @@ struct SmCoreConfig {
     std::uint32_t stack_depth = 32;     // warp stack entries per warp
     bool strict_barrier = true;         // a warp that exits while others wait at BAR deadlocks (RTL)
     Semantics semantics = Semantics::Rtl;  // decode reading of the words (core/semantics.hpp)
+    // With Semantics::Rtl: a partial warp runs all 32 lanes, as warp_generator.vhd's full mask
+    // does. false keeps the block's threads only (what the AT timing calibration of
+    // tests/timing/suite was fitted with; see models/cosim/README.md, "Fixed in the model").
+    bool full_partial_warps = true;
 };
 
 // How many blocks of `cfg` fit on one SM at once (0 = not even one: invalid launch).
@@ -75,6 +79,7 @@ struct ExecContext {
     std::uint32_t res_regs = 0;     // result registers to write (0 = none)
     std::uint32_t taint = 0;        // lanes whose result derives from undefined bytes (tracking on)
     bool has_flags = false;         // flags[] valid (written to C[set_pred_reg] if set_pred)
+    bool rtl = true;                // core.semantics=rtl: units compute what the RTL does (set by fetch)
     IssueRecord rec;
 };
 
@@ -178,6 +183,19 @@ private:
         return regs_.slot_of(warps_[warp_slot].reg_base, r);  // wraps like the RTL's address
     }
     std::uint32_t& reg_taint(std::uint32_t warp_slot, std::uint32_t r) { return regs_.taint(row_index(warp_slot, r)); }
+    // Register fields vector_register_controller.vhd treats specially. It compares the raw
+    // field (2n+h for a half RnL/RnH): field 124 reads 0 (R124, and R62L), field 127 is never
+    // written (R127, and R63H); R124 itself is written. G80: R124 reads 0 and is not written.
+    static std::uint32_t raw_field(const isa::Operand& o) {
+        return o.kind == isa::OperandKind::Reg ? o.reg : 2u * o.reg + (o.kind == isa::OperandKind::RegHi ? 1u : 0u);
+    }
+    [[nodiscard]] bool write_dropped(const isa::Operand& d) const {
+        if (cfg_.semantics == Semantics::Rtl) return raw_field(d) == 127;
+        return d.kind == isa::OperandKind::Reg && d.reg == 124;
+    }
+    [[nodiscard]] bool half_reads_zero(const isa::Operand& o) const {
+        return cfg_.semantics == Semantics::Rtl && raw_field(o) == 124;
+    }
     std::uint32_t* reg_row(std::uint32_t warp_slot, std::uint32_t r) { return regs_.gpr_row(row_index(warp_slot, r)); }
     std::uint32_t guard_mask(std::uint32_t warp_slot, std::uint8_t reg, std::uint8_t cond) const;
 
@@ -198,6 +216,7 @@ private:
         const isa::Instruction* next = program_->fetch(next_pc);
         return next != nullptr && !next->is_illegal() && next->op == isa::Opcode::RET;
     }
+    bool rtl_return(ExecContext& ctx);  // RET with Semantics::Rtl and a non-empty stack: pop the top
     void finish_warp(std::uint32_t warp_slot);
     bool join(ExecContext& ctx, std::uint32_t next_pc);
     bool arrive_barrier(ExecContext& ctx);
