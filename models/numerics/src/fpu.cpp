@@ -9,6 +9,8 @@ namespace fgtlm::numerics {
 using namespace detail;
 
 std::uint32_t fadd(std::uint32_t a, std::uint32_t b, isa::Rounding r) {
+    std::uint32_t fast = 0;
+    if (fadd_settled(a, b, static_cast<unsigned>(r), fast)) return fast;  // the common operands
     return fpu_rtl_arith(FpuRtlOp::Fadd, a, b, 0, static_cast<unsigned>(r)).result;
 }
 

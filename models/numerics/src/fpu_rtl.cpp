@@ -68,9 +68,15 @@ void classify(std::uint32_t op, std::uint32_t& qnan, std::uint32_t& snan, std::u
             qnan = snan = 0;
             (op >> 31 ? ninf : pinf) = 1;
         } else if ((op >> 23) & 1u) {
-            qnan = 1; snan = 0; pinf = 0; ninf = 0;
+            qnan = 1;
+            snan = 0;
+            pinf = 0;
+            ninf = 0;
         } else {
-            qnan = 0; snan = 1; pinf = 0; ninf = 0;
+            qnan = 0;
+            snan = 1;
+            pinf = 0;
+            ninf = 0;
         }
     } else {
         qnan = snan = pinf = ninf = 0;
@@ -205,10 +211,26 @@ FpuRtlOut fpu_rtl_arith(FpuRtlOp op, std::uint32_t a, std::uint32_t b, std::uint
         // Block outputs before the edge, for the FSM's WORK state.
         std::uint32_t bs = 0, bm = 0, be = 0;
         switch (o.workload) {
-            case Work::Add: bs = add.sign; bm = add.sum_3; be = add.exponent_2; break;
-            case Work::Sub: bs = sub.sign; bm = sub.diff_2; be = sub.exponent_2; break;
-            case Work::Mul: bs = mul.sign; bm = mul.product_7; be = mul.exponent_5; break;
-            case Work::Fma: bs = fma.sign; bm = fma.mantissa; be = fma.exponent; break;
+            case Work::Add:
+                bs = add.sign;
+                bm = add.sum_3;
+                be = add.exponent_2;
+                break;
+            case Work::Sub:
+                bs = sub.sign;
+                bm = sub.diff_2;
+                be = sub.exponent_2;
+                break;
+            case Work::Mul:
+                bs = mul.sign;
+                bm = mul.product_7;
+                be = mul.exponent_5;
+                break;
+            case Work::Fma:
+                bs = fma.sign;
+                bm = fma.mantissa;
+                be = fma.exponent;
+                break;
         }
         if (o.op_enable) {
             ex.clock(rmode, o.opa_true, o.opb_true, o.opc_true, fadd, fmul, fmad, rnd.round_out, rnd.exponent_final,
@@ -226,13 +248,21 @@ FpuRtlOut fpu_rtl_arith(FpuRtlOp op, std::uint32_t a, std::uint32_t b, std::uint
                 t.opc_true = opc_reg;
                 t.op_enable = true;
                 if (fadd && !(o.opa_true >> 31) && !(o.opb_true >> 31)) {
-                    t.workload = Work::Add; t.add_en = true; t.count_cycles = 15;
+                    t.workload = Work::Add;
+                    t.add_en = true;
+                    t.count_cycles = 15;
                 } else if (fadd) {
-                    t.workload = Work::Sub; t.sub_en = true; t.count_cycles = 16;
+                    t.workload = Work::Sub;
+                    t.sub_en = true;
+                    t.count_cycles = 16;
                 } else if (fmul) {
-                    t.workload = Work::Mul; t.mul_en = true; t.count_cycles = 16;
+                    t.workload = Work::Mul;
+                    t.mul_en = true;
+                    t.count_cycles = 16;
                 } else {
-                    t.workload = Work::Fma; t.fma_en = true; t.count_cycles = 20;
+                    t.workload = Work::Fma;
+                    t.fma_en = true;
+                    t.count_cycles = 20;
                 }
                 t.set_0 = true;
                 if (o.set_0) t.state = State::WorkS;

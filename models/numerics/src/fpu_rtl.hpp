@@ -1,5 +1,5 @@
 // The FlexGripPlus FPU (RTL/SMP/Pipeline/Execution/FPU, entity fpu_single) transcribed from the
-// VHDL (internal; see fpu_rtl.cpp, fpu_rtl_units.cpp, fpu_rtl_conv.cpp).
+// VHDL (internal; see fpu_rtl.cpp, fpu_rtl_units.cpp, fpu_rtl_conv.cpp, fpu_rtl_fadd.cpp).
 //
 // The arithmetic blocks (fpu_add, fpu_sub, fpu_mul, fpu_fma, fpu_round, fpu_exceptions) are
 // clocked pipelines with registers that are only assigned under some conditions, so their
@@ -43,5 +43,9 @@ std::uint32_t fpu_rtl_conv(std::uint32_t x, unsigned subop, bool s32, bool abs_e
 
 // The clocked arithmetic of FADD/FMUL/FMAD only (a, b, c after the negate bits).
 FpuRtlOut fpu_rtl_arith(FpuRtlOp op, std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned rmode);
+
+// FADD evaluated combinationally (fpu_rtl_fadd.cpp). Returns false, leaving `result` alone,
+// outside the operand/result domain where that equals fpu_rtl_arith.
+bool fadd_settled(std::uint32_t a, std::uint32_t b, unsigned rmode, std::uint32_t& result);
 
 }  // namespace fgtlm::numerics::detail

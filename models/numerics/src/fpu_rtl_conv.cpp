@@ -67,8 +67,8 @@ std::uint32_t fpu_rtl_conv(std::uint32_t x, unsigned subop, bool s32, bool abs_e
             if (x == 0) return 0;
             if (!s32) return int_to_float(x, 0);
             return int_to_float((x >> 31) ? 0u - x : x, x >> 31);
-        case 4: return s32 ? f2s(x) : f2u(x);  // F2I
-        case 7: return x ^ 0x80000000u;        // NEG
+        case 4: return s32 ? f2s(x) : f2u(x);         // F2I
+        case 7: return x ^ 0x80000000u;               // NEG
         case 6: return abs_en ? x & 0x7fffffffu : x;  // ABSO / TRSFR
         default: return 0;
     }
@@ -80,7 +80,7 @@ std::uint32_t fpu_rtl_set(std::uint32_t a, std::uint32_t b, unsigned cond, bool 
     const std::uint32_t ea = (a >> 23) & 0xff, eb = (b >> 23) & 0xff, ma = a & 0x7fffff, mb = b & 0x7fffff;
     const bool elt = ea < eb, eeq = ea == eb, mlt = ma < mb, meq = ma == mb;
     const bool sa = a >> 31, sb = b >> 31;
-    const bool less = elt || (eeq && mlt);       // |a| < |b|
+    const bool less = elt || (eeq && mlt);        // |a| < |b|
     const bool not_less = !elt || (eeq && !mlt);  // as written in the VHDL (not simply !less)
     const bool same = eeq && meq;
     bool r = false;
@@ -92,14 +92,15 @@ std::uint32_t fpu_rtl_set(std::uint32_t a, std::uint32_t b, unsigned cond, bool 
             r = (less && ((!sa && !sb) || (sa && !sb) || abs_en)) || (not_less && ((sa && !sb) || (sa && sb))) ||
                 (same && (sa == sb || abs_en));
             break;
-        case 2: r = same && (sa == sb || abs_en); break;                   // EQ
-        case 5: r = !eeq || !meq || (sa != sb && !abs_en); break;          // NE
-        case 4:                                                            // GT
-            r = (not_less && ((!sa && !sb) || (!sa && sb) || abs_en)) || (less && ((!sa && sb) || (sa && sb) || abs_en));
+        case 2: r = same && (sa == sb || abs_en); break;           // EQ
+        case 5: r = !eeq || !meq || (sa != sb && !abs_en); break;  // NE
+        case 4:                                                    // GT
+            r = (not_less && ((!sa && !sb) || (!sa && sb) || abs_en)) ||
+                (less && ((!sa && sb) || (sa && sb) || abs_en));
             break;
         case 6:  // GE
-            r = (not_less && ((!sa && !sb) || (!sa && sb) || abs_en)) || (less && ((!sa && sb) || (sa && sb) || abs_en)) ||
-                (same && (sa == sb || abs_en));
+            r = (not_less && ((!sa && !sb) || (!sa && sb) || abs_en)) ||
+                (less && ((!sa && sb) || (sa && sb) || abs_en)) || (same && (sa == sb || abs_en));
             break;
         default: break;
     }

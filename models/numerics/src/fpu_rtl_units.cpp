@@ -14,8 +14,12 @@ constexpr std::uint64_t mask64(int w) { return w >= 64 ? ~0ull : (1ull << w) - 1
 constexpr u128 mask128(int w) { return w >= 128 ? ~u128{0} : (u128{1} << w) - 1; }
 
 // shift_right/shift_left of numeric_std on a w-bit unsigned: shifts of w or more give 0.
-constexpr std::uint64_t shr(std::uint64_t v, std::uint32_t n, int w) { return n >= unsigned(w) ? 0 : (v & mask64(w)) >> n; }
-constexpr std::uint64_t shl(std::uint64_t v, std::uint32_t n, int w) { return n >= unsigned(w) ? 0 : (v << n) & mask64(w); }
+constexpr std::uint64_t shr(std::uint64_t v, std::uint32_t n, int w) {
+    return n >= unsigned(w) ? 0 : (v & mask64(w)) >> n;
+}
+constexpr std::uint64_t shl(std::uint64_t v, std::uint32_t n, int w) {
+    return n >= unsigned(w) ? 0 : (v << n) & mask64(w);
+}
 constexpr u128 shr128(u128 v, std::uint32_t n, int w) { return n >= unsigned(w) ? 0 : (v & mask128(w)) >> n; }
 constexpr u128 shl128(u128 v, std::uint32_t n, int w) { return n >= unsigned(w) ? 0 : (v << n) & mask128(w); }
 
@@ -44,9 +48,15 @@ void Add::clock(std::uint32_t opa, std::uint32_t opb) {
     n.ma = opa & 0x7fffff;
     n.mb = opb & 0x7fffff;
     if (ea > eb) {
-        n.es = eb; n.el = ea; n.ms = mb; n.ml = ma;
+        n.es = eb;
+        n.el = ea;
+        n.ms = mb;
+        n.ml = ma;
     } else {
-        n.es = ea; n.el = eb; n.ms = ma; n.ml = mb;
+        n.es = ea;
+        n.el = eb;
+        n.ms = ma;
+        n.ml = mb;
     }
     n.small_is_denorm = es == 0;
     n.large_is_denorm = el == 0;
@@ -83,9 +93,17 @@ void Sub::clock(std::uint32_t opa, std::uint32_t opb) {
     n.mana_gtet_manb = ma >= mb;
     n.a_gtet_b = expa_gt_expb || (expa_et_expb && mana_gtet_manb);
     if (a_gtet_b) {
-        n.es = eb; n.el = ea; n.ms = mb; n.ml = ma; n.sign = opa >> 31;
+        n.es = eb;
+        n.el = ea;
+        n.ms = mb;
+        n.ml = ma;
+        n.sign = opa >> 31;
     } else {
-        n.es = ea; n.el = eb; n.ms = ma; n.ml = mb; n.sign = opb >> 31;
+        n.es = ea;
+        n.el = eb;
+        n.ms = ma;
+        n.ml = mb;
+        n.sign = opb >> 31;
     }
     n.sid = es == 0;
     n.lid = el == 0;

@@ -25,24 +25,14 @@ inline void each_lane(std::uint32_t m, std::uint32_t* r, Fn&& fn) {
     }
 }
 
+// I2F: the RTL's fpu_conv sees the source word only (no negate or |x|: pipeline_decode forces
+// src1_neg to 0 and fpu_conv's U2F/S2F ignore abs_en).
 void int_to_float(ExecContext& ctx) {
     const isa::Instruction& in = *ctx.inst;
     const std::uint32_t* a = ctx.src[0];
     std::uint32_t* r = ctx.res[0];
     const DataType st = in.stype == DataType::None ? DataType::U32 : in.stype;
-    const bool neg = in.src[0].negate, ab = in.src[0].absolute;
-    each_lane(ctx.exec_mask, r, [&](std::uint32_t l) {
-        std::uint32_t v = a[l];
-        DataType t = st;
-        if (neg || ab) {  // modifiers act on the integer value; the result is then signed
-            std::int64_t x = as_int(v, st);
-            if (ab && x < 0) x = -x;
-            if (neg) x = -x;
-            v = std::uint32_t(x);
-            t = DataType::S32;
-        }
-        r[l] = numerics::i2f(v, t, in.rounding);
-    });
+    each_lane(ctx.exec_mask, r, [&](std::uint32_t l) { r[l] = numerics::i2f(a[l], st, in.rounding); });
 }
 
 void float_to_float(ExecContext& ctx) {
@@ -81,11 +71,15 @@ bool FpuFunction::execute(ExecContext& ctx) {
         case Opcode::FMAD: numerics::fmad_lanes(a, b, c, r, m, rnd); break;
         case Opcode::FMIN: each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::fmin(a[l], b[l]); }); break;
         case Opcode::FMAX: each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::fmax(a[l], b[l]); }); break;
-        case Opcode::FSET:
-            each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::fcompare(a[l], b[l], in.cmp) ? 0xffffffffu : 0u; });
+        case Opcode::FSET: {
+            const bool abs_en = in.src[0].absolute;  // bit 52: fpu_set's abs_en, the operand stays as read
+            each_lane(m, r, [&](std::uint32_t l) {
+                r[l] = numerics::fcompare(a[l], b[l], in.cmp, abs_en) ? 0xffffffffu : 0u;
+            });
             if (in.set_pred)
                 for (std::uint32_t l = 0; l < kWarpSize; ++l) f[l] = int_flags(r[l], 32);
             return true;
+        }
         case Opcode::RRO: each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::rro(a[l], in.rro); }); break;
         case Opcode::I2F: int_to_float(ctx); break;
         case Opcode::F2I: {
