@@ -17,6 +17,8 @@ inline std::uint32_t normal(std::uint32_t x) {
     const std::uint32_t e = (x >> 23) & 0xffu;
     return std::uint32_t(e - 1u < 254u);
 }
+// Exponent field below 255: zero, denormal or normal.
+inline std::uint32_t finite(std::uint32_t x) { return std::uint32_t(((x >> 23) & 0xffu) != 0xffu); }
 // Zero (either sign) and an exponent field below 255: the RTL's fpu_mul gives the signed zero
 // the host multiplier gives (checked against the clocked model in test_fpu_lanes.cpp).
 inline std::uint32_t zero_operand(std::uint32_t a, std::uint32_t b) {
@@ -86,7 +88,7 @@ void fmad_lanes(const std::uint32_t* a, const std::uint32_t* b, const std::uint3
     for (std::uint32_t l = 0; l < kLanes; ++l) out[l] = float(s[l]);
     std::memcpy(r, out, sizeof out);
     std::uint32_t ok[kLanes];
-    for (std::uint32_t l = 0; l < kLanes; ++l) ok[l] = normal(a[l]) & normal(b[l]) & normal(c[l]) & safe_result(r[l]);
+    for (std::uint32_t l = 0; l < kLanes; ++l) ok[l] = normal(a[l]) & normal(b[l]) & finite(c[l]) & safe_result(r[l]);
     for (std::uint32_t l = 0; l < kLanes; ++l) {
         if (!((mask >> l) & 1u))
             r[l] = 0;

@@ -287,6 +287,42 @@ FpuRtlOut fpu_rtl_arith(FpuRtlOp op, std::uint32_t a, std::uint32_t b, std::uint
     return {};  // not reached: the FSM always finishes within count_cycles + 6 edges
 }
 
+// fpu_fma clocked alone until its registers stop changing (its latches keep the values of the
+// first edges, as in the full model), then fpu_round and fpu_exceptions settled. The FSM gives
+// the FMA 20 WORK edges; settling within kFmaSettle edges leaves the rounding stage enough
+// edges of a constant input to settle too. Operands with an exponent of 255 are excluded (the
+// exception stage's NaN result, see fpu.cpp).
+bool fmad_settled(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned rmode, std::uint32_t& result) {
+    constexpr int kFmaSettle = 14;
+    auto exp255 = [](std::uint32_t x) { return ((x >> 23) & 0xffu) == 0xffu; };
+    if (exp255(a) || exp255(b) || exp255(c)) return false;
+    rtl::Fma f;
+    bool settled = false;
+    for (int i = 0; i < kFmaSettle && !settled; ++i) {
+        const rtl::Fma before = f;
+        f.clock(a, b, c);
+        settled = f == before;
+    }
+    if (!settled) return false;
+    const std::uint32_t m = f.mantissa;
+    const bool up = rmode == 0 && ((m >> 1) & 1u) && ((m & 1u) || ((m >> 2) & 1u));
+    std::uint32_t mant = m, exp = f.exponent;
+    if (up) {
+        mant = (m + 4) & 0x7ffffff;
+        if ((mant >> 26) & 1u) {
+            mant >>= 1;
+            exp = (exp + 1) & 0x1ff;
+        }
+    }
+    const std::uint32_t out = (f.sign << 31) | ((exp & 0xff) << 23) | ((mant >> 2) & 0x7fffff);
+    if (exp > 254) {  // out_overflow: Inf, the largest finite value, or its reset value 0
+        result = rmode == 0 ? (out & 0x80000000u) | 0x7f800000u : rmode == 1 ? (out & 0x80000000u) | 0x7f7fffffu : 0u;
+    } else {
+        result = out;
+    }
+    return true;
+}
+
 FpuRtlOut fpu_rtl(const FpuRtlIn& in) {
     const std::uint32_t a = in.neg1 ? in.a ^ 0x80000000u : in.a;
     const std::uint32_t b = in.neg2 ? in.b ^ 0x80000000u : in.b;

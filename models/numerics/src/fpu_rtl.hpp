@@ -48,4 +48,8 @@ FpuRtlOut fpu_rtl_arith(FpuRtlOp op, std::uint32_t a, std::uint32_t b, std::uint
 // outside the operand/result domain where that equals fpu_rtl_arith.
 bool fadd_settled(std::uint32_t a, std::uint32_t b, unsigned rmode, std::uint32_t& result);
 
+// FMAD with fpu_fma clocked until it settles and the later stages evaluated combinationally
+// (fpu_rtl.cpp); false (result untouched) when that is not known to equal fpu_rtl_arith.
+bool fmad_settled(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned rmode, std::uint32_t& result);
+
 }  // namespace fgtlm::numerics::detail
