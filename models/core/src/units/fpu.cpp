@@ -51,6 +51,42 @@ void float_to_float(ExecContext& ctx) {
     });
 }
 
+// The FPU's rounding bits as the RTL delivers them: pipeline_execute's cvt_round input is wired
+// to the read stage's abs_saturate output (streaming_multiprocessor.vhd), i.e. instruction bits
+// 52..51 for long, non-immediate forms and 00 otherwise, not the rounding field the decoder
+// extracts (FMUL.TRUNC of Reduction at 0x0120 rounds to nearest in the RTL).
+isa::Rounding rtl_rounding(const isa::Instruction& in) {
+    if (in.form != isa::Form::Long) return isa::Rounding::Nearest;
+    return static_cast<isa::Rounding>((in.hi >> 19) & 3u);
+}
+
+// FADD of one warp as the RTL latches it. pipeline_execute runs a warp in passes of CORES
+// threads, one fpu_single per thread, and latches the results one edge after *all* of them
+// raise `finished`. An FPU whose operands are both non-negative (sign bits clear after the
+// negate bits) takes fpu_add and finishes one cycle before one that takes fpu_sub; by the
+// time the pass's last FPU finishes, it has gone back to IDLE and cleared its output. So in a
+// pass that mixes the two, the adder's threads get +0. (Seen in the co-simulation, e.g.
+// difftest seed 7005 `FADD R8, R1, c[0x1][0x0]`: +0 in exactly the lanes with R1 >= +0 of
+// the 8-thread passes that also hold a negative R1.)
+void fadd_warp(ExecContext& ctx, isa::Rounding rnd) {
+    const std::uint32_t* a = ctx.src[0];
+    const std::uint32_t* b = ctx.src[1];
+    std::uint32_t* r = ctx.res[0];
+    const std::uint32_t m = ctx.exec_mask;
+    each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::fadd(a[l], b[l], rnd); });
+    const std::uint32_t pass = ctx.pass_lanes;
+    for (std::uint32_t base = 0; base < kWarpSize; base += pass) {
+        std::uint32_t sub = 0, add = 0;
+        for (std::uint32_t l = base; l < base + pass && l < kWarpSize; ++l) {
+            if (!((m >> l) & 1u)) continue;
+            (((a[l] | b[l]) >> 31) ? sub : add) |= 1u << l;
+        }
+        if (sub == 0) continue;
+        for (std::uint32_t l = base; l < base + pass && l < kWarpSize; ++l)
+            if ((add >> l) & 1u) r[l] = 0;
+    }
+}
+
 }  // namespace
 
 bool FpuFunction::execute(ExecContext& ctx) {
@@ -62,11 +98,11 @@ bool FpuFunction::execute(ExecContext& ctx) {
     std::uint32_t* __restrict r = ctx.res[0];
     std::uint8_t* __restrict f = ctx.flags;
     const std::uint32_t m = ctx.exec_mask;
-    const isa::Rounding rnd = in.rounding;
+    const isa::Rounding rnd = rtl_rounding(in);  // FADD/FMUL/FMAD; conversions ignore rounding
     ctx.res_regs = 1;
     ctx.has_flags = in.set_pred;
     switch (in.op) {
-        case Opcode::FADD: each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::fadd(a[l], b[l], rnd); }); break;
+        case Opcode::FADD: fadd_warp(ctx, rnd); break;
         case Opcode::FMUL: numerics::fmul_lanes(a, b, r, m, rnd); break;  // host arithmetic, exact
         case Opcode::FMAD: numerics::fmad_lanes(a, b, c, r, m, rnd); break;
         case Opcode::FMIN: each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::fmin(a[l], b[l]); }); break;

@@ -44,6 +44,7 @@ struct SmCoreConfig {
     std::uint32_t stack_depth = 32;     // warp stack entries per warp
     bool strict_barrier = true;         // a warp that exits while others wait at BAR deadlocks (RTL)
     Semantics semantics = Semantics::Rtl;  // decode reading of the words (core/semantics.hpp)
+    std::uint32_t sp_lanes = 8;         // threads per execute pass (the RTL's CORES: 8, 16, 32)
 };
 
 // How many blocks of `cfg` fit on one SM at once (0 = not even one: invalid launch).
@@ -73,6 +74,7 @@ struct ExecContext {
     std::uint32_t res_regs = 0;     // result registers to write (0 = none)
     std::uint32_t taint = 0;        // lanes whose result derives from undefined bytes (tracking on)
     bool has_flags = false;         // flags[] valid (written to C[set_pred_reg] if set_pred)
+    std::uint32_t pass_lanes = 8;   // SmCoreConfig::sp_lanes (the FPU's per-pass timing, units/fpu.cpp)
     IssueRecord rec;
 };
 
