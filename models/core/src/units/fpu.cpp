@@ -65,25 +65,24 @@ isa::Rounding rtl_rounding(const isa::Instruction& in) {
 // raise `finished`. An FPU whose operands are both non-negative (sign bits clear after the
 // negate bits) takes fpu_add and finishes one cycle before one that takes fpu_sub; by the
 // time the pass's last FPU finishes, it has gone back to IDLE and cleared its output. So in a
-// pass that mixes the two, the adder's threads get +0. (Seen in the co-simulation, e.g.
-// difftest seed 7005 `FADD R8, R1, c[0x1][0x0]`: +0 in exactly the lanes with R1 >= +0 of
-// the 8-thread passes that also hold a negative R1.)
+// pass that mixes the two, the adder's threads get +0. Inactive threads count too: their FPUs
+// run on the operands read for them. (Co-simulation, difftest seed 7005: `FADD R8, R1,
+// c[0x1][0x0]` gives +0 in exactly the lanes with R1 >= +0 of the 8-thread passes that also
+// hold a negative R1; `FADD R9, g [0x6], -R8` under mask 0xaff403d1 gives +0 in lanes 8 and 9,
+// whose pass has only inactive threads on the subtractor path.)
 void fadd_warp(ExecContext& ctx, isa::Rounding rnd) {
     const std::uint32_t* a = ctx.src[0];
     const std::uint32_t* b = ctx.src[1];
     std::uint32_t* r = ctx.res[0];
-    const std::uint32_t m = ctx.exec_mask;
-    each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::fadd(a[l], b[l], rnd); });
+    each_lane(ctx.exec_mask, r, [&](std::uint32_t l) { r[l] = numerics::fadd(a[l], b[l], rnd); });
     const std::uint32_t pass = ctx.pass_lanes;
     for (std::uint32_t base = 0; base < kWarpSize; base += pass) {
-        std::uint32_t sub = 0, add = 0;
-        for (std::uint32_t l = base; l < base + pass && l < kWarpSize; ++l) {
-            if (!((m >> l) & 1u)) continue;
-            (((a[l] | b[l]) >> 31) ? sub : add) |= 1u << l;
-        }
-        if (sub == 0) continue;
-        for (std::uint32_t l = base; l < base + pass && l < kWarpSize; ++l)
-            if ((add >> l) & 1u) r[l] = 0;
+        const std::uint32_t end = base + pass < kWarpSize ? base + pass : kWarpSize;
+        bool sub = false;
+        for (std::uint32_t l = base; l < end; ++l) sub |= ((a[l] | b[l]) >> 31) != 0;
+        if (!sub) continue;
+        for (std::uint32_t l = base; l < end; ++l)
+            if (((a[l] | b[l]) >> 31) == 0) r[l] = 0;
     }
 }
 
