@@ -5,18 +5,18 @@
 // state, which is the same). The functions are pure, allocation free and thread safe.
 //
 // FADD/FMUL/FMAD/FSET are the RTL's fpu_single (src/fpu_rtl*.cpp, a clocked transcription of
-// RTL/SMP/Pipeline/Execution/FPU checked against 180k GHDL vectors in
+// RTL/SMP/Pipeline/Execution/FPU checked against 185,662 GHDL vectors in
 // tests/numerics/golden/fpu_rtl.txt). What that means for results (none of it is IEEE):
 //  * denormal operands are used as denormals, and results can be denormal (no flush to zero);
 //  * an exponent field of 255 counts as a NaN whatever the fraction: a NaN or Inf operand a
 //    (else b, else FMAD's c) gives sign(x) | 0x7FC00000 | (x & 0x3FFFFF), e.g. Inf * 2 ->
 //    0x7FC00000, 0xFFFFFFFF -> 0xFFFFFFFF; Inf - Inf and 0 * Inf are no special cases;
 //  * FADD keeps 2 bits below the result (no sticky bit) and FMUL/FMAD one sticky bit;
-//  * Rounding (the instruction's 2-bit field as the RTL reads it, = isa::Rounding's value):
-//    Nearest (00) rounds to nearest even; Down (01), Up (10) and Trunc (11) all truncate;
-//    on overflow Nearest gives Inf, Down the largest finite value and Up/Trunc +0;
-//  * results whose exponent wraps past 255 or below 0 are not detected as such: FMUL of two
-//    tiny normals can give a large number (0x0F000000 for 0x00800000 * 0x0E800000 ...).
+//  * FADD with a negative operand subtracts magnitudes: (-1) + (-2) = -1 (fpu_sub);
+//  * FMAD of an exact cancellation is not 0 (1*1 - 1 = 7: a register fpu_fma leaves unassigned);
+//  * rounding `r` is the FPU's 2-bit rmode (isa::Rounding's value; the core passes instruction
+//    bits 52..51, which is what reaches the RTL's FPU): 00 rounds to nearest even, 01/10/11
+//    truncate; on overflow 00 gives Inf, 01 the largest finite value, 10/11 +0.
 #pragma once
 
 #include <cstdint>
