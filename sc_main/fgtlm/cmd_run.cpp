@@ -168,9 +168,9 @@ int make_tracer(const RunOptions& o, const gpu::SystemConfig& cfg, stats::Instru
     return 0;
 }
 
-// Loads the image into the system and attaches the observers. The instrumentation (timing
+// Loads the image into the system and attaches the observers: the instrumentation (timing
 // model first, then statistics and traces) observes every SM (the GPU top calls its
-// on_kernel_begin); in AT mode it also sets the SMs' time through their issue-cost hook.
+// on_kernel_begin).
 void prepare_system(const RunOptions& o, const loaders::KernelImage& img, gpu::StandaloneSystem& sys,
                     stats::Instrumentation& inst, stats::SignalTracer* tracer) {
     std::vector<gpu::StandaloneSystem::UndefinedRange> undefined;
@@ -183,7 +183,9 @@ void prepare_system(const RunOptions& o, const loaders::KernelImage& img, gpu::S
                           o.summary || tracer != nullptr;
     if (observed) sys.gpu.add_observer(&inst);
     if (tracer) sys.gpu.add_observer(tracer);  // after the timing model: reads its stamps
-    if (o.mode == "at") sys.gpu.set_issue_cost(&inst.sm_clock());
+    // The timing model is the SMs' timing interface whenever it observes (in LT mode it
+    // returns the LT cost, so statistics and traces get a time base).
+    if (observed) sys.gpu.set_issue_cost(&inst.sm_clock());
     if (o.print_hierarchy) {
         sc_core::sc_start(sc_core::SC_ZERO_TIME);  // elaborate: resolves the socket bindings
         gpu::print_hierarchy(std::cout, sys);

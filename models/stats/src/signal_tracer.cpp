@@ -1,6 +1,6 @@
-#include <fgtlm/stats/signal_tracer.hpp>
+#include "fgtlm/stats/signal_tracer.hpp"
 
-#include <fgtlm/core/launch.hpp>
+#include "fgtlm/core/launch.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -26,28 +26,22 @@ double time_unit_ps(const sc_core::sc_time& period) {
 
 }  // namespace
 
-SignalTracer::SignalTracer(sc_core::sc_module_name name, const SignalTracerConfig& config,
-                           const timing::TimingModel& timing)
-    : sc_core::sc_module(name),
-      cfg_(config),
-      timing_(timing),
+SignalTracer::SignalTracer(sc_core::sc_module_name name, const SignalTracerConfig& config, const timing::TimingModel& timing)
+    : sc_core::sc_module(name), cfg_(config), timing_(timing),
       pc_("pc", std::size_t(config.num_sms) * config.warp_slots),
       mask_("mask", std::size_t(config.num_sms) * config.warp_slots),
       state_("state", std::size_t(config.num_sms) * config.warp_slots),
       unit_busy_("unit_busy", std::size_t(config.num_sms) * kUnits),
       gmem_busy_("gmem_busy", config.num_sms),
       warp_state_(std::size_t(config.num_sms) * config.warp_slots, WarpTraceState::Empty),
-      warp_block_(std::size_t(config.num_sms) * config.warp_slots, 0),
-      batch_blocks_(config.num_sms) {
-    if (cfg_.num_sms == 0 || cfg_.warp_slots == 0)
-        throw std::invalid_argument("SignalTracer: num_sms and warp_slots must be > 0");
+      warp_block_(std::size_t(config.num_sms) * config.warp_slots, 0), batch_blocks_(config.num_sms) {
+    if (cfg_.num_sms == 0 || cfg_.warp_slots == 0) throw std::invalid_argument("SignalTracer: num_sms and warp_slots must be > 0");
     // Probe the path now: SystemC would only report an unwritable file once the simulation runs.
     {
         std::ofstream probe(cfg_.vcd_path, std::ios::trunc);
         if (!probe) throw std::runtime_error(cfg_.vcd_path + ": cannot create the VCD file");
     }
-    const std::string base =
-        ends_with_vcd(cfg_.vcd_path) ? cfg_.vcd_path.substr(0, cfg_.vcd_path.size() - 4) : cfg_.vcd_path;
+    const std::string base = ends_with_vcd(cfg_.vcd_path) ? cfg_.vcd_path.substr(0, cfg_.vcd_path.size() - 4) : cfg_.vcd_path;
     written_path_ = base + ".vcd";
     tf_ = sc_core::sc_create_vcd_trace_file(base.c_str());
     if (tf_ == nullptr) throw std::runtime_error(cfg_.vcd_path + ": cannot create the VCD trace file");
@@ -71,8 +65,7 @@ SignalTracer::SignalTracer(sc_core::sc_module_name name, const SignalTracerConfi
             sc_core::sc_trace(tf_, mask_[i], p + "mask");
             sc_core::sc_trace(tf_, state_[i], p + "state");
         }
-        for (std::uint32_t u = 0; u < kUnits; ++u)
-            sc_core::sc_trace(tf_, unit_busy_[sm * kUnits + u], s + kUnitNames[u]);
+        for (std::uint32_t u = 0; u < kUnits; ++u) sc_core::sc_trace(tf_, unit_busy_[sm * kUnits + u], s + kUnitNames[u]);
         sc_core::sc_trace(tf_, gmem_busy_[sm], s + "gmem_busy");
     }
     pending_.reserve(256);
@@ -112,13 +105,9 @@ void SignalTracer::on_block_start(std::uint32_t sm, std::uint32_t block) {
 // The first issue of a batch: every warp of the batch's blocks becomes active when the timing
 // model lets it start. The core numbers the slots block by block (slot = k * warps_per_block
 // + warp for the k-th block of the batch); the model starts them all once the batch is
-// dispatched, warp w after (w + 1) warp-creation steps. At this point SystemC time is still at
+// dispatched (the RTL's warp generator finishes before the scheduler starts). At this point SystemC time is still at
 // or before the dispatch, so these changes are not late.
-void SignalTracer::start_batch(std::uint32_t sm, std::uint64_t first_ready, std::uint32_t first_warp) {
-    const timing::TimingParams& p = timing_.params();
-    const std::uint64_t step =
-        timing_.mode() == timing::Mode::AT ? std::uint64_t(p.passes()) * p.warp_init_cycles_per_pass : 0;
-    const std::uint64_t base = first_ready - std::min<std::uint64_t>(first_ready, (first_warp + 1) * step);
+void SignalTracer::start_batch(std::uint32_t sm, std::uint64_t first_ready) {
     const auto& blocks = batch_blocks_[sm];
     for (std::uint32_t k = 0; k < blocks.size(); ++k) {
         for (std::uint32_t wi = 0; wi < warps_per_block_; ++wi) {
@@ -127,7 +116,7 @@ void SignalTracer::start_batch(std::uint32_t sm, std::uint64_t first_ready, std:
             const std::uint32_t w = sm * cfg_.warp_slots + slot;
             warp_block_[w] = blocks[k];
             warp_state_[w] = WarpTraceState::Active;
-            schedule(base + (wi + 1) * step, kState, w, std::uint32_t(WarpTraceState::Active));
+            schedule(first_ready, kState, w, std::uint32_t(WarpTraceState::Active));
         }
     }
     batch_blocks_[sm].clear();
@@ -139,7 +128,7 @@ void SignalTracer::on_issue(const core::IssueRecord& rec) {
         return;
     }
     const timing::InstrTiming& t = timing_.last();
-    if (!batch_blocks_[rec.sm].empty()) start_batch(rec.sm, t.ready, rec.warp);
+    if (!batch_blocks_[rec.sm].empty()) start_batch(rec.sm, t.ready);
     const std::uint32_t w = rec.sm * cfg_.warp_slots + rec.warp_slot;
     WarpTraceState& st = warp_state_[w];
     if (st == WarpTraceState::Barrier) {
@@ -193,9 +182,7 @@ void SignalTracer::schedule(std::uint64_t cycle, Kind kind, std::uint32_t index,
 
 void SignalTracer::apply_due() {
     const std::uint64_t now = sc_core::sc_time_stamp().value();
-    const auto later = [](const Change& a, const Change& b) {
-        return a.time != b.time ? a.time > b.time : a.seq > b.seq;
-    };
+    const auto later = [](const Change& a, const Change& b) { return a.time != b.time ? a.time > b.time : a.seq > b.seq; };
     // In (time, seq) order, so of two writes to one signal in this delta the later one wins.
     while (!pending_.empty() && pending_.front().time <= now) {
         std::pop_heap(pending_.begin(), pending_.end(), later);
