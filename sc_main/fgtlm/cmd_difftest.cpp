@@ -86,6 +86,13 @@ void worker(const DifftestCliOptions& o, cosim::DifftestOptions d, unsigned j, c
     }
 }
 
+// What regenerates every kernel of a run (with seed + i): written as WORK/options.json when the
+// run starts and into --json, so a stopped run can be re-checked too (scripts/difftest-recheck).
+nlohmann::json run_description(const DifftestCliOptions& o) {
+    return {{"seed", o.seed}, {"count", o.count},
+            {"options", {{"cores", o.cores}, {"max_items", o.max_items}, {"single_warp", o.single_warp}, {"avoid_known", o.avoid_known}}}};
+}
+
 int run(const DifftestCliOptions& o) {
     cosim::DifftestOptions d;
     d.cosim.rtl_dir = o.rtl_dir;
@@ -106,6 +113,7 @@ int run(const DifftestCliOptions& o) {
     d.gen.avoid_known = o.avoid_known;
     try {
         fs::create_directories(d.work_root);
+        std::ofstream(d.work_root / "options.json") << run_description(o).dump(1) << '\n';
         // Build (or find) the RTL once before the workers start.
         cosim::RtlBuildOptions bo;
         bo.rtl_dir = o.rtl_dir;
@@ -161,15 +169,11 @@ int run(const DifftestCliOptions& o) {
                                  f["saved"].get<std::string>().empty() ? "" : " (minimal kernel: " + f["saved"].get<std::string>() + ")");
     if (!o.json.empty()) {
         std::ofstream out(o.json);
-        out << nlohmann::json{{"kernels_run", run_count}, {"passed", passed}, {"mismatches", failures.size()},
-                              {"instructions_compared", commits}, {"words_compared", words}, {"generated_instructions", instructions},
-                              {"rtl_results_from_cache", cached}, {"seed", o.seed}, {"count", o.count},
-                              // the generator options: with seed and count they regenerate every kernel (scripts/difftest-recheck)
-                              {"options", {{"cores", o.cores}, {"max_items", o.max_items}, {"single_warp", o.single_warp},
-                                           {"avoid_known", o.avoid_known}}},
-                              {"failures", failures}, {"kernels", all}}
-                   .dump(1)
-            << '\n';
+        nlohmann::json j = run_description(o);
+        j.update({{"kernels_run", run_count}, {"passed", passed}, {"mismatches", failures.size()},
+                  {"instructions_compared", commits}, {"words_compared", words}, {"generated_instructions", instructions},
+                  {"rtl_results_from_cache", cached}, {"failures", failures}, {"kernels", all}});
+        out << j.dump(1) << '\n';
     }
     return failures.empty() && run_count == o.count ? 0 : 1;
 }
