@@ -52,7 +52,8 @@ struct DifftestCliOptions {
 nlohmann::json divergence_json(const std::optional<cosim::Divergence>& d) {
     if (!d) return nullptr;
     return {{"block", d->block}, {"warp", d->warp}, {"pc", fmt::format("0x{:04x}", d->pc)}, {"instruction", d->instruction},
-            {"what", d->what}, {"rtl_value", d->rtl_value}, {"model_value", d->model_value}, {"rtl_cycle", d->rtl_cycle}};
+            {"what", d->what}, {"rtl_value", d->rtl_value}, {"model_value", d->model_value}, {"rtl_cycle", d->rtl_cycle},
+            {"rtl_context", d->rtl_context}, {"model_context", d->model_context}};
 }
 
 nlohmann::json outcome_json(const cosim::KernelOutcome& o) {
