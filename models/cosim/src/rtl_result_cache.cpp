@@ -62,7 +62,10 @@ std::optional<CachedRunInfo> restore_rtl_run(const fs::path& cache, const std::s
         fs::remove(run_dir / name, ec);
         if (fs::is_regular_file(entry / name)) {
             fs::copy_file(entry / name, run_dir / name, fs::copy_options::overwrite_existing, ec);
-            if (ec) return std::nullopt;
+            if (ec) {  // a miss: leave no half-restored outputs behind
+                for (const auto& n : rtl_output_files()) fs::remove(run_dir / n, ec);
+                return std::nullopt;
+            }
         }
     }
     return info;
