@@ -76,7 +76,7 @@ VirtualPlatform::VirtualPlatform(sc_core::sc_module_name name, const VpConfig& c
         options.mode = timing::Mode::AT;
         gpu_timing_ = std::make_unique<stats::Instrumentation>(config.timing, options);
         gpu.gpu.add_observer(gpu_timing_.get());
-        gpu.gpu.set_timing_model(&gpu_timing_->sm_clock());
+        gpu.gpu.set_issue_cost(&gpu_timing_->sm_clock());
     }
     tlm_utils::tlm_quantumkeeper::set_global_quantum(config.quantum);
     // Slaves, in add_region order.

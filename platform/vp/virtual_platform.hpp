@@ -12,7 +12,7 @@
 #endif
 #include <fgtlm/stats/instrumentation.hpp>
 #include <fgtlm/timing/timing_params.hpp>
-#include "memory/memory.hpp"
+#include "memory/ram.hpp"
 #include "simctl/sim_control.hpp"
 #include "uart/uart.hpp"
 #include "vp/debug_port.hpp"
@@ -63,7 +63,7 @@ public:
     [[nodiscard]] const std::string& load_error() const { return load_error_; }
 
     Router bus;
-    Memory dram;
+    Ram dram;
     Uart uart;
     SimControl simctl;
     RiscvCpu cpu;

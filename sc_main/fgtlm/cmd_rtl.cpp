@@ -23,7 +23,7 @@
 #include <fgtlm/loaders/bundle_loader.hpp>
 #include <fgtlm/loaders/checker.hpp>
 #include <fgtlm/memory/fanin.hpp>
-#include <fgtlm/memory/memory.hpp>
+#include <fgtlm/memory/gpu_memory.hpp>
 #include <fgtlm/rtl/lockstep.hpp>
 #include <fgtlm/rtl/rtl_backend.hpp>
 #include <tlm_utils/simple_initiator_socket.h>
@@ -45,7 +45,7 @@ struct RtlOptions {
 constexpr std::uint32_t kCodeBase = rtl::kGlobalBytes;
 
 struct LockstepBench : sc_core::sc_module {
-    memory::Memory mem;
+    memory::GpuMemory mem;
     memory::Fanin fan;
     gpu::GpuTop tlm;
     rtl::LockstepGpu ls;

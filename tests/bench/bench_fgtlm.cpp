@@ -72,7 +72,7 @@ int sc_main(int argc, char* argv[]) {
     stats::Instrumentation inst(reg, io);
     gpu::StandaloneSystem at_system("at_system", cfg);
     at_system.gpu.add_observer(&inst);
-    at_system.gpu.set_timing_model(&inst.sm_clock());
+    at_system.gpu.set_issue_cost(&inst.sm_clock());
     g_at = &at_system;
 
     static std::vector<loaders::KernelImage> images;

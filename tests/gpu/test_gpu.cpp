@@ -188,7 +188,7 @@ struct CountingObserver : core::ExecutionObserver {
     void on_commit(const core::IssueRecord&, const std::uint32_t*) override { ++commits; }
 };
 
-struct FixedCost : core::TimingModel {
+struct FixedCost : core::IssueCost {
     std::uint64_t issue_cycles(const core::IssueRecord& r) override { return r.unit == core::ExecUnit::Memory ? 10 : 3; }
 };
 
@@ -196,11 +196,11 @@ TEST(Gpu, ObserversTimingHookAndStageChain) {
     CountingObserver obs;
     FixedCost cost;
     g->two.gpu.add_observer(&obs);
-    g->two.gpu.set_timing_model(&cost);
+    g->two.gpu.set_issue_cost(&cost);
     auto img = from_sass(kStoreTid, 64, 3);
     const std::uint64_t fetched_before = g->two.gpu.sm(0).fetch.transactions + g->two.gpu.sm(1).fetch.transactions;
     const core::KernelResult r = run_image(g->two, img);
-    g->two.gpu.set_timing_model(nullptr);
+    g->two.gpu.set_issue_cost(nullptr);
     ASSERT_TRUE(r.error.ok());
     EXPECT_EQ(obs.issues, r.warp_instructions);
     EXPECT_EQ(obs.commits, r.warp_instructions);

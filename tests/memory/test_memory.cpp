@@ -9,7 +9,7 @@
 #include <tlm_utils/simple_initiator_socket.h>
 
 #include <fgtlm/memory/fanin.hpp>
-#include <fgtlm/memory/memory.hpp>
+#include <fgtlm/memory/gpu_memory.hpp>
 
 namespace {
 
@@ -41,9 +41,9 @@ struct Initiator : sc_module {
 };
 
 struct Bench {
-    fgtlm::memory::Memory mem{"mem", 1024, sc_time(5, SC_NS), sc_time(7, SC_NS)};
+    fgtlm::memory::GpuMemory mem{"mem", 1024, sc_time(5, SC_NS), sc_time(7, SC_NS)};
     Initiator direct{"direct"};
-    fgtlm::memory::Memory shared_mem{"shared_mem", 256};
+    fgtlm::memory::GpuMemory shared_mem{"shared_mem", 256};
     fgtlm::memory::Fanin fanin{"fanin"};
     Initiator a{"a"}, b{"b"};
     Bench() {

@@ -138,7 +138,7 @@ TEST(SignalTracer, VcdOfAStraightLineKernel) {
     tlm_utils::tlm_quantumkeeper::set_global_quantum(cfg.gpu.sm.clock_period);  // sync every instruction
     sys.gpu.add_observer(&inst);
     sys.gpu.add_observer(&tracer);
-    sys.gpu.set_timing_model(&inst.sm_clock());
+    sys.gpu.set_issue_cost(&inst.sm_clock());
     sys.load_program(prog.words);
     core::LaunchConfig launch;
     launch.block[0] = 32;

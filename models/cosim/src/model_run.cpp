@@ -47,7 +47,7 @@ int child_run(const loaders::KernelImage& img, const fs::path& run_dir, const Mo
         sys.load_global(img.global_init, undefined);
         sys.load_program(img.program, img.launch.code_base);
         sys.gpu.add_observer(&inst);
-        sys.gpu.set_timing_model(&inst.sm_clock());
+        sys.gpu.set_issue_cost(&inst.sm_clock());
         const core::KernelResult res = sys.run(img.launch);
         inst.end_kernel(res.sim_wall_seconds, res.error.ok() ? std::string() : res.error.describe());
 

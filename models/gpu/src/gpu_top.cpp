@@ -45,8 +45,8 @@ void GpuTop::load_program(std::span<const std::uint32_t> words, std::uint32_t co
     imem.invalidate_dmi();  // fetch stages drop stale decoded instructions
 }
 
-void GpuTop::set_timing_model(core::TimingModel* t) {
-    for (auto& s : sms_) s->set_timing_model(t);
+void GpuTop::set_issue_cost(core::IssueCost* t) {
+    for (auto& s : sms_) s->set_issue_cost(t);
 }
 
 void GpuTop::add_observer(core::ExecutionObserver* o) {

@@ -61,13 +61,13 @@ void Sm::bind_default_pipeline() {
 // The payload would delete its extensions; ext_ is a member.
 Sm::~Sm() { trans_.clear_extension(&ext_); }
 
-void Sm::set_timing_model(core::TimingModel* t) {
+void Sm::set_issue_cost(core::IssueCost* t) {
     timing_ = t;
     core_.record_issues = t != nullptr;
 }
 
 bool Sm::begin_kernel(const core::LaunchConfig& launch, const std::uint8_t* const_mem, std::uint32_t const_size,
-                      KernelControl* control, std::string& error) {
+                      KernelRunState* control, std::string& error) {
     control_ = control;
     core_.set_constant(const_mem, const_size);
     mem.constant.attach(const_cast<std::uint8_t*>(const_mem), const_size);  // read-only window

@@ -152,7 +152,7 @@ void SignalTracer::on_issue(const core::IssueRecord& rec) {
     schedule(t.issue, kMask, w, rec.active_mask);
     const auto unit = std::uint32_t(rec.unit);
     if (unit < kUnits) {
-        const std::size_t exec = std::size_t(timing::Stage::Execute);
+        const std::size_t exec = std::size_t(timing::PipeStage::Execute);
         schedule(t.start[exec], Kind(kSpBusy + unit), rec.sm, 1);
         schedule(t.end[exec], Kind(kSpBusy + unit), rec.sm, 0);
     }

@@ -162,7 +162,7 @@ nlohmann::json StatsCollector::to_json() const {
         }
         for (std::size_t i = 0; i < timing::kNumStages; ++i) {
             stage_busy[i] += st.stage_busy[i];
-            sb[timing::to_string(timing::Stage(i))] = ratio(double(st.stage_busy[i]), double(cycles));
+            sb[timing::to_string(timing::PipeStage(i))] = ratio(double(st.stage_busy[i]), double(cycles));
         }
         for (std::size_t i = 0; i < timing::kNumStallReasons; ++i) {
             stall[i] += st.stall[i];
@@ -184,7 +184,7 @@ nlohmann::json StatsCollector::to_json() const {
     json ub = json::object(), sbt = json::object(), slt = json::object();
     for (std::size_t i = 0; i < 5; ++i) ub[kUnitNames[i]] = ratio(double(unit_busy[i]), sm_cycles);
     for (std::size_t i = 0; i < timing::kNumStages; ++i)
-        sbt[timing::to_string(timing::Stage(i))] = ratio(double(stage_busy[i]), sm_cycles);
+        sbt[timing::to_string(timing::PipeStage(i))] = ratio(double(stage_busy[i]), sm_cycles);
     std::uint64_t stall_total = 0;
     for (std::size_t i = 0; i < timing::kNumStallReasons; ++i) {
         slt[timing::to_string(timing::StallReason(i))] = stall[i];

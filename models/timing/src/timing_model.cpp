@@ -27,25 +27,25 @@ const char* to_string(StallReason reason) {
     return "?";
 }
 
-const char* to_string(Stage stage) {
+const char* to_string(PipeStage stage) {
     switch (stage) {
-        case Stage::Fetch: return "fetch";
-        case Stage::Decode: return "decode";
-        case Stage::Read: return "read";
-        case Stage::Execute: return "execute";
-        case Stage::Write: return "write";
-        case Stage::Count: break;
+        case PipeStage::Fetch: return "fetch";
+        case PipeStage::Decode: return "decode";
+        case PipeStage::Read: return "read";
+        case PipeStage::Execute: return "execute";
+        case PipeStage::Write: return "write";
+        case PipeStage::Count: break;
     }
     return "?";
 }
 
 namespace {
 
-constexpr std::size_t kFetch = std::size_t(Stage::Fetch);
-constexpr std::size_t kDecode = std::size_t(Stage::Decode);
-constexpr std::size_t kRead = std::size_t(Stage::Read);
-constexpr std::size_t kExec = std::size_t(Stage::Execute);
-constexpr std::size_t kWrite = std::size_t(Stage::Write);
+constexpr std::size_t kFetch = std::size_t(PipeStage::Fetch);
+constexpr std::size_t kDecode = std::size_t(PipeStage::Decode);
+constexpr std::size_t kRead = std::size_t(PipeStage::Read);
+constexpr std::size_t kExec = std::size_t(PipeStage::Execute);
+constexpr std::size_t kWrite = std::size_t(PipeStage::Write);
 
 bool is_fp_arith(isa::Opcode op) {
     return op == isa::Opcode::FADD || op == isa::Opcode::FMUL || op == isa::Opcode::FMAD || op == isa::Opcode::FMIN ||
@@ -109,7 +109,7 @@ void TimingModel::begin_kernel(const core::LaunchConfig& launch) {
     last_ = InstrTiming{};
     for (SmState& sm : sms_) {
         sm = SmState{};
-        sm.warps.assign(std::size_t(warps_per_block_) * blocks_per_sm_, WarpState{});
+        sm.warps.assign(std::size_t(warps_per_block_) * blocks_per_sm_, WarpTiming{});
         sm.blocks.assign(blocks_per_sm_, BlockSlot{});
         sm.hold_reason.fill(StallReason::Fetch);
         sm.dispatch_free = mode_ == Mode::AT ? p_.kernel_launch_cycles : 0;
@@ -122,7 +122,7 @@ TimingModel::SmState& TimingModel::sm_state(std::uint32_t sm) {
         const std::size_t old = sms_.size();
         sms_.resize(sm + 1);
         for (std::size_t i = old; i < sms_.size(); ++i) {
-            sms_[i].warps.assign(std::size_t(warps_per_block_) * blocks_per_sm_, WarpState{});
+            sms_[i].warps.assign(std::size_t(warps_per_block_) * blocks_per_sm_, WarpTiming{});
             sms_[i].blocks.assign(blocks_per_sm_, BlockSlot{});
             sms_[i].hold_reason.fill(StallReason::Fetch);
             sms_[i].dispatch_free = mode_ == Mode::AT ? p_.kernel_launch_cycles : 0;
@@ -143,7 +143,7 @@ void TimingModel::on_block_start(std::uint32_t sm_index, std::uint32_t block) {
     if (sm.resident == 0) {
         // A new batch: FlexGripPlus dispatches the next batch only when the previous one is done.
         sm.dispatch_free = std::max(sm.dispatch_free, sm.batch_done);
-        for (WarpState& w : sm.warps) w.started = false;
+        for (WarpTiming& w : sm.warps) w.started = false;
     }
     BlockSlot* slot = nullptr;
     for (BlockSlot& s : sm.blocks) {
@@ -183,7 +183,7 @@ void TimingModel::on_block_end(std::uint32_t sm_index, std::uint32_t block) {
 void TimingModel::add_memory_delay(std::uint32_t sm_index, std::uint64_t cycles) {
     SmState& sm = sm_state(sm_index);
     if (!sm.any_issued || cycles == 0) return;
-    WarpState& warp = sm.warps[sm.last_warp_slot];
+    WarpTiming& warp = sm.warps[sm.last_warp_slot];
     BlockSlot& slot = sm.blocks[warp.block_slot];
     // The execute and write stages were held longer by the memory access.
     sm.stage_free[kExec] += cycles;
@@ -196,11 +196,11 @@ void TimingModel::add_memory_delay(std::uint32_t sm_index, std::uint64_t cycles)
     sm.stats.stall[std::size_t(StallReason::ExecMemory)] += cycles;
 }
 
-TimingModel::WarpState& TimingModel::warp_for(SmState& sm, const core::IssueRecord& rec) {
+TimingModel::WarpTiming& TimingModel::warp_for(SmState& sm, const core::IssueRecord& rec) {
     if (rec.warp_slot >= sm.warps.size()) sm.warps.resize(rec.warp_slot + 1);
-    WarpState& warp = sm.warps[rec.warp_slot];
+    WarpTiming& warp = sm.warps[rec.warp_slot];
     if (!warp.started) {
-        warp = WarpState{};
+        warp = WarpTiming{};
         warp.started = true;
         BlockSlot* slot = slot_for_block(sm, rec.block);
         if (slot == nullptr) {
@@ -231,7 +231,7 @@ void TimingModel::arrive_at_barrier(BlockSlot& slot, std::uint64_t when) {
 
 void TimingModel::on_issue(const core::IssueRecord& rec) {
     SmState& sm = sm_state(rec.sm);
-    WarpState& warp = warp_for(sm, rec);
+    WarpTiming& warp = warp_for(sm, rec);
     BlockSlot& slot = sm.blocks[warp.block_slot];
 
     last_.stall.fill(0);
@@ -279,7 +279,7 @@ void TimingModel::on_issue(const core::IssueRecord& rec) {
     }
 }
 
-void TimingModel::issue_lt(const core::IssueRecord& rec, SmState& sm, WarpState& warp) {
+void TimingModel::issue_lt(const core::IssueRecord& rec, SmState& sm, WarpTiming& warp) {
     // The functional SM's own cost: warp instructions one after the other, 32/lanes each.
     // The LT SM adds a TLM target's annotated delay (slow path) to the instruction's cost.
     const std::uint64_t cost = p_.passes() + rec.mem.latency_cycles;
@@ -297,7 +297,7 @@ void TimingModel::issue_lt(const core::IssueRecord& rec, SmState& sm, WarpState&
     sm.stats.stage_busy[kExec] += cost;
 }
 
-void TimingModel::issue_at(const core::IssueRecord& rec, SmState& sm, WarpState& warp) {
+void TimingModel::issue_at(const core::IssueRecord& rec, SmState& sm, WarpTiming& warp) {
     const std::uint64_t passes = p_.passes();
     // Bank conflicts of shared operand reads (read stage) and of a shared store (write stage).
     const std::uint32_t read_conflict = std::max<std::uint32_t>(1, rec.shared_read_conflict_degree);

@@ -2,7 +2,7 @@
 //
 //   block scheduler (this module's thread) -> 1..N Sm modules
 //   global_socket : TLM initiator to global memory, shared by all SMs (through a Fanin)
-//   imem          : instruction memory (memory::Memory inside the GPU). Code gets there by
+//   imem          : instruction memory (memory::GpuMemory inside the GPU). Code gets there by
 //                   load_program() (debug transport), by any initiator bound to imem.socket,
 //                   or at start() when LaunchConfig code must be copied from global memory:
 //                   copy_code_from_global(bytes) reads [code_base, code_base+bytes) over
@@ -25,9 +25,9 @@
 #include <tlm>
 
 #include <fgtlm/core/launch.hpp>
-#include <fgtlm/core/timing_model.hpp>
+#include <fgtlm/core/issue_cost.hpp>
 #include <fgtlm/memory/fanin.hpp>
-#include <fgtlm/memory/memory.hpp>
+#include <fgtlm/memory/gpu_memory.hpp>
 #include <fgtlm/sm/sm.hpp>
 
 namespace fgtlm::gpu {
@@ -43,7 +43,7 @@ struct GpuConfig {
 
 class GpuTop : public sc_core::sc_module {
 public:
-    memory::Memory imem;
+    memory::GpuMemory imem;
     tlm_utils::simple_initiator_socket<memory::Fanin>& global_socket;
     sc_core::sc_port<sc_core::sc_signal_inout_if<bool>, 1, sc_core::SC_ZERO_OR_MORE_BOUND> irq;
 
@@ -67,7 +67,7 @@ public:
     void clear_irq();
 
     // --- instrumentation ----------------------------------------------------------------
-    void set_timing_model(core::TimingModel* t);
+    void set_issue_cost(core::IssueCost* t);
     void add_observer(core::ExecutionObserver* o);
     void set_watchdog(std::uint64_t max_instructions, std::uint64_t max_cycles);
     // Undefined-value tracking over global memory (see core::SmCore::set_undefined_tracking).
@@ -87,7 +87,7 @@ private:
     std::vector<std::unique_ptr<sm::Sm>> sms_;
     std::vector<core::ExecutionObserver*> observers_;  // for the per-kernel callbacks
     std::vector<std::uint8_t> const_mem_;
-    sm::KernelControl control_;
+    sm::KernelRunState control_;
     core::LaunchConfig launch_;
     core::KernelResult result_;
     sc_core::sc_event start_, done_;

@@ -10,7 +10,7 @@
 #include <systemc>
 
 #include <fgtlm/gpu/gpu_top.hpp>
-#include <fgtlm/memory/memory.hpp>
+#include <fgtlm/memory/gpu_memory.hpp>
 
 namespace fgtlm::gpu {
 
@@ -24,7 +24,7 @@ struct SystemConfig {
 
 class StandaloneSystem : public sc_core::sc_module {
 public:
-    memory::Memory global;
+    memory::GpuMemory global;
     GpuTop gpu;
 
     StandaloneSystem(sc_core::sc_module_name name, const SystemConfig& cfg = {});

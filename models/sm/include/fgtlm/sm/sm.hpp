@@ -10,7 +10,7 @@
 //   mem.shared / mem.constant : shared- and constant-memory controllers (target sockets)
 //
 // Loosely timed: the thread issues warp instructions back to back without wait(); each
-// costs TimingModel::issue_cycles() (default 32 / sp_lanes) SM cycles, accumulated locally
+// costs IssueCost::issue_cycles() (default 32 / sp_lanes) SM cycles, accumulated locally
 // and synchronised through a tlm_quantumkeeper.
 #pragma once
 
@@ -23,7 +23,7 @@
 #include <tlm_utils/tlm_quantumkeeper.h>
 
 #include <fgtlm/core/sm_core.hpp>
-#include <fgtlm/core/timing_model.hpp>
+#include <fgtlm/core/issue_cost.hpp>
 
 #include "fgtlm/sm/pipeline_payload.hpp"
 #include "fgtlm/sm/stages.hpp"
@@ -51,7 +51,7 @@ struct SmConfig {
 };
 
 // Shared by the SMs of a GPU for one kernel (owned by the GPU).
-struct KernelControl {
+struct KernelRunState {
     std::uint64_t issued = 0;           // warp instructions issued by all SMs
     std::uint64_t max_instructions = 0; // watchdog (0 = unlimited)
     std::uint64_t max_cycles = 0;       // watchdog on SM cycles (0 = unlimited)
@@ -90,7 +90,7 @@ public:
     // --- GPU side ---------------------------------------------------------------------
     // Prepares a kernel; false (with `error`) if the code cannot be reached.
     bool begin_kernel(const core::LaunchConfig& launch, const std::uint8_t* const_mem, std::uint32_t const_size,
-                      KernelControl* control, std::string& error);
+                      KernelRunState* control, std::string& error);
     // Runs blocks [first, first+count) to completion in this SM's thread; batch_done_event()
     // fires afterwards (check core().failed()).
     void run_batch(std::uint32_t first_block, std::uint32_t count);
@@ -102,7 +102,7 @@ public:
     // in skip_mask; read.rf / writeback.rf -> regfile unless bit 7 is set.
     void bind_default_units(std::uint32_t skip_mask = 0);
     ExecUnitModule& unit(core::ExecUnit u);
-    void set_timing_model(core::TimingModel* t);
+    void set_issue_cost(core::IssueCost* t);
     void add_observer(core::ExecutionObserver* o) { core_.add_observer(o); }
     core::SmCore& core() { return core_; }
     [[nodiscard]] const SmConfig& config() const { return cfg_; }
@@ -124,8 +124,8 @@ private:
     // The stage chain is the default one: run the phases back to back instead of five
     // b_transport hops (the stages' transaction counters still count). Decided per kernel.
     bool fused_ = false;
-    core::TimingModel* timing_ = nullptr;
-    KernelControl* control_ = nullptr;
+    core::IssueCost* timing_ = nullptr;
+    KernelRunState* control_ = nullptr;
     tlm::tlm_generic_payload trans_;
     PipelineExtension ext_;
     tlm_utils::tlm_quantumkeeper qk_;

@@ -52,7 +52,7 @@ public:
     void on_issue(const core::IssueRecord& rec) override;
     void on_commit(const core::IssueRecord& rec, const std::uint32_t* dst_values) override;
 
-    core::TimingModel& sm_clock() { return clock_; }
+    core::IssueCost& sm_clock() { return clock_; }
     timing::TimingModel& timing() { return timing_; }
     StatsCollector& stats() { return stats_; }
 

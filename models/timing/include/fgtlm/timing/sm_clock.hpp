@@ -1,4 +1,4 @@
-// Adapter from the AT model to the SM's timing hook (core::TimingModel): the SM advances its
+// Adapter from the AT model to the SM's timing hook (core::IssueCost): the SM advances its
 // local (SystemC) time by issue_cycles() after each instruction and by batch_end_cycles()
 // after a batch, which brings it to the model's issue cycle of that instruction and to the
 // batch's completion. The sum over a kernel equals the model's kernel time (less the global
@@ -10,14 +10,14 @@
 // delay reaches the model in rec.mem.latency_cycles, so the SM adds nothing itself.
 #pragma once
 
-#include "fgtlm/core/timing_model.hpp"
+#include "fgtlm/core/issue_cost.hpp"
 #include "fgtlm/timing/timing_model.hpp"
 
 #include <vector>
 
 namespace fgtlm::timing {
 
-class SmClock final : public core::TimingModel {
+class SmClock final : public core::IssueCost {
 public:
     explicit SmClock(timing::TimingModel& model) : model_(model) {}
 

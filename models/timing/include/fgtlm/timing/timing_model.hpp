@@ -36,8 +36,8 @@ namespace fgtlm::timing {
 enum class Mode : std::uint8_t { LT, AT };
 
 // Pipeline stages of the FlexGripPlus SM.
-enum class Stage : std::uint8_t { Fetch, Decode, Read, Execute, Write, Count };
-constexpr std::size_t kNumStages = std::size_t(Stage::Count);
+enum class PipeStage : std::uint8_t { Fetch, Decode, Read, Execute, Write, Count };
+constexpr std::size_t kNumStages = std::size_t(PipeStage::Count);
 
 // Why a warp (or an instruction inside the pipeline) waited.
 enum class StallReason : std::uint8_t {
@@ -56,7 +56,7 @@ enum class StallReason : std::uint8_t {
 };
 constexpr std::size_t kNumStallReasons = std::size_t(StallReason::Count);
 const char* to_string(StallReason reason);
-const char* to_string(Stage stage);
+const char* to_string(PipeStage stage);
 
 // Timing of the instruction just issued (valid until the next on_issue).
 struct InstrTiming {
@@ -117,7 +117,7 @@ public:
     [[nodiscard]] std::uint64_t block_end_cycle(std::uint32_t sm) const { return sms_.at(sm).last_block_end; }
 
 private:
-    struct WarpState {
+    struct WarpTiming {
         std::uint64_t ready = 0;        // earliest cycle the next instruction may issue
         std::uint64_t last_complete = 0;
         bool started = false;           // created in the current batch
@@ -135,7 +135,7 @@ private:
         bool active = false;
     };
     struct SmState {
-        std::vector<WarpState> warps;
+        std::vector<WarpTiming> warps;
         std::vector<BlockSlot> blocks;
         std::array<std::uint64_t, kNumStages> stage_free{};  // next cycle each stage accepts
         // Why a stage is (or was last) occupied: the bottleneck reason propagates backwards
@@ -153,9 +153,9 @@ private:
         SmTimingStats stats;
     };
 
-    void issue_lt(const core::IssueRecord& rec, SmState& sm, WarpState& warp);
-    void issue_at(const core::IssueRecord& rec, SmState& sm, WarpState& warp);
-    WarpState& warp_for(SmState& sm, const core::IssueRecord& rec);
+    void issue_lt(const core::IssueRecord& rec, SmState& sm, WarpTiming& warp);
+    void issue_at(const core::IssueRecord& rec, SmState& sm, WarpTiming& warp);
+    WarpTiming& warp_for(SmState& sm, const core::IssueRecord& rec);
     BlockSlot* slot_for_block(SmState& sm, std::uint32_t block);
     void arrive_at_barrier(BlockSlot& slot, std::uint64_t when);
     SmState& sm_state(std::uint32_t sm);

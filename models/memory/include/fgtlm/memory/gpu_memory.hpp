@@ -24,11 +24,11 @@
 
 namespace fgtlm::memory {
 
-class Memory : public sc_core::sc_module {
+class GpuMemory : public sc_core::sc_module {
 public:
-    tlm_utils::simple_target_socket<Memory> socket;
+    tlm_utils::simple_target_socket<GpuMemory> socket;
 
-    Memory(sc_core::sc_module_name name, std::uint64_t size_bytes,
+    GpuMemory(sc_core::sc_module_name name, std::uint64_t size_bytes,
            sc_core::sc_time read_latency = sc_core::SC_ZERO_TIME,
            sc_core::sc_time write_latency = sc_core::SC_ZERO_TIME);
 

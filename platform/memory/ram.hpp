@@ -1,4 +1,4 @@
-// Memory: a byte-addressed TLM-2.0 RAM target (system DRAM of the virtual platform).
+// Ram: a byte-addressed TLM-2.0 RAM target (system DRAM of the virtual platform).
 //
 // b_transport with a fixed per-access latency (read/write), byte enables and streaming width;
 // DMI for the whole array (read and write, with the same latencies advertised); transport_dbg
@@ -14,11 +14,11 @@
 
 namespace fgtlm::platform {
 
-class Memory : public sc_core::sc_module {
+class Ram : public sc_core::sc_module {
 public:
-    tlm_utils::simple_target_socket<Memory> socket;
+    tlm_utils::simple_target_socket<Ram> socket;
 
-    Memory(sc_core::sc_module_name name, std::uint64_t size_bytes,
+    Ram(sc_core::sc_module_name name, std::uint64_t size_bytes,
            sc_core::sc_time read_latency = sc_core::sc_time(20, sc_core::SC_NS),
            sc_core::sc_time write_latency = sc_core::sc_time(20, sc_core::SC_NS));
 

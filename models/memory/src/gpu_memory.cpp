@@ -1,27 +1,27 @@
-#include "fgtlm/memory/memory.hpp"
+#include "fgtlm/memory/gpu_memory.hpp"
 
 #include <algorithm>
 #include <cstring>
 
 namespace fgtlm::memory {
 
-Memory::Memory(sc_core::sc_module_name name, std::uint64_t size_bytes, sc_core::sc_time read_latency,
+GpuMemory::GpuMemory(sc_core::sc_module_name name, std::uint64_t size_bytes, sc_core::sc_time read_latency,
                sc_core::sc_time write_latency)
     : sc_core::sc_module(name), socket("socket"), data_(size_bytes, 0), read_latency_(read_latency),
       write_latency_(write_latency) {
-    socket.register_b_transport(this, &Memory::b_transport);
-    socket.register_get_direct_mem_ptr(this, &Memory::get_direct_mem_ptr);
-    socket.register_transport_dbg(this, &Memory::transport_dbg);
+    socket.register_b_transport(this, &GpuMemory::b_transport);
+    socket.register_get_direct_mem_ptr(this, &GpuMemory::get_direct_mem_ptr);
+    socket.register_transport_dbg(this, &GpuMemory::transport_dbg);
 }
 
-void Memory::fill(std::uint8_t value) { std::fill(data_.begin(), data_.end(), value); }
+void GpuMemory::fill(std::uint8_t value) { std::fill(data_.begin(), data_.end(), value); }
 
-void Memory::set_dmi_enabled(bool on) {
+void GpuMemory::set_dmi_enabled(bool on) {
     if (!on && dmi_enabled_) invalidate_dmi();
     dmi_enabled_ = on;
 }
 
-void Memory::invalidate_dmi() {
+void GpuMemory::invalidate_dmi() {
     // Before the simulation starts no DMI pointer has been handed out (and the backward
     // path of multi-sockets is not bound yet).
     if (sc_core::sc_get_status() != sc_core::SC_RUNNING && sc_core::sc_get_status() != sc_core::SC_PAUSED &&
@@ -30,7 +30,7 @@ void Memory::invalidate_dmi() {
     socket->invalidate_direct_mem_ptr(0, ~sc_dt::uint64(0));
 }
 
-void Memory::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
+void GpuMemory::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
     const tlm::tlm_command cmd = trans.get_command();
     const sc_dt::uint64 addr = trans.get_address();
     const unsigned len = trans.get_data_length();
@@ -81,7 +81,7 @@ void Memory::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& dela
     trans.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 
-bool Memory::get_direct_mem_ptr(tlm::tlm_generic_payload& trans, tlm::tlm_dmi& dmi) {
+bool GpuMemory::get_direct_mem_ptr(tlm::tlm_generic_payload& trans, tlm::tlm_dmi& dmi) {
     if (!dmi_enabled_ || trans.get_address() >= data_.size()) {
         // Tell the initiator the region where DMI is refused: the whole address space.
         dmi.allow_read_write();
@@ -99,7 +99,7 @@ bool Memory::get_direct_mem_ptr(tlm::tlm_generic_payload& trans, tlm::tlm_dmi& d
     return true;
 }
 
-unsigned int Memory::transport_dbg(tlm::tlm_generic_payload& trans) {
+unsigned int GpuMemory::transport_dbg(tlm::tlm_generic_payload& trans) {
     const sc_dt::uint64 addr = trans.get_address();
     if (addr >= data_.size()) return 0;
     const unsigned len = unsigned(std::min<sc_dt::uint64>(trans.get_data_length(), data_.size() - addr));

@@ -1,19 +1,19 @@
-#include "memory/memory.hpp"
+#include "memory/ram.hpp"
 
 #include <cstring>
 
 namespace fgtlm::platform {
 
-Memory::Memory(sc_core::sc_module_name name, std::uint64_t size_bytes, sc_core::sc_time read_latency,
+Ram::Ram(sc_core::sc_module_name name, std::uint64_t size_bytes, sc_core::sc_time read_latency,
                sc_core::sc_time write_latency)
     : sc_module(name), socket("socket"), bytes_(size_bytes, 0), read_latency_(read_latency),
       write_latency_(write_latency) {
-    socket.register_b_transport(this, &Memory::b_transport);
-    socket.register_get_direct_mem_ptr(this, &Memory::get_direct_mem_ptr);
-    socket.register_transport_dbg(this, &Memory::transport_dbg);
+    socket.register_b_transport(this, &Ram::b_transport);
+    socket.register_get_direct_mem_ptr(this, &Ram::get_direct_mem_ptr);
+    socket.register_transport_dbg(this, &Ram::transport_dbg);
 }
 
-void Memory::b_transport(tlm::tlm_generic_payload& t, sc_core::sc_time& delay) {
+void Ram::b_transport(tlm::tlm_generic_payload& t, sc_core::sc_time& delay) {
     const std::uint64_t addr = t.get_address();
     const unsigned len = t.get_data_length();
     const unsigned width = t.get_streaming_width() ? t.get_streaming_width() : len;
@@ -48,7 +48,7 @@ void Memory::b_transport(tlm::tlm_generic_payload& t, sc_core::sc_time& delay) {
     t.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 
-bool Memory::get_direct_mem_ptr(tlm::tlm_generic_payload& t, tlm::tlm_dmi& dmi) {
+bool Ram::get_direct_mem_ptr(tlm::tlm_generic_payload& t, tlm::tlm_dmi& dmi) {
     if (t.get_address() >= bytes_.size()) return false;
     dmi.set_dmi_ptr(bytes_.data());
     dmi.set_start_address(0);
@@ -59,7 +59,7 @@ bool Memory::get_direct_mem_ptr(tlm::tlm_generic_payload& t, tlm::tlm_dmi& dmi) 
     return true;
 }
 
-unsigned Memory::transport_dbg(tlm::tlm_generic_payload& t) {
+unsigned Ram::transport_dbg(tlm::tlm_generic_payload& t) {
     const std::uint64_t addr = t.get_address();
     if (addr >= bytes_.size()) {
         t.set_response_status(tlm::TLM_ADDRESS_ERROR_RESPONSE);
