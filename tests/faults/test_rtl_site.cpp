@@ -62,10 +62,23 @@ TEST(RtlSite, PredicateFlags) {
     EXPECT_EQ(p.mode, 0u);
 }
 
+TEST(RtlSite, SharedMemoryByteBeforeTheWarpsInstruction) {
+    faults::Campaign c(areg_pred_spec());
+    const faults::RtlSite s = rtl_site(c, fault(faults::Structure::Shared, 0x50, 0, 0, 6, 12));
+    EXPECT_EQ(s.file, 3u);
+    EXPECT_EQ(s.core, 0u);
+    EXPECT_EQ(s.address, 0x50u);
+    EXPECT_EQ(s.bit, 6u);
+    EXPECT_EQ(s.warp, 0u);
+    EXPECT_EQ(s.k, 12u);
+    EXPECT_TRUE(s.reached);
+}
+
 TEST(RtlSite, AfterTheKernelIsUnreachedAndOtherStructuresAreRefused) {
     faults::Campaign c(areg_pred_spec());
     EXPECT_FALSE(rtl_site(c, fault(faults::Structure::Pred, 0, 0, 0, 0, 1000)).reached);
-    EXPECT_THROW(rtl_site(c, fault(faults::Structure::Shared, 0, 0, 0, 0, 1)), std::invalid_argument);
+    EXPECT_FALSE(rtl_site(c, fault(faults::Structure::Shared, 0, 0, 0, 0, 1000)).reached);
+    EXPECT_THROW(rtl_site(c, fault(faults::Structure::Global, 0, 0, 0, 0, 1)), std::invalid_argument);
     EXPECT_TRUE(faults::rtl_injectable(faults::Structure::Areg));
     EXPECT_FALSE(faults::rtl_injectable(faults::Structure::Pc));
 }

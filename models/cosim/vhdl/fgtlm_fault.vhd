@@ -5,7 +5,8 @@
 -- and, one clock after the fetch -> decode handshake of warp <warp>'s k-th instruction
 -- (0-based, pass 0), acts on bit <bit> of mem(<address>) of one register file of SP core
 -- <core>: file 0 = general registers (instance path contains "gregisterfile(<core>)"),
--- 1 = address registers ("gaddressregisters("), 2 = predicate flags ("gpredicateregisters(").
+-- 1 = address registers ("gaddressregisters("), 2 = predicate flags ("gpredicateregisters("),
+-- 3 = shared memory ("usharedmemory", one instance: core 0).
 -- Mode 0 flips the bit once (fgtlm_flip_en for one cycle); mode 1/2 holds it at 0/1 from then
 -- on (fgtlm_stuck_en: the build copy of dp_regfile re-forces it after its write ports in every
 -- clock). No file (or k never reached): no fault.
@@ -72,6 +73,10 @@ package body fgtlm_fault is
 		n := number_after(path, "gpredicateregisters(");
 		if n >= 0 then
 			return 128 + n;
+		end if;
+		n := number_after(path, "usharedmemory");
+		if n >= 0 then
+			return 192;
 		end if;
 		return -1;
 	end function;

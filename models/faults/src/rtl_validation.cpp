@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <fstream>
 #include <ostream>
 #include <stdexcept>
@@ -42,13 +43,41 @@ std::string structure_key(const Fault& f) {
     return k;
 }
 
+// Shared memory belongs to no warp: the fault goes before the model's instruction `time`, i.e.
+// before warp w's k-th instruction where w runs that instruction (exact for one warp; with
+// several, the other warps may be elsewhere in the RTL at that moment).
+struct WarpTrace {
+    std::vector<std::uint32_t>* slots;
+    void after_fetch(core::ExecContext& ctx) { slots->push_back(ctx.warp_slot); }
+    void after_execute(core::ExecContext&) {}
+};
+
+RtlSite shared_time(Campaign& c, const Fault& f, RtlSite s) {
+    const loaders::KernelImage& img = c.image();
+    core::Program program;
+    program.bind(img.program.data(), std::uint32_t(img.program.size()));
+    Machine m(img, program);
+    m.start();
+    std::vector<std::uint32_t> slots;
+    WarpTrace tr{&slots};
+    while (m.steps() <= f.time && m.step(tr) == RunStatus::Running) {}
+    s.reached = slots.size() > f.time;
+    if (s.reached) {
+        s.warp = slots[f.time];
+        s.k = std::uint32_t(std::count(slots.begin(), slots.begin() + std::ptrdiff_t(f.time), s.warp));
+    }
+    return s;
+}
+
 }  // namespace
 
-bool rtl_injectable(Structure s) { return s == Structure::Gpr || s == Structure::Areg || s == Structure::Pred; }
+bool rtl_injectable(Structure s) {
+    return s == Structure::Gpr || s == Structure::Areg || s == Structure::Pred || s == Structure::Shared;
+}
 
 RtlSite rtl_site(Campaign& c, const Fault& f) {
     if (!rtl_injectable(f.structure))
-        throw std::invalid_argument(fmt::format("RTL validation covers gpr, areg and pred faults, not {}", to_string(f.structure)));
+        throw std::invalid_argument(fmt::format("RTL validation covers gpr, areg, pred and shared faults, not {}", to_string(f.structure)));
     const loaders::KernelImage& img = c.image();
     const std::uint32_t regs = img.launch.regs_per_thread, cores = img.cores;
     RtlSite s;
@@ -70,12 +99,17 @@ RtlSite rtl_site(Campaign& c, const Fault& f) {
             s.address = (f.c / cores) * 128u + f.a * 4u + (f.b - 1u);
             s.stored = f.b >= 1 && f.b <= 3;
             break;
-        default:  // Pred: address warp_lane_id & warp & Cn; flag bits Z S C O = 0..3 in both
+        case Structure::Pred:  // address warp_lane_id & warp & Cn; flag bits Z S C O = 0..3 in both
             s.warp = f.a;
             s.file = 2;
             s.core = f.c % cores;
             s.address = (f.c / cores) * 128u + f.a * 4u + f.b;
             break;
+        default:  // Shared: one 8-bit dp_regfile, byte address = the model's SM shared byte
+            s.file = 3;
+            s.core = 0;
+            s.address = f.a;
+            return shared_time(c, f, s);
     }
     core::Program program;
     program.bind(img.program.data(), std::uint32_t(img.program.size()));
@@ -114,7 +148,7 @@ RtlValidationSummary validate_on_rtl(Campaign& c, const std::vector<std::uint64_
                                      const std::function<void(const nlohmann::json&)>& sink, std::ostream* log) {
     for (const std::uint64_t id : ids)  // refuse before the RTL build and golden run, not half way
         if (const Fault f = c.fault(id); !rtl_injectable(f.structure))
-            throw std::invalid_argument(fmt::format("--rtl: the RTL injector reaches gpr, areg and pred, not {}", to_string(f.structure)));
+            throw std::invalid_argument(fmt::format("--rtl: the RTL injector reaches gpr, areg, pred and shared, not {}", to_string(f.structure)));
     // The RTL dumps the whole global memory the model compares (the bundle's own dump range
     // may leave outputs out: VectorAdd_float's covers only its inputs).
     loaders::KernelImage img = c.image();

@@ -24,7 +24,7 @@ struct RtlValidationOptions {
 };
 
 // Where a model register-file fault lands in the RTL: warp `warp` before its k-th instruction
-// (0-based, fetch of pass 0), register file `file` (0 general, 1 address, 2 predicate) of SP
+// (0-based, fetch of pass 0), register file `file` (0 general, 1 address, 2 predicate, 3 shared memory) of SP
 // core `core`, dp_regfile address `address`, bit `bit`, mode 0 flip / 1 stuck-at-0 / 2 stuck-at-1.
 struct RtlSite {
     std::uint32_t warp = 0, k = 0, file = 0, core = 0, address = 0, bit = 0, mode = 0;
@@ -34,7 +34,7 @@ struct RtlSite {
 // Throws std::invalid_argument for a structure the RTL injector cannot reach.
 RtlSite rtl_site(Campaign& c, const Fault& f);
 
-// Structures with an RTL counterpart in the fault-injection build: gpr, areg, pred.
+// Structures with an RTL counterpart in the fault-injection build: gpr, areg, pred, shared.
 bool rtl_injectable(Structure s);
 
 struct RtlValidationSummary {
