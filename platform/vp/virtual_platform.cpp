@@ -4,6 +4,7 @@
 
 #include <fgtlm/params/registry.hpp>
 
+#include <iostream>
 #include <sstream>
 #include <stdexcept>
 
@@ -24,6 +25,12 @@ void VpConfig::declare(params::Registry& r) {
     r.declare_string("gpu.model", "tlm",
                      "GPU behind the register window: tlm (the model), rtl (RTL-derived FlexGripPlus, "
                      "models/rtl) or lockstep (both, committed instructions compared)");
+    r.declare_string("gpu.rtl_backend", "verilator",
+                     "what simulates the RTL for gpu.model=rtl|lockstep: verilator (the Verilated netlist, fast) "
+                     "or ghdl (GHDL running the VHDL clock by clock, exact by construction; built on first use)");
+    r.declare_string("gpu.rtl_trace", "",
+                     "write the RTL's commit trace (traces/commit-trace.md) of every kernel to this file "
+                     "(gpu.model=rtl|lockstep with gpu.rtl_backend=ghdl)");
     r.declare_int("gpu.max_instructions", 50000000, "watchdog: warp instructions per kernel (0 = off)", "", 0,
                   1ll << 40);
 }
@@ -50,6 +57,13 @@ VpConfig VpConfig::from(const params::Registry& r) {
     c.gpu_model = r.get_string("gpu.model");
     if (c.gpu_model != "tlm" && c.gpu_model != "rtl" && c.gpu_model != "lockstep")
         throw params::ParamError("gpu.model must be tlm, rtl or lockstep (got '" + c.gpu_model + "')");
+    c.gpu_rtl_backend = r.get_string("gpu.rtl_backend");
+    if (c.gpu_rtl_backend != "verilator" && c.gpu_rtl_backend != "ghdl")
+        throw params::ParamError("gpu.rtl_backend must be verilator or ghdl (got '" + c.gpu_rtl_backend + "')");
+    c.gpu_rtl_trace = r.get_string("gpu.rtl_trace");
+    if (!c.gpu_rtl_trace.empty() && (c.gpu_model == "tlm" || c.gpu_rtl_backend != "ghdl"))
+        throw params::ParamError("gpu.rtl_trace needs gpu.model=rtl or lockstep with gpu.rtl_backend=ghdl "
+                                 "(the Verilated model does not expose the fetch stage)");
 #ifndef FGTLM_HAVE_RTL
     if (c.gpu_model != "tlm")
         throw params::ParamError("gpu.model=" + c.gpu_model +
@@ -111,6 +125,11 @@ void VirtualPlatform::bind_rtl_gpu([[maybe_unused]] const VpConfig& config) {
 #ifdef FGTLM_HAVE_RTL
     rtl::RtlEngineConfig rc;
     rc.clock_period = config.gpu.sm.clock_period;
+    rc.backend.kind = rtl::parse_backend_kind(config.gpu_rtl_backend);
+    // GHDL simulates any core count (sm.sp_lanes); the Verilated model has the configured one.
+    if (rc.backend.kind == rtl::RtlBackendKind::Ghdl) rc.backend.cores = config.gpu.sm.sp_lanes;
+    rc.backend.log = &std::cout;  // the GHDL back end's first use builds its simulation (minutes)
+    rc.commit_trace = config.gpu_rtl_trace;
     tlm_regs_tie_ = std::make_unique<tlm_utils::simple_initiator_socket<VirtualPlatform>>("tlm_regs_tie");
     tlm_irq_tie_ = std::make_unique<sc_core::sc_signal<bool>>("tlm_irq_tie");
     tlm_regs_tie_->bind(gpu.regs.socket);

@@ -45,6 +45,8 @@ struct VpConfig {
     // gpu.model: tlm (the model), rtl (the RTL-derived GPU, models/rtl) or lockstep (both,
     // every committed instruction compared). rtl/lockstep need a build with FGTLM_FLEXGRIP_RTL.
     std::string gpu_model = "tlm";
+    std::string gpu_rtl_backend = "verilator";  // gpu.rtl_backend: verilator | ghdl (models/rtl)
+    std::string gpu_rtl_trace;                  // gpu.rtl_trace: the RTL's commit trace (ghdl back end)
 
     // Declares the vp.*, gpu.* and timing (sm.*, mem.*) parameters and reads them back.
     static void declare(params::Registry& registry);

@@ -1,8 +1,10 @@
-// fgtlm rtl: run a conformance bundle on the RTL-derived FlexGripPlus (the Verilated GPU,
-// models/rtl) and compare it with what GHDL produced for the bundle: the global memory
+// fgtlm rtl: run a conformance bundle on the RTL-derived FlexGripPlus (models/rtl: the
+// Verilated GPU, or GHDL simulating the VHDL clock by clock with --backend ghdl) and compare
+// it with what GHDL produced for the bundle: the global memory
 // (expected.json) and the kernel cycles (rtl_kernel_cycles / rtl_cycles.json at this core count).
 //
-//   fgtlm rtl BUNDLE_DIR [--cycles N] [--commits OUT.txt]
+//   fgtlm rtl BUNDLE_DIR [--backend verilator|ghdl] [--cycles N] [--commits OUT.txt]
+//                        [--trace OUT.txt]   commit trace (traces/commit-trace.md; ghdl back end)
 //   fgtlm rtl BUNDLE_DIR --lockstep      the TLM GPU and the RTL side by side (models/rtl/lockstep.hpp):
 //                                        every committed instruction compared, first divergence reported
 //
@@ -20,6 +22,7 @@
 #include <fmt/format.h>
 
 #include <fgtlm/gpu/gpu_top.hpp>
+#include <fgtlm/gpu/standalone_system.hpp>
 #include <fgtlm/loaders/bundle_loader.hpp>
 #include <fgtlm/loaders/checker.hpp>
 #include <fgtlm/memory/fanin.hpp>
@@ -37,7 +40,9 @@ struct RtlOptions {
     std::uint64_t expect_cycles = 0;     // overrides the bundle's rtl_kernel_cycles
     std::uint64_t max_cycles = 20'000'000;
     std::string commits;                 // one line per pipeline_write_done
+    std::string trace;                   // commit trace (traces/commit-trace.md)
     bool lockstep = false;
+    std::string backend = "verilator";
 };
 
 // Lock-step bench: one memory (the bundle's 256 KiB image at 0, the code above it at
@@ -62,12 +67,41 @@ struct LockstepBench : sc_core::sc_module {
     }
 };
 
-int run_lockstep(const loaders::KernelImage& img) {
+// Bytes of global memory whose values derive from undefined input bytes (the RTL's 'U' in
+// the bundle's global_init_undefined), as `fgtlm run --check` skips them: GHDL's expected
+// values there come from 'U' arithmetic, the RTL model computes with zeros. The taint is
+// the model's, from a run of the same launch (milliseconds to a second). Empty when the
+// bundle has no undefined input.
+std::vector<std::uint8_t> undefined_shadow(const loaders::KernelImage& img) {
+    if (img.global_init_undefined.empty()) return {};
+    gpu::SystemConfig cfg;
+    cfg.global_bytes = img.global_mem_bytes;
+    cfg.gpu.sm.sp_lanes = img.cores;
+    gpu::StandaloneSystem sys("undefined_taint", cfg);
+    std::vector<gpu::StandaloneSystem::UndefinedRange> undefined;
+    for (const auto& u : img.global_init_undefined) undefined.push_back({u.addr, u.len});
+    sys.load_global(img.global_init, undefined);
+    sys.load_program(img.program, img.launch.code_base);
+    const core::KernelResult res = sys.run(img.launch);
+    if (!res.error.ok()) throw std::runtime_error("the model's run for the undefined-input taint failed: " + res.error.describe());
+    return sys.undefined_shadow();
+}
+
+rtl::RtlBackendOptions backend_options(const RtlOptions& o, const loaders::KernelImage& img) {
+    rtl::RtlBackendOptions b;
+    b.kind = rtl::parse_backend_kind(o.backend);
+    b.cores = img.cores;
+    b.log = &std::cerr;  // the GHDL back end's first use builds its simulation
+    return b;
+}
+
+int run_lockstep(const loaders::KernelImage& img, const RtlOptions& o) {
     gpu::GpuConfig g;
     g.sm.sp_lanes = img.cores;
     g.max_instructions = 50'000'000;
     rtl::RtlEngineConfig r;
     r.window_base = 0;
+    r.backend = backend_options(o, img);
     LockstepBench bench("lockstep", g, r);
     std::copy_n(img.global_init.begin(), std::min<std::size_t>(img.global_init.size(), rtl::kGlobalBytes),
                 bench.mem.data());
@@ -104,22 +138,28 @@ int run_lockstep(const loaders::KernelImage& img) {
 
 int run_rtl(const RtlOptions& o) {
     const loaders::KernelImage img = loaders::load_bundle(o.bundle);
-    if (img.cores != rtl::RtlBackend::cores()) {
+    if (o.backend != "ghdl" && img.cores != rtl::RtlBackend::verilated_cores()) {
         std::cerr << fmt::format("fgtlm rtl: {} needs {} cores; this build's RTL model has {} "
-                                 "(configure with -DFGTLM_RTL_CORES={})\n",
-                                 img.name, img.cores, rtl::RtlBackend::cores(), img.cores);
+                                 "(configure with -DFGTLM_RTL_CORES={}, or use --backend ghdl)\n",
+                                 img.name, img.cores, rtl::RtlBackend::verilated_cores(), img.cores);
         return 2;
     }
-    if (o.lockstep) return run_lockstep(img);
-    rtl::RtlBackend gpu;
+    if (o.lockstep && !o.trace.empty()) throw std::invalid_argument("--trace is not available with --lockstep");
+    if (o.lockstep) return run_lockstep(img, o);
+    rtl::RtlBackend gpu(backend_options(o, img));
     gpu.reset();
     gpu.load_program(img.program);
     std::vector<std::uint8_t> mem(rtl::kGlobalBytes, 0);
     std::copy_n(img.global_init.begin(), std::min<std::size_t>(img.global_init.size(), mem.size()), mem.begin());
     gpu.write_global(0, mem);
     gpu.configure(img.launch);
-    std::ofstream trace;
+    std::ofstream trace, commit_trace;
     if (!o.commits.empty()) trace.open(o.commits);
+    if (!o.trace.empty()) {
+        commit_trace.open(o.trace);
+        if (!commit_trace) throw std::runtime_error(o.trace + ": cannot write");
+        gpu.trace_commits(&commit_trace);
+    }
     const auto t0 = std::chrono::steady_clock::now();
     gpu.start();
     while (!gpu.step()) {
@@ -135,24 +175,30 @@ int run_rtl(const RtlOptions& o) {
     }
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     gpu.read_global(0, mem);
-    const loaders::CheckReport report = loaders::check_global(img, mem.data(), mem.size(), nullptr);
+    std::vector<std::uint8_t> shadow = undefined_shadow(img);
+    if (!shadow.empty()) shadow.resize(mem.size(), 0);
+    const loaders::CheckReport report =
+        loaders::check_global(img, mem.data(), mem.size(), shadow.empty() ? nullptr : shadow.data());
     const std::uint64_t want = o.expect_cycles ? o.expect_cycles : img.rtl_kernel_cycles;
     const bool cycles_ok = want == 0 || gpu.kernel_cycles() == want;
     std::cout << loaders::format_report(img.name, report, 16);
-    std::cout << fmt::format("{}: RTL model ({} cores) {} cycles (GHDL {}{}), {} warp instructions, "
+    std::cout << fmt::format("{}: RTL model ({}, {} cores) {} cycles (GHDL {}{}), {} warp instructions, "
                              "{:.2f} s, {:.0f} cycles/s\n",
-                             img.name, rtl::RtlBackend::cores(), gpu.kernel_cycles(), want ? std::to_string(want) : "unknown",
+                             img.name, rtl::backend_name(gpu.kind()), gpu.cores(), gpu.kernel_cycles(), want ? std::to_string(want) : "unknown",
                              cycles_ok ? "" : ": MISMATCH", gpu.commit_count(), wall, double(gpu.kernel_cycles()) / wall);
     return report.pass() && cycles_ok ? 0 : 1;
 }
 
 const fgtlm::cli::SubcommandRegistration kRtl{"rtl", [](CLI::App& app) {
     auto opts = std::make_shared<RtlOptions>();
-    CLI::App* sub = app.add_subcommand("rtl", "Run a conformance bundle on the Verilated FlexGripPlus RTL and compare with GHDL's results");
+    CLI::App* sub = app.add_subcommand("rtl", "Run a conformance bundle on the FlexGripPlus RTL (Verilated, or GHDL clock by clock) and compare with GHDL's results");
     sub->add_option("bundle", opts->bundle, "conformance bundle folder")->required();
     sub->add_option("--cycles", opts->expect_cycles, "expected kernel cycles (default: the bundle's rtl_kernel_cycles)");
     sub->add_option("--max-cycles", opts->max_cycles, "give up after this many cycles");
     sub->add_option("--commits", opts->commits, "write one line per instruction the RTL commits");
+    sub->add_option("--backend", opts->backend, "what simulates the RTL: verilator (default) or ghdl (GHDL clock by clock over VHPIDIRECT)")
+        ->check(CLI::IsMember({"verilator", "ghdl"}));
+    sub->add_option("--trace", opts->trace, "write the RTL's commit trace (traces/commit-trace.md; ghdl back end)");
     sub->add_flag("--lockstep", opts->lockstep, "run the TLM GPU and the RTL in lock step, comparing every committed instruction");
     return std::function<int()>([opts] {
         try {

@@ -1,8 +1,11 @@
-// models/rtl: the lock-step comparator (plain C++) and the Verilated FlexGripPlus driven
-// through RtlBackend, checked against what GHDL produced for a conformance bundle.
+// models/rtl: the lock-step comparator (plain C++) and the FlexGripPlus RTL driven through
+// RtlBackend (the Verilated netlist, and GHDL clock by clock), checked against what GHDL
+// produced for a conformance bundle and against each other, probe by probe.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <sstream>
+#include <stdexcept>
 #include <vector>
 
 #include <fgtlm/loaders/bundle_loader.hpp>
@@ -130,7 +133,7 @@ std::uint64_t run_bundle(rtl::RtlBackend& gpu, const loaders::KernelImage& img, 
 
 TEST(RtlBackend, VectorAddFloatIsCycleExactAgainstGhdlAndRunsTwice) {
     const auto img = loaders::load_bundle(std::string(FGTLM_SHARED_DIR) + "/conformance/VectorAdd_float");
-    ASSERT_EQ(img.cores, rtl::RtlBackend::cores());
+    ASSERT_EQ(img.cores, rtl::RtlBackend::verilated_cores());
     rtl::RtlBackend gpu;
     std::vector<std::uint8_t> mem;
     EXPECT_EQ(run_bundle(gpu, img, mem), img.rtl_kernel_cycles);  // 2039, GHDL's count
@@ -149,6 +152,99 @@ TEST(RtlBackend, RejectsOutOfRangeMemoryAccessesClearly) {
     EXPECT_THROW(gpu.write_global(rtl::kGlobalBytes - 8, bytes), std::out_of_range);
     EXPECT_THROW(gpu.read_global(rtl::kGlobalBytes, bytes), std::out_of_range);
     EXPECT_THROW(gpu.write_const(rtl::kConstBytes - 1, bytes), std::out_of_range);
+}
+
+// Every commit and execute-stage result pass of a run, as comparable text.
+std::vector<std::string> probe_log(rtl::RtlBackend& gpu, const loaders::KernelImage& img) {
+    gpu.capture_results(true);
+    gpu.reset();
+    gpu.load_program(img.program);
+    std::vector<std::uint8_t> mem(rtl::kGlobalBytes, 0);
+    std::copy_n(img.global_init.begin(), std::min<std::size_t>(img.global_init.size(), mem.size()), mem.begin());
+    gpu.write_global(0, mem);
+    gpu.configure(img.launch);
+    gpu.start();
+    std::vector<std::string> log;
+    while (!gpu.step() && gpu.kernel_cycles() < 1'000'000) {
+        std::ostringstream s;
+        if (gpu.committed()) {
+            const auto& c = gpu.last_commit();
+            s << c.cycle << " W " << c.warp << ' ' << c.lane_pass << ' ' << c.next_pc << ' ' << c.mask << ' ' << c.warp_state;
+        }
+        if (gpu.has_result()) {
+            const auto& r = gpu.last_result();
+            s << " E " << r.warp << ' ' << r.lane_pass << ' ' << r.instr_mask << ' ' << r.dest << ' ' << r.dest_mem_type;
+            for (std::uint32_t c = 0; c < gpu.cores(); ++c) s << ' ' << r.values[c];
+        }
+        if (!s.str().empty()) log.push_back(s.str());
+    }
+    return log;
+}
+
+rtl::RtlBackendOptions ghdl() {
+    rtl::RtlBackendOptions o;
+    o.kind = rtl::RtlBackendKind::Ghdl;
+    return o;
+}
+
+// GHDL simulating the VHDL (exact by construction): GHDL's cycles and memory, twice on one
+// simulation, memory contents surviving a load / clock / read-back round trip.
+TEST(RtlBackendGhdl, VectorAddFloatIsCycleExactAndRunsTwice) {
+    const auto img = loaders::load_bundle(std::string(FGTLM_SHARED_DIR) + "/conformance/VectorAdd_float");
+    rtl::RtlBackend gpu(ghdl());
+    EXPECT_EQ(gpu.kind(), rtl::RtlBackendKind::Ghdl);
+    std::vector<std::uint8_t> mem;
+    EXPECT_EQ(run_bundle(gpu, img, mem), img.rtl_kernel_cycles);
+    EXPECT_TRUE(loaders::check_global(img, mem.data(), mem.size(), nullptr).pass());
+    EXPECT_EQ(gpu.commit_count(), 12u);
+    EXPECT_EQ(run_bundle(gpu, img, mem), img.rtl_kernel_cycles);
+    EXPECT_TRUE(loaders::check_global(img, mem.data(), mem.size(), nullptr).pass());
+    // A pattern written into the RTL's memory, clocked (reset) and read back from the RTL.
+    std::vector<std::uint8_t> pattern(rtl::kGlobalBytes), back(rtl::kGlobalBytes);
+    for (std::size_t i = 0; i < pattern.size(); ++i) pattern[i] = std::uint8_t(i * 7 + (i >> 8));
+    gpu.write_global(0, pattern);
+    gpu.reset();
+    gpu.read_global(0, back);
+    EXPECT_EQ(back, pattern);
+}
+
+// The Verilated netlist and GHDL's simulation of the VHDL agree on every commit and every
+// execute-stage result pass, cycle by cycle (the netlist's fidelity, checked at the probes).
+TEST(RtlBackendGhdl, VerilatedNetlistMatchesGhdlProbeByProbe) {
+    const auto img = loaders::load_bundle(std::string(FGTLM_SHARED_DIR) + "/conformance/exp");
+    rtl::RtlBackend verilated, simulated(ghdl());
+    const auto a = probe_log(verilated, img), b = probe_log(simulated, img);
+    ASSERT_GT(a.size(), 100u);
+    ASSERT_EQ(a.size(), b.size());
+    for (std::size_t i = 0; i < a.size(); ++i) ASSERT_EQ(a[i], b[i]) << "probe record " << i;
+    EXPECT_EQ(verilated.kernel_cycles(), simulated.kernel_cycles());
+}
+
+// The commit trace (traces/commit-trace.md) needs the fetch stage: GHDL back end only.
+TEST(RtlBackendGhdl, CommitTraceOnlyFromGhdl) {
+    rtl::RtlBackend verilated;
+    std::ostringstream out;
+    EXPECT_FALSE(verilated.can_trace());
+    EXPECT_THROW(verilated.trace_commits(&out), std::logic_error);
+    const auto img = loaders::load_bundle(std::string(FGTLM_SHARED_DIR) + "/conformance/VectorAdd_float");
+    rtl::RtlBackend gpu(ghdl());
+    gpu.trace_commits(&out);
+    std::vector<std::uint8_t> mem;
+    EXPECT_EQ(run_bundle(gpu, img, mem), img.rtl_kernel_cycles);
+    const std::string text = out.str();
+    EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 2 + 12);  // header + 12 warp instructions
+    EXPECT_NE(text.find("0 0 0 0000 ffffffff | MOV.U16 R0H, g [0x1].U16 | R0H = 00000020"), std::string::npos);
+}
+
+TEST(RtlBackend, BackendNamesAreParsedOrRejectedClearly) {
+    EXPECT_EQ(rtl::parse_backend_kind("ghdl"), rtl::RtlBackendKind::Ghdl);
+    EXPECT_EQ(rtl::parse_backend_kind("verilator"), rtl::RtlBackendKind::Verilator);
+    try {
+        (void)rtl::parse_backend_kind("vcs");
+        FAIL() << "vcs accepted";
+    } catch (const std::invalid_argument& e) {
+        EXPECT_NE(std::string(e.what()).find("'vcs': must be verilator or ghdl"), std::string::npos);
+    }
 }
 
 }  // namespace

@@ -50,9 +50,15 @@ struct Fnv64 {
     }
 };
 
-std::string source_key(const std::vector<fs::path>& files, unsigned cores, const std::string& ghdl, bool faults) {
+std::string source_key(const std::vector<fs::path>& files, unsigned cores, const std::string& ghdl, bool faults,
+                       const RtlBuildVariant* variant) {
     Fnv64 f;
     f.add(kBuildFormat);
+    if (variant != nullptr) {  // only then: ordinary keys stay as they were
+        f.add("variant " + variant->name + " " + variant->top + " " + variant->patch_key);
+        for (const auto* list : {&variant->packages, &variant->units, &variant->c_sources})
+            for (const auto& [name, text] : *list) { f.add(name); f.add(text); }
+    }
     if (faults)  // only then: the keys (and caches) of ordinary builds stay as they were
         for (const char* t : {"fault-injection", vhdl::kFaultPackage, vhdl::kFaultProbes, vhdl::kDpRegfileFlip, vhdl::kDpRegfileStuck}) f.add(t);
     f.add(ghdl);
@@ -109,11 +115,26 @@ void build_into(const RtlBuildOptions& opt, const std::vector<fs::path>& files, 
     std::string pick = vhdl::kPickBench;
     pick = std::regex_replace(pick, std::regex("@CORES@"), std::to_string(opt.cores));
     pick = std::regex_replace(pick, std::regex("@WARP_LANES@"), std::to_string(32 / opt.cores));
+    const RtlBuildVariant* variant = opt.variant;
+    // A file as fgtlm's patches leave it, then the variant's patch (which may copy it too).
+    const auto analyse_text = [&](const std::string& name, const std::string& text) {
+        if (variant != nullptr && variant->patch)
+            if (auto patched = variant->patch(name, text)) return analyse(opt, work, own(name.c_str(), *patched), log);
+        analyse(opt, work, own(name.c_str(), text), log);
+    };
+    const auto analyse_file = [&](const fs::path& file) {
+        const std::string name = file.filename().string();
+        if (variant != nullptr && variant->patch)
+            if (auto patched = variant->patch(name, read_file(file))) return analyse(opt, work, own(name.c_str(), *patched), log);
+        analyse(opt, work, file, log);
+    };
     for (const auto& file : files) {
         const std::string name = file.filename().string();
         if (name == "pick_bench.vhd") {
             analyse(opt, work, own("pick_bench.vhd", pick), log);
             analyse(opt, work, own("fgtlm_probe.vhd", vhdl::kProbePackage), log);
+            if (variant != nullptr)
+                for (const auto& [unit, text] : variant->packages) analyse(opt, work, own(unit.c_str(), text), log);
             if (opt.fault_injection) analyse(opt, work, own("fgtlm_fault.vhd", vhdl::kFaultPackage), log);
         } else if (name == "dp_regfile.vhd" && opt.fault_injection) {
             analyse(opt, work, own("dp_regfile.vhd", patch_dp_regfile_flip(read_file(file), file)), log);
@@ -122,21 +143,37 @@ void build_into(const RtlBuildOptions& opt, const std::vector<fs::path>& files, 
         } else if (name == "TP_configuration.vhd") {
             analyse(opt, work, own("TP_configuration.vhd", vhdl::kTpConfiguration), log);
         } else if (name == "dp_ram.vhd") {
-            analyse(opt, work, own("dp_ram.vhd", patch_dp_ram(read_file(file), file)), log);
+            analyse_text("dp_ram.vhd", patch_dp_ram(read_file(file), file));
         } else if (name == "streaming_multiprocessor.vhd") {
             std::string sm = patch_streaming_multiprocessor(read_file(file), file);
             if (opt.fault_injection) sm = patch_streaming_multiprocessor_faults(sm, file);
-            analyse(opt, work, own("streaming_multiprocessor.vhd", sm), log);
+            analyse_text("streaming_multiprocessor.vhd", sm);
         } else if (name == "tb_top_level.vhd") {
             analyse(opt, work, own("fgtlm_monitor.vhd", vhdl::kMonitor), log);
             analyse(opt, work, own("tb_top_level.vhd", patch_testbench(read_file(file), file)), log);
         } else {
-            analyse(opt, work, file, log);
+            analyse_file(file);
+        }
+    }
+    const std::string top = variant != nullptr ? variant->top : "tb_top_level";
+    std::vector<std::string> link;  // -Wl,object for every C source of the variant
+    if (variant != nullptr) {
+        for (const auto& [unit, text] : variant->units) analyse(opt, work, own(unit.c_str(), text), log);
+        for (const auto& [name, text] : variant->c_sources) {
+            const fs::path c = own(name.c_str(), text), o = fs::path(c).replace_extension(".o");
+            ProcessOptions po;
+            po.output = log;
+            po.append_output = true;
+            if (run_process({"cc", "-O2", "-fPIC", "-c", c.string(), "-o", o.string()}, po).exit_code != 0)
+                throw CosimError(fmt::format("cc {} failed (log {}):\n{}", c.string(), log.string(), tail_of_file(log)));
+            link.push_back("-Wl," + o.string());
         }
     }
     std::vector<std::string> argv{opt.ghdl, "-e"};
     argv.insert(argv.end(), kGhdlFlags.begin(), kGhdlFlags.end());
-    argv.insert(argv.end(), {"--workdir=" + work.string(), "-o", (dir / "tb_top_level").string(), "tb_top_level"});
+    argv.push_back("--workdir=" + work.string());
+    argv.insert(argv.end(), link.begin(), link.end());
+    argv.insert(argv.end(), {"-o", (dir / top).string(), top});
     ProcessOptions po;
     po.cwd = dir;
     po.output = log;
@@ -182,9 +219,10 @@ RtlBuild ensure_rtl_build(const RtlBuildOptions& opt) {
     RtlBuild b;
     b.rtl_dir = fs::absolute(opt.rtl_dir);
     b.cores = opt.cores;
-    b.key = source_key(files, opt.cores, opt.ghdl, opt.fault_injection);
-    b.dir = opt.cache_dir / fmt::format("c{}{}-{}", opt.cores, opt.fault_injection ? "f" : "", b.key);
-    b.executable = b.dir / "tb_top_level";
+    b.key = source_key(files, opt.cores, opt.ghdl, opt.fault_injection, opt.variant);
+    const std::string tag = opt.variant != nullptr ? "-" + opt.variant->name : "";
+    b.dir = opt.cache_dir / fmt::format("c{}{}{}-{}", opt.cores, opt.fault_injection ? "f" : "", tag, b.key);
+    b.executable = b.dir / (opt.variant != nullptr ? opt.variant->top : "tb_top_level");
     std::error_code ec;
     fs::create_directories(opt.cache_dir, ec);
     if (ec) throw CosimError(opt.cache_dir.string() + ": cannot create cache folder: " + ec.message());

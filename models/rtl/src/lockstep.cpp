@@ -143,7 +143,7 @@ void LockstepGpu::on_commit(const core::IssueRecord& rec, const std::uint32_t* d
 void LockstepGpu::on_rtl_result(const RtlResult& r) {
     if (r.warp >= rtl_building_.size()) rtl_building_.resize(r.warp + 1);
     LockstepCommit& c = rtl_building_[r.warp];
-    const std::uint32_t cores = RtlBackend::cores();
+    const std::uint32_t cores = rtl.backend().cores();
     if (r.lane_pass == 0) c = LockstepCommit{};
     c.has_value = r.dest_mem_type == 0;  // REG
     c.dest = r.dest;
@@ -153,7 +153,7 @@ void LockstepGpu::on_rtl_result(const RtlResult& r) {
 
 bool LockstepGpu::on_rtl_commit(const RtlCommit& r) {
     if (stopped_) return false;
-    if (r.lane_pass != 32 / RtlBackend::cores() - 1) return true;  // the last pass commits the instruction
+    if (r.lane_pass != 32 / rtl.backend().cores() - 1) return true;  // the last pass commits the instruction
     LockstepCommit c;
     if (r.warp < rtl_building_.size()) c = rtl_building_[r.warp];
     c.slot = r.warp;

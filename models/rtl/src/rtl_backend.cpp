@@ -1,17 +1,23 @@
-// Drives the Verilated gpgpu_ml605_top_level the way RTL/TB/tb_top_level.vhd does.
+// Drives gpgpu_ml605_top_level (Verilated or under GHDL, rtl_sim.hpp) the way
+// RTL/TB/tb_top_level.vhd does.
 #include "fgtlm/rtl/rtl_backend.hpp"
 
 #include <algorithm>
 #include <bit>
 #include <stdexcept>
 
-#include <verilated.h>
+#include <fmt/format.h>
 
-#include "Vgpgpu_ml605_top_level.h"
-#include "Vgpgpu_ml605_top_level___024root.h"
+#include <fgtlm/cosim/rtl_commit_tracer.hpp>
+
+#include "ghdl_sim.hpp"
+#include "verilator_sim.hpp"
 
 #ifndef FGTLM_RTL_CORES
 #error "FGTLM_RTL_CORES (the core count the model was synthesised with) must be defined"
+#endif
+#ifndef FGTLM_RTL_SOURCE_DIR
+#error "FGTLM_RTL_SOURCE_DIR (the FlexGripPlus folder fgtlm was configured with) must be defined"
 #endif
 
 namespace fgtlm::rtl {
@@ -22,105 +28,150 @@ constexpr std::uint32_t kRegBlocksPerCore = 0, kRegGprs = 1, kRegShmemSize = 2,
                         kRegParamSize = 3, kRegBlockX = 5, kRegBlockY = 6, kRegBlockZ = 7,
                         kRegGridX = 8, kRegGridY = 9, kRegParamsStart = 0x20;
 constexpr std::uint32_t kMaxParams = 16;  // kernel_param_size is 4 bits wide in the testbench
-constexpr std::uint32_t kLanePasses = 32 / FGTLM_RTL_CORES;
-constexpr std::uint32_t kTempRegCount = 6;  // gpgpu_package TEMP_REG_COUNT
 }  // namespace
 
-struct RtlBackend::Model {
-    VerilatedContext context;
-    Vgpgpu_ml605_top_level top{&context, "gpu"};
-    Vgpgpu_ml605_top_level___024root& root() { return *top.rootp; }
-    auto& gmem() { return root().gpgpu_ml605_top_level__DOT__uglobalmemory__DOT__ram; }
-    auto& cmem() { return root().gpgpu_ml605_top_level__DOT__uconstantmemory__DOT__ram; }
-    auto& sysmem() {
-        return root().gpgpu_ml605_top_level__DOT__usystemmemorycontroller__DOT__usystemmemory__DOT__ram;
-    }
+struct RtlBackend::State {
+    std::unique_ptr<detail::RtlSim> sim;
+    detail::RtlPins pins;
+    detail::RtlProbes probes;
+    // Commit trace: the stream, the launch being configured, the tracer of the running kernel.
+    std::ostream* trace_out = nullptr;
+    bool trace_header_written = false;
+    core::LaunchConfig launch;
+    std::unique_ptr<cosim::RtlCommitTracer> tracer;
+    detail::RtlTraceProbes trace;
+    bool cfg_prev = false;
+    void apply() { sim->set_pins(pins); }
 };
 
-RtlBackend::RtlBackend() : m_(std::make_unique<Model>()) {
-    auto& t = m_->top;
-    t.sys_clk = 0;
-    t.host_reset = 1;
-    t.block_scheduler_en = 0;
-    t.gmem_cntrl_en_in = 0;
-    t.cmem_cntrl_en_in = 0;
-    t.sysmem_cntrl_en_in = 0;
-    t.gpgpu_config_cntrl_en_in = 0;
-    t.gpgpu_config_top_cs = 0;
-    t.gpgpu_config_top_rw = 1;
-    t.eval();
+RtlBackendKind parse_backend_kind(const std::string& name) {
+    if (name == "verilator") return RtlBackendKind::Verilator;
+    if (name == "ghdl") return RtlBackendKind::Ghdl;
+    throw std::invalid_argument("RTL back end '" + name + "': must be verilator or ghdl");
+}
+
+const char* backend_name(RtlBackendKind kind) { return kind == RtlBackendKind::Ghdl ? "ghdl" : "verilator"; }
+
+namespace {
+std::uint32_t cores_of(const RtlBackendOptions& o) {
+    const std::uint32_t cores = o.cores == 0 ? FGTLM_RTL_CORES : o.cores;
+    if (cores != 8 && cores != 16 && cores != 32)
+        throw std::invalid_argument("RTL: " + std::to_string(cores) + " SP cores: FlexGripPlus has 8, 16 or 32");
+    if (o.kind == RtlBackendKind::Verilator && cores != FGTLM_RTL_CORES)
+        throw std::invalid_argument("RTL: " + std::to_string(cores) + " cores wanted; this build's Verilated model has " +
+                                    std::to_string(FGTLM_RTL_CORES) + " (configure with -DFGTLM_RTL_CORES=" +
+                                    std::to_string(cores) + ", or use the ghdl back end)");
+    return cores;
+}
+
+std::unique_ptr<detail::RtlSim> make_sim(const RtlBackendOptions& o, std::uint32_t cores) {
+    if (o.kind == RtlBackendKind::Verilator) return detail::make_verilator_sim();
+    detail::GhdlSimOptions g;
+    g.rtl_dir = o.rtl_dir.empty() ? std::filesystem::path(FGTLM_RTL_SOURCE_DIR) : o.rtl_dir;
+    g.cache_dir = o.cache_dir;
+    g.cores = cores;
+    g.log = o.log;
+    return detail::make_ghdl_sim(g);
+}
+}  // namespace
+
+RtlBackend::RtlBackend(const RtlBackendOptions& options)
+    : kind_(options.kind), cores_(cores_of(options)), m_(std::make_unique<State>()) {
+    m_->sim = make_sim(options, cores_);
+    m_->apply();
     reset();
 }
 
-RtlBackend::~RtlBackend() { m_->top.final(); }
+RtlBackend::~RtlBackend() = default;
 
-std::uint32_t RtlBackend::cores() { return FGTLM_RTL_CORES; }
+std::uint32_t RtlBackend::verilated_cores() { return FGTLM_RTL_CORES; }
 
 void RtlBackend::tick() {
-    auto& t = m_->top;
-    t.sys_clk = 1;
-    t.eval();
-    t.sys_clk = 0;
-    t.eval();
+    m_->sim->tick();
     ++total_cycles_;
 }
 
 void RtlBackend::reset() {
     // tb_top_level: host_reset is high for the first clock edges, then drops.
-    m_->top.host_reset = 1;
-    m_->top.eval();
+    m_->pins.host_reset = true;
+    m_->apply();
     for (int i = 0; i < 5; ++i) tick();
-    m_->top.host_reset = 0;
-    m_->top.eval();
+    m_->pins.host_reset = false;
+    m_->apply();
     tick();
     running_ = done_ = false;
 }
 
 void RtlBackend::load_program(std::span<const std::uint32_t> words) {
     if (words.size() > kSysmemWords) throw std::length_error("RTL: program larger than system memory");
-    auto& mem = m_->sysmem();
-    for (std::size_t i = 0; i < words.size(); ++i) mem[i] = words[i];
+    m_->sim->load_program(words);
 }
 
 void RtlBackend::write_global(std::uint32_t addr, std::span<const std::uint8_t> bytes) {
     if (addr > kGlobalBytes || bytes.size() > kGlobalBytes - addr)
         throw std::out_of_range("RTL: global memory write beyond 256 KiB");
-    auto& mem = m_->gmem();
-    for (std::size_t i = 0; i < bytes.size(); ++i) mem[addr + i] = bytes[i];
+    m_->sim->write_global(addr, bytes);
 }
 
-void RtlBackend::read_global(std::uint32_t addr, std::span<std::uint8_t> bytes) const {
+void RtlBackend::read_global(std::uint32_t addr, std::span<std::uint8_t> bytes) {
     if (addr > kGlobalBytes || bytes.size() > kGlobalBytes - addr)
         throw std::out_of_range("RTL: global memory read beyond 256 KiB");
-    auto& mem = m_->gmem();
-    for (std::size_t i = 0; i < bytes.size(); ++i) bytes[i] = mem[addr + i];
+    m_->sim->read_global(addr, bytes);
 }
 
 void RtlBackend::write_const(std::uint32_t addr, std::span<const std::uint8_t> bytes) {
     if (addr > kConstBytes || bytes.size() > kConstBytes - addr)
         throw std::out_of_range("RTL: constant memory write beyond 8 KiB");
-    auto& mem = m_->cmem();
-    for (std::size_t i = 0; i < bytes.size(); ++i) mem[addr + i] = bytes[i];
+    m_->sim->write_const(addr, bytes);
 }
 
 void RtlBackend::write_config(std::uint32_t reg, std::uint32_t value) {
-    auto& t = m_->top;
-    t.gpgpu_config_cntrl_en_in = 1;
-    t.gpgpu_config_top_cs = 1;
-    t.gpgpu_config_top_rw = 0;
-    t.gpgpu_config_top_adr = reg;
-    t.gpgpu_config_top_wr_data = value;
+    auto& p = m_->pins;
+    p.cfg_en = p.cfg_cs = true;
+    p.cfg_rw = false;
+    p.cfg_adr = reg;
+    p.cfg_wr_data = value;
+    m_->apply();
     tick();
-    t.gpgpu_config_cntrl_en_in = 0;
-    t.gpgpu_config_top_cs = 0;
-    t.gpgpu_config_top_rw = 1;
-    t.gpgpu_config_top_adr = 0;
-    t.gpgpu_config_top_wr_data = 0;
-    t.eval();
+    p.cfg_en = p.cfg_cs = false;
+    p.cfg_rw = true;
+    p.cfg_adr = p.cfg_wr_data = 0;
+    m_->apply();
     tick();
 }
 
+bool RtlBackend::can_trace() const { return m_->sim->can_trace(); }
+
+void RtlBackend::trace_commits(std::ostream* out) {
+    if (out != nullptr && !m_->sim->can_trace())
+        throw std::logic_error(std::string("RTL commit trace: the ") + backend_name(kind_) +
+                               " back end does not expose the fetch stage; use the ghdl back end");
+    m_->trace_out = out;
+    m_->tracer.reset();
+}
+
+// The cosim monitor's order per cycle: batch, fetch, execute, register writes, commit. Its
+// process samples at the next rising edge what this reads after the edge, hence cycle + 1.
+void RtlBackend::trace_cycle() {
+    detail::RtlTraceProbes& t = m_->trace;
+    m_->sim->sample_trace(t);
+    cosim::RtlCommitTracer& tr = *m_->tracer;
+    if (t.cfg_en && !m_->cfg_prev) tr.batch();
+    m_->cfg_prev = t.cfg_en;
+    if (t.fd_done) tr.fetch(t.fd_warp, t.fd_lane, t.fd_pc, t.fd_words, t.fd_mask);
+    if (t.ew_done) tr.execute(t.ew_warp, t.ew_mask);
+    using Reg = cosim::RtlCommitTracer::Reg;
+    for (std::uint32_t c = 0; c < cores_; ++c)
+        if ((t.gpr_en >> c) & 1u) tr.write(Reg::Gpr, c, t.gpr_lane[c], fmt::format("{:08X}", t.gpr_data[c]));
+    for (std::uint32_t c = 0; c < cores_; ++c)
+        if ((t.prd_en >> c) & 1u) tr.write(Reg::Pred, c, t.prd_lane[c], fmt::format("{:X}", t.prd_data[c]));
+    for (std::uint32_t c = 0; c < cores_; ++c)
+        if ((t.adr_en >> c) & 1u) tr.write(Reg::Addr, c, t.adr_lane[c], fmt::format("{:08X}", t.adr_data[c]));
+    if (t.ww_done) tr.commit(kernel_cycles_ + 1, t.ww_warp, t.ww_lane);
+}
+
 void RtlBackend::configure(const core::LaunchConfig& launch) {
+    m_->launch = launch;
     if (launch.params.size() > kMaxParams)
         throw std::invalid_argument("RTL: more than 16 kernel parameters");
     write_config(kRegParamSize, std::uint32_t(launch.params.size()));
@@ -139,57 +190,57 @@ void RtlBackend::configure(const core::LaunchConfig& launch) {
 }
 
 void RtlBackend::start() {
-    m_->top.block_scheduler_en = 1;
-    m_->top.eval();
+    m_->pins.block_scheduler_en = true;
+    m_->apply();
     kernel_cycles_ = 0;
     commit_count_ = thread_commit_count_ = 0;
     committed_ = has_result_ = false;
     running_ = true;
     done_ = false;
+    m_->tracer.reset();
+    if (m_->trace_out != nullptr) {
+        m_->tracer = std::make_unique<cosim::RtlCommitTracer>(*m_->trace_out, cores_, m_->launch);
+        if (!m_->trace_header_written) m_->tracer->header(std::string("fgtlm rtl, ") + backend_name(kind_) + " back end");
+        m_->trace_header_written = true;
+        m_->cfg_prev = false;
+    }
 }
 
-// The SM's pipeline hand-over signals (models/rtl/verilator/public.vlt makes them readable).
-#define FGTLM_SM(sig) m_->root().gpgpu_ml605_top_level__DOT__ustreamingmultiprocessor__DOT__##sig
-
 void RtlBackend::sample_monitors() {
-    committed_ = FGTLM_SM(pipeline_write_done) != 0;
+    detail::RtlProbes& p = m_->probes;
+    m_->sim->sample(p, capture_results_);
+    committed_ = p.ww_done;
     if (committed_) {
-        last_commit_ = RtlCommit{kernel_cycles_,          FGTLM_SM(warp_id_ww),      FGTLM_SM(warp_lane_id_ww),
-                                 FGTLM_SM(next_pc_ww),    FGTLM_SM(current_mask_ww), FGTLM_SM(warp_state_ww)};
-        if (last_commit_.lane_pass == kLanePasses - 1) {
+        last_commit_ = RtlCommit{kernel_cycles_, p.ww_warp, p.ww_lane, p.ww_next_pc, p.ww_mask, p.ww_state};
+        if (last_commit_.lane_pass == 32 / cores_ - 1) {
             ++commit_count_;
             thread_commit_count_ += std::uint32_t(std::popcount(last_commit_.mask));
         }
     }
-    has_result_ = capture_results_ && FGTLM_SM(pipeline_execute_done) != 0;
+    has_result_ = capture_results_ && p.ew_done;
     if (has_result_) {
         RtlResult& r = last_result_;
         r.cycle = kernel_cycles_;
-        r.warp = FGTLM_SM(warp_id_ew);
-        r.lane_pass = FGTLM_SM(warp_lane_id_ew);
-        r.instr_mask = FGTLM_SM(instr_mask_ew);
-        r.dest = FGTLM_SM(dest_ew);
-        r.dest_mem_type = FGTLM_SM(dest_mem_type_ew);
-        // temp_vector_register: (CORES-1 downto 0) of (TEMP_REG_COUNT-1 downto 0) of
-        // (3 downto 0) of 32 bits, flattened with element 0 in the low bits: core c's
-        // TEMP_REG_DEST (0) word 0 is 32-bit word c * TEMP_REG_COUNT * 4.
-        const auto& wide = FGTLM_SM(temp_vector_register_ew);
-        for (std::uint32_t c = 0; c < FGTLM_RTL_CORES; ++c) r.values[c] = wide[c * kTempRegCount * 4];
+        r.warp = p.ew_warp;
+        r.lane_pass = p.ew_lane;
+        r.instr_mask = p.ew_instr_mask;
+        r.dest = p.ew_dest;
+        r.dest_mem_type = p.ew_dest_type;
+        std::copy_n(p.ew_values, cores_, r.values);
     }
 }
-#undef FGTLM_SM
 
 bool RtlBackend::step() {
     if (!running_) return done_;
-    auto& t = m_->top;
-    const bool sampled_done = t.kernel_done != 0;  // the testbench samples before the edge
+    const bool sampled_done = m_->sim->kernel_done();  // the testbench samples before the edge
     tick();
     ++kernel_cycles_;
     if (kernel_cycles_ == 1) {  // block_scheduler_en is a one-cycle pulse
-        t.block_scheduler_en = 0;
-        t.eval();
+        m_->pins.block_scheduler_en = false;
+        m_->apply();
     }
     sample_monitors();
+    if (m_->tracer) trace_cycle();
     if (sampled_done) {
         running_ = false;
         done_ = true;

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <sstream>
+#include <stdexcept>
 
 namespace fgtlm::rtl {
 
@@ -17,8 +18,16 @@ std::string hex(std::uint64_t v) {
 
 RtlEngine::RtlEngine(sc_core::sc_module_name name, const RtlEngineConfig& config)
     : sc_module(name), global_socket("global_socket"), config_(config),
-      backend_(std::make_unique<RtlBackend>()) {
+      backend_(std::make_unique<RtlBackend>(config.backend)) {
     if (config_.quantum_cycles == 0) config_.quantum_cycles = 1;
+    if (!config_.commit_trace.empty()) {
+        if (!backend_->can_trace())
+            throw std::invalid_argument(std::string(sc_module::name()) + ": an RTL commit trace needs the ghdl back end (the " +
+                                        backend_name(backend_->kind()) + " one does not expose the fetch stage)");
+        commit_trace_.open(config_.commit_trace);
+        if (!commit_trace_) throw std::runtime_error(config_.commit_trace + ": cannot write the RTL commit trace");
+        backend_->trace_commits(&commit_trace_);
+    }
     SC_THREAD(run);
 }
 
@@ -142,6 +151,7 @@ void RtlEngine::run() {
             result_.sim_wall_seconds =
                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
             result_.cycles = backend_->kernel_cycles();
+            if (commit_trace_.is_open()) commit_trace_.flush();
             result_.warp_instructions = backend_->commit_count();
             result_.thread_instructions = backend_->thread_commit_count();
             after_.resize(kGlobalBytes);

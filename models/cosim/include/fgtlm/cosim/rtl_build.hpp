@@ -9,7 +9,9 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <iosfwd>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -21,6 +23,22 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// Another elaboration of the same design for another user of the RTL (models/rtl's GHDL back
+// end): extra VHDL units, further patches of the copied files, another top unit and C sources
+// linked into the simulation (VHPIDIRECT). Its name and every text go into the cache key, and
+// its builds get their own folders (c<cores>-<name>-<hash>).
+struct RtlBuildVariant {
+    std::string name;                                              // folder tag, e.g. "ghdl-host"
+    std::vector<std::pair<std::string, std::string>> packages;     // (file, VHDL) analysed after fgtlm_probe
+    std::vector<std::pair<std::string, std::string>> units;        // (file, VHDL) analysed after the compile order
+    // Further patch of a copied source: (file name, text after fgtlm's own patches) -> new
+    // text, or nullopt to leave it as it is. Must be deterministic (the key hashes its name only).
+    std::function<std::optional<std::string>(const std::string&, const std::string&)> patch;
+    std::string patch_key;                                         // changes when `patch` changes
+    std::vector<std::pair<std::string, std::string>> c_sources;    // (file, C text) compiled with cc and linked
+    std::string top = "tb_top_level";
+};
+
 struct RtlBuildOptions {
     std::filesystem::path rtl_dir;     // FlexGripPlus folder holding RTL/ and lib_m/
     unsigned cores = 8;                // SP lanes (8, 16, 32): BENCH_CORES of the build
@@ -28,11 +46,12 @@ struct RtlBuildOptions {
     std::string ghdl = "ghdl-llvm";    // GHDL with the LLVM back end (Debian: ghdl-llvm)
     std::ostream* log = nullptr;       // progress messages (may be null)
     bool fault_injection = false;      // add the register-file fault injector (fgtlm_fault.txt; models/faults)
+    const RtlBuildVariant* variant = nullptr;  // another elaboration (see RtlBuildVariant)
 };
 
 struct RtlBuild {
     std::filesystem::path dir;         // build folder
-    std::filesystem::path executable;  // elaborated tb_top_level
+    std::filesystem::path executable;  // elaborated tb_top_level (or the variant's top)
     std::filesystem::path rtl_dir;
     unsigned cores = 8;
     std::string key;                   // hash of the sources, core count and fgtlm's VHDL

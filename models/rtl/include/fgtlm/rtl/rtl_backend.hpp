@@ -1,12 +1,16 @@
-// The RTL-derived FlexGripPlus as a clocked C++ object: the whole GPU
-// (gpgpu_ml605_top_level) synthesised by GHDL and compiled by Verilator, driven through the
-// ports the FlexGripPlus testbench drives, one clock cycle at a time.
+// The RTL-derived FlexGripPlus as a clocked C++ object: the whole GPU (gpgpu_ml605_top_level)
+// driven through the ports the FlexGripPlus testbench drives, one clock cycle at a time, by
+// one of two back ends:
+//   verilator  GHDL's synthesis of the GPU compiled by Verilator (built into fgtlm; fast);
+//   ghdl       GHDL simulating the VHDL itself, clock by clock over VHPIDIRECT (exact by
+//              construction; built on first use in models/cosim's GHDL cache; slower).
 //
-// This header hides the Verilated class (its header is generated in the build cache), so
-// only rtl_backend.cpp includes Verilator headers.
+// This header hides both (the Verilated class's header is generated in the build cache).
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
+#include <iosfwd>
 #include <memory>
 #include <span>
 #include <string>
@@ -45,22 +49,47 @@ struct RtlResult {
     std::uint32_t values[32] = {};  // temp_vector_register_ew(core)(TEMP_REG_DEST)(0), core 0 first
 };
 
+enum class RtlBackendKind { Verilator, Ghdl };
+
+// "verilator" / "ghdl"; throws std::invalid_argument naming the accepted values.
+RtlBackendKind parse_backend_kind(const std::string& name);
+const char* backend_name(RtlBackendKind kind);
+
+struct RtlBackendOptions {
+    RtlBackendKind kind = RtlBackendKind::Verilator;
+    // GHDL back end: the FlexGripPlus folder (default: the one fgtlm was configured with,
+    // FGTLM_FLEXGRIP_RTL) and the GHDL build cache (default: fgtlm cosim's).
+    std::filesystem::path rtl_dir;
+    std::filesystem::path cache_dir;
+    std::ostream* log = nullptr;  // GHDL build progress
+    // SP cores (8, 16, 32); 0 = the Verilated model's (FGTLM_RTL_CORES). The Verilated model
+    // exists for that count only; the GHDL back end builds a simulation for any of the three.
+    std::uint32_t cores = 0;
+};
+
+namespace detail {
+class RtlSim;
+}
+
 class RtlBackend {
 public:
-    RtlBackend();
+    explicit RtlBackend(const RtlBackendOptions& options = {});
     ~RtlBackend();
     RtlBackend(const RtlBackend&) = delete;
     RtlBackend& operator=(const RtlBackend&) = delete;
 
-    // SP lanes the model was synthesised with (pick_bench's BENCH_CORES).
-    [[nodiscard]] static std::uint32_t cores();
+    // SP cores the Verilated model was synthesised with (pick_bench's BENCH_CORES).
+    [[nodiscard]] static std::uint32_t verilated_cores();
+    // SP cores of this GPU.
+    [[nodiscard]] std::uint32_t cores() const { return cores_; }
+    [[nodiscard]] RtlBackendKind kind() const { return kind_; }
 
     // Pulses host_reset as the testbench does (memories keep their contents).
     void reset();
     // Memory images, written directly into the RTL's memory arrays (no clock cycles).
     void load_program(std::span<const std::uint32_t> words);
     void write_global(std::uint32_t addr, std::span<const std::uint8_t> bytes);
-    void read_global(std::uint32_t addr, std::span<std::uint8_t> bytes) const;
+    void read_global(std::uint32_t addr, std::span<std::uint8_t> bytes);
     void write_const(std::uint32_t addr, std::span<const std::uint8_t> bytes);
     // Writes the launch configuration registers through the configuration port, in the
     // testbench's order (one clock cycle each) and the constant bytes.
@@ -86,12 +115,22 @@ public:
     [[nodiscard]] bool has_result() const { return has_result_; }
     [[nodiscard]] const RtlResult& last_result() const { return last_result_; }
 
+    // Commit trace (traces/commit-trace.md) of the kernels started from now on, the lines
+    // `fgtlm cosim` writes for the RTL (header once, then one line per warp instruction).
+    // Needs the fetch stage's probes: the GHDL back end only (std::logic_error otherwise).
+    // nullptr turns it off. The stream must outlive the kernels.
+    void trace_commits(std::ostream* out);
+    [[nodiscard]] bool can_trace() const;
+
 private:
-    struct Model;
+    struct State;
+    void trace_cycle();  // feeds the commit tracer after a clock edge
     void tick();  // one full clock period: rising edge, then falling edge
     void write_config(std::uint32_t reg, std::uint32_t value);
     void sample_monitors();  // commit / result monitors after a clock edge
-    std::unique_ptr<Model> m_;
+    RtlBackendKind kind_;
+    std::uint32_t cores_;
+    std::unique_ptr<State> m_;
     std::uint64_t kernel_cycles_ = 0;
     std::uint64_t total_cycles_ = 0;
     bool running_ = false;

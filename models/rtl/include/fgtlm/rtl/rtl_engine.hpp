@@ -15,7 +15,9 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <fstream>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include <systemc>
@@ -34,6 +36,10 @@ struct RtlEngineConfig {
     std::uint64_t max_cycles = 20'000'000;     // watchdog (0 = off)
     // Bus address of the RTL's 256 KiB global memory; unset = the window holding CODE_BASE.
     std::optional<std::uint32_t> window_base;
+    RtlBackendOptions backend;                 // verilator (default) or ghdl
+    // The RTL's commit trace of every kernel (traces/commit-trace.md) into this file; needs
+    // the ghdl back end. Empty = none.
+    std::string commit_trace;
 };
 
 class RtlEngine : public sc_core::sc_module, public host::KernelControl {
@@ -78,6 +84,7 @@ private:
 
     RtlEngineConfig config_;
     std::unique_ptr<RtlBackend> backend_;
+    std::ofstream commit_trace_;
     core::LaunchConfig launch_;
     std::uint32_t code_bytes_ = 0;
     std::uint32_t window_base_ = 0;
