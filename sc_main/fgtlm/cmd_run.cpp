@@ -174,7 +174,9 @@ int run(const RunOptions& o) {
                           !o.trace_timeline.empty() || o.summary || tracer != nullptr;
     if (observed) sys.gpu.add_observer(inst.get());
     if (tracer) sys.gpu.add_observer(tracer.get());  // after the timing model: reads its stamps
-    if (o.mode == "at") sys.gpu.set_issue_cost(&inst->sm_clock());
+    // The timing model is the SMs' timing interface whenever it observes (in LT mode it
+    // returns the LT cost, so statistics and traces get a time base).
+    if (observed) sys.gpu.set_issue_cost(&inst->sm_clock());
     if (o.print_hierarchy) {
         sc_core::sc_start(sc_core::SC_ZERO_TIME);  // elaborate: resolves the socket bindings
         gpu::print_hierarchy(std::cout, sys);

@@ -85,6 +85,13 @@ inline core::LaunchConfig launch(std::uint16_t threads, std::uint16_t blocks = 1
     return l;
 }
 
+// NVIDIA's reading of the words (`-p core.semantics=g80`) instead of the RTL's.
+inline core::SmCoreConfig g80_config() {
+    core::SmCoreConfig c;
+    c.semantics = core::Semantics::G80;
+    return c;
+}
+
 // Common prologue: R10 = tid.x * 4 (byte offset of this thread's output word).
 inline const char* kTidTimes4 = "I2I.U32.U16 R10, R0L;\nSHL R10, R10, 0x2;\n";
 

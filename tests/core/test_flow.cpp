@@ -60,8 +60,10 @@ TEST(Flow, LoopWithPerThreadTripCount) {
     for (std::uint32_t t = 0; t < 16; ++t) EXPECT_EQ(r.u32(4 * t), t * (t + 1) / 2) << t;
 }
 
+// G80: a guarded RET returns only its threads (the RTL returns the whole warp:
+// test_rtl_semantics.cpp).
 TEST(Flow, CallWithPartialReturn) {
-    CoreRun r;
+    CoreRun r(g80_config());
     ASSERT_TRUE(r.run(std::string(kTidTimes4) + R"(
         I2I.U32.U16 R1, R0L;
         MVI R2, 0x5;
@@ -122,17 +124,27 @@ TEST(Flow, RegistersBeyondTheAllocationAliasTheNextWarp) {
 }
 
 TEST(Flow, PartialWarpAndInstructionCounts) {
-    CoreRun r;
-    ASSERT_TRUE(r.run(std::string(kTidTimes4) + R"(
+    const std::string sass = std::string(kTidTimes4) + R"(
         MVI R2, 0x1;
         GST.U32 global14[R10], R2;
         RET;
-    )", launch(40)));
+    )";
+    CoreRun r(g80_config());
+    ASSERT_TRUE(r.run(sass, launch(40)));
     EXPECT_EQ(r.u32(4 * 39), 1u);
     EXPECT_EQ(r.u32(4 * 40), 0u);  // lane 8 of warp 1 does not exist
     // 5 instructions per warp; 40 threads.
     EXPECT_EQ(r.sm.warp_instructions, 10u);
     EXPECT_EQ(r.sm.thread_instructions, 5u * 40u);
+    // The RTL runs all 32 lanes of warp 1; lanes 8-31 read R0 = 0 (never written), so they
+    // store to thread 0's word.
+    CoreRun rtl;
+    ASSERT_TRUE(rtl.run(sass, launch(40)));
+    EXPECT_EQ(rtl.u32(4 * 39), 1u);
+    EXPECT_EQ(rtl.u32(4 * 40), 0u);
+    EXPECT_EQ(rtl.sm.warp_instructions, 10u);
+    EXPECT_EQ(rtl.sm.thread_instructions, 5u * 64u);
+    EXPECT_EQ(rtl.sm.reg(1, 10, 31), 0u);  // lane 31 of warp 1: tid taken as 0
 }
 
 TEST(Flow, BatchesRunInBlockOrder) {

@@ -189,8 +189,52 @@ struct CountingObserver : core::ExecutionObserver {
 };
 
 struct FixedCost : core::IssueCost {
-    std::uint64_t issue_cycles(const core::IssueRecord& r) override { return r.unit == core::ExecUnit::Memory ? 10 : 3; }
+    std::uint64_t on_issue(const core::IssueRecord& r) override { return r.unit == core::ExecUnit::Memory ? 10 : 3; }
 };
+
+// A timing interface that picks the highest-numbered ready warp and checks it hears of every
+// block and instruction before the observers do.
+struct PickHighest : core::IssueCost {
+    std::uint64_t issues = 0, blocks = 0, picks = 0;
+    std::vector<std::uint32_t> order;
+    void on_block_start(std::uint32_t, std::uint32_t) override { ++blocks; }
+    std::uint64_t on_issue(const core::IssueRecord& r) override {
+        ++issues;
+        order.push_back(r.warp_slot);
+        return 2;
+    }
+    bool picks_warps() const override { return true; }
+    std::uint32_t pick_warp(std::uint32_t, std::uint32_t ready, std::uint32_t) override {
+        ++picks;
+        return 31u - std::uint32_t(__builtin_clz(ready));
+    }
+};
+struct SeesTimingFirst : core::ExecutionObserver {
+    const PickHighest* cost = nullptr;
+    std::uint64_t issues = 0, blocks = 0, bad = 0;
+    void on_block_start(std::uint32_t, std::uint32_t) override { bad += cost->blocks != ++blocks; }
+    void on_issue(const core::IssueRecord&) override { bad += cost->issues != ++issues; }
+};
+
+TEST(Gpu, TimingInterfaceComesFirstAndMayPickTheWarp) {
+    static PickHighest cost;  // the GPU keeps its observers: they must outlive the test
+    static SeesTimingFirst obs;
+    obs.cost = &cost;
+    g->one.gpu.add_observer(&obs);
+    g->one.gpu.set_issue_cost(&cost);
+    auto img = from_sass(kStoreTid, 128, 1);  // 4 warps of 5 instructions
+    const core::KernelResult r = run_image(g->one, img);
+    g->one.gpu.set_issue_cost(nullptr);
+    ASSERT_TRUE(r.error.ok()) << r.error.describe();
+    for (std::uint32_t t = 0; t < 128; ++t) EXPECT_EQ(g->one.read_u32(4 * t), 0x100u + t) << t;  // same results
+    EXPECT_EQ(obs.bad, 0u);
+    EXPECT_EQ(cost.issues, r.warp_instructions);
+    EXPECT_EQ(cost.picks, r.warp_instructions);
+    ASSERT_EQ(cost.order.size(), 20u);
+    // Highest ready first: warp 3 runs to its end, then 2, 1, 0 (round-robin would interleave).
+    for (std::size_t i = 0; i < 20; ++i) EXPECT_EQ(cost.order[i], 3u - i / 5) << i;
+    EXPECT_EQ(r.cycles, 20u * 2u);
+}
 
 TEST(Gpu, ObserversTimingHookAndStageChain) {
     CountingObserver obs;

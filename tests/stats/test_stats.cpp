@@ -44,6 +44,7 @@ struct Kernel {
         core::LaunchConfig launch;
         launch.block[0] = 64;
         obs.begin_kernel(launch);
+        obs.timing().on_block_start(0, 0);  // the SM's timing interface hears of it first
         obs.on_block_start(0, 0);
         std::uint32_t values[32];
         for (std::uint32_t i = 0; i < 32; ++i) values[i] = i;
@@ -55,6 +56,7 @@ struct Kernel {
             r.unit = unit;
             r.active_mask = r.issue_mask = 0xffffffffu;
             tweak(r);
+            obs.timing().on_issue(r);
             obs.on_issue(r);
             obs.on_commit(r, values);
         };
@@ -72,6 +74,7 @@ struct Kernel {
         issue(bra, core::ExecUnit::Branch, 0, [](core::IssueRecord& r) { r.diverged = true; r.branch_taken = true; r.stack_depth = 1; });
         issue(bra, core::ExecUnit::Branch, 1, none);
         for (std::uint32_t w = 0; w < 2; ++w) issue(bar, core::ExecUnit::Branch, w, [](core::IssueRecord& r) { r.barrier = true; });
+        obs.timing().on_block_end(0, 0);
         obs.on_block_end(0, 0);  // the core reports the end before the last instructions
         for (std::uint32_t w = 0; w < 2; ++w)
             issue(ret, core::ExecUnit::Branch, w, [](core::IssueRecord& r) { r.warp_done = true; r.active_mask = 0x0000ffffu; });

@@ -35,7 +35,14 @@ private:
     std::vector<std::uint8_t> constant_;
     core::ArrayGlobalMemory gmem_;
     core::Program program_;
-    core::SmCoreConfig cfg_;
+    // The suite's calibration was fitted with partial warps running their block's threads only;
+    // the RTL runs all 32 lanes (SmCoreConfig::full_partial_warps), which moves the 9 partial-
+    // block kernels' errors by +1..+6 % (mean 1.94 % -> 2.06 %): to be refitted with it on.
+    core::SmCoreConfig cfg_ = [] {
+        core::SmCoreConfig c;
+        c.full_partial_warps = false;
+        return c;
+    }();
     core::SmCore sm_;
 };
 

@@ -4,7 +4,10 @@
 // error) in K-fold cross-validation (each kernel's error is measured with parameters fitted on
 // the other folds) and then on everything (the values for timing_params.hpp).
 //   timing_suite_fit SUITE_DIR [--conformance DIR] [-p key=value]... [--config F]
-//                    [--fit k1,k2,...] [--folds K] [--json OUT] [--drift OUT]
+//                    [--fit k1,k2,...] [--folds K] [--commit-weight W] [--json OUT] [--drift OUT]
+// --commit-weight W adds W x the mean per-instruction drift (|model - RTL| write-back cycle
+// over the RTL commit files, relative to the kernel's cycles) to the fit's objective, so the
+// fit respects where the cycles go inside a kernel, not only the totals.
 // --json writes per-kernel RTL/model/held-out figures; --drift writes, per kernel with RTL
 // commit cycles, the model's and the RTL's write-back cycle of every warp instruction.
 #include "suite_capture.hpp"
@@ -32,7 +35,29 @@ struct Case {
     const calibration::Capture* capture = nullptr;
     std::uint32_t fold = 0;
     std::filesystem::path commits;
+    std::vector<calibration::CommitTime> rtl_commits;  // loaded with --commit-weight
 };
+
+double g_commit_weight = 0;  // --commit-weight: weight of the per-instruction drift in the fit
+
+// Mean |model - RTL| write-back cycle over the kernel's commits (the n-th commit of each
+// warp on both sides, up to where the PC streams differ), relative to the RTL kernel cycles.
+double drift_of(const Case& c, const timing::TimingParams& p) {
+    const auto model = calibration::replay_commits(*c.capture, p);
+    std::map<std::pair<std::uint32_t, std::uint32_t>, std::vector<const calibration::CommitTime*>> by_warp;
+    for (const auto& m : model) by_warp[{m.block, m.warp}].push_back(&m);
+    std::map<std::pair<std::uint32_t, std::uint32_t>, std::size_t> seen;
+    double sum = 0;
+    std::size_t n = 0;
+    for (const auto& r : c.rtl_commits) {
+        auto& v = by_warp[{r.block, r.warp}];
+        const std::size_t k = seen[{r.block, r.warp}]++;
+        if (k >= v.size() || v[k]->pc != r.pc) break;
+        sum += std::fabs(double(v[k]->cycle) - double(r.cycle));
+        ++n;
+    }
+    return n == 0 ? 0 : sum / double(n) / double(c.rtl);
+}
 
 double error_of(const Case& c, const params::Registry& reg) {
     timing::TimingParams p = timing::TimingParams::from(reg);
@@ -46,16 +71,23 @@ bool g_smooth = false;  // phase 1 of the fit: rms only (smoother), phase 2: rms
 // rms + worst relative error over the cases `use` selects.
 template <class Pred>
 double objective(const std::vector<Case>& cases, const params::Registry& reg, Pred use) {
-    double sum_sq = 0, worst = 0;
-    std::size_t n = 0;
+    double sum_sq = 0, worst = 0, drift = 0;
+    std::size_t n = 0, nd = 0;
     for (const Case& c : cases) {
         if (!use(c)) continue;
         const double e = error_of(c, reg);
         sum_sq += e * e;
         worst = std::max(worst, std::fabs(e));
         ++n;
+        if (g_commit_weight > 0 && !c.rtl_commits.empty()) {
+            timing::TimingParams p = timing::TimingParams::from(reg);
+            p.sp_lanes = c.cores;
+            drift += drift_of(c, p);
+            ++nd;
+        }
     }
-    return n == 0 ? 0 : std::sqrt(sum_sq / double(n)) + (g_smooth ? 0.0 : worst);
+    const double d = nd == 0 ? 0 : g_commit_weight * drift / double(nd);
+    return n == 0 ? 0 : std::sqrt(sum_sq / double(n)) + (g_smooth ? 0.0 : worst) + d;
 }
 
 template <class Pred>
@@ -135,6 +167,7 @@ int main(int argc, char** argv) {
             else if (a == "--json") json_out = next();
             else if (a == "--drift") drift_out = next();
             else if (a == "--folds") folds = std::uint32_t(std::stoul(next()));
+            else if (a == "--commit-weight") g_commit_weight = std::stod(next());
             else if (a == "--fit") {
                 std::stringstream ss(next());
                 for (std::string k; std::getline(ss, k, ',');) { (void)reg.find(k); keys.push_back(k); }
@@ -151,14 +184,17 @@ int main(int argc, char** argv) {
     for (const auto& s : skipped) std::printf("# skipped %s\n", s.c_str());
     std::vector<Case> cases;
     for (const auto& k : suite)
-        cases.push_back({k.name, k.cores, k.rtl_cycles, &k.capture, calibration::fold_of(k.name, folds), k.commit_file});
+        cases.push_back({k.name, k.cores, k.rtl_cycles, &k.capture, calibration::fold_of(k.name, folds), k.commit_file, {}});
+    if (g_commit_weight > 0)
+        for (Case& c : cases)
+            if (!c.commits.empty()) c.rtl_commits = calibration::read_rtl_commits(c.commits);
     std::map<std::string, calibration::Capture> bundles;
     if (!conformance.empty()) {
         for (const auto& run : calibration::rtl_runs(conformance)) {
             auto it = bundles.find(run.bundle);
             if (it == bundles.end()) it = bundles.emplace(run.bundle, calibration::capture_bundle(std::filesystem::path(conformance) / run.bundle)).first;
             const std::string name = run.bundle + "-c" + std::to_string(run.cores);
-            cases.push_back({name, run.cores, run.cycles, &it->second, calibration::fold_of(name, folds), {}});
+            cases.push_back({name, run.cores, run.cycles, &it->second, calibration::fold_of(name, folds), {}, {}});
         }
     }
 

@@ -100,7 +100,7 @@ const std::uint32_t* SmCore::read_operand(ExecContext& ctx, const isa::Operand& 
             return reg_row(ctx.warp_slot, op.reg);
         case OperandKind::RegLo:
         case OperandKind::RegHi: {
-            if (op.reg == 124) return zeros_;
+            if (half_reads_zero(op)) return zeros_;
             const std::uint32_t* row = reg_row(ctx.warp_slot, op.reg);
             const unsigned sh = op.kind == OperandKind::RegHi ? 16u : 0u;
             if (signed16) {

@@ -2,6 +2,99 @@
 
 namespace fgtlm::core {
 
+namespace {
+
+using isa::Form;
+using isa::Opcode;
+using isa::OperandKind;
+
+bool is_reg(const isa::Operand& o) {
+    return o.kind == OperandKind::Reg || o.kind == OperandKind::RegLo || o.kind == OperandKind::RegHi;
+}
+
+// Opcodes pipeline_decode.vhd decodes as instr_opcode ALU (primary opcodes 2-4, 6, 9-0xe).
+bool is_rtl_alu(Opcode op) {
+    switch (op) {
+        case Opcode::IADD: case Opcode::IMUL: case Opcode::IMAD: case Opcode::ISET:
+        case Opcode::IMAX: case Opcode::IMIN: case Opcode::SHL: case Opcode::SHR:
+        case Opcode::LOP: case Opcode::I2I: case Opcode::FADD: case Opcode::FMUL:
+        case Opcode::FMAD: case Opcode::FSET:
+            return true;
+        default:
+            return false;
+    }
+}
+
+// src1_i of a long ALU instruction with a shared first source: FADD/FMUL/FMAD read the
+// offset from bits 9-13, every integer op (and FSET) from bits 9-12 only, so g[0x10]-g[0x1f]
+// alias g[0x0]-g[0xf]. (Conversions to/from float and the SFU read 9-15: not rewritten.)
+void shared_offset_width(isa::Instruction& in) {
+    isa::Operand& s = in.src[0];
+    if (in.form != Form::Long || in.num_src == 0 || s.kind != OperandKind::Shared) return;
+    if (in.op == Opcode::FADD || in.op == Opcode::FMUL || in.op == Opcode::FMAD) return;
+    s.value &= 0xfu;
+}
+
+// read_source_ops.vhd (SRC_NUM = 2): a register second source is replaced by its own field
+// value (`addr_in`) when addr_imm is set, the op is not ISET and no address register is
+// used. The decoder sets addr_imm from bit 52 in every long word: the top bit of the 46-52
+// register field, so IADD/FADD (whose second source is that field) read R64-R127 as their
+// numbers (IADD R7, g [0x4], R124 adds 124), and IMAD/FMAD/... with a third source >= R64 read
+// their second source's number. R124 read through the register file is still zero.
+void field_as_immediate(isa::Instruction& in) {
+    if (in.form != Form::Long || in.num_src < 2 || in.op == Opcode::ISET || !is_reg(in.src[1])) return;
+    if (((in.hi >> 20) & 1u) == 0) return;                       // bit 52
+    const std::uint32_t areg = ((in.lo >> 26) & 3u) | (((in.hi >> 2) & 1u) << 2);  // bits 26-27, 34
+    if (areg != 0) return;
+    const bool field_46 = in.op == Opcode::IADD || in.op == Opcode::FADD;  // src2 in bits 46-52
+    isa::Operand& b = in.src[1];
+    b.value = field_46 ? ((in.hi >> 14) & 0x7fu) : ((in.lo >> 16) & 0x7fu);
+    b.kind = OperandKind::Immediate;
+    b.negate = b.absolute = b.invert = false;
+}
+
+// boolean_functions.vhd ignores the ~ bits (48, 49) and decodes operation 3 as NEG_OP = ~a.
+// Kept in the operand flags: PASS_B of an inverted copy of the first source.
+void logic_op(isa::Instruction& in) {
+    if (in.op != Opcode::LOP || in.num_src < 2) return;
+    in.src[0].invert = false;
+    in.src[1].invert = false;
+    if (in.lop == isa::LogicOp::PASS_B) {
+        in.src[1] = in.src[0];
+        in.src[1].invert = true;
+    }
+}
+
+// MVC: pipeline_decode.vhd makes it a plain READ (not READ_GATHER) of offset * size, so the
+// address register is ignored, and the post-increment (`c[b][Ak+=off]`, bit 25) is never
+// performed: Ak keeps its value (measured on the RTL).
+void constant_move(isa::Instruction& in) {
+    if (in.op != Opcode::MVC || in.num_src == 0 || in.src[0].kind != OperandKind::Const) return;
+    in.src[0].areg = 0;
+    in.src[0].post_inc = false;
+}
+
+// The scalar processor (scalar_processor.vhd), measured with scripts/gen-golden-int:
+// * IMUL/IMAD have no high half: `.HI` returns the low 32 bits of the product;
+// * IMAD multiplies 16-bit halves whatever its type (w32 is never set for IMAD24), so the
+//   S24/U24 forms are S16/U16 of the low halves, and it ignores every source negation
+//   (a_neg is ISUB's, b_neg IADD's);
+// * I2I ignores `.SAT` (the value is truncated to the destination width).
+void scalar_processor(isa::Instruction& in) {
+    using isa::DataType;
+    if (in.op == Opcode::IMUL || in.op == Opcode::IMAD) in.high = false;
+    if (in.op == Opcode::IMAD) {
+        for (auto* t : {&in.dtype, &in.stype}) {
+            if (*t == DataType::S24) *t = DataType::S16;
+            if (*t == DataType::U24) *t = DataType::U16;
+        }
+        for (auto& o : in.src) o.negate = false;
+    }
+    if (in.op == Opcode::I2I) in.saturate = false;
+}
+
+}  // namespace
+
 bool parse_semantics(std::string_view text, Semantics& out) {
     if (text == "rtl") {
         out = Semantics::Rtl;
@@ -14,13 +107,17 @@ bool parse_semantics(std::string_view text, Semantics& out) {
 }
 
 void apply_semantics(isa::Instruction& in, Semantics s) {
-    using isa::Form;
-    using isa::Opcode;
     if (s != Semantics::Rtl || in.is_illegal()) return;
     const bool fadd_fmul = in.op == Opcode::FADD || in.op == Opcode::FMUL;
     if (fadd_fmul && in.form == Form::Immediate) in.src[0].negate = false;
     if (in.op == Opcode::FMUL && in.form == Form::Short) in.src[1].negate = false;
     if (in.op == Opcode::FMAD && in.form == Form::Short) in.src[0].negate = false;
+    constant_move(in);
+    if (!is_rtl_alu(in.op)) return;
+    shared_offset_width(in);
+    field_as_immediate(in);
+    logic_op(in);
+    scalar_processor(in);
 }
 
 }  // namespace fgtlm::core

@@ -153,6 +153,7 @@ void SmCore::start_batch(std::uint32_t first_block, std::uint32_t count) {
         b.num_warps = warps_per_block_;
         b.warps_done = b.warps_at_barrier = 0;
         b.active = true;
+        if (cost_ != nullptr) cost_->on_block_start(cfg_.sm_id, b.block);
         for (ExecutionObserver* o : observers_) o->on_block_start(cfg_.sm_id, b.block);
         // Shared header (u16 0, blockDim.xyz, gridDim.xy, blockIdx.xy) and parameters.
         const std::uint16_t header[8] = {0, launch_.block[0], launch_.block[1], launch_.block[2],
@@ -174,7 +175,10 @@ void SmCore::start_batch(std::uint32_t first_block, std::uint32_t count) {
             const std::uint32_t t0 = wi * kWarpSize;
             const std::uint32_t n = std::min(kWarpSize, threads - t0);
             w.pc = 0;
-            w.valid = n == 32 ? 0xffffffffu : ((1u << n) - 1u);
+            // warp_generator.vhd gives every warp the full mask: in a partial warp the RTL runs
+            // (and stores from) all 32 lanes; the lanes past the block keep whatever R0 their
+            // register rows hold (thread_id_calc writes R0 of the block's threads only).
+            w.valid = (n == 32 || (cfg_.semantics == Semantics::Rtl && cfg_.full_partial_warps)) ? 0xffffffffu : ((1u << n) - 1u);
             w.active = w.valid;
             w.exited = 0;
             w.block = b.block;
@@ -222,6 +226,7 @@ bool SmCore::select(ExecContext& ctx) {
         std::uint32_t slot = rr_next_ + i;
         if (slot >= num_warps_) slot -= num_warps_;
         if (warps_[slot].status == WarpStatus::Ready) {
+            if (cost_ != nullptr && cost_->picks_warps()) slot = picked_warp(slot);
             rr_next_ = slot + 1 == num_warps_ ? 0 : slot + 1;
             ctx.warp_slot = slot;
             return true;
@@ -237,6 +242,17 @@ bool SmCore::select(ExecContext& ctx) {
     return false;
 }
 
+// The timing model's choice among the ready warps (slots beyond 32 cannot be named: they
+// keep the round-robin order); a choice that is not ready is ignored.
+std::uint32_t SmCore::picked_warp(std::uint32_t rr) {
+    if (num_warps_ > 32) return rr;
+    std::uint32_t ready = 0;
+    for (std::uint32_t s = 0; s < num_warps_; ++s)
+        if (warps_[s].status == WarpStatus::Ready) ready |= 1u << s;
+    const std::uint32_t pick = cost_->pick_warp(cfg_.sm_id, ready, rr);
+    return pick < 32 && ((ready >> pick) & 1u) ? pick : rr;
+}
+
 bool SmCore::fetch(ExecContext& ctx) {
     WarpState& w = warps_[ctx.warp_slot];
     const isa::Instruction* inst = program_->fetch(w.pc);
@@ -249,6 +265,7 @@ bool SmCore::fetch(ExecContext& ctx) {
     ctx.inst = inst;
     ctx.form = program_->form(w.pc);
     ctx.pc = w.pc;
+    ctx.rtl = cfg_.semantics == Semantics::Rtl;
     return true;
 }
 
@@ -286,9 +303,10 @@ bool SmCore::writeback(ExecContext& ctx) {
         const isa::Operand& d = in.dst;
         switch (d.kind) {
             case isa::OperandKind::Reg:
+                if (write_dropped(d)) break;
                 for (std::uint32_t k = 0; k < ctx.res_regs; ++k) {
                     const std::uint32_t r = d.reg + k;
-                    if (r == 124 || r > 127) continue;  // R124 is the zero register
+                    if (r > 127 || (r == 124 && cfg_.semantics == Semantics::G80)) continue;
                     std::uint32_t* row = reg_row(slot, r);
                     const std::uint32_t* v = ctx.res[k];
                     if (m == 0xffffffffu) {
@@ -300,7 +318,7 @@ bool SmCore::writeback(ExecContext& ctx) {
                 break;
             case isa::OperandKind::RegLo:
             case isa::OperandKind::RegHi: {
-                if (d.reg == 124) break;
+                if (write_dropped(d)) break;
                 std::uint32_t* row = reg_row(slot, d.reg);
                 const std::uint32_t* v = ctx.res[0];
                 const bool hi = d.kind == isa::OperandKind::RegHi;
@@ -340,14 +358,22 @@ bool SmCore::writeback(ExecContext& ctx) {
         if (in.is_join()) {
             ok = join(ctx, next);
             ctx.rec.reconverged = true;
-        } else if (in.is_end()) {
-            ok = exit_threads(ctx, w.active);  // the end marker finishes the path like RET
+        } else if (in.is_end() && !runs_past_end_marker(next)) {
+            // The RTL ignores the end marker (decode's FULL_END drives nothing; only a RET on
+            // an empty stack finishes a warp, branch_exec_unit.vhd) and runs on: nvcc ends a
+            // kernel with an end-marked instruction + RET, and the RTL commits that RET. Other
+            // code after a marker (a cubin's local-memory tail, empty instruction memory)
+            // would run into words the RTL's behaviour is not defined for: the model ends the
+            // path at the marker there, as G80 hardware does.
+            ok = exit_threads(ctx, w.active);
         }
     }
 
     ++warp_instructions;
     thread_instructions += std::uint32_t(std::popcount(m));
-    if (record_issues || !observers_.empty()) fill_record(ctx);
+    if (record_issues || cost_ != nullptr || !observers_.empty()) fill_record(ctx);
+    // Timing first (one channel: the cost it returns is the SM's), then the observers.
+    if (cost_ != nullptr) ctx.issue_cycles = cost_->on_issue(ctx.rec);
     if (!observers_.empty()) {
         for (ExecutionObserver* o : observers_) {
             o->on_issue(ctx.rec);

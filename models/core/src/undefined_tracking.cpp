@@ -18,7 +18,8 @@ std::uint32_t SmCore::operand_taint(const ExecContext& ctx, const isa::Operand& 
         case isa::OperandKind::RegLo:
         case isa::OperandKind::RegHi:
         case isa::OperandKind::Global:
-            return op.reg == 124 ? 0u : regs_.taint(row_index(ctx.warp_slot, op.reg));
+            return (op.reg == 124 && op.kind != isa::OperandKind::RegLo && op.kind != isa::OperandKind::RegHi) || half_reads_zero(op)
+                       ? 0u : regs_.taint(row_index(ctx.warp_slot, op.reg));
         case isa::OperandKind::Shared: {
             const std::uint32_t size = isa::Operand::size_of(op.type);
             const std::uint32_t base = blocks_[warps_[ctx.warp_slot].block_slot].shared_base + op.byte_offset();
@@ -43,15 +44,16 @@ void SmCore::write_taint(const ExecContext& ctx) {
     const std::uint32_t m = ctx.exec_mask;
     if (ctx.res_regs == 0 || m == 0) return;
     const isa::OperandKind k = in.dst.kind;
+    if (write_dropped(in.dst)) return;
     if (k == isa::OperandKind::Reg) {
         for (std::uint32_t i = 0; i < ctx.res_regs; ++i) {
             const std::uint32_t r = in.dst.reg + i;
-            if (r == 124 || r > 127) continue;
+            if (r > 127 || (r == 124 && cfg_.semantics == Semantics::G80)) continue;
             std::uint32_t& t = reg_taint(ctx.warp_slot, r);
             t = (t & ~m) | (ctx.taint & m);
         }
     } else if (k == isa::OperandKind::RegLo || k == isa::OperandKind::RegHi) {
-        if (in.dst.reg != 124) reg_taint(ctx.warp_slot, in.dst.reg) |= ctx.taint & m;  // other half keeps its state
+        reg_taint(ctx.warp_slot, in.dst.reg) |= ctx.taint & m;  // other half keeps its state
     }
 }
 

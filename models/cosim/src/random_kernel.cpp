@@ -70,7 +70,7 @@ private:
     std::string op(const std::string& g = {}) {
         const std::string d = r() + (g.empty() ? "" : " (" + g + ")");
         std::uint32_t form = pick(33);
-        while (opt_.avoid_known && (form == 12 || form == 23 || form == 28)) form = pick(33);
+        while (opt_.avoid_known && (form == 23 || form == 28)) form = pick(33);
         switch (form) {
             case 0: return fmt::format("IADD {}, {}, {}", d, src1(), src2());
             case 1: return fmt::format("IADD {}, -{}, {}", d, rs(), rs());
@@ -137,7 +137,7 @@ private:
             it.kind = "call";
             it.lines.push_back(fmt::format("CAL.NOINC L{}s", id));
             it.sub.push_back(fmt::format("L{}s: {}", id, op()));
-            if (!opt_.avoid_known && pick(2) == 0) {  // some threads return early
+            if (pick(2) == 0) {  // some threads return early (the RTL returns the whole warp)
                 it.sub.push_back(set_pred());
                 it.sub.push_back("RET C0.NE");
             }
@@ -150,7 +150,7 @@ private:
             it.lines.push_back("IADD32I R11, R11, 0xffffffff");
             it.lines.push_back("ISET.S32.C0 o[0x7f], R11, R124, NE");
             it.lines.push_back(fmt::format("BRA C0.NE, L{}l", id));
-        } else if (k < 18 || opt_.avoid_known) {
+        } else if (k < 18) {
             it.kind = "barrier";
             it.lines.push_back("BAR.ARV.WAIT b0, 0xfff");
         } else {

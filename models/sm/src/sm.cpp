@@ -11,7 +11,7 @@ Sm::Sm(sc_core::sc_module_name name, const SmConfig& cfg)
     if (cfg.auto_bind_units) bind_default_units();
     // Loosely timed, every unit takes 32 / sp_lanes cycles per warp operation (its own
     // constant; an AT timing model replaces the sum, a replacement unit annotates its own).
-    const std::uint64_t lt_cycles = lt_cost_.issue_cycles(core::IssueRecord{});
+    const std::uint64_t lt_cycles = lt_cost_.cycles();
     for (ExecUnitModule* u : {static_cast<ExecUnitModule*>(&sp), static_cast<ExecUnitModule*>(&fpu),
                               static_cast<ExecUnitModule*>(&sfu), static_cast<ExecUnitModule*>(&branch),
                               static_cast<ExecUnitModule*>(&mem)}) {
@@ -63,6 +63,7 @@ Sm::~Sm() { trans_.clear_extension(&ext_); }
 
 void Sm::set_issue_cost(core::IssueCost* t) {
     timing_ = t;
+    core_.set_issue_cost(t);  // the core calls it before any observer, once per instruction
     core_.record_issues = t != nullptr;
 }
 
@@ -122,10 +123,10 @@ bool Sm::issue_one() {
     if (!core_.select(ctx)) return false;
     ctx.unit_cycles = lt_cycles_;  // in case a replacement execute stage bypasses the units
     if (!pass_pipeline(ctx)) return false;
-    // A timing model accounts for memory latency itself (IssueRecord::mem.latency_cycles);
-    // loosely timed, the cost is the executing unit's annotated delay plus the global-memory
-    // controller's slow-path delay.
-    const std::uint64_t cost = timing_ != nullptr ? timing_->issue_cycles(ctx.rec)
+    // One source of cycles: the IssueCost's answer (it accounts for the memory latency in
+    // IssueRecord::mem.latency_cycles itself); loosely timed, the executing unit's annotated
+    // delay plus the global-memory controller's slow-path delay.
+    const std::uint64_t cost = timing_ != nullptr ? ctx.issue_cycles
                                                   : std::uint64_t(ctx.unit_cycles) + ctx.rec.mem.latency_cycles;
     cycles_ += cost;
     unsynced_cycles_ += cost;

@@ -48,7 +48,9 @@ void CommitTraceWriter::on_commit(const core::IssueRecord& rec, const std::uint3
         }
         fmt::format_to(std::back_inserter(line), " {}{}{} =", prefix, rec.dst_reg, suffix);
         for (std::uint32_t lane = 0; lane < 32; ++lane) {
-            if ((rec.active_mask >> lane) & 1u) {
+            if (((rec.active_mask >> lane) & 1u) && rec.dst_dropped) {
+                line.append(std::string_view(" nowrite"));  // as the RTL trace marks it
+            } else if ((rec.active_mask >> lane) & 1u) {
                 fmt::format_to(std::back_inserter(line), " {:08x}", dst_values[lane]);
             } else {
                 line.append(std::string_view(" -"));

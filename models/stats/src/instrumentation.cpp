@@ -8,7 +8,7 @@ Instrumentation::Instrumentation(const params::Registry& registry, const Instrum
     : Instrumentation(timing::TimingParams::from(registry), options) {}
 
 Instrumentation::Instrumentation(const timing::TimingParams& params, const InstrumentationOptions& options)
-    : options_(options), timing_(params, options.mode), clock_(timing_), stats_(timing_) {
+    : options_(options), timing_(params, options.mode), stats_(timing_) {
     after_timing_.push_back(&stats_);
     if (!options.commit_path.empty()) {
         commit_ = std::make_unique<CommitTraceWriter>(options.commit_path, timing_);
@@ -40,17 +40,14 @@ void Instrumentation::on_kernel_end(const core::KernelResult& result) {
 }
 
 void Instrumentation::on_block_start(std::uint32_t sm, std::uint32_t block) {
-    timing_.on_block_start(sm, block);
     for (auto* o : after_timing_) o->on_block_start(sm, block);
 }
 
 void Instrumentation::on_block_end(std::uint32_t sm, std::uint32_t block) {
-    timing_.on_block_end(sm, block);
     for (auto* o : after_timing_) o->on_block_end(sm, block);
 }
 
 void Instrumentation::on_issue(const core::IssueRecord& rec) {
-    timing_.on_issue(rec);
     for (auto* o : after_timing_) o->on_issue(rec);
 }
 

@@ -105,12 +105,9 @@ void SignalTracer::on_block_start(std::uint32_t sm, std::uint32_t block) {
 // The first issue of a batch: every warp of the batch's blocks becomes active when the timing
 // model lets it start. The core numbers the slots block by block (slot = k * warps_per_block
 // + warp for the k-th block of the batch); the model starts them all once the batch is
-// dispatched, warp w after (w + 1) warp-creation steps. At this point SystemC time is still at
+// dispatched (the RTL's warp generator finishes before the scheduler starts). At this point SystemC time is still at
 // or before the dispatch, so these changes are not late.
-void SignalTracer::start_batch(std::uint32_t sm, std::uint64_t first_ready, std::uint32_t first_warp) {
-    const timing::TimingParams& p = timing_.params();
-    const std::uint64_t step = timing_.mode() == timing::Mode::AT ? std::uint64_t(p.passes()) * p.warp_init_cycles_per_pass : 0;
-    const std::uint64_t base = first_ready - std::min<std::uint64_t>(first_ready, (first_warp + 1) * step);
+void SignalTracer::start_batch(std::uint32_t sm, std::uint64_t first_ready) {
     const auto& blocks = batch_blocks_[sm];
     for (std::uint32_t k = 0; k < blocks.size(); ++k) {
         for (std::uint32_t wi = 0; wi < warps_per_block_; ++wi) {
@@ -119,7 +116,7 @@ void SignalTracer::start_batch(std::uint32_t sm, std::uint64_t first_ready, std:
             const std::uint32_t w = sm * cfg_.warp_slots + slot;
             warp_block_[w] = blocks[k];
             warp_state_[w] = WarpTraceState::Active;
-            schedule(base + (wi + 1) * step, kState, w, std::uint32_t(WarpTraceState::Active));
+            schedule(first_ready, kState, w, std::uint32_t(WarpTraceState::Active));
         }
     }
     batch_blocks_[sm].clear();
@@ -131,7 +128,7 @@ void SignalTracer::on_issue(const core::IssueRecord& rec) {
         return;
     }
     const timing::InstrTiming& t = timing_.last();
-    if (!batch_blocks_[rec.sm].empty()) start_batch(rec.sm, t.ready, rec.warp);
+    if (!batch_blocks_[rec.sm].empty()) start_batch(rec.sm, t.ready);
     const std::uint32_t w = rec.sm * cfg_.warp_slots + rec.warp_slot;
     WarpTraceState& st = warp_state_[w];
     if (st == WarpTraceState::Barrier) {

@@ -104,6 +104,11 @@ TimingModel::TimingModel(const TimingParams& params, Mode mode) : p_(params), mo
 void TimingModel::begin_kernel(const core::LaunchConfig& launch) {
     warps_per_block_ = std::max<std::uint32_t>(1, (launch.threads_per_block() + p_.warp_size - 1) / p_.warp_size);
     blocks_per_sm_ = std::max<std::uint32_t>(1, launch.blocks_per_sm);
+    // The SM controller's work per block of a batch (see TimingParams): header, parameter
+    // words, one R0 write per thread, one warp-pool entry per warp.
+    block_setup_cycles_ = std::uint64_t(p_.block_launch_cycles) + std::uint64_t(launch.params.size()) * p_.launch_param_cycles +
+                          std::uint64_t(launch.threads_per_block()) * p_.launch_thread_cycles +
+                          std::uint64_t(warps_per_block_) * p_.launch_warp_cycles;
     global_mem_.reset();
     global_busy_total_ = 0;
     last_ = InstrTiming{};
@@ -142,7 +147,7 @@ void TimingModel::on_block_start(std::uint32_t sm_index, std::uint32_t block) {
     SmState& sm = sm_state(sm_index);
     if (sm.resident == 0) {
         // A new batch: FlexGripPlus dispatches the next batch only when the previous one is done.
-        sm.dispatch_free = std::max(sm.dispatch_free, sm.batch_done);
+        sm.dispatch_free = std::max(sm.dispatch_free, sm.batch_done) + (mode_ == Mode::AT ? p_.batch_launch_cycles : 0);
         for (WarpTiming& w : sm.warps) w.started = false;
     }
     BlockSlot* slot = nullptr;
@@ -158,9 +163,11 @@ void TimingModel::on_block_start(std::uint32_t sm_index, std::uint32_t block) {
     slot->block = block;
     slot->warps_alive = warps_per_block_;
     if (mode_ == Mode::AT) {
-        slot->start = sm.dispatch_free + p_.block_launch_cycles;
-        // The warp generator creates the block's warps one after the other.
-        sm.dispatch_free = slot->start + std::uint64_t(warps_per_block_) * p_.passes() * p_.warp_init_cycles_per_pass;
+        // RTL: the SM controller sets the batch's blocks up one after the other (header and
+        // parameters, then thread IDs, then the warp generator), and the warp scheduler starts
+        // only when all of them are done: every warp of the batch waits for dispatch_free.
+        sm.dispatch_free += block_setup_cycles_;
+        slot->start = sm.dispatch_free;
     } else {
         slot->start = std::max(sm.dispatch_free, sm.last_issue);
     }
@@ -180,22 +187,6 @@ void TimingModel::on_block_end(std::uint32_t sm_index, std::uint32_t block) {
     if (sm.resident > 0) --sm.resident;
 }
 
-void TimingModel::add_memory_delay(std::uint32_t sm_index, std::uint64_t cycles) {
-    SmState& sm = sm_state(sm_index);
-    if (!sm.any_issued || cycles == 0) return;
-    WarpTiming& warp = sm.warps[sm.last_warp_slot];
-    BlockSlot& slot = sm.blocks[warp.block_slot];
-    // The execute and write stages were held longer by the memory access.
-    sm.stage_free[kExec] += cycles;
-    sm.stage_free[kWrite] += cycles;
-    sm.pipeline_empty += cycles;
-    warp.ready += cycles;
-    warp.last_complete += cycles;
-    slot.last_complete = std::max(slot.last_complete, warp.last_complete);
-    sm.stats.last_complete = std::max(sm.stats.last_complete, warp.last_complete);
-    sm.stats.stall[std::size_t(StallReason::ExecMemory)] += cycles;
-}
-
 TimingModel::WarpTiming& TimingModel::warp_for(SmState& sm, const core::IssueRecord& rec) {
     if (rec.warp_slot >= sm.warps.size()) sm.warps.resize(rec.warp_slot + 1);
     WarpTiming& warp = sm.warps[rec.warp_slot];
@@ -212,9 +203,6 @@ TimingModel::WarpTiming& TimingModel::warp_for(SmState& sm, const core::IssueRec
         // The block scheduler dispatches the whole batch (shared headers, parameters, warp
         // creation) before its warps start executing.
         warp.ready = mode_ == Mode::AT ? std::max(slot->start, sm.dispatch_free) : slot->start;
-        if (mode_ == Mode::AT) {
-            warp.ready += std::uint64_t(rec.warp + 1) * p_.passes() * p_.warp_init_cycles_per_pass;
-        }
     }
     return warp;
 }
@@ -229,7 +217,38 @@ void TimingModel::arrive_at_barrier(BlockSlot& slot, std::uint64_t when) {
     }
 }
 
-void TimingModel::on_issue(const core::IssueRecord& rec) {
+void TimingModel::on_kernel_start(std::uint32_t sm) { sm_state(sm).clock = 0; }
+
+std::uint64_t TimingModel::advance_clock(std::uint32_t sm_index, std::uint64_t target) {
+    std::uint64_t& now = sm_state(sm_index).clock;
+    const std::uint64_t delta = target > now ? target - now : 0;
+    now += delta;
+    return delta;
+}
+
+std::uint64_t TimingModel::batch_end_cycles(std::uint32_t sm) {
+    return advance_clock(sm, sm_state(sm).stats.last_complete);
+}
+
+std::uint32_t TimingModel::pick_warp(std::uint32_t sm_index, std::uint32_t ready, std::uint32_t rr) {
+    // Earliest ready time wins; ties keep the round-robin order starting at rr.
+    SmState& sm = sm_state(sm_index);
+    std::uint32_t best = rr;
+    std::uint64_t best_ready = ~std::uint64_t(0);
+    for (std::uint32_t i = 0; i < 32; ++i) {
+        const std::uint32_t s = (rr + i) & 31u;
+        if (!((ready >> s) & 1u)) continue;
+        const bool known = s < sm.warps.size() && sm.warps[s].started;
+        const std::uint64_t t = known ? sm.warps[s].ready : sm.dispatch_free;
+        if (t < best_ready) {
+            best_ready = t;
+            best = s;
+        }
+    }
+    return best;
+}
+
+std::uint64_t TimingModel::on_issue(const core::IssueRecord& rec) {
     SmState& sm = sm_state(rec.sm);
     WarpTiming& warp = warp_for(sm, rec);
     BlockSlot& slot = sm.blocks[warp.block_slot];
@@ -277,6 +296,7 @@ void TimingModel::on_issue(const core::IssueRecord& rec) {
             slot.bar_release = 0;
         }
     }
+    return advance_clock(rec.sm, sm.last_issue);
 }
 
 void TimingModel::issue_lt(const core::IssueRecord& rec, SmState& sm, WarpTiming& warp) {
@@ -327,6 +347,9 @@ void TimingModel::issue_at(const core::IssueRecord& rec, SmState& sm, WarpTiming
     const StallReason exec_why = exec_reason(rec);
     std::uint64_t exec = p_.exec_base_cycles;
     bool global_access = false;
+    // The pipelined unit's fill latency (FPU, SFU, global memory path) and which unit it is:
+    // another warp's instruction on the same unit follows right behind (see the overlap below).
+    UnitLatency unit_latency{};
     switch (rec.unit) {
         case core::ExecUnit::SP:
         case core::ExecUnit::None:
@@ -334,13 +357,17 @@ void TimingModel::issue_at(const core::IssueRecord& rec, SmState& sm, WarpTiming
             break;
         case core::ExecUnit::FPU:
             exec += passes * p_.fpu_cycles_per_pass + p_.fpu_latency;
+            unit_latency = {UnitLatency::Fpu, p_.fpu_latency};
             if (rec.inst != nullptr && is_fp_arith(rec.inst->op)) exec += passes * p_.fpu_arith_cycles_per_pass;
             break;
         case core::ExecUnit::SFU:
             // RTL: the SFU's fixed evaluation time hides part of the lanes' per-pass work, so an
             // SFU instruction gains less from more lanes than an SP one.
-            exec += (std::uint64_t(p_.warp_size) + p_.sfu_units - 1) / p_.sfu_units * p_.sfu_cycles_per_thread +
-                    p_.sfu_latency - std::min<std::uint64_t>(p_.sfu_latency, passes * p_.sfu_pass_overlap_cycles);
+            {
+                const std::uint64_t fill = p_.sfu_latency - std::min<std::uint64_t>(p_.sfu_latency, passes * p_.sfu_pass_overlap_cycles);
+                exec += (std::uint64_t(p_.warp_size) + p_.sfu_units - 1) / p_.sfu_units * p_.sfu_cycles_per_thread + fill;
+                unit_latency = {UnitLatency::Sfu, fill};
+            }
             break;
         case core::ExecUnit::Branch:
             // Guards and branch conditions are evaluated per thread, one pass at a time.
@@ -353,11 +380,13 @@ void TimingModel::issue_at(const core::IssueRecord& rec, SmState& sm, WarpTiming
             if (rec.mem.space == core::MemSpace::Global) {
                 exec += p_.global_issue_cycles;
                 global_access = true;
+                unit_latency = {UnitLatency::Global, p_.global_latency_cycles};
             } else if (rec.mem.space == core::MemSpace::None && rec.shared_operands > 0) {
-                exec += p_.shared_load_cycles;  // MOV Rd, g[...]
+                exec += passes * p_.load_cycles_per_pass;  // MOV Rd, g[...]
             } else if (rec.mem.space == core::MemSpace::Constant || rec.const_operands > 0) {  // MVC
-                exec += p_.constant_latency_cycles;
-                sm.stats.constant_busy += p_.constant_latency_cycles;
+                // RTL: MVC costs what MOV Rd, g[x] costs at every lane count (107 / 65 cycles).
+                exec += p_.constant_latency_cycles + passes * p_.load_cycles_per_pass;
+                sm.stats.constant_busy += p_.constant_latency_cycles + passes * p_.load_cycles_per_pass;
             }
             break;
     }
@@ -386,9 +415,17 @@ void TimingModel::issue_at(const core::IssueRecord& rec, SmState& sm, WarpTiming
     last_.ready = warp.ready;
     // Without overlap (FlexGripPlus) the warp unit issues only into an empty pipeline.
     std::uint64_t front = p_.pipeline_overlap ? sm.stage_free[kFetch] : sm.pipeline_empty;
-    // RTL: another warp's fetch may start while the previous instruction is still finishing.
-    if (!p_.pipeline_overlap && sm.any_issued && rec.warp_slot != sm.last_warp_slot)
-        front = std::max(sm.last_issue, front - std::min<std::uint64_t>(front, p_.warp_switch_overlap_cycles));
+    // RTL: another warp's fetch may start while the previous instruction is still finishing,
+    // and when both use the same pipelined unit (FPU, SFU, global memory path: the commit
+    // traces show FMAD/FADD/GST of consecutive warps closer than any other pair) the second
+    // one's passes follow the first one's through the unit: its fill latency is hidden too.
+    if (!p_.pipeline_overlap && sm.any_issued && rec.warp_slot != sm.last_warp_slot) {
+        std::uint64_t overlap = p_.warp_switch_overlap_cycles;
+        if (unit_latency.unit != UnitLatency::None && unit_latency.unit == sm.last_unit.unit)
+            overlap += std::min(unit_latency.cycles, sm.last_unit.cycles);
+        front = std::max(sm.last_issue, front - std::min<std::uint64_t>(front, overlap));
+    }
+    sm.last_unit = unit_latency;
     const std::uint64_t t0 = std::max(warp.ready, front);
     if (t0 > warp.ready) last_.stall[std::size_t(sm.hold_reason[kFetch])] += std::uint32_t(t0 - warp.ready);
     last_.issue = t0;
@@ -415,9 +452,14 @@ void TimingModel::issue_at(const core::IssueRecord& rec, SmState& sm, WarpTiming
                 const std::uint64_t want = end;
                 // RTL: the load/store unit also walks the warp's inactive threads.
                 const std::uint64_t skipped = p_.warp_size - std::min<std::uint64_t>(p_.warp_size, std::popcount(rec.active_mask));
-                const std::uint64_t occupancy =
+                // One source of memory time: the controller is busy for its own occupancy or for
+                // the time the TLM target annotated on these accesses, whichever is longer (the
+                // calibrated occupancy already contains FlexGripPlus' memory; a slower target
+                // replaces it, it does not add to it).
+                const std::uint64_t occupancy = std::max<std::uint64_t>(
                     accesses * (p_.global_cycles_per_access + std::uint64_t(p_.global_cycles_per_byte) * rec.mem.access_bytes) +
-                    skipped * p_.global_inactive_thread_cycles;
+                        skipped * p_.global_inactive_thread_cycles,
+                    rec.mem.latency_cycles);
                 const auto [mem_start, mem_done] = global_mem_.book(want, occupancy);
                 // Waiting for the controller: before the first access and in gaps between them.
                 const std::uint64_t waited = (mem_done - want) - occupancy;
@@ -425,8 +467,7 @@ void TimingModel::issue_at(const core::IssueRecord& rec, SmState& sm, WarpTiming
                 global_busy_total_ += occupancy;
                 sm.stats.global_mem_busy += occupancy;
                 last_.mem_start = mem_start;
-                // The TLM target's own annotated delay (slow path) adds to the model's latency.
-                last_.mem_end = mem_done + p_.global_latency_cycles + rec.mem.latency_cycles;
+                last_.mem_end = mem_done + p_.global_latency_cycles;
                 end = last_.mem_end;
             }
         }

@@ -33,6 +33,7 @@ void SmCore::finish_warp(std::uint32_t slot) {
     }
     if (b.warps_done == b.num_warps) {
         b.active = false;
+        if (cost_ != nullptr) cost_->on_block_end(cfg_.sm_id, b.block);
         for (ExecutionObserver* o : observers_) o->on_block_end(cfg_.sm_id, b.block);
     }
 }
@@ -123,6 +124,21 @@ bool SmCore::arrive_barrier(ExecContext& ctx) {
     return true;
 }
 
+// branch_exec_unit.vhd (CHECK_RETURN): with a non-empty warp stack a RET pops the top entry
+// and continues with its mask and address whatever the guard says (a `RET C0.NE` inside a
+// subroutine returns the whole warp to the caller, even when no thread's guard holds). Only
+// with an empty stack does the guard matter: those threads finish (exit_threads).
+bool SmCore::rtl_return(ExecContext& ctx) {
+    WarpState& w = warps_[ctx.warp_slot];
+    const StackEntry e = w.stack[--w.depth];
+    w.active = e.mask & ~w.exited;
+    w.pc = e.pc;
+    ctx.rec.branch_taken = true;
+    ctx.rec.reconverged = true;
+    if (w.active == 0) return unwind(ctx);
+    return true;
+}
+
 bool BranchFunction::execute(ExecContext& ctx) { return core_.exec_flow(ctx); }
 
 bool SmCore::exec_flow(ExecContext& ctx) {
@@ -172,6 +188,7 @@ bool SmCore::exec_flow(ExecContext& ctx) {
         case Opcode::RET: {
             next_pc_set_ = true;
             w.pc = next;
+            if (cfg_.semantics == Semantics::Rtl && w.depth != 0) return rtl_return(ctx);
             if (m == 0) return true;
             bool in_call = false;
             for (std::uint32_t i = w.depth; i-- > 0;)
@@ -229,7 +246,9 @@ void SmCore::fill_record(ExecContext& ctx) {
         }
     }
     const isa::OperandKind dk = in.dst.kind;
-    r.dst_reg = (dk == isa::OperandKind::Reg || dk == isa::OperandKind::RegLo || dk == isa::OperandKind::RegHi) ? in.dst.reg : 0xff;
+    const bool gpr = dk == isa::OperandKind::Reg || dk == isa::OperandKind::RegLo || dk == isa::OperandKind::RegHi;
+    r.dst_reg = gpr ? in.dst.reg : 0xff;
+    r.dst_dropped = gpr && write_dropped(in.dst);
     r.stack_depth = w.depth;
 }
 

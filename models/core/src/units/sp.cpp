@@ -24,13 +24,38 @@ struct IntOp {
     unsigned bits;
     std::uint32_t wmask;
     bool sgn;
+    bool rtl;  // core.semantics=rtl
 };
+
+// IADD with flags as integer_add_subtract.vhd computes it: each negated source is negated as
+// a (sign-extended) two's-complement value first, then the two are added (-0 = 0, so a - 0
+// has no carry); carry = bit `bits` of the 33-bit sum, overflow from the operands' signs.
+// IADD is unsigned in scalar_processor.vhd: no sign flag.
+void iadd_rtl_flags(const IntOp& o) {
+    const isa::Instruction& in = o.in;
+    const bool na = in.src[0].negate, nb = in.src[1].negate;
+    const std::uint32_t top = 1u << (o.bits - 1);
+    for (std::uint32_t l = 0; l < kWarpSize; ++l) {
+        std::uint32_t A = o.bits == 16 ? std::uint32_t(std::int32_t(std::int16_t(o.a[l]))) : o.a[l];
+        std::uint32_t B = o.bits == 16 ? std::uint32_t(std::int32_t(std::int16_t(o.b[l]))) : o.b[l];
+        if (na) A = 0u - A;
+        if (nb) B = 0u - B;
+        const std::uint64_t cin = in.carry_in ? ((o.carry[l] & kFlagCarry) ? 1u : 0u) : 0u;
+        const std::uint64_t sum = std::uint64_t(A) + B + cin;
+        const std::uint32_t res = std::uint32_t(sum) & o.wmask;
+        const bool carry = ((sum >> o.bits) & 1u) != 0;
+        const bool ovf = ((A & top) == (B & top)) && ((A & top) != (res & top));
+        o.r[l] = res;
+        o.f[l] = std::uint8_t((res == 0 ? kFlagZero : 0) | (carry ? kFlagCarry : 0) | (ovf ? kFlagOverflow : 0));
+    }
+}
 
 // IADD (and subtract via negate). Computes its own flags (carry, overflow). Returns true.
 void iadd(const IntOp& o) {
     const isa::Instruction& in = o.in;
     const bool na = in.src[0].negate, nb = in.src[1].negate;
     const std::uint32_t xa = na ? o.wmask : 0u, xb = nb ? o.wmask : 0u;
+    if (in.set_pred && o.rtl) return iadd_rtl_flags(o);
     if (!in.set_pred && !in.carry_in) {  // common case: no flags, vectorisable
         const std::uint32_t add = std::uint32_t(na) + std::uint32_t(nb);
         for (std::uint32_t l = 0; l < kWarpSize; ++l) o.r[l] = (((o.a[l] ^ xa) + (o.b[l] ^ xb)) + add) & o.wmask;
@@ -180,7 +205,8 @@ bool SpFunction::execute(ExecContext& ctx) {
                   h,
                   h ? 16u : 32u,
                   h ? 0xffffu : 0xffffffffu,
-                  is_signed(in.dtype)};
+                  is_signed(in.dtype),
+                  ctx.rtl};
     ctx.res_regs = 1;
     ctx.has_flags = in.set_pred;
     unsigned flag_bits = o.bits;  // width the zero/sign flags are taken from

@@ -48,6 +48,7 @@ struct IssueRecord {
     // dependencies). 0xff = unused.
     std::array<std::uint8_t, 3> src_regs{0xff, 0xff, 0xff};
     std::uint8_t dst_reg = 0xff;
+    bool dst_dropped = false;       // the register file ignores this destination (R127, R63H under rtl)
     std::uint8_t shared_operands = 0;   // sources read from shared memory in the read stage
     std::uint8_t shared_read_conflict_degree = 1;  // worst bank conflict of those reads (1 = none)
     std::uint8_t const_operands = 0;    // sources read from constant memory

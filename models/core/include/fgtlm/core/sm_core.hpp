@@ -17,6 +17,7 @@
 #include <fgtlm/core/semantics.hpp>
 #include <fgtlm/isa/instruction.hpp>
 
+#include "fgtlm/core/issue_cost.hpp"
 #include "fgtlm/core/issue_record.hpp"
 #include "fgtlm/core/launch.hpp"
 #include "fgtlm/core/memory_port.hpp"
@@ -44,6 +45,10 @@ struct SmCoreConfig {
     std::uint32_t stack_depth = 32;     // warp stack entries per warp
     bool strict_barrier = true;         // a warp that exits while others wait at BAR deadlocks (RTL)
     Semantics semantics = Semantics::Rtl;  // decode reading of the words (core/semantics.hpp)
+    // With Semantics::Rtl: a partial warp runs all 32 lanes, as warp_generator.vhd's full mask
+    // does. false keeps the block's threads only (what the AT timing calibration of
+    // tests/timing/suite was fitted with; see models/cosim/README.md, "Fixed in the model").
+    bool full_partial_warps = true;
 };
 
 // How many blocks of `cfg` fit on one SM at once (0 = not even one: invalid launch).
@@ -70,9 +75,11 @@ struct ExecContext {
     alignas(32) std::uint8_t flags[kWarpSize];
     const std::uint8_t* carry_flags = nullptr;  // predicate row of the carry-in register (IADD.X)
     std::uint32_t unit_cycles = 0;  // issue cost the executing unit annotated (SystemC SM)
+    std::uint64_t issue_cycles = 0; // what the attached IssueCost returned for this instruction
     std::uint32_t res_regs = 0;     // result registers to write (0 = none)
     std::uint32_t taint = 0;        // lanes whose result derives from undefined bytes (tracking on)
     bool has_flags = false;         // flags[] valid (written to C[set_pred_reg] if set_pred)
+    bool rtl = true;                // core.semantics=rtl: units compute what the RTL does (set by fetch)
     IssueRecord rec;
 };
 
@@ -104,6 +111,10 @@ public:
     // and address registers are not tracked.
     void set_undefined_tracking(std::uint8_t* shadow, std::uint64_t size);
     [[nodiscard]] bool undefined_tracking() const { return track_undefined_; }
+    // The SM's timing (nullptr = none): hears of blocks and instructions before the observers,
+    // returns each instruction's cycles (ctx.issue_cycles) and may pick the next warp.
+    void set_issue_cost(IssueCost* cost) { cost_ = cost; }
+    [[nodiscard]] IssueCost* issue_cost() const { return cost_; }
     void add_observer(ExecutionObserver* obs) { observers_.push_back(obs); }
     void clear_observers() { observers_.clear(); }
     [[nodiscard]] const SmCoreConfig& config() const { return cfg_; }
@@ -172,6 +183,19 @@ private:
         return regs_.slot_of(warps_[warp_slot].reg_base, r);  // wraps like the RTL's address
     }
     std::uint32_t& reg_taint(std::uint32_t warp_slot, std::uint32_t r) { return regs_.taint(row_index(warp_slot, r)); }
+    // Register fields vector_register_controller.vhd treats specially. It compares the raw
+    // field (2n+h for a half RnL/RnH): field 124 reads 0 (R124, and R62L), field 127 is never
+    // written (R127, and R63H); R124 itself is written. G80: R124 reads 0 and is not written.
+    static std::uint32_t raw_field(const isa::Operand& o) {
+        return o.kind == isa::OperandKind::Reg ? o.reg : 2u * o.reg + (o.kind == isa::OperandKind::RegHi ? 1u : 0u);
+    }
+    [[nodiscard]] bool write_dropped(const isa::Operand& d) const {
+        if (cfg_.semantics == Semantics::Rtl) return raw_field(d) == 127;
+        return d.kind == isa::OperandKind::Reg && d.reg == 124;
+    }
+    [[nodiscard]] bool half_reads_zero(const isa::Operand& o) const {
+        return cfg_.semantics == Semantics::Rtl && raw_field(o) == 124;
+    }
     std::uint32_t* reg_row(std::uint32_t warp_slot, std::uint32_t r) { return regs_.gpr_row(row_index(warp_slot, r)); }
     std::uint32_t guard_mask(std::uint32_t warp_slot, std::uint8_t reg, std::uint8_t cond) const;
 
@@ -185,10 +209,19 @@ private:
     bool push(ExecContext& ctx, StackKind kind, std::uint32_t pc, std::uint32_t mask);
     bool unwind(ExecContext& ctx);  // the active mask became empty: resume the next path
     bool exit_threads(ExecContext& ctx, std::uint32_t mask);
+    // The RTL runs on past an end marker when nvcc's epilogue RET follows it (rtl semantics):
+    // the warp then finishes at that RET, as the RTL's does.
+    bool runs_past_end_marker(std::uint32_t next_pc) {
+        if (cfg_.semantics != Semantics::Rtl) return false;
+        const isa::Instruction* next = program_->fetch(next_pc);
+        return next != nullptr && !next->is_illegal() && next->op == isa::Opcode::RET;
+    }
+    bool rtl_return(ExecContext& ctx);  // RET with Semantics::Rtl and a non-empty stack: pop the top
     void finish_warp(std::uint32_t warp_slot);
     bool join(ExecContext& ctx, std::uint32_t next_pc);
     bool arrive_barrier(ExecContext& ctx);
     void fill_record(ExecContext& ctx);
+    std::uint32_t picked_warp(std::uint32_t rr);  // IssueCost::pick_warp among the ready warps
 
     SmCoreConfig cfg_;
     Program* program_ = nullptr;
@@ -196,6 +229,7 @@ private:
     const std::uint8_t* const_ = nullptr;
     std::uint32_t const_size_ = 0;
     std::vector<ExecutionObserver*> observers_;
+    IssueCost* cost_ = nullptr;
 
     LaunchConfig launch_;
     std::uint32_t warps_per_block_ = 0;

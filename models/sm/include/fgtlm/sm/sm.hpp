@@ -10,7 +10,7 @@
 //   mem.shared / mem.constant : shared- and constant-memory controllers (target sockets)
 //
 // Loosely timed: the thread issues warp instructions back to back without wait(); each
-// costs IssueCost::issue_cycles() (default 32 / sp_lanes) SM cycles, accumulated locally
+// costs what the SM's IssueCost::on_issue() returns (default 32 / sp_lanes) SM cycles, accumulated locally
 // and synchronised through a tlm_quantumkeeper.
 #pragma once
 

@@ -2,8 +2,9 @@
 // (AT or LT, built from the parameter registry), the statistics collector and the optional
 // trace writers (commit, timeline). The VCD waveform is a SystemC module of its own
 // (SignalTracer, attach it after this observer). The front end (`fgtlm run`, the virtual platform)
-// creates one, attaches it to every SM and gives the SMs sm_clock() as their timing hook.
-// It calls the timing model first, so the others see the cycles of the current instruction.
+// creates one, attaches it to every SM and gives the SMs sm_clock() (the timing model, a
+// core::IssueCost) as their timing interface: the SM calls the timing model before any
+// observer, so statistics and traces see the cycles of the current instruction.
 #pragma once
 
 #include "fgtlm/core/issue_record.hpp"
@@ -11,7 +12,6 @@
 #include "fgtlm/stats/commit_trace.hpp"
 #include "fgtlm/stats/stats_collector.hpp"
 #include "fgtlm/stats/timeline_trace.hpp"
-#include "fgtlm/timing/sm_clock.hpp"
 #include "fgtlm/timing/timing_model.hpp"
 
 #include <nlohmann/json.hpp>
@@ -52,14 +52,13 @@ public:
     void on_issue(const core::IssueRecord& rec) override;
     void on_commit(const core::IssueRecord& rec, const std::uint32_t* dst_values) override;
 
-    core::IssueCost& sm_clock() { return clock_; }
+    core::IssueCost& sm_clock() { return timing_; }
     timing::TimingModel& timing() { return timing_; }
     StatsCollector& stats() { return stats_; }
 
 private:
     InstrumentationOptions options_;
     timing::TimingModel timing_;
-    timing::SmClock clock_;
     StatsCollector stats_;
     std::unique_ptr<CommitTraceWriter> commit_;
     std::unique_ptr<TimelineTraceWriter> timeline_;

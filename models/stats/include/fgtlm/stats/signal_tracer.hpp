@@ -76,7 +76,7 @@ private:
     void schedule(std::uint64_t cycle, Kind kind, std::uint32_t index, std::uint32_t value);
     void apply_due();  // SC_METHOD on wake_
     void write(std::uint32_t signal, std::uint32_t value);
-    void start_batch(std::uint32_t sm, std::uint64_t first_ready, std::uint32_t first_warp);
+    void start_batch(std::uint32_t sm, std::uint64_t first_ready);
 
     SignalTracerConfig cfg_;
     const timing::TimingModel& timing_;

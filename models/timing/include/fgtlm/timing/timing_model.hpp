@@ -12,15 +12,19 @@
 // overlap and are limited by the busiest stage. Barriers hold a warp until the last warp of
 // its block arrives. Blocks start batch by batch after a launch overhead.
 //
-// The functional SM decides the issue order (round-robin over ready warps, like the RTL's
-// warp unit); this model follows that order, so it is deterministic: same records + params
-// => same cycles. Mode LT reproduces the functional SM's own cost (32/sp_lanes cycles per
-// warp instruction, serial) so statistics and traces have a time base in both modes.
-//
-// Observer order matters: attach the timing model before the statistics and trace observers,
-// they read last() for the instruction just issued.
+// It is the SM's timing interface (core::IssueCost): the SM gives it each block and warp
+// instruction before any observer sees them and advances its clock by what on_issue returns
+// (SystemC time then tracks the model's issue cycles, and SMs sharing the memory path
+// interleave in time order). Statistics and traces read last() for the instruction just
+// issued. The functional SM's round-robin order is the RTL warp scheduler's (strict
+// round-robin over warps that are not finished or waiting at a barrier, one instruction in
+// flight); with sm.pipeline_overlap the model picks the warp that is ready first instead.
+// Deterministic: same records + params => same cycles. Mode LT reproduces the functional
+// SM's own cost (32/sp_lanes cycles per warp instruction + the target's annotated memory
+// delay, serial) so statistics and traces have a time base in both modes.
 #pragma once
 
+#include "fgtlm/core/issue_cost.hpp"
 #include "fgtlm/core/issue_record.hpp"
 #include "fgtlm/timing/bandwidth_calendar.hpp"
 #include "fgtlm/timing/timing_params.hpp"
@@ -85,21 +89,24 @@ struct SmTimingStats {
     std::uint64_t constant_busy = 0;    // constant-memory port cycles
 };
 
-class TimingModel final : public core::ExecutionObserver {
+class TimingModel final : public core::IssueCost {
 public:
     TimingModel(const TimingParams& params, Mode mode);
 
     // Resets all state for a new kernel. Must be called before the first block starts.
     void begin_kernel(const core::LaunchConfig& launch);
 
+    // core::IssueCost: the SM's clock restarts; blocks; one warp instruction, returning the
+    // cycles from the SM's previous issue to this one's (the SM's time = the model's issue
+    // cycle); the batch's drain to its last write-back.
+    void on_kernel_start(std::uint32_t sm) override;
     void on_block_start(std::uint32_t sm, std::uint32_t block) override;
     void on_block_end(std::uint32_t sm, std::uint32_t block) override;
-    void on_issue(const core::IssueRecord& rec) override;
-
-    // Extra delay (cycles) a TLM target annotated (b_transport delay argument) on the global
-    // accesses of the instruction just issued on `sm`, beyond the model's own latency: that
-    // instruction completes later, and so does everything waiting for it.
-    void add_memory_delay(std::uint32_t sm, std::uint64_t cycles);
+    std::uint64_t on_issue(const core::IssueRecord& rec) override;
+    std::uint64_t batch_end_cycles(std::uint32_t sm) override;
+    // With sm.pipeline_overlap (AT) the warp whose next instruction can issue first goes next.
+    [[nodiscard]] bool picks_warps() const override { return mode_ == Mode::AT && p_.pipeline_overlap; }
+    std::uint32_t pick_warp(std::uint32_t sm, std::uint32_t ready, std::uint32_t rr) override;
 
     [[nodiscard]] const InstrTiming& last() const { return last_; }
     // Issue cycle of the latest instruction of `sm` (for syncing SystemC time).
@@ -134,6 +141,10 @@ private:
         std::uint32_t warps_alive = 0;   // warps of the block not finished yet
         bool active = false;
     };
+    struct UnitLatency {
+        enum Unit : std::uint8_t { None, Fpu, Sfu, Global } unit = None;
+        std::uint64_t cycles = 0;
+    };
     struct SmState {
         std::vector<WarpTiming> warps;
         std::vector<BlockSlot> blocks;
@@ -149,6 +160,8 @@ private:
         std::uint64_t last_block_start = 0;
         std::uint64_t last_block_end = 0;
         std::uint32_t last_warp_slot = 0;
+        UnitLatency last_unit;              // unit latency of the previous instruction
+        std::uint64_t clock = 0;            // cycles the SM's own clock was advanced by so far
         bool any_issued = false;
         SmTimingStats stats;
     };
@@ -159,11 +172,13 @@ private:
     BlockSlot* slot_for_block(SmState& sm, std::uint32_t block);
     void arrive_at_barrier(BlockSlot& slot, std::uint64_t when);
     SmState& sm_state(std::uint32_t sm);
+    std::uint64_t advance_clock(std::uint32_t sm, std::uint64_t target);
 
     TimingParams p_;
     Mode mode_;
     std::uint32_t warps_per_block_ = 1;
     std::uint32_t blocks_per_sm_ = 1;
+    std::uint64_t block_setup_cycles_ = 0;  // SM controller work per block of a batch (AT)
     std::vector<SmState> sms_;
     BandwidthCalendar global_mem_;        // the global-memory controller shared by all SMs
     std::uint64_t global_busy_total_ = 0;

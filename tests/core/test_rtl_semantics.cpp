@@ -1,0 +1,220 @@
+// Operand-path and control-flow readings of the FlexGripPlus RTL (core.semantics=rtl, the
+// default) against NVIDIA's (g80). Each expectation under rtl was measured on the RTL with
+// `fgtlm cosim` (models/cosim/README.md); the VHDL behind each is cited in semantics.cpp and
+// branch.cpp.
+#include "core_harness.hpp"
+
+namespace fgtlm::test {
+namespace {
+
+// boolean_functions.vhd: the ~ bits are ignored and operation 3 is NOT of the first source.
+TEST(RtlSemantics, LogicIgnoresInversionAndPassBIsNotA) {
+    const char* sass = R"(
+        MVI R1, 0x12345678;
+        MVI R2, 0xffff0000;
+        MVI R3, 0x0000abcd;
+        MVI R9, 0xad163561;
+        LOP.PASS_B R4, R2, ~R9;
+        LOP.AND R5, R1, ~R9;
+        LOP.OR R6, ~R1, R3;
+        LOP.PASS_B R7, R2, R9;
+        RET;
+    )";
+    CoreRun rtl;
+    ASSERT_TRUE(rtl.run(sass, launch(1)));
+    EXPECT_EQ(rtl.sm.reg(0, 4, 0), 0x0000ffffu);  // ~R2
+    EXPECT_EQ(rtl.sm.reg(0, 5, 0), 0x12345678u & 0xad163561u);
+    EXPECT_EQ(rtl.sm.reg(0, 6, 0), 0x12345678u | 0x0000abcdu);
+    EXPECT_EQ(rtl.sm.reg(0, 7, 0), 0x0000ffffu);  // ~R2 with or without the ~ bit
+    CoreRun g80(g80_config());
+    ASSERT_TRUE(g80.run(sass, launch(1)));
+    EXPECT_EQ(g80.sm.reg(0, 4, 0), ~0xad163561u);
+    EXPECT_EQ(g80.sm.reg(0, 5, 0), 0x12345678u & ~0xad163561u);
+    EXPECT_EQ(g80.sm.reg(0, 6, 0), ~0x12345678u | 0x0000abcdu);
+    EXPECT_EQ(g80.sm.reg(0, 7, 0), 0xad163561u);
+}
+
+// read_source_ops.vhd: bit 52 (top bit of the 46-52 register field) makes a register second
+// source read as its own field value. R124 read as a first source is still zero.
+TEST(RtlSemantics, Bit52SecondSourceReadsItsNumber) {
+    const char* sass = R"(
+        MVI R1, 0x12345678;
+        MVI R3, 0x0000abcd;
+        IADD R7, R1, R124;
+        IADD R8, R1, R100;
+        IMAD.U16 R9, R3L, R1L, R124;
+        IMAD.U16 R10, R3L, R1H, R124;
+        IADD R11, R124, R1;
+        ISET R12, R1, R124, NE;
+        RET;
+    )";
+    CoreRun rtl;
+    ASSERT_TRUE(rtl.run(sass, launch(1, 1, 128)));
+    EXPECT_EQ(rtl.sm.reg(0, 7, 0), 0x12345678u + 124u);
+    EXPECT_EQ(rtl.sm.reg(0, 8, 0), 0x12345678u + 100u);
+    EXPECT_EQ(rtl.sm.reg(0, 9, 0), 0xabcdu * 2u);   // R1L's field is 2
+    EXPECT_EQ(rtl.sm.reg(0, 10, 0), 0xabcdu * 3u);  // R1H's field is 3
+    EXPECT_EQ(rtl.sm.reg(0, 11, 0), 0x12345678u);   // bit 52 clear: R124 = 0
+    EXPECT_EQ(rtl.sm.reg(0, 12, 0), 0xffffffffu);   // ISET is excluded: R1 != 0
+    CoreRun g80(g80_config());
+    ASSERT_TRUE(g80.run(sass, launch(1, 1, 128)));
+    EXPECT_EQ(g80.sm.reg(0, 7, 0), 0x12345678u);
+    EXPECT_EQ(g80.sm.reg(0, 9, 0), 0xabcdu * 0x5678u);
+}
+
+// pipeline_decode.vhd src1_i: an integer ALU op's shared first source has a 4-bit offset
+// (bits 9-12); FADD/FMUL/FMAD read 5 bits.
+TEST(RtlSemantics, IntegerSharedOffsetIsFourBits) {
+    const char* sass = R"(
+        MVI R1, 0x100;
+        MVI R2, 0x40000000;
+        R2G.U32.U32 g[0x4], R1;
+        R2G.U32.U32 g[0x14], R2;
+        MVI R3, 0x1;
+        IADD R4, g [0x14], R3;
+        FADD R5, g [0x14], R124;
+        RET;
+    )";
+    CoreRun rtl;
+    ASSERT_TRUE(rtl.run(sass, launch(1)));
+    EXPECT_EQ(rtl.sm.reg(0, 4, 0), 0x101u);        // read g[0x4]
+    EXPECT_EQ(rtl.sm.reg(0, 5, 0), 0x40000000u);   // read g[0x14]
+    CoreRun g80(g80_config());
+    ASSERT_TRUE(g80.run(sass, launch(1)));
+    EXPECT_EQ(g80.sm.reg(0, 4, 0), 0x40000001u);
+}
+
+// branch_exec_unit.vhd CHECK_RETURN: with a non-empty stack RET pops the caller's entry
+// whatever the guard: the whole warp returns, even when no thread's guard holds.
+TEST(RtlSemantics, GuardedReturnReturnsTheWholeWarp) {
+    const std::string sass = std::string(kTidTimes4) + R"(
+        I2I.U32.U16 R1, R0L;
+        MVI R2, 0x5;
+        MVI R14, 0x0;
+        MVI R15, 0x0;
+        CAL.NOINC sub;
+        CAL.NOINC none;
+        GST.U32 global14[R10], R14;
+        IADD32I R10, R10, 0x20;
+        GST.U32 global14[R10], R15;
+        RET;
+    sub:
+        ISET.S32.C0 o[0x7f], R1, R2, GT;
+        RET C0.NE;
+        MVI R14, 0x77;
+        RET;
+    none:
+        ISET.S32.C0 o[0x7f], R1, R1, NE;
+        RET C0.NE;
+        MVI R15, 0x99;
+        RET;
+    )";
+    CoreRun rtl;
+    ASSERT_TRUE(rtl.run(sass, launch(8)));
+    for (std::uint32_t t = 0; t < 8; ++t) {
+        EXPECT_EQ(rtl.u32(4 * t), 0u) << t;
+        EXPECT_EQ(rtl.u32(0x20 + 4 * t), 0u) << t;
+    }
+    CoreRun g80(g80_config());
+    ASSERT_TRUE(g80.run(sass, launch(8)));
+    for (std::uint32_t t = 0; t < 8; ++t) {
+        EXPECT_EQ(g80.u32(4 * t), t > 5 ? 0u : 0x77u) << t;
+        EXPECT_EQ(g80.u32(0x20 + 4 * t), 0x99u) << t;
+    }
+}
+
+// pipeline_decode.vhd: MVC is a plain READ of offset * size: the address register is ignored
+// and `Ak+=` never increments it.
+TEST(RtlSemantics, ConstantMoveIgnoresTheAddressRegister) {
+    const char* sass = R"(
+        MVI R1, 0x8;
+        R2A A1, R1, 0x0;
+        MVC R3, c[0x1][A1+0x1];
+        MVC R7, c[0x1][A1+=0x2];
+        A2R R5, A1;
+        RET;
+    )";
+    core::LaunchConfig l = launch(1);
+    for (std::uint32_t i = 0; i < 8; ++i)
+        for (int b = 0; b < 4; ++b) l.const_mem.push_back(std::uint8_t((0xc0de0000u + i) >> (8 * b)));
+    CoreRun rtl;
+    ASSERT_TRUE(rtl.run(sass, l));
+    EXPECT_EQ(rtl.sm.reg(0, 3, 0), 0xc0de0001u);
+    EXPECT_EQ(rtl.sm.reg(0, 7, 0), 0xc0de0002u);
+    EXPECT_EQ(rtl.sm.reg(0, 5, 0), 8u);
+    CoreRun g80(g80_config());
+    EXPECT_FALSE(g80.run(sass, l));  // G80 post-increment: reported by name, not modelled
+    EXPECT_NE(g80.error.message.find("post-increment"), std::string::npos) << g80.error.message;
+}
+
+// vector_register_controller.vhd compares the raw register field: 124 reads 0 (R124 and
+// R62L), 127 is never written (R127 and R63H); R124 itself is written, into the register
+// row of the next warp when regs_per_thread is 64.
+TEST(RtlSemantics, RegisterFields124And127) {
+    const char* sass = R"(
+        MVI R1, 0x8;
+        MVI R63, 0x11112222;
+        MOV.U16 R63H, R1L;
+        MVI R62, 0x12345678;
+        I2I.U32.U16 R6, R62L;
+        MVI R11, 0xabc;
+        MOV R124, R11;
+        MOV R127, R11;
+        BAR.ARV.WAIT b0, 0xfff;
+        MOV R9, R60;
+        RET;
+    )";
+    CoreRun rtl;
+    ASSERT_TRUE(rtl.run(sass, launch(64, 1, 64)));
+    EXPECT_EQ(rtl.sm.reg(0, 63, 0), 0x11112222u);
+    EXPECT_EQ(rtl.sm.reg(0, 6, 0), 0u);
+    EXPECT_EQ(rtl.sm.reg(0, 9, 0), 0u);
+    EXPECT_EQ(rtl.sm.reg(1, 9, 0), 0xabcu);  // warp 0's R124 is warp 1's R60
+    EXPECT_EQ(rtl.sm.reg(1, 63, 0), 0x11112222u);  // warp 0's R127 (warp 1's R63) not written
+    CoreRun g80(g80_config());
+    ASSERT_TRUE(g80.run(sass, launch(64, 1, 64)));
+    EXPECT_EQ(g80.sm.reg(0, 63, 0), 0x00082222u);
+    EXPECT_EQ(g80.sm.reg(0, 6, 0), 0x5678u);
+    EXPECT_EQ(g80.sm.reg(1, 9, 0), 0u);
+}
+
+// scalar_processor.vhd / integer_add_subtract.vhd, measured with scripts/gen-golden-int:
+// IADD flags have no sign and negate before adding (0 - 0: no carry); IMUL/IMAD.HI give the
+// low half; IMAD multiplies 16-bit halves (S24 = S16) and ignores negations; I2I ignores .SAT.
+TEST(RtlSemantics, ScalarProcessorReadings) {
+    const char* sass = R"(
+        MVI R1, 0x1;
+        MVI R2, 0x7fffffff;
+        MVI R9, 0x0;
+        IADD.C0 R3, R1, R2;
+        IADD.C1 R4, R9, -R9;
+        IMUL.U24.U24.HI R5, R1, R2;
+        MVI R6, 0x8000;
+        IMAD.S24 R7, R1, R6, R1;
+        IMAD.U16 R8, R1L, R1L, -R1;
+        MVI R10, 0x10000;
+        I2I.U32.S32.SAT R11, -R1;
+        I2I.U16.U32.SAT R12L, R10;
+        RET;
+    )";
+    CoreRun rtl;
+    ASSERT_TRUE(rtl.run(sass, launch(1)));
+    EXPECT_EQ(rtl.sm.pred(0, 0, 0), core::kFlagOverflow);  // 0x80000000: no sign flag
+    EXPECT_EQ(rtl.sm.pred(0, 1, 0), core::kFlagZero);      // 0 + (-0): no carry
+    EXPECT_EQ(rtl.sm.reg(0, 5, 0), 0x7fffffffu & 0xffffffu);
+    EXPECT_EQ(rtl.sm.reg(0, 7, 0), 0xffff8001u);  // 1 * (S16)0x8000 + 1
+    EXPECT_EQ(rtl.sm.reg(0, 8, 0), 2u);           // 1 * 1 + 1
+    EXPECT_EQ(rtl.sm.reg(0, 11, 0), 0xffffffffu); // -1 as is
+    EXPECT_EQ(rtl.sm.reg(0, 12, 0) & 0xffffu, 0u);
+    CoreRun g80(g80_config());
+    ASSERT_TRUE(g80.run(sass, launch(1)));
+    EXPECT_EQ(g80.sm.pred(0, 0, 0), core::kFlagSign | core::kFlagOverflow);
+    EXPECT_EQ(g80.sm.pred(0, 1, 0), core::kFlagZero | core::kFlagCarry);
+    EXPECT_EQ(g80.sm.reg(0, 7, 0), 0x8001u);
+    EXPECT_EQ(g80.sm.reg(0, 8, 0), 0u);
+    EXPECT_EQ(g80.sm.reg(0, 11, 0), 0u);
+    EXPECT_EQ(g80.sm.reg(0, 12, 0) & 0xffffu, 0xffffu);
+}
+
+}  // namespace
+}  // namespace fgtlm::test
