@@ -57,9 +57,10 @@ TEST(BeyondRtl, SpecialRegistersAndIntegerRounding) {
     )", launch(1)));
     EXPECT_EQ(r.sm.reg(0, 1, 0), 0u);             // SM 0
     EXPECT_LT(r.sm.reg(0, 2, 0), r.sm.reg(0, 3, 0));  // the clock advances
-    EXPECT_EQ(r.sm.reg(0, 5, 0), 0xc0000000u);    // floor(-1.5) = -2
-    EXPECT_EQ(r.sm.reg(0, 6, 0), 0xbf800000u);    // ceil(-1.5) = -1
-    EXPECT_EQ(r.sm.reg(0, 7, 0), 0xbf800000u);    // trunc(-1.5) = -1
+    // F2F is the RTL FPU's transfer (fpu_conv TRSFR): .RMI/.RPI/.RZI do not round to an integer.
+    EXPECT_EQ(r.sm.reg(0, 5, 0), 0xbfc00000u);
+    EXPECT_EQ(r.sm.reg(0, 6, 0), 0xbfc00000u);
+    EXPECT_EQ(r.sm.reg(0, 7, 0), 0xbfc00000u);
     EXPECT_EQ(r.sm.reg(0, 8, 0), 0u - 0xbfc00000u);  // 0 - R4 (subr)
 }
 

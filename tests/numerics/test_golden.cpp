@@ -121,33 +121,4 @@ TEST(Golden, NnDistanceChain) {
     EXPECT_EQ(worst, 0);
 }
 
-// Reduction's integer modulo subroutine (nvcc's SM_1.0 sequence, at 0xf0 of its program):
-// I2F, RCP, integer -2 ulp tweak, FMUL.TRUNC, F2I.TRUNC, a correction step. It must give the
-// exact remainder for every operand pair if I2F/RCP/FMUL.TRUNC/F2I behave as the RTL's do.
-std::uint32_t nvcc_urem(std::uint32_t n, std::uint32_t d) {
-    const std::uint32_t fd = nx::i2f(d, DataType::U32, Rounding::Nearest);
-    const std::uint32_t r11 = nx::rcp(fd) + 0xFFFFFFFEu;
-    const std::uint32_t fn = nx::i2f(n, DataType::U32, Rounding::Trunc);
-    std::uint32_t q = nx::f2i(nx::fmul(fn, r11, Rounding::Trunc), DataType::U32, Rounding::Trunc);
-    const std::uint32_t rem = n - d * q;
-    const std::uint32_t fr = nx::i2f(rem, DataType::U32, Rounding::Trunc);
-    q += nx::f2i(nx::fmul(fr, r11, Rounding::Trunc), DataType::U32, Rounding::Trunc);
-    const std::uint32_t r = n - q * d;
-    if (d <= r) ++q;
-    return n - q * d;
-}
-
-TEST(Golden, ReductionModuloSequenceIsExact) {
-    std::uint32_t seed = 12345;
-    auto next = [&] { seed = seed * 1664525u + 1013904223u; return seed; };
-    for (int i = 0; i < 200000; ++i) {
-        const std::uint32_t n = next() >> (next() % 32);
-        std::uint32_t d = next() >> (next() % 32);
-        if (d == 0) d = 1;
-        ASSERT_EQ(nvcc_urem(n, d), n % d) << n << " % " << d;
-    }
-    for (std::uint32_t n = 0; n < 64; ++n)
-        for (std::uint32_t d = 1; d < 64; ++d) ASSERT_EQ(nvcc_urem(n, d), n % d) << n << " % " << d;
-}
-
 }  // namespace

@@ -25,9 +25,12 @@ bool is_float_class(Opcode op) {
     }
 }
 
-// Ops that apply negate/abs/invert themselves (carry semantics, saturation, bitwise not).
+// Ops that apply negate/abs/invert themselves (carry semantics, saturation, bitwise not) or,
+// as the RTL's FPU does, not at all: pipeline_decode forces src1_neg to 0 for FSET, I2F and
+// F2I, and bit 52 (|src|) reaches the FPU only as FSET's compare-magnitudes input and F2F's |x|.
 bool handles_own_modifiers(Opcode op) {
-    return op == Opcode::IADD || op == Opcode::I2I || op == Opcode::I2F || op == Opcode::LOP;
+    return op == Opcode::IADD || op == Opcode::I2I || op == Opcode::I2F || op == Opcode::LOP || op == Opcode::FSET ||
+           op == Opcode::F2I;
 }
 
 bool is_signed(DataType t) { return t == DataType::S8 || t == DataType::S16 || t == DataType::S32; }

@@ -121,6 +121,8 @@ SmCore::SmCore(const SmCoreConfig& cfg) : cfg_(cfg) {
     if (cfg_.reg_slots == 0) cfg_.reg_slots = 1;
     if (cfg_.max_warps == 0) cfg_.max_warps = 1;
     if (cfg_.stack_depth == 0) cfg_.stack_depth = 1;
+    if (cfg_.sp_lanes == 0 || cfg_.sp_lanes > kWarpSize) cfg_.sp_lanes = 8;
+    ctx_.pass_lanes = cfg_.sp_lanes;
     regs_.configure(cfg_.reg_slots, cfg_.max_warps);
     shared_.assign(cfg_.shared_bytes, 0);
     stack_mem_.assign(std::size_t(cfg_.max_warps) * cfg_.stack_depth, StackEntry{});

@@ -70,7 +70,6 @@ private:
     std::string op(const std::string& g = {}) {
         const std::string d = r() + (g.empty() ? "" : " (" + g + ")");
         std::uint32_t form = pick(33);
-        while (opt_.avoid_known && (form == 23 || form == 28)) form = pick(33);
         switch (form) {
             case 0: return fmt::format("IADD {}, {}, {}", d, src1(), src2());
             case 1: return fmt::format("IADD {}, -{}, {}", d, rs(), rs());

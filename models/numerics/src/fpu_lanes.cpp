@@ -17,6 +17,15 @@ inline std::uint32_t normal(std::uint32_t x) {
     const std::uint32_t e = (x >> 23) & 0xffu;
     return std::uint32_t(e - 1u < 254u);
 }
+// Exponent field below 255: zero, denormal or normal.
+inline std::uint32_t finite(std::uint32_t x) { return std::uint32_t(((x >> 23) & 0xffu) != 0xffu); }
+// Zero (either sign) and an exponent field below 255: the RTL's fpu_mul gives the signed zero
+// the host multiplier gives (checked against the clocked model in test_fpu_lanes.cpp).
+inline std::uint32_t zero_operand(std::uint32_t a, std::uint32_t b) {
+    const std::uint32_t zero = ((a & 0x7fffffffu) == 0) | ((b & 0x7fffffffu) == 0);
+    const std::uint32_t finite = (((a >> 23) & 0xffu) != 0xffu) & (((b >> 23) & 0xffu) != 0xffu);
+    return zero & finite;
+}
 // Exponent in [2, 254]: a normal result clear of the underflow threshold.
 inline std::uint32_t safe_result(std::uint32_t x) {
     const std::uint32_t e = (x >> 23) & 0xffu;
@@ -35,7 +44,7 @@ void fmul_lanes(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* r
     for (std::uint32_t l = 0; l < kLanes; ++l) {  // vectorises: float multiply + integer checks
         const std::uint32_t p = std::bit_cast<std::uint32_t>(std::bit_cast<float>(a[l]) * std::bit_cast<float>(b[l]));
         r[l] = p;
-        ok[l] = normal(a[l]) & normal(b[l]) & safe_result(p);
+        ok[l] = (normal(a[l]) & normal(b[l]) & safe_result(p)) | zero_operand(a[l], b[l]);
     }
     for (std::uint32_t l = 0; l < kLanes; ++l) {
         if (!((mask >> l) & 1u))
@@ -79,7 +88,7 @@ void fmad_lanes(const std::uint32_t* a, const std::uint32_t* b, const std::uint3
     for (std::uint32_t l = 0; l < kLanes; ++l) out[l] = float(s[l]);
     std::memcpy(r, out, sizeof out);
     std::uint32_t ok[kLanes];
-    for (std::uint32_t l = 0; l < kLanes; ++l) ok[l] = normal(a[l]) & normal(b[l]) & normal(c[l]) & safe_result(r[l]);
+    for (std::uint32_t l = 0; l < kLanes; ++l) ok[l] = normal(a[l]) & normal(b[l]) & finite(c[l]) & safe_result(r[l]);
     for (std::uint32_t l = 0; l < kLanes; ++l) {
         if (!((mask >> l) & 1u))
             r[l] = 0;

@@ -3,7 +3,12 @@
 namespace fgtlm::sm {
 
 Sm::Sm(sc_core::sc_module_name name, const SmConfig& cfg)
-    : SmCoreHolder(cfg.core), sc_core::sc_module(name), fetch("fetch"), decode("decode"), read("read"),
+    : SmCoreHolder([&] {
+          core::SmCoreConfig c = cfg.core;
+          c.sp_lanes = cfg.sp_lanes;  // the FPU's per-pass behaviour depends on it
+          return c;
+      }()),
+      sc_core::sc_module(name), fetch("fetch"), decode("decode"), read("read"),
       execute("execute"), writeback("writeback"), regfile("regfile", core_.registers()), sp("sp"), fpu("fpu"),
       sfu("sfu"), branch("branch", core_), mem("mem", core_), global(mem.global), issue("issue"),
       imem_socket(fetch.imem), global_socket(mem.global.socket), cfg_(cfg), lt_cost_(cfg.sp_lanes) {

@@ -25,24 +25,14 @@ inline void each_lane(std::uint32_t m, std::uint32_t* r, Fn&& fn) {
     }
 }
 
+// I2F: the RTL's fpu_conv sees the source word only (no negate or |x|: pipeline_decode forces
+// src1_neg to 0 and fpu_conv's U2F/S2F ignore abs_en).
 void int_to_float(ExecContext& ctx) {
     const isa::Instruction& in = *ctx.inst;
     const std::uint32_t* a = ctx.src[0];
     std::uint32_t* r = ctx.res[0];
     const DataType st = in.stype == DataType::None ? DataType::U32 : in.stype;
-    const bool neg = in.src[0].negate, ab = in.src[0].absolute;
-    each_lane(ctx.exec_mask, r, [&](std::uint32_t l) {
-        std::uint32_t v = a[l];
-        DataType t = st;
-        if (neg || ab) {  // modifiers act on the integer value; the result is then signed
-            std::int64_t x = as_int(v, st);
-            if (ab && x < 0) x = -x;
-            if (neg) x = -x;
-            v = std::uint32_t(x);
-            t = DataType::S32;
-        }
-        r[l] = numerics::i2f(v, t, in.rounding);
-    });
+    each_lane(ctx.exec_mask, r, [&](std::uint32_t l) { r[l] = numerics::i2f(a[l], st, in.rounding); });
 }
 
 void float_to_float(ExecContext& ctx) {
@@ -61,6 +51,41 @@ void float_to_float(ExecContext& ctx) {
     });
 }
 
+// The FPU's rounding bits as the RTL delivers them: pipeline_execute's cvt_round input is wired
+// to the read stage's abs_saturate output (streaming_multiprocessor.vhd), i.e. instruction bits
+// 52..51 for long, non-immediate forms and 00 otherwise, not the rounding field the decoder
+// extracts (FMUL.TRUNC of Reduction at 0x0120 rounds to nearest in the RTL).
+isa::Rounding rtl_rounding(const isa::Instruction& in) {
+    if (in.form != isa::Form::Long) return isa::Rounding::Nearest;
+    return static_cast<isa::Rounding>((in.hi >> 19) & 3u);
+}
+
+// FADD of one warp as the RTL latches it. pipeline_execute runs a warp in passes of CORES
+// threads, one fpu_single per thread, and latches the results one edge after *all* of them
+// raise `finished`. An FPU whose operands are both non-negative (sign bits clear after the
+// negate bits) takes fpu_add and finishes one cycle before one that takes fpu_sub; by the
+// time the pass's last FPU finishes, it has gone back to IDLE and cleared its output. So in a
+// pass that mixes the two, the adder's threads get +0. Inactive threads count too: their FPUs
+// run on the operands read for them. (Co-simulation, difftest seed 7005: `FADD R8, R1,
+// c[0x1][0x0]` gives +0 in exactly the lanes with R1 >= +0 of the 8-thread passes that also
+// hold a negative R1; `FADD R9, g [0x6], -R8` under mask 0xaff403d1 gives +0 in lanes 8 and 9,
+// whose pass has only inactive threads on the subtractor path.)
+void fadd_warp(ExecContext& ctx, isa::Rounding rnd) {
+    const std::uint32_t* a = ctx.src[0];
+    const std::uint32_t* b = ctx.src[1];
+    std::uint32_t* r = ctx.res[0];
+    each_lane(ctx.exec_mask, r, [&](std::uint32_t l) { r[l] = numerics::fadd(a[l], b[l], rnd); });
+    const std::uint32_t pass = ctx.pass_lanes;
+    for (std::uint32_t base = 0; base < kWarpSize; base += pass) {
+        const std::uint32_t end = base + pass < kWarpSize ? base + pass : kWarpSize;
+        bool sub = false;
+        for (std::uint32_t l = base; l < end; ++l) sub |= ((a[l] | b[l]) >> 31) != 0;
+        if (!sub) continue;
+        for (std::uint32_t l = base; l < end; ++l)
+            if (((a[l] | b[l]) >> 31) == 0) r[l] = 0;
+    }
+}
+
 }  // namespace
 
 bool FpuFunction::execute(ExecContext& ctx) {
@@ -72,20 +97,24 @@ bool FpuFunction::execute(ExecContext& ctx) {
     std::uint32_t* __restrict r = ctx.res[0];
     std::uint8_t* __restrict f = ctx.flags;
     const std::uint32_t m = ctx.exec_mask;
-    const isa::Rounding rnd = in.rounding;
+    const isa::Rounding rnd = rtl_rounding(in);  // FADD/FMUL/FMAD; conversions ignore rounding
     ctx.res_regs = 1;
     ctx.has_flags = in.set_pred;
     switch (in.op) {
-        case Opcode::FADD: each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::fadd(a[l], b[l], rnd); }); break;
+        case Opcode::FADD: fadd_warp(ctx, rnd); break;
         case Opcode::FMUL: numerics::fmul_lanes(a, b, r, m, rnd); break;  // host arithmetic, exact
         case Opcode::FMAD: numerics::fmad_lanes(a, b, c, r, m, rnd); break;
         case Opcode::FMIN: each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::fmin(a[l], b[l]); }); break;
         case Opcode::FMAX: each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::fmax(a[l], b[l]); }); break;
-        case Opcode::FSET:
-            each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::fcompare(a[l], b[l], in.cmp) ? 0xffffffffu : 0u; });
+        case Opcode::FSET: {
+            const bool abs_en = in.src[0].absolute;  // bit 52: fpu_set's abs_en, the operand stays as read
+            each_lane(m, r, [&](std::uint32_t l) {
+                r[l] = numerics::fcompare(a[l], b[l], in.cmp, abs_en) ? 0xffffffffu : 0u;
+            });
             if (in.set_pred)
                 for (std::uint32_t l = 0; l < kWarpSize; ++l) f[l] = int_flags(r[l], 32);
             return true;
+        }
         case Opcode::RRO: each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::rro(a[l], in.rro); }); break;
         case Opcode::I2F: int_to_float(ctx); break;
         case Opcode::F2I: {

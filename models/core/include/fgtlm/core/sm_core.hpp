@@ -49,6 +49,7 @@ struct SmCoreConfig {
     // does. false keeps the block's threads only (what the AT timing calibration of
     // tests/timing/suite was fitted with; see models/cosim/README.md, "Fixed in the model").
     bool full_partial_warps = true;
+    std::uint32_t sp_lanes = 8;         // threads per execute pass (the RTL's CORES: 8, 16, 32)
 };
 
 // How many blocks of `cfg` fit on one SM at once (0 = not even one: invalid launch).
@@ -80,6 +81,7 @@ struct ExecContext {
     std::uint32_t taint = 0;        // lanes whose result derives from undefined bytes (tracking on)
     bool has_flags = false;         // flags[] valid (written to C[set_pred_reg] if set_pred)
     bool rtl = true;                // core.semantics=rtl: units compute what the RTL does (set by fetch)
+    std::uint32_t pass_lanes = 8;   // SmCoreConfig::sp_lanes (the FPU's per-pass timing, units/fpu.cpp)
     IssueRecord rec;
 };
 

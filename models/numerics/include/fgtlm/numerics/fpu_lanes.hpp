@@ -4,10 +4,12 @@
 // host's binary32 multiply rounds it to nearest-even exactly as round_pack() does; FMAD's
 // exact a*b + c is formed in double with an exact error term (TwoSum) and rounded to odd,
 // which makes the final conversion to binary32 a correct single rounding (53 >= 24 + 2).
-// Lanes whose inputs are not all normal numbers, whose result is not a normal number of
-// exponent >= 2 (results near the underflow threshold round differently in the RTL, which
-// rounds at full precision then flushes), or whose rounding is not Nearest, take the
-// scalar routine. Lanes outside `mask` get 0.
+// Where this equals the RTL's fpu_mul/fpu_fma (which round to nearest even like the host for
+// normal operands and normal results): lanes with all operands normal, a result of exponent
+// 2..254 and rounding Nearest (FMAD's c may also be ±0 or denormal); for FMUL also a ±0 operand with the other's
+// exponent below 255 (the signed zero). Every other lane (denormals, Inf/NaN, results near the range limits, FMAD with
+// a zero product, which the RTL's fpu_fma does not return as c, directed rounding) takes the scalar routine, i.e. the
+// clocked RTL model. Lanes outside `mask` get 0.
 #pragma once
 
 #include <cstdint>
