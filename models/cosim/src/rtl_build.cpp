@@ -52,7 +52,7 @@ std::string source_key(const std::vector<fs::path>& files, unsigned cores, const
             for (const auto& [name, text] : *list) { f.add(name); f.add(text); }
     }
     if (faults)  // only then: the keys (and caches) of ordinary builds stay as they were
-        for (const char* t : {"fault-injection", vhdl::kFaultPackage, vhdl::kFaultProbes, vhdl::kDpRegfileFlip}) f.add(t);
+        for (const char* t : {"fault-injection", vhdl::kFaultPackage, vhdl::kFaultProbes, vhdl::kDpRegfileFlip, vhdl::kDpRegfileStuck}) f.add(t);
     f.add(ghdl);
     f.add(std::to_string(cores));
     for (const char* t : {vhdl::kPickBench, vhdl::kTpInstructions, vhdl::kTpConfiguration, vhdl::kProbePackage,
