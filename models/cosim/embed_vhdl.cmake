@@ -11,7 +11,8 @@ set(pairs
   kSmProbes sm_probes.vhd
   kFaultPackage fgtlm_fault.vhd
   kFaultProbes fault_probes.vhd
-  kDpRegfileFlip dp_regfile_flip.vhd)
+  kDpRegfileFlip dp_regfile_flip.vhd
+  kDpRegfileStuck dp_regfile_stuck.vhd)
 set(text "// Generated from models/cosim/vhdl by embed_vhdl.cmake: do not edit.\n#include \"rtl_vhdl.hpp\"\n\nnamespace fgtlm::cosim::vhdl {\n\n")
 list(LENGTH pairs n)
 math(EXPR last "${n} - 1")

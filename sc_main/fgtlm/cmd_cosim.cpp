@@ -2,7 +2,10 @@
 // global memory, kernel cycles and the instruction-commit streams (models/cosim/README.md).
 //
 //   fgtlm cosim TARGET --rtl RTL_DIR [--json OUT] [--cache-dir DIR] [--work-dir DIR]
-//               [--flexgrip] [--cores N] [.sass launch options as for `fgtlm run`]
+//               [--flexgrip] [--cores N] [--no-rtl-cache] [.sass launch options as for `fgtlm run`]
+//
+// The RTL result of a launch is cached under CACHE/runs/<hash of the run inputs and build>
+// (models/cosim/README.md); --no-rtl-cache simulates anyway.
 //
 // Exit codes: 0 results match, 1 mismatch or a side failed, 2 bad input / setup error.
 #include "subcommand.hpp"
@@ -37,6 +40,7 @@ struct CosimCliOptions {
     bool readback = false;
     bool no_commits = false;
     bool reuse_rtl = false;
+    bool no_rtl_cache = false;
 };
 
 int run(const CosimCliOptions& o) {
@@ -55,6 +59,7 @@ int run(const CosimCliOptions& o) {
         co.fast_dump = !o.readback;
         co.commit_trace = !o.no_commits;
         co.reuse_rtl_run = o.reuse_rtl;
+        co.rtl_result_cache = !o.no_rtl_cache;
         co.log = &std::cerr;
     } catch (const std::exception& e) {
         std::cerr << "fgtlm cosim: " << e.what() << '\n';
@@ -94,6 +99,8 @@ const fgtlm::cli::SubcommandRegistration kCosim{"cosim", [](CLI::App& app) {
     sub->add_option("--max-cycles", o->max_cycles, "simulated-time limit of the RTL run in clock cycles (default none)");
     sub->add_flag("--readback", o->readback, "read memory back through the testbench (slow) instead of dumping the array at kernel done");
     sub->add_flag("--no-commit-trace", o->no_commits, "do not write or compare commit traces");
+    sub->add_flag("--no-rtl-cache", o->no_rtl_cache,
+                  "simulate the RTL even when the RTL result cache (CACHE/runs) holds a run with the same inputs and build");
     sub->add_flag("--reuse-rtl-run", o->reuse_rtl, "compare with the RTL outputs already in --work-dir instead of simulating again");
     return std::function<int()>([o] { return run(*o); });
 }};

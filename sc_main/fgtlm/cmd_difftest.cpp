@@ -2,6 +2,7 @@
 //
 //   fgtlm difftest --count N --seed S --rtl RTL_DIR [--jobs J] [--cores 8] [--save-dir DIR]
 //                  [--work-dir DIR] [--cache-dir DIR] [--json OUT] [--shrink-budget K]
+//                  [--no-rtl-cache | --rtl-cache-only]
 //
 // Kernel i uses seed S + i, so any kernel can be regenerated alone (--count 1 --seed S+i).
 // Every failing kernel is shrunk and saved as a regression bundle (models/cosim/README.md).
@@ -44,13 +45,24 @@ struct DifftestCliOptions {
     bool keep = false;
     bool single_warp = false;
     bool avoid_known = false;
+    bool no_rtl_cache = false;
+    bool rtl_cache_only = false;
 };
+
+nlohmann::json divergence_json(const std::optional<cosim::Divergence>& d) {
+    if (!d) return nullptr;
+    return {{"block", d->block}, {"warp", d->warp}, {"pc", fmt::format("0x{:04x}", d->pc)}, {"instruction", d->instruction},
+            {"what", d->what}, {"rtl_value", d->rtl_value}, {"model_value", d->model_value}, {"rtl_cycle", d->rtl_cycle},
+            {"rtl_context", d->rtl_context}, {"model_context", d->model_context}};
+}
 
 nlohmann::json outcome_json(const cosim::KernelOutcome& o) {
     return {{"seed", o.seed}, {"kernel", o.name}, {"pass", o.pass}, {"instructions", o.instructions},
             {"commits_compared", o.commits_compared}, {"words_compared", o.words_compared}, {"summary", o.summary},
             {"rtl_wall_seconds", o.rtl_wall_seconds}, {"saved", o.saved.string()}, {"shrunk_instructions", o.shrunk_instructions},
-            {"signature", o.signature}, {"shrunk", o.shrunk}};
+            {"signature", o.signature}, {"shrunk", o.shrunk}, {"rtl_from_cache", o.rtl_from_cache},
+            {"rtl_kernel_cycles", o.rtl_cycles}, {"model_kernel_cycles", o.model_cycles},
+            {"first_divergence", divergence_json(o.divergence)}};
 }
 
 // Worker `j` of `jobs`: kernels i = j, j + jobs, ...; one JSON line per kernel.
@@ -68,10 +80,18 @@ void worker(const DifftestCliOptions& o, cosim::DifftestOptions d, unsigned j, c
             k.summary = std::string("setup error: ") + e.what();
         }
         lines << outcome_json(k).dump() << std::endl;
-        std::cerr << fmt::format("[{}/{}] {} {} ({} instructions, {} commits compared, RTL {:.1f} s){}\n", i + 1, o.count,
+        std::cerr << fmt::format("[{}/{}] {} {} ({} instructions, {} commits compared, RTL {:.1f} s{}){}\n", i + 1, o.count,
                                  k.pass ? "PASS" : "FAIL", k.name, k.instructions, k.commits_compared, k.rtl_wall_seconds,
+                                 k.rtl_from_cache ? ", cached" : "",
                                  k.pass ? "" : ": " + k.summary + (k.saved.empty() ? "" : " -> " + k.saved.string()));
     }
+}
+
+// What regenerates every kernel of a run (with seed + i): written as WORK/options.json when the
+// run starts and into --json, so a stopped run can be re-checked too (scripts/difftest-recheck).
+nlohmann::json run_description(const DifftestCliOptions& o) {
+    return {{"seed", o.seed}, {"count", o.count},
+            {"options", {{"cores", o.cores}, {"max_items", o.max_items}, {"single_warp", o.single_warp}, {"avoid_known", o.avoid_known}}}};
 }
 
 int run(const DifftestCliOptions& o) {
@@ -82,6 +102,8 @@ int run(const DifftestCliOptions& o) {
     d.cosim.rtl_timeout_seconds = o.rtl_timeout;
     d.cosim.rtl_max_cycles = 2'000'000;
     d.cosim.log = &std::cerr;
+    d.cosim.rtl_result_cache = !o.no_rtl_cache;
+    d.cosim.rtl_cache_only = o.rtl_cache_only;
     d.work_root = o.work_dir;
     d.save_dir = o.save_dir.empty() ? fs::path(o.work_dir) / "regressions" : fs::path(o.save_dir);
     d.gen.cores = o.cores;
@@ -92,6 +114,7 @@ int run(const DifftestCliOptions& o) {
     d.gen.avoid_known = o.avoid_known;
     try {
         fs::create_directories(d.work_root);
+        std::ofstream(d.work_root / "options.json") << run_description(o).dump(1) << '\n';
         // Build (or find) the RTL once before the workers start.
         cosim::RtlBuildOptions bo;
         bo.rtl_dir = o.rtl_dir;
@@ -121,7 +144,7 @@ int run(const DifftestCliOptions& o) {
     }
     for (pid_t p : pids) waitpid(p, nullptr, 0);
 
-    std::size_t run_count = 0, passed = 0, commits = 0, words = 0, instructions = 0;
+    std::size_t run_count = 0, passed = 0, commits = 0, words = 0, instructions = 0, cached = 0;
     nlohmann::json failures = nlohmann::json::array(), all = nlohmann::json::array();
     for (unsigned j = 0; j < jobs; ++j) {
         std::ifstream in(d.work_root / fmt::format("results.{}.jsonl", j));
@@ -134,23 +157,24 @@ int run(const DifftestCliOptions& o) {
             commits += k["commits_compared"].get<std::size_t>();
             words += k["words_compared"].get<std::size_t>();
             instructions += k["instructions"].get<std::size_t>();
+            if (k.value("rtl_from_cache", false)) ++cached;
             all.push_back(k);
         }
     }
     std::cout << fmt::format("== fgtlm difftest: {} kernels run (seeds {}..{}), {} generated instructions, {} warp instructions "
-                             "compared, {} memory words compared, {} mismatches\n",
-                             run_count, o.seed, o.seed + o.count - 1, instructions, commits, words, failures.size());
+                             "compared, {} memory words compared, {} mismatches ({} RTL results from the cache)\n",
+                             run_count, o.seed, o.seed + o.count - 1, instructions, commits, words, failures.size(), cached);
     for (const auto& f : failures)
         std::cout << fmt::format("  seed {} {}: {}{}\n", f["seed"].get<std::uint64_t>(), f["kernel"].get<std::string>(),
                                  f["summary"].get<std::string>(),
                                  f["saved"].get<std::string>().empty() ? "" : " (minimal kernel: " + f["saved"].get<std::string>() + ")");
     if (!o.json.empty()) {
         std::ofstream out(o.json);
-        out << nlohmann::json{{"kernels_run", run_count}, {"passed", passed}, {"mismatches", failures.size()},
-                              {"instructions_compared", commits}, {"words_compared", words}, {"generated_instructions", instructions},
-                              {"seed", o.seed}, {"count", o.count}, {"failures", failures}, {"kernels", all}}
-                   .dump(1)
-            << '\n';
+        nlohmann::json j = run_description(o);
+        j.update({{"kernels_run", run_count}, {"passed", passed}, {"mismatches", failures.size()},
+                  {"instructions_compared", commits}, {"words_compared", words}, {"generated_instructions", instructions},
+                  {"rtl_results_from_cache", cached}, {"failures", failures}, {"kernels", all}});
+        out << j.dump(1) << '\n';
     }
     return failures.empty() && run_count == o.count ? 0 : 1;
 }
@@ -173,6 +197,9 @@ const fgtlm::cli::SubcommandRegistration kDifftest{"difftest", [](CLI::App& app)
     sub->add_option("--rtl-timeout", o->rtl_timeout, "wall-clock limit of one RTL simulation (s)");
     sub->add_flag("--keep", o->keep, "keep the run folders of passing kernels");
     sub->add_flag("--avoid-known", o->avoid_known, "leave out the instruction forms with known RTL/model differences (models/cosim/README.md)");
+    sub->add_flag("--no-rtl-cache", o->no_rtl_cache, "simulate the RTL even for kernels whose RTL result is cached (CACHE/runs)");
+    sub->add_flag("--rtl-cache-only", o->rtl_cache_only,
+                  "never simulate the RTL: a kernel whose RTL result is not cached is a setup error (re-checks of earlier runs)");
     sub->add_flag("--single-warp", o->single_warp, "one block of 32 threads per kernel (fastest RTL runs)");
     return std::function<int()>([o] { return run(*o); });
 }};

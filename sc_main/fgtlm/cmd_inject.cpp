@@ -152,7 +152,8 @@ std::string self_exe() {
     return ec ? std::string() : p.string();
 }
 
-// --rtl: the campaign's GPR flips on the RTL under GHDL and on the model, classes compared.
+// --rtl: the campaign's register-file faults (gpr, areg, pred) on the RTL under GHDL and on the
+// model, classes compared.
 // Exit 0 only when every injection agrees.
 int validate_rtl(const InjectOptions& o, faults::Campaign& c) {
     faults::RtlValidationOptions vo;
@@ -168,7 +169,9 @@ int validate_rtl(const InjectOptions& o, faults::Campaign& c) {
     }
     const faults::RtlValidationSummary s =
         faults::validate_on_rtl(c, ids, vo, [&](const json& rec) { if (out) out << rec.dump() << '\n' << std::flush; }, &std::cerr);
-    const json j = {{"injections", s.injections}, {"agree", s.agree}, {"model/rtl", s.confusion}};
+    const json j = {{"injections", s.injections},       {"agree", s.agree},           {"not_stored", s.not_stored},
+                    {"model/rtl", s.confusion},          {"structures", s.structures}, {"seed", c.spec().seed},
+                    {"kernel", c.image().name}};
     std::cout << fmt::format("RTL validation: {} of {} injections agree\n{}\n", s.agree, s.injections, j.dump(1));
     if (!o.summary_json.empty()) {
         std::ofstream f(o.summary_json);
@@ -274,7 +277,7 @@ const fgtlm::cli::SubcommandRegistration kInject{"inject", [](CLI::App& app) {
     sub->add_option("--work-dir", o->work_dir, "Slurm: folder for the campaign, script and shard files");
     sub->add_flag("--no-wait", o->no_wait, "Slurm: submit and return (merge later with --merge)");
     sub->add_option("--partition", o->partition, "Slurm partition");
-    sub->add_option("--rtl", o->rtl, "validate GPR flips against this FlexGripPlus RTL folder under GHDL (slow: seconds per injection)");
+    sub->add_option("--rtl", o->rtl, "validate the gpr/areg/pred faults against this FlexGripPlus RTL folder under GHDL (slow: seconds per injection)");
     sub->add_option("--rtl-cache", o->rtl_cache, "RTL build cache folder (default as fgtlm cosim)");
     sub->add_option("--rtl-work-dir", o->rtl_work_dir, "keep the RTL run folders here (default: a temporary folder)");
     sub->add_option("--merge", o->merge, "merge shard JSON Lines files into one summary (and --out)");

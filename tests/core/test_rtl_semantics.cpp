@@ -46,6 +46,7 @@ TEST(RtlSemantics, Bit52SecondSourceReadsItsNumber) {
         IMAD.U16 R10, R3L, R1H, R124;
         IADD R11, R124, R1;
         ISET R12, R1, R124, NE;
+        IADD R13, R1, -R124;
         RET;
     )";
     CoreRun rtl;
@@ -56,6 +57,7 @@ TEST(RtlSemantics, Bit52SecondSourceReadsItsNumber) {
     EXPECT_EQ(rtl.sm.reg(0, 10, 0), 0xabcdu * 3u);  // R1H's field is 3
     EXPECT_EQ(rtl.sm.reg(0, 11, 0), 0x12345678u);   // bit 52 clear: R124 = 0
     EXPECT_EQ(rtl.sm.reg(0, 12, 0), 0xffffffffu);   // ISET is excluded: R1 != 0
+    EXPECT_EQ(rtl.sm.reg(0, 13, 0), 0x12345678u - 124u);  // the negation still applies (difftest 200063)
     CoreRun g80(g80_config());
     ASSERT_TRUE(g80.run(sass, launch(1, 1, 128)));
     EXPECT_EQ(g80.sm.reg(0, 7, 0), 0x12345678u);

@@ -1,5 +1,6 @@
 // Co-simulation parts that need no GHDL: commit-trace reader/differ, the RTL event
-// normalizer, the random kernel generator, the compile-order reader and the source patches.
+// normalizer, the random kernel generator, the compile-order reader, the source patches and
+// the RTL result cache's key and store.
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -11,6 +12,8 @@
 #include <fgtlm/cosim/commit_diff.hpp>
 #include <fgtlm/cosim/random_kernel.hpp>
 #include <fgtlm/cosim/rtl_build.hpp>
+#include <fgtlm/cosim/rtl_result_cache.hpp>
+#include <fgtlm/cosim/rtl_run.hpp>
 #include <fgtlm/loaders/testbench_writer.hpp>
 
 #include "rtl_commit_trace.hpp"
@@ -165,6 +168,82 @@ TEST(RtlPatches, MissingAnchorsNameTheFile) {
     const std::string tb = patch_testbench("architecture a of tb is\nbegin\nend;\n", "tb.vhd");
     EXPECT_NE(tb.find("uFgtlmMonitor : entity work.fgtlm_monitor"), std::string::npos);
     EXPECT_LT(tb.find("uFgtlmMonitor"), tb.rfind("end;"));
+}
+
+}  // namespace
+
+namespace {
+
+RtlBuild fake_build(const std::string& key) {
+    RtlBuild b;
+    b.key = key;
+    b.cores = 8;
+    b.rtl_dir = scratch("no_rtl");  // no RTL/system_mem.mif: an empty one
+    return b;
+}
+
+std::string key_of(const RtlBuild& b, const fgtlm::loaders::KernelImage& img, const RtlRunOptions& o = {}) {
+    return rtl_run_key(b.key, rtl_run_inputs(b, img, o));
+}
+
+TEST(RtlResultCache, KeyCoversEveryRunInputAndTheBuild) {
+    const RtlBuild b = fake_build("0123456789abcdef");
+    const auto img = generate_kernel(5).image();
+    const std::string k = key_of(b, img);
+    EXPECT_EQ(k.size(), 32u);
+    EXPECT_EQ(k, key_of(b, generate_kernel(5).image()));      // same launch, same key
+    EXPECT_NE(k, key_of(fake_build("0123456789abcdee"), img));  // another build (RTL sources, GHDL, VHDL)
+    auto mem = img;
+    mem.global_init.at(8) ^= 1u;                               // one bit of global_mem.mif
+    EXPECT_NE(k, key_of(b, mem));
+    auto prog = img;
+    prog.program.back() ^= 0x100u;                             // one instruction word
+    EXPECT_NE(k, key_of(b, prog));
+    auto launch = img;
+    launch.launch.params.at(0) += 4;                           // TP_configuration: a parameter
+    EXPECT_NE(k, key_of(b, launch));
+    RtlRunOptions limit;
+    limit.max_cycles = 1000;                                   // the simulator's stop time
+    EXPECT_NE(k, key_of(b, img, limit));
+    RtlRunOptions readback;
+    readback.fast_dump = false;                                // launch flags
+    EXPECT_NE(k, key_of(b, img, readback));
+    // Not inputs of the simulation: the wall-clock limit and the cache folder.
+    RtlRunOptions other;
+    other.timeout_seconds = 5;
+    other.result_cache = scratch("elsewhere");
+    EXPECT_EQ(k, key_of(b, img, other));
+    auto cores16 = img;
+    cores16.cores = 16;                                        // the launch must fit the build
+    EXPECT_THROW(rtl_run_inputs(b, cores16, {}), CosimError);
+}
+
+TEST(RtlResultCache, StoredOutputsAreRestoredIntoAnotherRunFolder) {
+    const fs::path cache = scratch("runs"), a = scratch("run_a"), b = scratch("run_b");
+    fs::remove_all(cache);
+    fs::create_directories(a);
+    fs::create_directories(b);
+    std::ofstream(a / "fgtlm_result.txt") << "kernel_cycles 1234\n";
+    std::ofstream(a / "fgtlm_gmem.log") << "00000 0000002A\n";
+    std::ofstream(a / "fgtlm_launch.txt") << "not an output\n";
+    std::ofstream(b / "fgtlm_commit.raw") << "stale output of another run\n";
+    const std::string key(32, 'a');
+    EXPECT_FALSE(restore_rtl_run(cache, key, b).has_value());
+    EXPECT_TRUE(fs::exists(b / "fgtlm_commit.raw"));  // a miss leaves the folder alone
+    ASSERT_TRUE(store_rtl_run(cache, {key, 12.5, 0}, "buildkey", a));
+    EXPECT_FALSE(fs::exists(cache / key / "fgtlm_launch.txt"));
+    const auto hit = restore_rtl_run(cache, key, b);
+    ASSERT_TRUE(hit.has_value());
+    EXPECT_DOUBLE_EQ(hit->wall_seconds, 12.5);
+    const RtlResult r = read_rtl_outputs(b);
+    EXPECT_TRUE(r.kernel_done);
+    EXPECT_EQ(r.kernel_cycles, 1234u);
+    ASSERT_EQ(r.memory.words.size(), 1u);
+    EXPECT_EQ(r.memory.words[0], 42u);
+    EXPECT_FALSE(fs::exists(b / "fgtlm_commit.raw"));  // outputs the cached run did not have are gone
+    // A damaged entry is a miss, not an error.
+    std::ofstream(cache / key / "info.json") << "{ not json";
+    EXPECT_FALSE(restore_rtl_run(cache, key, b).has_value());
 }
 
 }  // namespace

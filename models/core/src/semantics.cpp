@@ -50,7 +50,7 @@ void field_as_immediate(isa::Instruction& in) {
     isa::Operand& b = in.src[1];
     b.value = field_46 ? ((in.hi >> 14) & 0x7fu) : ((in.lo >> 16) & 0x7fu);
     b.kind = OperandKind::Immediate;
-    b.negate = b.absolute = b.invert = false;
+    b.absolute = b.invert = false;  // the negation still applies: `IADD R6, R2, -R124` = R2 - 124 (difftest)
 }
 
 // boolean_functions.vhd ignores the ~ bits (48, 49) and decodes operation 3 as NEG_OP = ~a.

@@ -68,6 +68,8 @@ CosimResult cosimulate(const loaders::KernelImage& img, const CosimOptions& opt)
     ro.max_cycles = opt.rtl_max_cycles;
     ro.fast_dump = opt.fast_dump;
     ro.commit_trace = opt.commit_trace;
+    if (opt.rtl_result_cache) ro.result_cache = bo.cache_dir / "runs";
+    ro.cache_only = opt.rtl_cache_only;
     r.rtl = opt.reuse_rtl_run ? read_rtl_outputs(opt.work_dir, ro) : run_rtl(r.build, img, opt.work_dir, ro);
     ModelRunOptions mo = opt.model;
     mo.commit_trace = opt.commit_trace;

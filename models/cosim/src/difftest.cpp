@@ -86,6 +86,10 @@ KernelOutcome difftest_kernel(std::uint64_t seed, const DifftestOptions& opt) {
     o.words_compared = r.words_compared;
     o.rtl_wall_seconds = r.rtl.wall_seconds;
     o.summary = failure_summary(r);
+    o.rtl_from_cache = r.rtl.from_cache;
+    o.rtl_cycles = r.rtl.kernel_cycles;
+    o.model_cycles = r.model.kernel_cycles;
+    if (r.commits && r.commits->first) o.divergence = r.commits->first;
     std::error_code ec;
     if (o.pass) {
         if (!opt.keep_passing) fs::remove_all(dir, ec);

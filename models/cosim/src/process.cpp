@@ -2,6 +2,7 @@
 #include "process.hpp"
 
 #include <fcntl.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -21,6 +22,8 @@ namespace {
 
 // In the child, between fork and exec: only async-signal-safe calls.
 [[noreturn]] void exec_child(const std::vector<char*>& args, const ProcessOptions& opt, int out_fd) {
+    // A simulation whose fgtlm is killed ends with it instead of running on unobserved.
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
     if (!opt.cwd.empty() && chdir(opt.cwd.c_str()) != 0) _exit(126);
     if (out_fd >= 0) {
         dup2(out_fd, 1);

@@ -19,12 +19,19 @@ nlohmann::json divergence_json(const Divergence& d) {
             {"model_context", d.model_context}};
 }
 
+std::string rtl_result_origin(const CosimResult& r) {
+    if (r.rtl.from_cache) return fmt::format("from the RTL result cache (runs/{}, simulated in {:.1f} s)", r.rtl.cache_key, r.rtl.wall_seconds);
+    if (r.rtl.cache_key.empty()) return "simulated (result cache not used)";
+    return fmt::format("simulated, stored in the RTL result cache as runs/{}", r.rtl.cache_key);
+}
+
 }  // namespace
 
 std::string format_report(const CosimResult& r) {
     std::ostringstream o;
     o << fmt::format("== fgtlm cosim {} ({} SP cores)\n", r.name, r.cores);
     o << fmt::format("RTL build     {} ({})\n", r.build.dir.string(), r.build.reused ? "cached" : fmt::format("built in {:.1f} s", r.build.build_seconds));
+    o << "RTL result    " << rtl_result_origin(r) << '\n';
     if (!r.failure.empty()) o << "FAILURE       " << r.failure << '\n';
     o << fmt::format("kernel cycles RTL {}  model {}  error {:+.2f} %", r.rtl.kernel_cycles, r.model.kernel_cycles, r.cycle_error_percent());
     if (r.expected_rtl_cycles != 0)
@@ -79,6 +86,8 @@ nlohmann::json to_json(const CosimResult& r) {
     j["model_commits"] = r.commits ? r.commits->model_commits : 0;
     j["first_divergence"] = r.commits && r.commits->first ? divergence_json(*r.commits->first) : nlohmann::json();
     j["rtl_wall_seconds"] = r.rtl.wall_seconds;
+    j["rtl_from_cache"] = r.rtl.from_cache;
+    j["rtl_cache_key"] = r.rtl.cache_key.empty() ? nlohmann::json() : nlohmann::json(r.rtl.cache_key);
     j["model_wall_seconds"] = r.model.wall_seconds;
     j["model_error"] = r.model.error.empty() ? nlohmann::json() : nlohmann::json(r.model.error);
     j["rtl_build"] = {{"dir", r.build.dir.string()}, {"reused", r.build.reused}, {"build_seconds", r.build.build_seconds}};

@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include "fnv.hpp"
 #include "process.hpp"
 #include "rtl_patches.hpp"
 #include "rtl_vhdl.hpp"
@@ -41,15 +42,6 @@ void write_file(const fs::path& file, const std::string& text) {
     if (!out) throw CosimError(file.string() + ": cannot write");
 }
 
-// FNV-1a, 64 bit: stable across runs and machines (std::hash is not).
-struct Fnv64 {
-    std::uint64_t h = 1469598103934665603ull;
-    void add(const std::string& s) {
-        for (unsigned char c : s) { h ^= c; h *= 1099511628211ull; }
-        h ^= 0xff; h *= 1099511628211ull;  // separator
-    }
-};
-
 std::string source_key(const std::vector<fs::path>& files, unsigned cores, const std::string& ghdl, bool faults,
                        const RtlBuildVariant* variant) {
     Fnv64 f;
@@ -60,7 +52,7 @@ std::string source_key(const std::vector<fs::path>& files, unsigned cores, const
             for (const auto& [name, text] : *list) { f.add(name); f.add(text); }
     }
     if (faults)  // only then: the keys (and caches) of ordinary builds stay as they were
-        for (const char* t : {"fault-injection", vhdl::kFaultPackage, vhdl::kFaultProbes, vhdl::kDpRegfileFlip}) f.add(t);
+        for (const char* t : {"fault-injection", vhdl::kFaultPackage, vhdl::kFaultProbes, vhdl::kDpRegfileFlip, vhdl::kDpRegfileStuck}) f.add(t);
     f.add(ghdl);
     f.add(std::to_string(cores));
     for (const char* t : {vhdl::kPickBench, vhdl::kTpInstructions, vhdl::kTpConfiguration, vhdl::kProbePackage,

@@ -46,9 +46,14 @@ std::string patch_dp_regfile_flip(const std::string& text, const std::filesystem
     std::string s = text;
     const std::string tick = "elsif rising_edge(clk) then";
     s.insert(find_anchor(s, tick, file, false) + tick.size(), std::string("\n") + vhdl::kDpRegfileFlip);
+    // The stuck-at goes after both write ports: before the `end if` that closes the clock edge.
+    const std::size_t end_proc = find_anchor(s, "end process write_proc", file, false);
+    const std::size_t end_if = lower(s).rfind("end if;", end_proc);
+    if (end_if == std::string::npos) throw CosimError(file.string() + ": cannot patch the build copy: no 'end if;' before 'end process write_proc'");
+    s.insert(s.rfind('\n', end_if) + 1, vhdl::kDpRegfileStuck);
     const std::size_t arch = find_anchor(s, "architecture dp_regfile_archi", file, false);
     s.insert(find_anchor(s.substr(arch), "\nbegin", file, false) + arch,
-             "\n\tconstant FGTLM_GPR_CORE : integer := fgtlm_gpr_core(dp_regfile'path_name);");
+             "\n\tconstant FGTLM_RF_ID : integer := fgtlm_regfile_id(dp_regfile'path_name);");
     s.insert(find_anchor(s, "entity dp_regfile is", file, false), "use work.fgtlm_fault.all;\n\n");
     return s;
 }

@@ -13,7 +13,8 @@ std::string patch_dp_ram(const std::string& text, const std::filesystem::path& f
 // its architecture (drive the probe package's commit signals).
 std::string patch_streaming_multiprocessor(const std::string& text, const std::filesystem::path& file);
 // tb_top_level: instantiates fgtlm_monitor before the architecture's final `end`.
-// Fault-injection builds: dp_regfile flips a requested GPR bit; the SM gets the injector.
+// Fault-injection builds: dp_regfile flips or holds a requested bit of a general, address or
+// predicate register file (fgtlm_fault.vhd); the SM gets the injector.
 std::string patch_dp_regfile_flip(const std::string& text, const std::filesystem::path& file);
 std::string patch_streaming_multiprocessor_faults(const std::string& text, const std::filesystem::path& file);
 std::string patch_testbench(const std::string& text, const std::filesystem::path& file);

@@ -2,12 +2,14 @@
 #include "fgtlm/cosim/rtl_run.hpp"
 
 #include <fstream>
+#include <sstream>
 
 #include <fmt/format.h>
 
 #include <fgtlm/loaders/testbench_loader.hpp>
 #include <fgtlm/loaders/testbench_writer.hpp>
 
+#include "fgtlm/cosim/rtl_result_cache.hpp"
 #include "process.hpp"
 
 namespace fgtlm::cosim {
@@ -55,33 +57,64 @@ void read_result(const fs::path& file, RtlResult& r) {
     }
 }
 
-}  // namespace
+std::string read_optional(const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    std::ostringstream s;
+    if (in) s << in.rdbuf();
+    return s.str();
+}
 
-void write_rtl_inputs(const RtlBuild& build, const loaders::KernelImage& img, const fs::path& run_dir, const RtlRunOptions& opt) {
-    loaders::validate_for_testbench(img);
-    if (img.cores != build.cores)
-        throw CosimError(fmt::format("{}: launch wants {} cores, the RTL build has {}", img.name, img.cores, build.cores));
+void write_run_files(const RtlRunInputs& in, const fs::path& run_dir) {
     std::error_code ec;
     fs::create_directories(run_dir, ec);
     if (ec) throw CosimError(run_dir.string() + ": cannot create: " + ec.message());
-    for (const char* stale : {"fgtlm_result.txt", "fgtlm_gmem.log", "gpgpu_rdata.log", "fgtlm_commit.raw"}) fs::remove(run_dir / stale, ec);
-    write_text(run_dir / "fgtlm_launch.txt", launch_text(img, opt));
-    write_text(run_dir / "fgtlm_program.txt", program_text(img));
-    write_text(run_dir / "global_mem.mif", loaders::global_mem_mif(img));
-    write_text(run_dir / "constant_mem.mif", "");  // constants come from the launch (zero elsewhere, as in the model)
-    const fs::path sysmem = build.rtl_dir / "RTL" / "system_mem.mif";
-    if (fs::is_regular_file(sysmem)) {
-        fs::copy_file(sysmem, run_dir / "system_mem.mif", fs::copy_options::overwrite_existing);
-        fs::permissions(run_dir / "system_mem.mif", fs::perms::owner_read | fs::perms::owner_write, fs::perm_options::add);
+    for (const auto& stale : rtl_output_files()) fs::remove(run_dir / stale, ec);
+    for (const auto& [name, text] : in.files) {
+        fs::remove(run_dir / name, ec);  // an earlier copy may be read-only
+        write_text(run_dir / name, text);
     }
-    else write_text(run_dir / "system_mem.mif", "");
+}
+
+}  // namespace
+
+RtlRunInputs rtl_run_inputs(const RtlBuild& build, const loaders::KernelImage& img, const RtlRunOptions& opt) {
+    loaders::validate_for_testbench(img);
+    if (img.cores != build.cores)
+        throw CosimError(fmt::format("{}: launch wants {} cores, the RTL build has {}", img.name, img.cores, build.cores));
+    RtlRunInputs in;
+    in.files = {{"fgtlm_launch.txt", launch_text(img, opt)},
+                {"fgtlm_program.txt", program_text(img)},
+                {"global_mem.mif", loaders::global_mem_mif(img)},
+                {"constant_mem.mif", ""},  // constants come from the launch (zero elsewhere, as in the model)
+                {"system_mem.mif", read_optional(build.rtl_dir / "RTL" / "system_mem.mif")}};
+    in.sim_args = {"--ieee-asserts=disable", "--max-stack-alloc=0"};
+    // Stop time: the launch phase (one cycle per instruction word + ~100) plus the kernel.
+    if (opt.max_cycles != 0) in.sim_args.push_back(fmt::format("--stop-time={}ns", 10 * (opt.max_cycles + img.program.size() + 1000)));
+    return in;
+}
+
+void write_rtl_inputs(const RtlBuild& build, const loaders::KernelImage& img, const fs::path& run_dir, const RtlRunOptions& opt) {
+    write_run_files(rtl_run_inputs(build, img, opt), run_dir);
 }
 
 RtlResult run_rtl(const RtlBuild& build, const loaders::KernelImage& img, const fs::path& run_dir, const RtlRunOptions& opt) {
-    write_rtl_inputs(build, img, run_dir, opt);
-    std::vector<std::string> argv{build.executable.string(), "--ieee-asserts=disable", "--max-stack-alloc=0"};
-    // Stop time: the launch phase (one cycle per instruction word + ~100) plus the kernel.
-    if (opt.max_cycles != 0) argv.push_back(fmt::format("--stop-time={}ns", 10 * (opt.max_cycles + img.program.size() + 1000)));
+    const RtlRunInputs in = rtl_run_inputs(build, img, opt);
+    write_run_files(in, run_dir);
+    const std::string key = opt.result_cache.empty() ? std::string() : rtl_run_key(build.key, in);
+    if (!key.empty()) {
+        if (const auto hit = restore_rtl_run(opt.result_cache, key, run_dir)) {
+            RtlResult r = read_rtl_outputs(run_dir, opt);
+            r.wall_seconds = hit->wall_seconds;
+            r.from_cache = true;
+            r.cache_key = key;
+            return r;
+        }
+        if (opt.cache_only)
+            throw CosimError(fmt::format("{}: no cached RTL result (key {} in {}) and simulating is not allowed", img.name, key,
+                                         opt.result_cache.string()));
+    }
+    std::vector<std::string> argv{build.executable.string()};
+    argv.insert(argv.end(), in.sim_args.begin(), in.sim_args.end());
     ProcessOptions po;
     po.cwd = run_dir;
     po.output = run_dir / "rtl_sim.log";
@@ -92,6 +125,11 @@ RtlResult run_rtl(const RtlBuild& build, const loaders::KernelImage& img, const 
     RtlResult r = read_rtl_outputs(run_dir, opt);
     r.wall_seconds = p.wall_seconds;
     r.timed_out = p.timed_out;
+    r.cache_key = key;
+    // Only deterministic endings are cached: kernel done, or the simulated-time limit. Not a
+    // wall-clock timeout and not a simulator killed by a signal.
+    const bool deterministic = !p.timed_out && p.exit_code < 128 && (r.kernel_done || opt.max_cycles != 0);
+    if (!key.empty() && deterministic) store_rtl_run(opt.result_cache, {key, p.wall_seconds, p.exit_code}, build.key, run_dir);
     return r;
 }
 

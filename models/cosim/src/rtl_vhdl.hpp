@@ -12,8 +12,9 @@ extern const char* const kMonitor;          // entity fgtlm_monitor (cycles, com
 extern const char* const kDpRamDump;        // generate block appended to dp_ram's architecture
 extern const char* const kSmProbes;         // probe assignments appended to streaming_multiprocessor
 // Fault-injection builds only (RtlBuildOptions::fault_injection):
-extern const char* const kFaultPackage;     // package fgtlm_fault (flip request, GPR instance lookup)
+extern const char* const kFaultPackage;     // package fgtlm_fault (request signals, register file lookup)
 extern const char* const kFaultProbes;      // injector process appended to streaming_multiprocessor
 extern const char* const kDpRegfileFlip;    // flip statement inserted into dp_regfile's write process
+extern const char* const kDpRegfileStuck;   // stuck-at statement after dp_regfile's write ports
 
 }  // namespace fgtlm::cosim::vhdl

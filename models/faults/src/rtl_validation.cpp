@@ -1,9 +1,10 @@
-// GPR fault injection into the RTL (models/cosim fault-injection build) and comparison of the
-// classes with the model's (models/faults/README.md, "Validation against the RTL").
+// Register-file fault injection into the RTL (models/cosim fault-injection build) and comparison
+// of the classes with the model's (models/faults/README.md, "Validation against the RTL").
 #include "fgtlm/faults/rtl_validation.hpp"
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <fstream>
 #include <ostream>
 #include <stdexcept>
@@ -35,20 +36,81 @@ std::string rtl_class(const cosim::RtlResult& r, const loaders::ExpectedRange& g
     return "Masked";
 }
 
+// The summary key of a fault's structure, as in the campaign summary ("gpr", "gpr/stuck0").
+std::string structure_key(const Fault& f) {
+    std::string k(to_string(f.structure));
+    if (f.model != FaultModel::Flip) k += "/" + std::string(to_string(f.model));
+    return k;
+}
+
+// Shared memory belongs to no warp: the fault goes before the model's instruction `time`, i.e.
+// before warp w's k-th instruction where w runs that instruction (exact for one warp; with
+// several, the other warps may be elsewhere in the RTL at that moment).
+struct WarpTrace {
+    std::vector<std::uint32_t>* slots;
+    void after_fetch(core::ExecContext& ctx) { slots->push_back(ctx.warp_slot); }
+    void after_execute(core::ExecContext&) {}
+};
+
+RtlSite shared_time(Campaign& c, const Fault& f, RtlSite s) {
+    const loaders::KernelImage& img = c.image();
+    core::Program program;
+    program.bind(img.program.data(), std::uint32_t(img.program.size()));
+    Machine m(img, program);
+    m.start();
+    std::vector<std::uint32_t> slots;
+    WarpTrace tr{&slots};
+    while (m.steps() <= f.time && m.step(tr) == RunStatus::Running) {}
+    s.reached = slots.size() > f.time;
+    if (s.reached) {
+        s.warp = slots[f.time];
+        s.k = std::uint32_t(std::count(slots.begin(), slots.begin() + std::ptrdiff_t(f.time), s.warp));
+    }
+    return s;
+}
+
 }  // namespace
 
-RtlGprSite rtl_gpr_site(Campaign& c, const Fault& f) {
-    if (f.structure != Structure::Gpr || f.model != FaultModel::Flip)
-        throw std::invalid_argument("RTL validation covers transient GPR flips only");
+bool rtl_injectable(Structure s) {
+    return s == Structure::Gpr || s == Structure::Areg || s == Structure::Pred || s == Structure::Shared;
+}
+
+RtlSite rtl_site(Campaign& c, const Fault& f) {
+    if (!rtl_injectable(f.structure))
+        throw std::invalid_argument(fmt::format("RTL validation covers gpr, areg, pred and shared faults, not {}", to_string(f.structure)));
     const loaders::KernelImage& img = c.image();
     const std::uint32_t regs = img.launch.regs_per_thread, cores = img.cores;
-    RtlGprSite s;
-    s.warp = f.a / regs;
-    // dp_regfile address: warp_lane_id & (base + reg), 9 bits of row (8 cores: 2 pass bits;
-    // 16 cores: 1; 32 cores: none), thread lane = pass * cores + core.
-    s.core = f.b % cores;
-    s.address = (f.b / cores) * 512u + f.a;
+    RtlSite s;
     s.bit = f.bit;
+    s.mode = f.model == FaultModel::Flip ? 0u : f.model == FaultModel::Stuck0 ? 1u : 2u;
+    // Every register file is one dp_regfile per SP core; thread lane = pass * cores + core, and
+    // the pass selects the upper address bits (8 cores: 2 bits; 16: 1; 32: none).
+    switch (f.structure) {
+        case Structure::Gpr:  // row = warp*regs + reg; address warp_lane_id & (base + reg), 9 bits of row
+            s.warp = f.a / regs;
+            s.file = 0;
+            s.core = f.b % cores;
+            s.address = (f.b / cores) * 512u + f.a;
+            break;
+        case Structure::Areg:  // address warp_lane_id & warp & (An - 1), 2 bits of register: A1-A3 only
+            s.warp = f.a;
+            s.file = 1;
+            s.core = f.c % cores;
+            s.address = (f.c / cores) * 128u + f.a * 4u + (f.b - 1u);
+            s.stored = f.b >= 1 && f.b <= 3;
+            break;
+        case Structure::Pred:  // address warp_lane_id & warp & Cn; flag bits Z S C O = 0..3 in both
+            s.warp = f.a;
+            s.file = 2;
+            s.core = f.c % cores;
+            s.address = (f.c / cores) * 128u + f.a * 4u + f.b;
+            break;
+        default:  // Shared: one 8-bit dp_regfile, byte address = the model's SM shared byte
+            s.file = 3;
+            s.core = 0;
+            s.address = f.a;
+            return shared_time(c, f, s);
+    }
     core::Program program;
     program.bind(img.program.data(), std::uint32_t(img.program.size()));
     Machine m(img, program);
@@ -60,8 +122,33 @@ RtlGprSite rtl_gpr_site(Campaign& c, const Fault& f) {
     return s;
 }
 
+namespace {
+
+// The summary of one structure: counts per class on each side, the class pairs, both AVFs
+// (model: SDC + DUE + Hang; RTL: SDC + Hang, it has no DUE).
+void count(nlohmann::json& st, const std::string& mc, const std::string& rc) {
+    auto inc = [](nlohmann::json& j, const std::string& k) {
+        if (!j.is_object()) j = nlohmann::json::object();
+        j[k] = j.value(k, 0) + 1;
+    };
+    inc(st, "injections");
+    if (mc == rc) inc(st, "agree");
+    inc(st["model"], mc);
+    inc(st["rtl"], rc);
+    inc(st["model/rtl"], mc + "/" + rc);
+    const double n = st["injections"];
+    st["agree_percent"] = 100.0 * st.value("agree", 0) / n;
+    st["avf_model"] = (n - st["model"].value("Masked", 0)) / n;
+    st["avf_rtl"] = (n - st["rtl"].value("Masked", 0)) / n;
+}
+
+}  // namespace
+
 RtlValidationSummary validate_on_rtl(Campaign& c, const std::vector<std::uint64_t>& ids, const RtlValidationOptions& opt,
                                      const std::function<void(const nlohmann::json&)>& sink, std::ostream* log) {
+    for (const std::uint64_t id : ids)  // refuse before the RTL build and golden run, not half way
+        if (const Fault f = c.fault(id); !rtl_injectable(f.structure))
+            throw std::invalid_argument(fmt::format("--rtl: the RTL injector reaches gpr, areg, pred and shared, not {}", to_string(f.structure)));
     // The RTL dumps the whole global memory the model compares (the bundle's own dump range
     // may leave outputs out: VectorAdd_float's covers only its inputs).
     loaders::KernelImage img = c.image();
@@ -94,29 +181,41 @@ RtlValidationSummary validate_on_rtl(Campaign& c, const std::vector<std::uint64_
     for (nlohmann::json rec : model) {
         const std::uint64_t id = rec.at("id");
         const Fault f = c.fault(id);
-        const RtlGprSite s = rtl_gpr_site(c, f);
+        const RtlSite s = rtl_site(c, f);
+        const std::string mc = rec.at("class");
+        const nlohmann::json site = {{"warp", s.warp}, {"k", s.k},           {"file", s.file}, {"core", s.core},
+                                     {"address", s.address}, {"bit", s.bit}, {"mode", s.mode}};
+        if (!s.stored) {  // no RTL storage: reported, not run, not counted in the agreement
+            ++sum.not_stored;
+            nlohmann::json& st = sum.structures[structure_key(f)];
+            if (!st.is_object()) st = nlohmann::json::object();
+            st["not_stored"] = st.value("not_stored", 0) + 1;
+            rec["rtl"] = {{"class", nullptr}, {"site", site}, {"not_stored", true}};
+            if (log != nullptr) *log << fmt::format("id {}: model site has no RTL storage, not run\n", id);
+            sink(rec);
+            continue;
+        }
         const fs::path dir = work / "run";
         fs::create_directories(dir, ec);
         {
             std::ofstream req(dir / "fgtlm_fault.txt");
-            // Unreached time: the request names a fetch that never comes (no flip), as in the model.
-            req << s.warp << ' ' << (s.reached ? s.k : 0x7fffffffu) << ' ' << s.core << ' ' << s.address << ' ' << s.bit << '\n';
+            // Unreached time: the request names a fetch that never comes (no fault), as in the model.
+            req << s.warp << ' ' << (s.reached ? s.k : 0x7fffffffu) << ' ' << s.file << ' ' << s.core << ' ' << s.address << ' '
+                << s.bit << ' ' << s.mode << '\n';
         }
         const cosim::RtlResult r = cosim::run_rtl(build, img, dir, ro);
         const std::string rc = rtl_class(r, golden.memory);
-        const std::string mc = rec.at("class");
-        rec["rtl"] = {{"class", rc},
-                      {"site", {{"warp", s.warp}, {"k", s.k}, {"core", s.core}, {"address", s.address}, {"bit", s.bit}}},
-                      {"kernel_cycles", r.kernel_cycles},
-                      {"wall_seconds", r.wall_seconds}};
+        rec["rtl"] = {{"class", rc}, {"site", site}, {"kernel_cycles", r.kernel_cycles}, {"wall_seconds", r.wall_seconds}};
         rec["agree"] = rc == mc;
         ++sum.injections;
         sum.agree += rc == mc ? 1u : 0u;
         const std::string key = mc + "/" + rc;
         sum.confusion[key] = sum.confusion.value(key, 0) + 1;
+        count(sum.structures[structure_key(f)], mc, rc);
         if (log != nullptr)
-            *log << fmt::format("[{}/{}] id {} model {} rtl {}{}\n", sum.injections, model.size(), id, mc, rc,
-                                rc == mc ? "" : "  (DISAGREE)") << std::flush;
+            *log << fmt::format("[{}/{}] id {} {} model {} rtl {}{}\n", sum.injections + sum.not_stored, model.size(), id,
+                                to_string(f.structure), mc, rc, rc == mc ? "" : "  (DISAGREE)")
+                 << std::flush;
         sink(rec);
     }
     if (opt.work_dir.empty()) fs::remove_all(work, ec);

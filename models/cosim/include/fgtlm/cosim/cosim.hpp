@@ -31,6 +31,8 @@ struct CosimOptions {
     bool fast_dump = true;
     bool commit_trace = true;
     bool reuse_rtl_run = false;                // read the RTL outputs already in work_dir
+    bool rtl_result_cache = true;              // reuse/store RTL results in CACHE/runs (rtl_result_cache.hpp)
+    bool rtl_cache_only = false;               // never simulate: a cache miss is an error
     ModelRunOptions model;
     std::ostream* log = nullptr;               // progress (build messages)
 };

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -39,6 +40,9 @@ struct KernelOutcome {
     std::size_t shrunk_instructions = 0;
     std::string signature;
     bool shrunk = false;
+    bool rtl_from_cache = false;        // the first co-simulation's RTL result came from the result cache
+    std::uint64_t rtl_cycles = 0, model_cycles = 0;
+    std::optional<Divergence> divergence;  // first commit divergence of the first co-simulation
 };
 
 KernelOutcome difftest_kernel(std::uint64_t seed, const DifftestOptions& opt);

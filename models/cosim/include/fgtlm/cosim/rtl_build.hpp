@@ -45,7 +45,7 @@ struct RtlBuildOptions {
     std::filesystem::path cache_dir;   // builds go to cache_dir/c<cores>-<hash>/
     std::string ghdl = "ghdl-llvm";    // GHDL with the LLVM back end (Debian: ghdl-llvm)
     std::ostream* log = nullptr;       // progress messages (may be null)
-    bool fault_injection = false;      // add the GPR bit-flip injector (fgtlm_fault.txt; models/faults)
+    bool fault_injection = false;      // add the register-file fault injector (fgtlm_fault.txt; models/faults)
     const RtlBuildVariant* variant = nullptr;  // another elaboration (see RtlBuildVariant)
 };
 

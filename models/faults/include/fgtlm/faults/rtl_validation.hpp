@@ -1,7 +1,8 @@
-// Validation of the GPR fault model against the FlexGripPlus RTL under GHDL: the same
-// register-file bit flips go into the model (the campaign's own records) and into the RTL
-// (a fault-injection build of models/cosim: fgtlm_fault.txt names warp, k, SP core, RAM
-// address and bit), and the two classifications are compared.
+// Validation of the register-file fault models (GPR, address registers, predicate flags; flip
+// and stuck-at) against the FlexGripPlus RTL under GHDL: the same faults go into the model
+// (the campaign's own records) and into the RTL (a fault-injection build of models/cosim:
+// fgtlm_fault.txt names warp, k, register file, SP core, RAM address, bit and mode), and the
+// two classifications are compared.
 #pragma once
 
 #include <cstdint>
@@ -22,20 +23,28 @@ struct RtlValidationOptions {
     double timeout_seconds = 600.0;     // wall-clock limit of one RTL run
 };
 
-// Where a model GPR fault lands in the RTL: warp `warp` before its k-th instruction
-// (0-based, fetch of pass 0), SP core `core`, dp_regfile address `address`, bit `bit`.
-struct RtlGprSite {
-    std::uint32_t warp = 0, k = 0, core = 0, address = 0, bit = 0;
+// Where a model register-file fault lands in the RTL: warp `warp` before its k-th instruction
+// (0-based, fetch of pass 0), register file `file` (0 general, 1 address, 2 predicate, 3 shared memory) of SP
+// core `core`, dp_regfile address `address`, bit `bit`, mode 0 flip / 1 stuck-at-0 / 2 stuck-at-1.
+struct RtlSite {
+    std::uint32_t warp = 0, k = 0, file = 0, core = 0, address = 0, bit = 0, mode = 0;
     bool reached = true;  // false: warp `warp` has finished before the fault's time
+    bool stored = true;   // false: the RTL has no storage for this model site (A4-A7)
 };
-RtlGprSite rtl_gpr_site(Campaign& c, const Fault& f);
+// Throws std::invalid_argument for a structure the RTL injector cannot reach.
+RtlSite rtl_site(Campaign& c, const Fault& f);
+
+// Structures with an RTL counterpart in the fault-injection build: gpr, areg, pred, shared.
+bool rtl_injectable(Structure s);
 
 struct RtlValidationSummary {
     std::uint64_t injections = 0, agree = 0;
-    nlohmann::json confusion = nlohmann::json::object();  // "model/rtl" -> count
+    std::uint64_t not_stored = 0;  // model sites with no RTL storage (not run, not counted)
+    nlohmann::json confusion = nlohmann::json::object();   // "model/rtl" -> count
+    nlohmann::json structures = nlohmann::json::object();  // name -> counts, class pairs, AVF model / RTL
 };
 
-// Runs the GPR injections `ids` of campaign `c` on the RTL and the model; each record (the
+// Runs the injections `ids` of campaign `c` on the RTL and the model; each record (the
 // model's record plus "rtl": {class, site, cycles, wall_seconds}, "agree") goes to `sink`.
 RtlValidationSummary validate_on_rtl(Campaign& c, const std::vector<std::uint64_t>& ids, const RtlValidationOptions& opt,
                                      const std::function<void(const nlohmann::json&)>& sink, std::ostream* log);
