@@ -4,6 +4,7 @@
 #include <fgtlm/isa/assembler.hpp>
 #include <fgtlm/isa/decoder.hpp>
 #include <fgtlm/isa/disassembler.hpp>
+#include <fgtlm/isa/encoder.hpp>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -99,6 +100,13 @@ TEST(Cubins, BeyondRtlForms) {
     Instruction c = decode(0x16000201, 0x2400c780, 0);
     EXPECT_EQ(disassemble(c), "MVC R0, c[0x0][A1+=0x1]");
     EXPECT_TRUE(c.src[0].post_inc);
+    // Post-increment bit with no address register (found by fuzz_isa_decode): printed as A0+=
+    // so that the text assembles back to the same word.
+    const Instruction c0 = decode(0x122d0411, 0x25809000, 0);
+    EXPECT_EQ(disassemble(c0), "MVC R4 (C1.FL), c[0x6][A0+=0x1682].S16");
+    const ParsedInstruction back = parse_instruction(disassemble(c0));
+    ASSERT_TRUE(back.ok()) << back.error;
+    EXPECT_EQ(encode(back.inst).lo, 0x122d0411u);
     // mov.b32 $r0, %pm1 ; mov.u16 $r1.lo, $p0 ; mov.u16 $p0, $r1.lo
     EXPECT_EQ(disassemble(decode(0x00000001, 0x60014780, 0)), "S2R R0, SR5");
     EXPECT_EQ(disassemble(decode(0x00000009, 0x20000780, 0)), "P2R.U16 R1L, C0");

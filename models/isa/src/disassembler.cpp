@@ -52,7 +52,9 @@ std::string conversion_source(DataType s) {
 
 std::string mem_index(const Operand& op) {
     std::string s;
-    if (op.areg != 0) s += "A" + std::to_string(op.areg) + (op.post_inc ? "+=" : "+");
+    // A0 is printed only with a post-increment (bit 25 set with no address register): the text
+    // must keep the bit so that it assembles back to the same word (fuzz_isa_decode).
+    if (op.areg != 0 || op.post_inc) s += "A" + std::to_string(op.areg) + (op.post_inc ? "+=" : "+");
     return s + hex(op.value);
 }
 
