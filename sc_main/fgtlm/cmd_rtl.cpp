@@ -106,6 +106,15 @@ int run_lockstep(const loaders::KernelImage& img, const RtlOptions& o) {
     std::copy_n(img.global_init.begin(), std::min<std::size_t>(img.global_init.size(), rtl::kGlobalBytes),
                 bench.mem.data());
     std::memcpy(bench.mem.data() + kCodeBase, img.program.data(), img.program.size() * 4);
+    // The TLM side tracks which words derive from undefined input bytes, so the check below
+    // skips them as the plain RTL run does (undefined_shadow); the values are not affected.
+    std::vector<std::uint8_t> shadow;
+    if (!img.global_init_undefined.empty()) {
+        shadow.assign(rtl::kGlobalBytes, 0);
+        for (const auto& u : img.global_init_undefined)
+            for (std::uint64_t a = u.addr; a < std::uint64_t(u.addr) + u.len && a < shadow.size(); ++a) shadow[a] = 1;
+        bench.tlm.set_undefined_tracking(shadow.data(), shadow.size());
+    }
     core::LaunchConfig launch = img.launch;
     launch.code_base = kCodeBase;
     sc_core::sc_start(sc_core::SC_ZERO_TIME);  // completes elaboration: the fan-in's bindings
@@ -122,7 +131,8 @@ int run_lockstep(const loaders::KernelImage& img, const RtlOptions& o) {
         }
     }
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    const loaders::CheckReport report = loaders::check_global(img, bench.mem.data(), rtl::kGlobalBytes, nullptr);
+    const loaders::CheckReport report = loaders::check_global(img, bench.mem.data(), rtl::kGlobalBytes,
+                                                              shadow.empty() ? nullptr : shadow.data());
     std::cout << loaders::format_report(img.name, report, 16);
     const auto& res = bench.ls.result();
     std::cout << fmt::format("{}: lock-step: {} instructions compared, RTL {} cycles, TLM {} warp instructions, {:.2f} s\n",
