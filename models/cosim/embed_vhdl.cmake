@@ -13,16 +13,5 @@ set(pairs
   kFaultProbes fault_probes.vhd
   kDpRegfileFlip dp_regfile_flip.vhd
   kDpRegfileStuck dp_regfile_stuck.vhd)
-set(text "// Generated from models/cosim/vhdl by embed_vhdl.cmake: do not edit.\n#include \"rtl_vhdl.hpp\"\n\nnamespace fgtlm::cosim::vhdl {\n\n")
-list(LENGTH pairs n)
-math(EXPR last "${n} - 1")
-foreach(i RANGE 0 ${last} 2)
-  math(EXPR j "${i} + 1")
-  list(GET pairs ${i} name)
-  list(GET pairs ${j} file)
-  file(READ ${DIR}/${file} body)
-  string(APPEND text "const char* const ${name} = R\"VHDL(${body})VHDL\";\n\n")
-endforeach()
-string(APPEND text "}  // namespace fgtlm::cosim::vhdl\n")
-file(WRITE ${OUT}.tmp "${text}")
-file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)
+include(${CMAKE_CURRENT_LIST_DIR}/../../cmake/embed_texts.cmake)
+fgtlm_embed_texts(${DIR} ${OUT} "models/cosim/vhdl by embed_vhdl.cmake" rtl_vhdl.hpp fgtlm::cosim::vhdl VHDL ${pairs})

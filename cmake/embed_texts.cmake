@@ -1,0 +1,20 @@
+# fgtlm_embed_texts(DIR OUT SOURCE_NAME INCLUDE NAMESPACE DELIM name file [name file ...])
+# Writes the files of DIR into OUT (a C++ source) as raw string literals `const char* const name`,
+# rewriting OUT only when its text changes. Used in script mode (-P) by the folders that embed
+# VHDL/C texts (models/cosim/embed_vhdl.cmake, models/rtl/ghdl/embed.cmake).
+function(fgtlm_embed_texts dir out source_name include namespace delim)
+  set(text "// Generated from ${source_name}: do not edit.\n#include \"${include}\"\n\nnamespace ${namespace} {\n\n")
+  set(pairs ${ARGN})
+  list(LENGTH pairs n)
+  math(EXPR last "${n} - 1")
+  foreach(i RANGE 0 ${last} 2)
+    math(EXPR j "${i} + 1")
+    list(GET pairs ${i} name)
+    list(GET pairs ${j} file)
+    file(READ ${dir}/${file} body)
+    string(APPEND text "const char* const ${name} = R\"${delim}(${body})${delim}\";\n\n")
+  endforeach()
+  string(APPEND text "}  // namespace ${namespace}\n")
+  file(WRITE ${out}.tmp "${text}")
+  file(COPY_FILE ${out}.tmp ${out} ONLY_IF_DIFFERENT)
+endfunction()
