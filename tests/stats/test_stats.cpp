@@ -1,8 +1,8 @@
 // Statistics and trace writers on a synthetic kernel: 2 warps, an SP op, a global load, a
 // divergent branch, a barrier.
-#include "fgtlm/isa/instruction.hpp"
-#include "fgtlm/params/registry.hpp"
-#include "fgtlm/stats/instrumentation.hpp"
+#include <fgtlm/isa/instruction.hpp>
+#include <fgtlm/params/registry.hpp>
+#include <fgtlm/stats/instrumentation.hpp>
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>

@@ -6,8 +6,8 @@
 #include "bundle_on_core.hpp"
 #include "conformance_capture.hpp"
 
-#include "fgtlm/loaders/bundle_loader.hpp"
-#include "fgtlm/stats/instrumentation.hpp"
+#include <fgtlm/loaders/bundle_loader.hpp>
+#include <fgtlm/stats/instrumentation.hpp>
 
 #include <benchmark/benchmark.h>
 

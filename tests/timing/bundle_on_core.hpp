@@ -3,10 +3,10 @@
 // batch in FlexGripPlus order. Shared by the calibration capture, timing_run and bench_timing.
 #pragma once
 
-#include "fgtlm/core/memory_port.hpp"
-#include "fgtlm/core/program.hpp"
-#include "fgtlm/core/sm_core.hpp"
-#include "fgtlm/loaders/kernel_image.hpp"
+#include <fgtlm/core/memory_port.hpp>
+#include <fgtlm/core/program.hpp>
+#include <fgtlm/core/sm_core.hpp>
+#include <fgtlm/loaders/kernel_image.hpp>
 
 #include <cstdint>
 #include <string>

@@ -1,7 +1,7 @@
 #include "conformance_capture.hpp"
 
 #include "bundle_on_core.hpp"
-#include "fgtlm/loaders/bundle_loader.hpp"
+#include <fgtlm/loaders/bundle_loader.hpp>
 
 #include <nlohmann/json.hpp>
 

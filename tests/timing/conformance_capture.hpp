@@ -3,11 +3,11 @@
 // many parameter sets (calibration against the RTL cycle counts).
 #pragma once
 
-#include "fgtlm/core/issue_record.hpp"
-#include "fgtlm/core/launch.hpp"
-#include "fgtlm/isa/instruction.hpp"
-#include "fgtlm/loaders/kernel_image.hpp"
-#include "fgtlm/timing/timing_model.hpp"
+#include <fgtlm/core/issue_record.hpp>
+#include <fgtlm/core/launch.hpp>
+#include <fgtlm/isa/instruction.hpp>
+#include <fgtlm/loaders/kernel_image.hpp>
+#include <fgtlm/timing/timing_model.hpp>
 
 #include <cstdint>
 #include <filesystem>

@@ -1,8 +1,8 @@
 #include "suite_capture.hpp"
 
 #include "bundle_on_core.hpp"
-#include "fgtlm/isa/assembler.hpp"
-#include "fgtlm/loaders/kernel_image.hpp"
+#include <fgtlm/isa/assembler.hpp>
+#include <fgtlm/loaders/kernel_image.hpp>
 
 #include <nlohmann/json.hpp>
 

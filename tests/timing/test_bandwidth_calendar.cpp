@@ -1,4 +1,4 @@
-#include "fgtlm/timing/bandwidth_calendar.hpp"
+#include <fgtlm/timing/bandwidth_calendar.hpp>
 
 #include <gtest/gtest.h>
 

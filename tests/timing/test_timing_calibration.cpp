@@ -2,7 +2,7 @@
 // corpus within 10 % (rtl_cycles.json + expected.json rtl_kernel_cycles).
 #include "conformance_capture.hpp"
 
-#include "fgtlm/timing/timing_params.hpp"
+#include <fgtlm/timing/timing_params.hpp>
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,8 @@
 // Unit tests of the AT model on synthetic instruction streams: one test per timing effect,
 // exact cycle counts where the model is analytical.
-#include "fgtlm/core/launch.hpp"
-#include "fgtlm/isa/instruction.hpp"
-#include "fgtlm/timing/timing_model.hpp"
+#include <fgtlm/core/launch.hpp>
+#include <fgtlm/isa/instruction.hpp>
+#include <fgtlm/timing/timing_model.hpp>
 
 #include <gtest/gtest.h>
 

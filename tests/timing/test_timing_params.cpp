@@ -1,5 +1,5 @@
-#include "fgtlm/params/registry.hpp"
-#include "fgtlm/timing/timing_params.hpp"
+#include <fgtlm/params/registry.hpp>
+#include <fgtlm/timing/timing_params.hpp>
 
 #include <gtest/gtest.h>
 

@@ -4,7 +4,7 @@
 // goal. No GHDL needed: the kernels are replayed on the functional core + timing model.
 #include "suite_capture.hpp"
 
-#include "fgtlm/timing/timing_params.hpp"
+#include <fgtlm/timing/timing_params.hpp>
 
 #include <gtest/gtest.h>
 

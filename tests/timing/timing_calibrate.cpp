@@ -5,8 +5,8 @@
 //   timing_calibrate SHARED_CONFORMANCE_DIR [-p key=value]... [--fit key,key,...]
 #include "conformance_capture.hpp"
 
-#include "fgtlm/params/registry.hpp"
-#include "fgtlm/timing/timing_params.hpp"
+#include <fgtlm/params/registry.hpp>
+#include <fgtlm/timing/timing_params.hpp>
 
 #include <nlohmann/json.hpp>
 

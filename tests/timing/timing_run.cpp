@@ -5,9 +5,9 @@
 //              [--trace-timeline J]
 // (No --vcd: the VCD is sc_trace-based and needs the SystemC model, see `fgtlm run --vcd`.)
 #include "bundle_on_core.hpp"
-#include "fgtlm/loaders/bundle_loader.hpp"
-#include "fgtlm/params/registry.hpp"
-#include "fgtlm/stats/instrumentation.hpp"
+#include <fgtlm/loaders/bundle_loader.hpp>
+#include <fgtlm/params/registry.hpp>
+#include <fgtlm/stats/instrumentation.hpp>
 
 #include <chrono>
 #include <iostream>

@@ -12,8 +12,8 @@
 // commit cycles, the model's and the RTL's write-back cycle of every warp instruction.
 #include "suite_capture.hpp"
 
-#include "fgtlm/params/registry.hpp"
-#include "fgtlm/timing/timing_params.hpp"
+#include <fgtlm/params/registry.hpp>
+#include <fgtlm/timing/timing_params.hpp>
 
 #include <nlohmann/json.hpp>
 

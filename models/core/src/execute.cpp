@@ -1,7 +1,7 @@
 // Execute phase: hand the warp operation to the unit the unit table chose at decode. The
 // units are pluggable (SmCore::set_unit): the SystemC SM installs its unit modules here,
 // either directly or through their TLM sockets.
-#include "fgtlm/core/sm_core.hpp"
+#include <fgtlm/core/sm_core.hpp>
 
 namespace fgtlm::core {
 

@@ -4,7 +4,7 @@
 // - S2R: special registers SR0 (physical id: the SM number), SR1 (%clock: the SM's issued
 //   warp-instruction count, low 32 bits; monotonic, not cycle-accurate), SR4-SR7 (%pm0-3:
 //   performance counters, always 0 in the model). Other numbers read 0.
-#include "fgtlm/core/sm_core.hpp"
+#include <fgtlm/core/sm_core.hpp>
 
 #include <bit>
 #include <cstring>

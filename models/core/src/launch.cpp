@@ -1,5 +1,5 @@
 // Human-readable descriptions of kernel errors (the only place their text is built).
-#include "fgtlm/core/launch.hpp"
+#include <fgtlm/core/launch.hpp>
 
 #include <cstdio>
 

@@ -2,7 +2,7 @@
 #include <cstring>
 #include <string>
 
-#include "fgtlm/core/sm_core.hpp"
+#include <fgtlm/core/sm_core.hpp>
 #include "bank_conflicts.hpp"
 
 namespace fgtlm::core {

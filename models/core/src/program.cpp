@@ -1,4 +1,4 @@
-#include "fgtlm/core/program.hpp"
+#include <fgtlm/core/program.hpp>
 
 #include <algorithm>
 

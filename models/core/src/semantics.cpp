@@ -1,4 +1,4 @@
-#include "fgtlm/core/semantics.hpp"
+#include <fgtlm/core/semantics.hpp>
 
 namespace fgtlm::core {
 

@@ -1,5 +1,5 @@
 // SmCore: state, launch/batch setup, warp selection, fetch and write-back.
-#include "fgtlm/core/sm_core.hpp"
+#include <fgtlm/core/sm_core.hpp>
 
 #include <algorithm>
 #include <bit>

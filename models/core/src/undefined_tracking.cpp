@@ -1,6 +1,6 @@
 // Undefined-value ('U') tracking: which results derive from global bytes the RTL loaded as
 // undefined. Off unless set_undefined_tracking() was called; costs one branch per phase then.
-#include "fgtlm/core/sm_core.hpp"
+#include <fgtlm/core/sm_core.hpp>
 
 namespace fgtlm::core {
 

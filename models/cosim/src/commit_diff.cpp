@@ -1,5 +1,5 @@
 // Per-warp comparison of two commit traces.
-#include "fgtlm/cosim/commit_diff.hpp"
+#include <fgtlm/cosim/commit_diff.hpp>
 
 #include <fstream>
 #include <map>
@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "fgtlm/cosim/rtl_build.hpp"
+#include <fgtlm/cosim/rtl_build.hpp>
 
 namespace fgtlm::cosim {
 

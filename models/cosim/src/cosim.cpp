@@ -1,5 +1,5 @@
 // Runs both sides of a co-simulation and compares them.
-#include "fgtlm/cosim/cosim.hpp"
+#include <fgtlm/cosim/cosim.hpp>
 
 #include <cmath>
 #include <ostream>

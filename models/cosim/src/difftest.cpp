@@ -1,5 +1,5 @@
 // One difftest kernel: generate, co-simulate, shrink on failure, save the regression.
-#include "fgtlm/cosim/difftest.hpp"
+#include <fgtlm/cosim/difftest.hpp>
 
 #include <fstream>
 

@@ -1,6 +1,6 @@
 // Model run in a forked child: builds a StandaloneSystem with the AT instrumentation, runs the
 // launch, writes model_result.json and model_memory.log, and exits.
-#include "fgtlm/cosim/model_run.hpp"
+#include <fgtlm/cosim/model_run.hpp>
 
 #include <sys/wait.h>
 #include <unistd.h>

@@ -1,5 +1,5 @@
 // Random SM_1.0 kernels for fgtlm difftest (grammar: random_kernel.hpp).
-#include "fgtlm/cosim/random_kernel.hpp"
+#include <fgtlm/cosim/random_kernel.hpp>
 
 #include <array>
 #include <cstring>

@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "fgtlm/cosim/cosim.hpp"
+#include <fgtlm/cosim/cosim.hpp>
 
 namespace fgtlm::cosim {
 

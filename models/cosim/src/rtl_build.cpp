@@ -1,5 +1,5 @@
 // GHDL build of the FlexGripPlus testbench with fgtlm's run-time launch files and probes.
-#include "fgtlm/cosim/rtl_build.hpp"
+#include <fgtlm/cosim/rtl_build.hpp>
 
 #include <sys/file.h>
 #include <unistd.h>

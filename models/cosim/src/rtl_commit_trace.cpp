@@ -1,7 +1,7 @@
 // Pipeline events -> commit-trace lines (format: traces/commit-trace.md).
 #include "rtl_commit_trace.hpp"
 
-#include "fgtlm/cosim/rtl_commit_tracer.hpp"
+#include <fgtlm/cosim/rtl_commit_tracer.hpp>
 
 #include <algorithm>
 #include <array>
@@ -16,7 +16,7 @@
 #include <fgtlm/isa/decoder.hpp>
 #include <fgtlm/isa/disassembler.hpp>
 
-#include "fgtlm/cosim/rtl_build.hpp"
+#include <fgtlm/cosim/rtl_build.hpp>
 
 namespace fgtlm::cosim {
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "fgtlm/cosim/rtl_build.hpp"
+#include <fgtlm/cosim/rtl_build.hpp>
 #include "rtl_vhdl.hpp"
 
 namespace fgtlm::cosim {

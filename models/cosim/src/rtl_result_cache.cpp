@@ -1,6 +1,6 @@
 // RTL result cache (see rtl_result_cache.hpp): CACHE/runs/<key>/ holds the output files of
 // one simulation and info.json.
-#include "fgtlm/cosim/rtl_result_cache.hpp"
+#include <fgtlm/cosim/rtl_result_cache.hpp>
 
 #include <unistd.h>
 

@@ -1,5 +1,5 @@
 // Runs the elaborated testbench on one launch (file formats: models/cosim/README.md).
-#include "fgtlm/cosim/rtl_run.hpp"
+#include <fgtlm/cosim/rtl_run.hpp>
 
 #include <fstream>
 #include <sstream>
@@ -9,7 +9,7 @@
 #include <fgtlm/loaders/testbench_loader.hpp>
 #include <fgtlm/loaders/testbench_writer.hpp>
 
-#include "fgtlm/cosim/rtl_result_cache.hpp"
+#include <fgtlm/cosim/rtl_result_cache.hpp>
 #include "process.hpp"
 
 namespace fgtlm::cosim {

@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "fgtlm/faults/backends.hpp"
+#include <fgtlm/faults/backends.hpp>
 
 namespace fgtlm::faults {
 

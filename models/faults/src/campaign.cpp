@@ -1,5 +1,5 @@
 // Campaign: golden run, fault list, injection and classification.
-#include "fgtlm/faults/campaign.hpp"
+#include <fgtlm/faults/campaign.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -9,9 +9,9 @@
 
 #include <fgtlm/core/program.hpp>
 
-#include "fgtlm/faults/injector.hpp"
-#include "fgtlm/faults/machine.hpp"
-#include "fgtlm/faults/sampling.hpp"
+#include <fgtlm/faults/injector.hpp>
+#include <fgtlm/faults/machine.hpp>
+#include <fgtlm/faults/sampling.hpp>
 
 namespace fgtlm::faults {
 

@@ -2,7 +2,7 @@
 // of every JSON Lines file).
 #include <stdexcept>
 
-#include "fgtlm/faults/campaign.hpp"
+#include <fgtlm/faults/campaign.hpp>
 
 namespace fgtlm::faults {
 

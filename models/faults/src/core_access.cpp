@@ -1,4 +1,4 @@
-#include "fgtlm/faults/core_access.hpp"
+#include <fgtlm/faults/core_access.hpp>
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "fgtlm/faults/fault.hpp"
+#include <fgtlm/faults/fault.hpp>
 
 #include <array>
 

@@ -1,8 +1,8 @@
-#include "fgtlm/faults/injector.hpp"
+#include <fgtlm/faults/injector.hpp>
 
 #include <fgtlm/isa/decoder.hpp>
 
-#include "fgtlm/faults/core_access.hpp"
+#include <fgtlm/faults/core_access.hpp>
 
 namespace fgtlm::faults {
 

@@ -1,8 +1,8 @@
-#include "fgtlm/faults/machine.hpp"
+#include <fgtlm/faults/machine.hpp>
 
 #include <algorithm>
 
-#include "fgtlm/faults/core_access.hpp"
+#include <fgtlm/faults/core_access.hpp>
 
 namespace fgtlm::faults {
 

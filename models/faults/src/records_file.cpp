@@ -5,7 +5,7 @@
 #include <map>
 #include <stdexcept>
 
-#include "fgtlm/faults/backends.hpp"
+#include <fgtlm/faults/backends.hpp>
 
 namespace fgtlm::faults {
 

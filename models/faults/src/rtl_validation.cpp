@@ -1,6 +1,6 @@
 // Register-file fault injection into the RTL (models/cosim fault-injection build) and comparison
 // of the classes with the model's (models/faults/README.md, "Validation against the RTL").
-#include "fgtlm/faults/rtl_validation.hpp"
+#include <fgtlm/faults/rtl_validation.hpp>
 
 #include <unistd.h>
 
@@ -13,7 +13,7 @@
 
 #include <fgtlm/cosim/rtl_run.hpp>
 
-#include "fgtlm/faults/machine.hpp"
+#include <fgtlm/faults/machine.hpp>
 
 namespace fgtlm::faults {
 

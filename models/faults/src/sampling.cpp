@@ -1,4 +1,4 @@
-#include "fgtlm/faults/sampling.hpp"
+#include <fgtlm/faults/sampling.hpp>
 
 #include <cmath>
 

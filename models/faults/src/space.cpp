@@ -1,4 +1,4 @@
-#include "fgtlm/faults/space.hpp"
+#include <fgtlm/faults/space.hpp>
 
 #include <algorithm>
 

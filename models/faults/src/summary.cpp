@@ -1,11 +1,11 @@
-#include "fgtlm/faults/summary.hpp"
+#include <fgtlm/faults/summary.hpp>
 
 #include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
 
-#include "fgtlm/faults/sampling.hpp"
+#include <fgtlm/faults/sampling.hpp>
 
 namespace fgtlm::faults {
 

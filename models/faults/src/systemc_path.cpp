@@ -19,10 +19,10 @@
 #include <fgtlm/gpu/standalone_system.hpp>
 #include <fgtlm/sm/pipeline_payload.hpp>
 
-#include "fgtlm/faults/systemc_path.hpp"
-#include "fgtlm/faults/core_access.hpp"
-#include "fgtlm/faults/injector.hpp"
-#include "fgtlm/faults/machine.hpp"
+#include <fgtlm/faults/systemc_path.hpp>
+#include <fgtlm/faults/core_access.hpp>
+#include <fgtlm/faults/injector.hpp>
+#include <fgtlm/faults/machine.hpp>
 
 namespace fgtlm::faults {
 

@@ -7,7 +7,7 @@
 #include <fgtlm/loaders/bundle_loader.hpp>
 #include <fgtlm/loaders/testbench_loader.hpp>
 
-#include "fgtlm/faults/campaign.hpp"
+#include <fgtlm/faults/campaign.hpp>
 
 namespace fgtlm::faults {
 

@@ -1,6 +1,6 @@
 // Drives gpgpu_ml605_top_level (Verilated or under GHDL, rtl_sim.hpp) the way
 // RTL/TB/tb_top_level.vhd does.
-#include "fgtlm/rtl/rtl_backend.hpp"
+#include <fgtlm/rtl/rtl_backend.hpp>
 
 #include <algorithm>
 #include <bit>

@@ -1,4 +1,4 @@
-#include "fgtlm/sm/sm.hpp"
+#include <fgtlm/sm/sm.hpp>
 
 namespace fgtlm::sm {
 

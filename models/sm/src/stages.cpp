@@ -1,4 +1,4 @@
-#include "fgtlm/sm/stages.hpp"
+#include <fgtlm/sm/stages.hpp>
 
 #include <cstring>
 

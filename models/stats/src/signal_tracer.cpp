@@ -1,6 +1,6 @@
-#include "fgtlm/stats/signal_tracer.hpp"
+#include <fgtlm/stats/signal_tracer.hpp>
 
-#include "fgtlm/core/launch.hpp"
+#include <fgtlm/core/launch.hpp>
 
 #include <algorithm>
 #include <cstdio>

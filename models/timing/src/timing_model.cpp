@@ -1,7 +1,7 @@
-#include "fgtlm/timing/timing_model.hpp"
+#include <fgtlm/timing/timing_model.hpp>
 
-#include "fgtlm/core/launch.hpp"
-#include "fgtlm/isa/instruction.hpp"
+#include <fgtlm/core/launch.hpp>
+#include <fgtlm/isa/instruction.hpp>
 
 #include <algorithm>
 #include <bit>

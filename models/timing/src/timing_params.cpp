@@ -1,6 +1,6 @@
-#include "fgtlm/timing/timing_params.hpp"
+#include <fgtlm/timing/timing_params.hpp>
 
-#include "fgtlm/params/registry.hpp"
+#include <fgtlm/params/registry.hpp>
 
 #include <variant>
 

@@ -2,7 +2,7 @@
 // The semantics are described in models/sm/README.md ("Divergence and the warp stack").
 #include <string>
 
-#include "fgtlm/core/sm_core.hpp"
+#include <fgtlm/core/sm_core.hpp>
 
 namespace fgtlm::core {
 

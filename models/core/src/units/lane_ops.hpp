@@ -7,7 +7,7 @@
 #include <fgtlm/isa/instruction.hpp>
 #include <fgtlm/numerics/fpu.hpp>
 
-#include "fgtlm/core/sm_core.hpp"
+#include <fgtlm/core/sm_core.hpp>
 
 namespace fgtlm::core::lanes {
 

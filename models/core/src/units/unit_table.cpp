@@ -1,7 +1,7 @@
 // The unit table: which execution unit computes each instruction form and which resource
 // the timing model charges for it. Decided once per decoded instruction (core::Program).
 // A new opcode gets its row here (see models/core/README.md "Adding an instruction").
-#include "fgtlm/core/units/exec_unit.hpp"
+#include <fgtlm/core/units/exec_unit.hpp>
 
 namespace fgtlm::core {
 

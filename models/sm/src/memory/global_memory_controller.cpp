@@ -1,4 +1,4 @@
-#include "fgtlm/sm/memory/global_memory_controller.hpp"
+#include <fgtlm/sm/memory/global_memory_controller.hpp>
 
 namespace fgtlm::sm {
 

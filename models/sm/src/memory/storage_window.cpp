@@ -1,4 +1,4 @@
-#include "fgtlm/sm/memory/storage_window.hpp"
+#include <fgtlm/sm/memory/storage_window.hpp>
 
 #include <algorithm>
 #include <cstring>

@@ -16,7 +16,7 @@
 
 #include <cstdint>
 
-#include "fgtlm/core/issue_record.hpp"
+#include <fgtlm/core/issue_record.hpp>
 
 namespace fgtlm::core {
 

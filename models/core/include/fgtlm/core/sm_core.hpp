@@ -17,14 +17,14 @@
 #include <fgtlm/core/semantics.hpp>
 #include <fgtlm/isa/instruction.hpp>
 
-#include "fgtlm/core/issue_cost.hpp"
-#include "fgtlm/core/issue_record.hpp"
-#include "fgtlm/core/launch.hpp"
-#include "fgtlm/core/memory_port.hpp"
-#include "fgtlm/core/program.hpp"
-#include "fgtlm/core/register_file.hpp"
-#include "fgtlm/core/units/exec_unit.hpp"
-#include "fgtlm/core/warp_state.hpp"
+#include <fgtlm/core/issue_cost.hpp>
+#include <fgtlm/core/issue_record.hpp>
+#include <fgtlm/core/launch.hpp>
+#include <fgtlm/core/memory_port.hpp>
+#include <fgtlm/core/program.hpp>
+#include <fgtlm/core/register_file.hpp>
+#include <fgtlm/core/units/exec_unit.hpp>
+#include <fgtlm/core/warp_state.hpp>
 
 namespace fgtlm::faults {
 class CoreAccess;  // fault injection: state snapshot/restore and fault sites (models/faults)

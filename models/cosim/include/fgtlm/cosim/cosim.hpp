@@ -14,10 +14,10 @@
 
 #include <fgtlm/loaders/kernel_image.hpp>
 
-#include "fgtlm/cosim/commit_diff.hpp"
-#include "fgtlm/cosim/model_run.hpp"
-#include "fgtlm/cosim/rtl_build.hpp"
-#include "fgtlm/cosim/rtl_run.hpp"
+#include <fgtlm/cosim/commit_diff.hpp>
+#include <fgtlm/cosim/model_run.hpp>
+#include <fgtlm/cosim/rtl_build.hpp>
+#include <fgtlm/cosim/rtl_run.hpp>
 
 namespace fgtlm::cosim {
 

@@ -10,8 +10,8 @@
 #include <set>
 #include <string>
 
-#include "fgtlm/cosim/cosim.hpp"
-#include "fgtlm/cosim/random_kernel.hpp"
+#include <fgtlm/cosim/cosim.hpp>
+#include <fgtlm/cosim/random_kernel.hpp>
 
 namespace fgtlm::cosim {
 

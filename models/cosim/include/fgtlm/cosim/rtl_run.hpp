@@ -7,8 +7,8 @@
 
 #include <fgtlm/loaders/kernel_image.hpp>
 
-#include "fgtlm/cosim/rtl_build.hpp"
-#include "fgtlm/cosim/rtl_result_cache.hpp"
+#include <fgtlm/cosim/rtl_build.hpp>
+#include <fgtlm/cosim/rtl_result_cache.hpp>
 
 namespace fgtlm::cosim {
 

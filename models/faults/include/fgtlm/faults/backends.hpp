@@ -18,7 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "fgtlm/faults/campaign.hpp"
+#include <fgtlm/faults/campaign.hpp>
 
 namespace fgtlm::faults {
 

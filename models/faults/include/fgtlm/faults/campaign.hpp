@@ -18,8 +18,8 @@
 
 #include <fgtlm/loaders/kernel_image.hpp>
 
-#include "fgtlm/faults/fault.hpp"
-#include "fgtlm/faults/space.hpp"
+#include <fgtlm/faults/fault.hpp>
+#include <fgtlm/faults/space.hpp>
 
 namespace fgtlm::faults {
 

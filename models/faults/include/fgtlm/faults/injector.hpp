@@ -14,8 +14,8 @@
 #include <fgtlm/core/sm_core.hpp>
 #include <fgtlm/isa/instruction.hpp>
 
-#include "fgtlm/faults/fault.hpp"
-#include "fgtlm/faults/machine.hpp"
+#include <fgtlm/faults/fault.hpp>
+#include <fgtlm/faults/machine.hpp>
 
 namespace fgtlm::faults {
 

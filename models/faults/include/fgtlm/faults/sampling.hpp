@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <optional>
 
-#include "fgtlm/faults/fault.hpp"
-#include "fgtlm/faults/space.hpp"
+#include <fgtlm/faults/fault.hpp>
+#include <fgtlm/faults/space.hpp>
 
 namespace fgtlm::faults {
 

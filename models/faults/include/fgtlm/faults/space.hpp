@@ -11,7 +11,7 @@
 
 #include <fgtlm/loaders/kernel_image.hpp>
 
-#include "fgtlm/faults/fault.hpp"
+#include <fgtlm/faults/fault.hpp>
 
 namespace fgtlm::faults {
 

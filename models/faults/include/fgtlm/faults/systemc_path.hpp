@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "fgtlm/faults/campaign.hpp"
+#include <fgtlm/faults/campaign.hpp>
 
 namespace fgtlm::faults {
 

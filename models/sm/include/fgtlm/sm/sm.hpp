@@ -25,14 +25,14 @@
 #include <fgtlm/core/sm_core.hpp>
 #include <fgtlm/core/issue_cost.hpp>
 
-#include "fgtlm/sm/pipeline_payload.hpp"
-#include "fgtlm/sm/stages.hpp"
-#include "fgtlm/sm/units/branch_unit.hpp"
-#include "fgtlm/sm/units/fpu_unit.hpp"
-#include "fgtlm/sm/units/mem_unit.hpp"
-#include "fgtlm/sm/units/register_file.hpp"
-#include "fgtlm/sm/units/sfu_unit.hpp"
-#include "fgtlm/sm/units/sp_unit.hpp"
+#include <fgtlm/sm/pipeline_payload.hpp>
+#include <fgtlm/sm/stages.hpp>
+#include <fgtlm/sm/units/branch_unit.hpp>
+#include <fgtlm/sm/units/fpu_unit.hpp>
+#include <fgtlm/sm/units/mem_unit.hpp>
+#include <fgtlm/sm/units/register_file.hpp>
+#include <fgtlm/sm/units/sfu_unit.hpp>
+#include <fgtlm/sm/units/sp_unit.hpp>
 
 namespace fgtlm::sm {
 

@@ -11,8 +11,8 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
-#include "fgtlm/sm/pipeline_payload.hpp"
-#include "fgtlm/sm/units/unit_payload.hpp"
+#include <fgtlm/sm/pipeline_payload.hpp>
+#include <fgtlm/sm/units/unit_payload.hpp>
 
 namespace fgtlm::sm {
 

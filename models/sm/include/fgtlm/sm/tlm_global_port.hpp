@@ -1,7 +1,7 @@
 // Former name of the global-memory controller (kept for existing includes).
 #pragma once
 
-#include "fgtlm/sm/memory/global_memory_controller.hpp"
+#include <fgtlm/sm/memory/global_memory_controller.hpp>
 
 namespace fgtlm::sm {
 using TlmGlobalPort = GlobalMemoryController;

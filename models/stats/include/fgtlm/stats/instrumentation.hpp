@@ -7,12 +7,12 @@
 // observer, so statistics and traces see the cycles of the current instruction.
 #pragma once
 
-#include "fgtlm/core/issue_record.hpp"
-#include "fgtlm/core/launch.hpp"
-#include "fgtlm/stats/commit_trace.hpp"
-#include "fgtlm/stats/stats_collector.hpp"
-#include "fgtlm/stats/timeline_trace.hpp"
-#include "fgtlm/timing/timing_model.hpp"
+#include <fgtlm/core/issue_record.hpp>
+#include <fgtlm/core/launch.hpp>
+#include <fgtlm/stats/commit_trace.hpp>
+#include <fgtlm/stats/stats_collector.hpp>
+#include <fgtlm/stats/timeline_trace.hpp>
+#include <fgtlm/timing/timing_model.hpp>
 
 #include <nlohmann/json.hpp>
 

@@ -24,10 +24,10 @@
 // delay, serial) so statistics and traces have a time base in both modes.
 #pragma once
 
-#include "fgtlm/core/issue_cost.hpp"
-#include "fgtlm/core/issue_record.hpp"
-#include "fgtlm/timing/bandwidth_calendar.hpp"
-#include "fgtlm/timing/timing_params.hpp"
+#include <fgtlm/core/issue_cost.hpp>
+#include <fgtlm/core/issue_record.hpp>
+#include <fgtlm/timing/bandwidth_calendar.hpp>
+#include <fgtlm/timing/timing_params.hpp>
 
 #include <array>
 #include <cstdint>

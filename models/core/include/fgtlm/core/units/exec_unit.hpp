@@ -16,7 +16,7 @@
 
 #include <fgtlm/isa/instruction.hpp>
 
-#include "fgtlm/core/issue_record.hpp"
+#include <fgtlm/core/issue_record.hpp>
 
 namespace fgtlm::core {
 

@@ -4,7 +4,7 @@
 // target socket (exec_unit_module.hpp).
 #pragma once
 
-#include "fgtlm/sm/units/exec_unit_module.hpp"
+#include <fgtlm/sm/units/exec_unit_module.hpp>
 
 namespace fgtlm::sm {
 

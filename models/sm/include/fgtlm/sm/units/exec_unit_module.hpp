@@ -11,7 +11,7 @@
 
 #include <fgtlm/core/units/exec_unit.hpp>
 
-#include "fgtlm/sm/units/unit_payload.hpp"
+#include <fgtlm/sm/units/unit_payload.hpp>
 
 namespace fgtlm::sm {
 

@@ -3,7 +3,7 @@
 // the direct interface and the timing constants).
 #pragma once
 
-#include "fgtlm/sm/units/exec_unit_module.hpp"
+#include <fgtlm/sm/units/exec_unit_module.hpp>
 
 namespace fgtlm::sm {
 

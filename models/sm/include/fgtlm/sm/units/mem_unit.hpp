@@ -8,9 +8,9 @@
 // exposes. A SystemC module with a TLM-2.0 target socket (exec_unit_module.hpp).
 #pragma once
 
-#include "fgtlm/sm/memory/global_memory_controller.hpp"
-#include "fgtlm/sm/memory/storage_window.hpp"
-#include "fgtlm/sm/units/exec_unit_module.hpp"
+#include <fgtlm/sm/memory/global_memory_controller.hpp>
+#include <fgtlm/sm/memory/storage_window.hpp>
+#include <fgtlm/sm/units/exec_unit_module.hpp>
 
 namespace fgtlm::sm {
 
