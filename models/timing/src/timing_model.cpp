@@ -68,7 +68,8 @@ StallReason exec_reason(const core::IssueRecord& rec) {
         case core::ExecUnit::FPU: return StallReason::ExecFPU;
         case core::ExecUnit::SFU: return StallReason::ExecSFU;
         case core::ExecUnit::Branch: return StallReason::ExecBranch;
-        case core::ExecUnit::Memory: return StallReason::ExecMemory;
+        case core::ExecUnit::Memory:
+        case core::ExecUnit::Texture: return StallReason::ExecMemory;
         case core::ExecUnit::None: return StallReason::ExecSP;
     }
     return StallReason::ExecSP;
@@ -376,6 +377,7 @@ void TimingModel::issue_at(const core::IssueRecord& rec, SmState& sm, WarpTiming
             if (pops_stack(rec)) exec += p_.reconverge_pop_cycles;
             break;
         case core::ExecUnit::Memory:
+        case core::ExecUnit::Texture:  // not charged: TEX is timed as Memory (FormInfo::timing)
             exec += passes * p_.sp_cycles_per_pass;  // address generation, one pass at a time
             if (rec.mem.space == core::MemSpace::Global) {
                 exec += p_.global_issue_cycles;
