@@ -62,7 +62,7 @@ TEST(TextureSection, BadEntriesNameTheField) {
         {R"({"table": 1024, "bind": [{)" + ok + R"(, "slot": 128}]})", "textures.bind[0].slot: 128 is above the maximum 127"},
         {R"({"table": 1024, "bind": [{)" + ok + R"(}, {)" + ok + R"(}]})", "textures.bind[1].slot: 0 is bound twice"},
         {R"({"table": 1024, "bind": [{)" + ok + R"(, "address": ["wrap"]}]})", "textures.bind[0]: address mode wrap/mirror needs normalised"},
-        {R"({"table": 1024, "bind": [{)" + ok + R"(, "address": ["repeat"]}]})", "textures.bind[0].address[0]: \"repeat\" is not clamp"},
+        {R"({"table": 1024, "bind": [{)" + ok + R"(, "address": ["repeat"]}]})", "textures.bind[0].address[0]: \"repeat\" (string) is not clamp"},
         {R"({"table": 1024, "bind": [{)" + ok + R"(, "width": 2000}]})", "textures.bind[0]: texels end at 8256, beyond global_mem_bytes 4096"},
         {R"({"table": 4090, "bind": [{)" + ok + R"(}]})", "textures.table: must be 4-byte aligned"},
         {R"({"table": 4064, "bind": [{)" + ok + R"(}], "slots": 2})", "textures.table: the table ends beyond global_mem_bytes"},
