@@ -160,7 +160,7 @@ TEST(TextureUnit, SocketAndDirectPathsAgree) {
     EXPECT_EQ(first, 1.0f);  // (-0.5, -0.25): clamped to texel (0, 0)
     float centre;
     std::memcpy(&centre, out_a.data() + 4 * (3 * 8 + 4), 4);  // t = 28: (1.0, 0.6875)
-    EXPECT_EQ(centre, 1.5f + 2.0f * 0.1875f * 1.0f + 0.0f);     // x: 1.5; y: b = 0.1875 -> + 2 * 0.1875
+    EXPECT_EQ(centre, 1.5f + 2.0f * 0.1875f * 1.0f + 0.0f);   // x: 1.5; y: b = 0.1875 -> + 2 * 0.1875
 }
 
 TEST(UnitReplacement, WrappedFpuSeesEveryFpOperation) {

@@ -19,9 +19,13 @@ std::uint32_t word(const std::uint8_t* b, std::uint32_t i) {
 
 std::uint32_t Descriptor::element_bytes() const {
     switch (format) {
-        case Format::U8: case Format::S8: return 1;
-        case Format::U16: case Format::S16: return 2;
-        case Format::U32: case Format::S32: case Format::F32: return 4;
+        case Format::U8:
+        case Format::S8: return 1;
+        case Format::U16:
+        case Format::S16: return 2;
+        case Format::U32:
+        case Format::S32:
+        case Format::F32: return 4;
         case Format::None: break;
     }
     return 0;

@@ -42,7 +42,7 @@ inline const json& member(const json& j, const char* key, const fs::path& file) 
 }
 
 inline std::uint64_t uint_field(const json& j, const char* key, const fs::path& file, std::uint64_t hi = 0xffffffffu,
-                         std::optional<std::uint64_t> fallback = std::nullopt) {
+                                std::optional<std::uint64_t> fallback = std::nullopt) {
     if (fallback && j.is_object() && !j.contains(key)) return *fallback;
     return uint_value(member(j, key, file), key, file, hi);
 }

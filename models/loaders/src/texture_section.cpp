@@ -55,7 +55,8 @@ void read_modes(const Field& f, tex::Descriptor& d) {
     d.linear = filter == "linear";
     d.normalized = f.flag("normalized");
     const std::string mode = f.text("read_mode", "element");
-    if (mode != "element" && mode != "normalized_float") f.bad("read_mode", "'" + mode + "' is not element or normalized_float");
+    if (mode != "element" && mode != "normalized_float")
+        f.bad("read_mode", "'" + mode + "' is not element or normalized_float");
     d.read_normalized = mode == "normalized_float";
     if (!f.obj.contains("address")) return;
     const json& a = f.obj.at("address");
@@ -70,7 +71,8 @@ tex::Descriptor read_descriptor(const Field& f) {
     d.dims = std::uint32_t(f.uint("dims", 3));
     if (d.dims == 0) f.bad("dims", "must be 1, 2 or 3");
     const std::string format = f.text("format", "");
-    if (!tex::parse_format(format, d.format)) f.bad("format", "'" + format + "' is not u8, s8, u16, s16, u32, s32 or f32");
+    if (!tex::parse_format(format, d.format))
+        f.bad("format", "'" + format + "' is not u8, s8, u16, s16, u32, s32 or f32");
     d.channels = std::uint32_t(f.uint("channels", 4, 1));
     d.base = std::uint32_t(f.uint("base", 0xffffffffu));
     d.width = std::uint32_t(f.uint("width", 65536));
@@ -116,7 +118,8 @@ void read_textures(const json& L, const fs::path& lpath, KernelImage& img) {
     }
     slots = std::uint32_t(top.uint("slots", tex::kMaxSlots, slots));
     for (const auto& [s, d] : bound)
-        if (s >= slots) top.bad("slots", std::to_string(slots) + " leaves bound slot " + std::to_string(s) + " outside");
+        if (s >= slots)
+            top.bad("slots", std::to_string(slots) + " leaves bound slot " + std::to_string(s) + " outside");
     const std::uint64_t end = std::uint64_t(table) + std::uint64_t(slots) * tex::kDescriptorBytes;
     if (table % 4 != 0) top.bad("table", "must be 4-byte aligned");
     if (end > img.global_mem_bytes) top.bad("table", "the table ends beyond global_mem_bytes");

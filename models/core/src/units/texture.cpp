@@ -128,7 +128,9 @@ private:
 class Sampler {
 public:
     Sampler(const Descriptor& d, TexelReader& reader, bool int_coords)
-        : d_(d), reader_(reader), int_coords_(int_coords),
+        : d_(d),
+          reader_(reader),
+          int_coords_(int_coords),
           float_result_(d.format == Format::F32 || d.read_normalized) {}
     std::uint64_t failed_addr = 0;
 
@@ -145,7 +147,8 @@ public:
                     if (w == 0) continue;
                     std::uint32_t texel[4];
                     if (!fetch(t[0].idx[i], t[1].idx[j], t[2].idx[k], texel)) return false;
-                    for (std::uint32_t c = 0; c < d_.channels; ++c) acc[c] += double(w) * channel_value(d_.format, texel[c]);
+                    for (std::uint32_t c = 0; c < d_.channels; ++c)
+                        acc[c] += double(w) * channel_value(d_.format, texel[c]);
                 }
         for (std::uint32_t c = 0; c < 4; ++c) out[c] = std::bit_cast<std::uint32_t>(float(acc[c] / 16777216.0));
         return true;
@@ -205,7 +208,8 @@ bool TextureFunction::load_descriptor(ExecContext& ctx, tex::Descriptor& d) {
     std::uint8_t bytes[tex::kDescriptorBytes];
     TexelReader reader(*core_.global_port());
     if (!reader.read(at, bytes, 16) || !reader.read(at + 16, bytes + 16, 16)) {
-        core_.fail(KernelErrorKind::OutOfRangeAccess, ctx.warp_slot, at, slot_text(in) + "descriptor outside global memory");
+        core_.fail(KernelErrorKind::OutOfRangeAccess, ctx.warp_slot, at,
+                   slot_text(in) + "descriptor outside global memory");
         return false;
     }
     d = tex::decode(bytes);

@@ -30,9 +30,9 @@ struct Descriptor {
     std::uint32_t dims = 0;  // 0 = unbound slot
     Format format = Format::None;
     std::uint32_t channels = 1;
-    bool linear = false;          // linear filtering (else point)
-    bool normalized = false;      // coordinates in [0, 1) instead of [0, N)
-    bool read_normalized = false; // 8/16-bit integers read as float in [0, 1] / [-1, 1]
+    bool linear = false;           // linear filtering (else point)
+    bool normalized = false;       // coordinates in [0, 1) instead of [0, N)
+    bool read_normalized = false;  // 8/16-bit integers read as float in [0, 1] / [-1, 1]
     std::array<AddressMode, 3> address{AddressMode::Clamp, AddressMode::Clamp, AddressMode::Clamp};
     std::uint32_t base = 0;
     std::uint32_t width = 1, height = 1, depth = 1;
@@ -43,7 +43,9 @@ struct Descriptor {
     [[nodiscard]] std::uint32_t texel_bytes() const { return element_bytes() * channels; }
     [[nodiscard]] std::uint64_t row_pitch() const { return pitch != 0 ? pitch : std::uint64_t(width) * texel_bytes(); }
     [[nodiscard]] std::uint64_t slice_bytes() const { return slice_pitch != 0 ? slice_pitch : row_pitch() * height; }
-    [[nodiscard]] std::uint32_t size(std::uint32_t axis) const { return axis == 0 ? width : axis == 1 ? height : depth; }
+    [[nodiscard]] std::uint32_t size(std::uint32_t axis) const {
+        return axis == 0 ? width : axis == 1 ? height : depth;
+    }
 };
 
 // Bytes <-> descriptor (little-endian words as above).

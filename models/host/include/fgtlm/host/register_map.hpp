@@ -200,8 +200,9 @@ inline constexpr Register kRegisters[] = {
     {0x064, "THREAD_INSTR_HI", Access::RO, 0, "bits 63..32 of THREAD_INSTR"},
     {0x068, "LAUNCHES", Access::RO, 0, "kernels completed (ok, error or rejected) since reset"},
     // texture unit (beyond the RTL): descriptor table in global memory (models/core/README.md)
-    {0x070, "TEX_TABLE", Access::RW, 0, "bus address of the texture descriptor table (32 bytes per slot, 4-byte aligned)",
-     nullptr, Handler::None, Lock::WhileBusy},
+    {0x070, "TEX_TABLE", Access::RW, 0,
+     "bus address of the texture descriptor table (32 bytes per slot, 4-byte aligned)", nullptr, Handler::None,
+     Lock::WhileBusy},
     {0x074, "TEX_SLOTS", Access::RW, 0, "descriptors in the table, TEX texture field = slot (0..128; 0 = no textures)",
      nullptr, Handler::None, Lock::WhileBusy},
     // launch configuration (FlexGripPlus configuration registers)
