@@ -2,7 +2,8 @@
  * coordinates, wrap in x, clamp in y) through the descriptor table, the GPU fetches it at 64
  * points (kernels/texture2d.sass) and the host checks every result against its own
  * computation of CUDA's filtering (texel index i = floor(x - 0.5), weight a = frac rounded to
- * 1/256, address mode per axis), bit for bit. */
+ * 1/256, address mode per axis), bit for bit. Then it unbinds the slot and launches again:
+ * the GPU must report an invalid-launch error at the TEX's PC instead of fetching. */
 #include "common.h"
 
 #include <math.h>
@@ -77,5 +78,13 @@ int main(void) {
     }
     printf("texture: %lu fetches, %lu mismatches\n", (unsigned long)POINTS, (unsigned long)bad);
     fgtlm_report("texture", &r, POINTS);
-    return fw_verdict("texture", r.state == FGTLM_STATE_DONE && bad == 0);
+
+    table[0].control = 0; /* slot 0 unbound now */
+    fgtlm_result_t e;
+    fgtlm_launch(&l, &e);
+    const uint32_t tex_pc = 0x30; /* kernels/texture2d.sass: the TEX.2D */
+    int refused = e.state == FGTLM_STATE_ERROR && e.error_kind == FGTLM_ERR_INVALID_LAUNCH && e.error_pc == tex_pc;
+    printf("texture: unbound slot -> %s at PC 0x%lx (%s)\n", fgtlm_error_name(e.error_kind), (unsigned long)e.error_pc,
+           refused ? "as expected" : "expected invalid launch at the TEX");
+    return fw_verdict("texture", r.state == FGTLM_STATE_DONE && bad == 0 && refused);
 }
