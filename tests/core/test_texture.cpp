@@ -57,12 +57,14 @@ TEST(Texture, Linear1DNineBitWeights) {
         d.linear = true;
         d.address[0] = m;
         t.bind(1, d);
-        for (float x : {1.0f, 1.75f, 0.5f + 1.0f / 3.0f, 0.25f, 3.9f}) t.coord(x);
+        for (float x : {1.0f, 1.75f, 0.5f + 1.0f / 3.0f, 0.25f, 3.9f, 1.1f}) t.coord(x);
         ASSERT_TRUE(t.fetch(1, 1, 0x1)) << t.run.error.describe();
         EXPECT_EQ(t.fout(0), 12.0f);  // xB 0.5: half of 8 and 16
         EXPECT_EQ(t.fout(1), 20.0f);  // xB 1.25: 0.75*16 + 0.25*32
         // xB 1/3: a = round(85.33) = 85/256, not 1/3: (171*8 + 85*16)/256 = 10.65625 (exact: 10.667)
         EXPECT_EQ(t.fout(2), 10.65625f);
+        // xB 0.6: a = round(153.6) = 154 (rounded, not truncated): (102*8 + 154*16)/256
+        EXPECT_EQ(t.fout(5), 12.8125f);
         if (m == AddressMode::Clamp) {
             EXPECT_EQ(t.fout(3), 8.0f);   // texels -1, 0 both clamp to 8
             EXPECT_EQ(t.fout(4), 64.0f);  // texels 3, 4 both clamp to 64
@@ -208,6 +210,56 @@ TEST(Texture, FourChannelMaskPacksComponents) {
     EXPECT_EQ(u.out(0, 0), 0xffff8000u);
     EXPECT_EQ(u.out(0, 1), 0u);
     EXPECT_EQ(u.out(0, 2), 0u);
+}
+
+TEST(Texture, ThreeChannelTexelsArePacked) {
+    TexRun t;
+    // u8 x3, texels of 3 bytes: (1, 2, 3), (4, 5, 6), (7, 8, 9)
+    t.texels(std::vector<std::uint8_t>{1, 2, 3, 4, 5, 6, 7, 8, 9});
+    t.bind(0, tex1d(Format::U8, 3, 3));
+    t.coord(2.0f);
+    ASSERT_TRUE(t.fetch(1, 0, 0xf));
+    EXPECT_EQ(t.out(0, 0), 7u);
+    EXPECT_EQ(t.out(0, 1), 8u);
+    EXPECT_EQ(t.out(0, 2), 9u);
+    EXPECT_EQ(t.out(0, 3), 0u);  // no w channel
+}
+
+// Each axis has its own address mode: 4x4 texels v = x + 10 y, normalised coordinates.
+TEST(Texture, AddressModePerAxis) {
+    TexRun t;
+    std::vector<float> v(16);
+    for (int i = 0; i < 16; ++i) v[std::size_t(i)] = float(i % 4 + 10 * (i / 4));
+    t.texels(v);
+    Descriptor d = tex1d(Format::F32, 4);
+    d.dims = 2;
+    d.height = 4;
+    d.normalized = true;
+    d.address = {AddressMode::Clamp, AddressMode::Mirror, AddressMode::Clamp};
+    t.bind(0, d);
+    t.coord(1.5f, 1.25f);    // x clamp -> 3; y: u 5 mirrors to 2
+    t.coord(-0.5f, -0.25f);  // x clamp -> 0; y: -1 mirrors to 0
+    t.coord(0.3f, 1.9f);     // x: u 1.2 -> 1; y: u 7.6 -> 7 mirrors to 0
+    ASSERT_TRUE(t.fetch(2, 0, 0x1)) << t.run.error.describe();
+    EXPECT_EQ(t.fout(0), 23.0f);
+    EXPECT_EQ(t.fout(1), 0.0f);
+    EXPECT_EQ(t.fout(2), 1.0f);
+    TexRun u;  // 3D: z border, x/y wrap; 2x2x2 v = x + 2y + 4z + 1
+    std::vector<float> w(8);
+    for (int i = 0; i < 8; ++i) w[std::size_t(i)] = float(i + 1);
+    u.texels(w);
+    Descriptor e = tex1d(Format::F32, 2);
+    e.dims = 3;
+    e.height = 2;
+    e.depth = 2;
+    e.normalized = true;
+    e.address = {AddressMode::Wrap, AddressMode::Wrap, AddressMode::Border};
+    u.bind(1, e);
+    u.coord(1.25f, -0.25f, 0.75f);  // x: u 2.5 -> 2 wraps to 0; y: u -0.5 -> -1 wraps to 1; z 1 -> 7
+    u.coord(0.0f, 0.0f, 1.0f);      // z: u 2 -> outside: border 0
+    ASSERT_TRUE(u.fetch(3, 1, 0x1)) << u.run.error.describe();
+    EXPECT_EQ(u.fout(0), 7.0f);
+    EXPECT_EQ(u.fout(1), 0.0f);
 }
 
 TEST(Texture, ThirtyTwoBitIntegers) {
