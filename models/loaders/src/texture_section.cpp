@@ -9,6 +9,9 @@
 
 #include <algorithm>
 #include <cstring>
+#include <fstream>
+
+#include <fgtlm/loaders/bundle_loader.hpp>
 
 #include <fgtlm/core/texture.hpp>
 
@@ -131,6 +134,19 @@ void read_textures(const json& L, const fs::path& lpath, KernelImage& img) {
     }
     img.launch.texture_table = table;
     img.launch.texture_slots = slots;
+}
+
+void load_texture_section(const fs::path& file, KernelImage& img) {
+    if (!fs::is_regular_file(file)) throw LoadError(file, 0, "not a readable file");
+    std::ifstream in(file);
+    json L;
+    try {
+        L = json::parse(in);
+    } catch (const json::parse_error& e) {
+        throw LoadError(file, 0, std::string("invalid JSON: ") + e.what());
+    }
+    if (!L.is_object() || !L.contains("textures")) throw LoadError(file, 0, "expected an object with a \"textures\" field");
+    read_textures(L, file, img);
 }
 
 }  // namespace fgtlm::loaders
