@@ -140,7 +140,7 @@ void StatsCollector::add_utilisation(nlohmann::json& j, std::uint64_t cycles) co
     for (std::uint32_t s = 0; s < sms; ++s) {
         const timing::SmTimingStats& st = timing_.sm_stats(s);
         json u = json::object(), sb = json::object(), sl = json::object();
-        for (std::size_t i = 0; i < 5; ++i) {
+        for (std::size_t i = 0; i + 1 < core::kNumExecUnits; ++i) {
             unit_busy[i] += st.unit_busy[i];
             u[kUnitNames[i]] = ratio(double(st.unit_busy[i]), double(cycles));
         }
@@ -166,7 +166,7 @@ void StatsCollector::add_utilisation(nlohmann::json& j, std::uint64_t cycles) co
                           {"constant_busy_cycles", st.constant_busy}});
     }
     json ub = json::object(), sbt = json::object(), slt = json::object();
-    for (std::size_t i = 0; i < 5; ++i) ub[kUnitNames[i]] = ratio(double(unit_busy[i]), sm_cycles);
+    for (std::size_t i = 0; i + 1 < core::kNumExecUnits; ++i) ub[kUnitNames[i]] = ratio(double(unit_busy[i]), sm_cycles);
     for (std::size_t i = 0; i < timing::kNumStages; ++i)
         sbt[timing::to_string(timing::PipeStage(i))] = ratio(double(stage_busy[i]), sm_cycles);
     std::uint64_t stall_total = 0;

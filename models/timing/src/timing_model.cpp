@@ -377,7 +377,7 @@ void TimingModel::issue_at(const core::IssueRecord& rec, SmState& sm, WarpTiming
             if (pops_stack(rec)) exec += p_.reconverge_pop_cycles;
             break;
         case core::ExecUnit::Memory:
-        case core::ExecUnit::Texture:  // not charged: TEX is timed as Memory (FormInfo::timing)
+        case core::ExecUnit::Texture:  // TEX: a global-memory access (texels read through the controller)
             exec += passes * p_.sp_cycles_per_pass;  // address generation, one pass at a time
             if (rec.mem.space == core::MemSpace::Global) {
                 exec += p_.global_issue_cycles;

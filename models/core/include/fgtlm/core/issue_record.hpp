@@ -18,7 +18,7 @@ struct LaunchConfig;
 struct KernelResult;
 
 // Which execution resource the instruction occupies.
-// Texture: TEX (beyond the RTL); the timing model charges it as Memory (FormInfo::timing).
+// Texture: TEX (beyond the RTL); the timing model charges it as a global-memory access.
 enum class ExecUnit : std::uint8_t { SP, FPU, SFU, Branch, Memory, Texture, None };
 inline constexpr std::uint32_t kNumExecUnits = 7;  // ExecUnit::SP .. ExecUnit::None
 
