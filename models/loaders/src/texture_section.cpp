@@ -88,9 +88,11 @@ tex::Descriptor read_descriptor(const Field& f) {
     return d;
 }
 
-// Last byte + 1 of the texels, which must lie in global memory.
+// Last byte + 1 of the texels, which must lie in global memory (an unused axis may have size 0).
 std::uint64_t texel_end(const tex::Descriptor& d) {
-    return std::uint64_t(d.base) + (d.depth - 1) * d.slice_bytes() + (d.height - 1) * d.row_pitch() +
+    const std::uint64_t rows = std::max<std::uint32_t>(d.height, 1) - 1,
+                        slices = std::max<std::uint32_t>(d.depth, 1) - 1;
+    return std::uint64_t(d.base) + slices * d.slice_bytes() + rows * d.row_pitch() +
            std::uint64_t(d.width) * d.texel_bytes();
 }
 
@@ -145,7 +147,8 @@ void load_texture_section(const fs::path& file, KernelImage& img) {
     } catch (const json::parse_error& e) {
         throw LoadError(file, 0, std::string("invalid JSON: ") + e.what());
     }
-    if (!L.is_object() || !L.contains("textures")) throw LoadError(file, 0, "expected an object with a \"textures\" field");
+    if (!L.is_object() || !L.contains("textures"))
+        throw LoadError(file, 0, "expected an object with a \"textures\" field");
     read_textures(L, file, img);
 }
 
