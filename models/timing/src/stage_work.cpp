@@ -39,10 +39,20 @@ bool pushes_stack(const core::IssueRecord& rec) {
     return rec.inst->op == isa::Opcode::SSY || rec.inst->op == isa::Opcode::CAL;
 }
 
-bool pops_stack(const core::IssueRecord& rec) {
-    if (rec.reconverged) return true;
-    if (rec.inst == nullptr) return false;
-    return rec.inst->op == isa::Opcode::RET && !rec.warp_done;
+// A RET that returns from a CAL (not the warp's last RET) pops the call's stack entry.
+bool returns_from_call(const core::IssueRecord& rec) {
+    return rec.inst != nullptr && rec.inst->op == isa::Opcode::RET && !rec.warp_done;
+}
+
+// RTL (pipeline_read.vhd, IDLE): the read stage evaluates the guard predicate of the warp
+// (PRED_REGS_MASK_REQUEST, READ_PRED_REGS_MASK once per pass of lanes, WAIT_PRED_LUT_DATA,
+// GET_PRED_REGS_MASK) for a full 64-bit instruction only; the 32-bit-immediate forms (IMM
+// marker: MVI, IADD32I, FADD32I, ...), the 32-bit short forms (HALF: FADD32, MOV32, ...) and
+// control-flow instructions whose condition is always true take the full mask instead.
+bool reads_guard(const core::IssueRecord& rec) {
+    if (rec.inst == nullptr || rec.inst->form != isa::Form::Long) return false;
+    if (rec.unit == core::ExecUnit::Branch && rec.inst->op != isa::Opcode::NOP) return rec.inst->is_guarded();
+    return true;
 }
 
 bool writes_back(const core::IssueRecord& rec) {
@@ -63,6 +73,9 @@ TimingModel::StageWork TimingModel::stage_work(const core::IssueRecord& rec, SmS
 }
 
 std::uint64_t TimingModel::read_work(const core::IssueRecord& rec, SmState& sm) const {
+    // RTL (pipeline_read.vhd): a NOP without the join marker goes from IDLE straight to
+    // READ_OPS_DONE: no pass, no guard, no operand.
+    if (rec.inst != nullptr && rec.inst->op == isa::Opcode::NOP && !rec.inst->is_join()) return p_.read_base_cycles;
     const std::uint64_t passes = p_.passes();
     // Bank conflicts of shared operand reads: a conflict-free shared access fits the pass
     // budget; each extra conflict way serialises.
@@ -78,9 +91,7 @@ std::uint64_t TimingModel::read_work(const core::IssueRecord& rec, SmState& sm) 
     sm.stats.constant_busy += const_read;
     std::uint64_t read = p_.read_base_cycles + passes * p_.read_cycles_per_pass +
                          reg_operands * passes * p_.read_reg_cycles_per_pass + shared_read + const_read;
-    // RTL: the 32-bit-immediate forms (MVI, IADD32I, ...) skip the operand-bus setup.
-    const bool reads = reg_operands + rec.shared_operands + rec.const_operands > 0;
-    if (reads && rec.inst != nullptr && rec.inst->form != isa::Form::Immediate) read += p_.read_operand_setup_cycles;
+    if (reads_guard(rec)) read += p_.read_guard_cycles + passes * p_.read_guard_cycles_per_pass;
     return read;
 }
 
@@ -111,7 +122,11 @@ std::uint64_t TimingModel::unit_work(const core::IssueRecord& rec, SmState& sm, 
             // Guards and branch conditions are evaluated per thread, one pass at a time.
             std::uint64_t c = passes * p_.sp_cycles_per_pass + p_.branch_cycles;
             if (pushes_stack(rec)) c += p_.diverge_push_cycles;
-            if (pops_stack(rec)) c += p_.reconverge_pop_cycles;
+            // RTL: a join (marker .S) pops in the read stage after the guard read (CHECK_JOIN,
+            // REQUEST_STACK); a RET takes its return address from the stack without the guard
+            // read (the traces: NOP.S 68 cycles, RET from a call 43, at 8 lanes).
+            if (returns_from_call(rec)) c += p_.return_pop_cycles;
+            else if (rec.reconverged) c += p_.reconverge_pop_cycles;
             return c;
         }
         case core::ExecUnit::Memory: return memory_unit_work(rec, sm, w);
@@ -141,6 +156,10 @@ std::uint64_t TimingModel::write_work(const core::IssueRecord& rec, SmState& sm)
     const std::uint64_t passes = p_.passes();
     std::uint64_t write = p_.write_base_cycles + passes * p_.write_cycles_per_pass;
     if (writes_back(rec)) write += passes * p_.write_reg_cycles_per_pass;
+    // The data of a global load come back and are written to the register file one pass at a
+    // time (the traces: GLD commits 25 / 9 / 4 cycles after a GST of the same width at
+    // 8 / 16 / 32 lanes).
+    if (rec.mem.space == core::MemSpace::Global && !rec.mem.is_store) write += passes * p_.global_load_cycles_per_pass;
     // RTL: a shared store, or a shared read indexed by an address register, goes thread by thread.
     const std::uint64_t shared_serial = indexed_shared_accesses(rec) * std::uint64_t(std::popcount(rec.active_mask)) *
                                         p_.shared_thread_cycles;
