@@ -7,7 +7,13 @@ namespace fgtlm::core {
 
 bool SmCore::execute(ExecContext& ctx) {
     ctx.rec.unit = ctx.form.timing;
-    return units_[std::size_t(ctx.form.exec)]->execute(ctx);
+    ctx.error.kind = KernelErrorKind::None;
+    if (ctx.form.exec == ExecUnit::Memory) gather_memory_operands(ctx);
+    if (units_[std::size_t(ctx.form.exec)]->execute(ctx)) return true;
+    // A unit that does not own the core describes its kernel error in ctx.error.
+    if (ctx.error.kind != KernelErrorKind::None)
+        fail(ctx.error.kind, ctx.warp_slot, ctx.error.address, std::move(ctx.error.message));
+    return false;
 }
 
 void SmCore::set_unit(ExecUnit unit, ExecUnitIf* impl) {

@@ -125,6 +125,7 @@ SmCore::SmCore(const SmCoreConfig& cfg) : cfg_(cfg) {
     ctx_.pass_lanes = cfg_.sp_lanes;
     regs_.configure(cfg_.reg_slots, cfg_.max_warps);
     shared_.assign(cfg_.shared_bytes, 0);
+    sync_memory_ports();
     stack_mem_.assign(std::size_t(cfg_.max_warps) * cfg_.stack_depth, StackEntry{});
     warps_.resize(cfg_.max_warps);
     blocks_.resize(cfg_.max_warps);

@@ -10,6 +10,7 @@ void SmCore::set_undefined_tracking(std::uint8_t* shadow, std::uint64_t size) {
     track_undefined_ = shadow != nullptr;
     regs_.enable_taint(track_undefined_);
     shared_taint_.assign(track_undefined_ ? cfg_.shared_bytes : 0, 0);
+    sync_memory_ports();
 }
 
 std::uint32_t SmCore::operand_taint(const ExecContext& ctx, const isa::Operand& op) {

@@ -13,6 +13,7 @@ void CoreAccess::copy_state(core::SmCore& dst, const core::SmCore& src) {
     dst.regs_ = src.regs_;
     dst.shared_taint_ = src.shared_taint_;
     dst.shared_ = src.shared_;
+    dst.sync_memory_ports();  // the shared-taint vector may have been reallocated
     dst.stack_mem_ = src.stack_mem_;
     // Warps point at their stack inside their own core's stack memory: re-point after copying.
     dst.warps_ = src.warps_;

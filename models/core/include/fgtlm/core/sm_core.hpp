@@ -24,6 +24,7 @@
 #include <fgtlm/core/program.hpp>
 #include <fgtlm/core/register_file.hpp>
 #include <fgtlm/core/units/exec_unit.hpp>
+#include <fgtlm/core/units/memory_unit.hpp>
 #include <fgtlm/core/warp_state.hpp>
 
 namespace fgtlm::faults {
@@ -82,6 +83,8 @@ struct ExecContext {
     bool has_flags = false;         // flags[] valid (written to C[set_pred_reg] if set_pred)
     bool rtl = true;                // core.semantics=rtl: units compute what the RTL does (set by fetch)
     std::uint32_t pass_lanes = 8;   // SmCoreConfig::sp_lanes (the FPU's per-pass timing, units/fpu.cpp)
+    MemOperands mem_operands;       // the memory unit's address/data rows (set by execute)
+    UnitError error;                // why a unit returned false (kind None: it recorded nothing)
     IssueRecord rec;
 };
 
@@ -104,7 +107,10 @@ public:
         program_ = program;
         if (program_ != nullptr) program_->set_semantics(cfg_.semantics);
     }
-    void set_global(GlobalMemoryPort* global) { global_ = global; }
+    void set_global(GlobalMemoryPort* global) {
+        global_ = global;
+        sync_memory_ports();
+    }
     void set_constant(const std::uint8_t* data, std::uint32_t size) { const_ = data; const_size_ = size; }
     // Undefined-value tracking (off by default): `shadow` holds one byte per global-memory
     // byte, non-zero = undefined (the RTL's 'U' from global_init_undefined). Results derived
@@ -152,11 +158,10 @@ public:
     // Replaces the unit that executes `unit` operations (nullptr = the built-in one).
     void set_unit(ExecUnit unit, ExecUnitIf* impl);
     ExecUnitIf* builtin_unit(ExecUnit unit);
-    // The branch and memory units' functions (they act on warp state and memories).
+    // The branch unit's function (it acts on warp state the core owns).
     bool exec_flow(ExecContext& ctx);
-    bool exec_memory(ExecContext& ctx);
-    bool exec_local(ExecContext& ctx);    // LLD/LST (execute_local.cpp)
-    void exec_special(ExecContext& ctx);  // S2R (execute_local.cpp)
+    // The memory controllers the built-in memory unit uses (a replacement may use them too).
+    [[nodiscard]] const MemoryPorts& memory_ports() const { return mem_ports_; }
 
     // --- statistics -------------------------------------------------------------------
     std::uint64_t warp_instructions = 0;
@@ -223,6 +228,8 @@ private:
     bool join(ExecContext& ctx, std::uint32_t next_pc);
     bool arrive_barrier(ExecContext& ctx);
     void fill_record(ExecContext& ctx);
+    void gather_memory_operands(ExecContext& ctx);  // execute: rows for the memory unit (memory_operands.cpp)
+    void sync_memory_ports();                       // after the global port or tracking changed
     std::uint32_t picked_warp(std::uint32_t rr);  // IssueCost::pick_warp among the ready warps
 
     SmCoreConfig cfg_;
@@ -256,7 +263,8 @@ private:
     FpuFunction fpu_;
     SfuFunction sfu_;
     BranchFunction branch_{*this};
-    MemoryFunction memory_{*this};
+    MemoryPorts mem_ports_;
+    MemoryFunction memory_{mem_ports_};
     std::array<ExecUnitIf*, kNumExecUnits> units_{&sp_, &fpu_, &sfu_, &branch_, &memory_, &sp_};
 
     KernelError error_;
