@@ -9,8 +9,12 @@ bool SmCore::execute(ExecContext& ctx) {
     ctx.rec.unit = ctx.form.timing;
     ctx.error.kind = KernelErrorKind::None;
     if (ctx.form.exec == ExecUnit::Memory) gather_memory_operands(ctx);
-    if (units_[std::size_t(ctx.form.exec)]->execute(ctx)) return true;
-    // A unit that does not own the core describes its kernel error in ctx.error.
+    return units_[std::size_t(ctx.form.exec)]->execute(ctx) || record_unit_error(ctx);
+}
+
+// A unit does not own the core: it describes its kernel error in ctx.error (kind None: the
+// SM recorded one already, or the caller names the unit).
+bool SmCore::record_unit_error(ExecContext& ctx) {
     if (ctx.error.kind != KernelErrorKind::None)
         fail(ctx.error.kind, ctx.warp_slot, ctx.error.address, std::move(ctx.error.message));
     return false;

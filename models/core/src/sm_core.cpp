@@ -125,6 +125,7 @@ SmCore::SmCore(const SmCoreConfig& cfg) : cfg_(cfg) {
     ctx_.pass_lanes = cfg_.sp_lanes;
     regs_.configure(cfg_.reg_slots, cfg_.max_warps);
     shared_.assign(cfg_.shared_bytes, 0);
+    branch_cfg_ = {cfg_.stack_depth, cfg_.semantics};
     sync_memory_ports();
     stack_mem_.assign(std::size_t(cfg_.max_warps) * cfg_.stack_depth, StackEntry{});
     warps_.resize(cfg_.max_warps);
@@ -293,7 +294,8 @@ bool SmCore::decode(ExecContext& ctx) {
     rec.branch_taken = rec.diverged = rec.reconverged = rec.barrier = rec.warp_done = false;
     rec.mem = MemAccessSummary{};
     rec.shared_read_conflict_degree = 1;
-    next_pc_set_ = false;
+    ctx.warp = &warps_[ctx.warp_slot];
+    ctx.next_pc_set = false;
     return true;
 }
 
@@ -355,11 +357,11 @@ bool SmCore::writeback(ExecContext& ctx) {
 
     WarpState& w = warps_[slot];
     bool ok = true;
-    if (!next_pc_set_) {
+    if (!ctx.next_pc_set) {
         const std::uint32_t next = ctx.pc + in.size_bytes();
         w.pc = next;
         if (in.is_join()) {
-            ok = join(ctx, next);
+            ok = branch_.join(ctx, next) || record_unit_error(ctx);
             ctx.rec.reconverged = true;
         } else if (in.is_end() && !runs_past_end_marker(next)) {
             // The RTL ignores the end marker (decode's FULL_END drives nothing; only a RET on
@@ -368,7 +370,7 @@ bool SmCore::writeback(ExecContext& ctx) {
             // code after a marker (a cubin's local-memory tail, empty instruction memory)
             // would run into words the RTL's behaviour is not defined for: the model ends the
             // path at the marker there, as G80 hardware does.
-            ok = exit_threads(ctx, w.active);
+            ok = branch_.exit_threads(ctx, w.active) || record_unit_error(ctx);
         }
     }
 

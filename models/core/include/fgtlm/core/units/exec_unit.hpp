@@ -75,22 +75,10 @@ public:
 };
 
 // Special-function unit: RCP, RSQ, LG2, EX2, SIN, COS.
+// (The branch and memory units: units/branch_unit.hpp, units/memory_unit.hpp.)
 class SfuFunction final : public ExecUnitIf {
 public:
     bool execute(ExecContext& op) override;
-};
-
-class SmCore;  // the memory unit is MemoryFunction (memory_unit.hpp)
-
-// Branch unit: BRA/SSY/CAL/RET/KIL/BAR/NOP act on the warp's PC, mask and stack, which the
-// core owns; the unit is the core's SmCore::exec_flow.
-class BranchFunction final : public ExecUnitIf {
-public:
-    explicit BranchFunction(SmCore& core) : core_(core) {}
-    bool execute(ExecContext& op) override;
-
-private:
-    SmCore& core_;
 };
 
 }  // namespace fgtlm::core

@@ -22,7 +22,11 @@ public:
     ConstantMemoryController constant;
 
     MemUnit(sc_core::sc_module_name name, core::SmCore& core)
-        : ExecUnitModule(name, &function_), global("global"), shared("shared"), constant("constant"), function_(core.memory_ports()) {
+        : ExecUnitModule(name, &function_),
+          global("global"),
+          shared("shared"),
+          constant("constant"),
+          function_(core.memory_ports()) {
         shared.attach(core.shared(), core.shared_size());
     }
     const char* kind() const override { return "fgtlm::sm::MemUnit"; }
