@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
 """Shape checks of the C/C++ sources that clang-format and clang-tidy do not make:
 
-  check_shape.py columns   ROOT DIR...  lines over 120 columns, except inside
-                                        `// clang-format off` ... `// clang-format on`
-  check_shape.py functions ROOT DIR...  function bodies over 60 lines, except the
-                                        allowlist below (generated tables only)
+  check_shape.py columns   ROOT DIR... [--skip PATH]...  lines over 120 columns, except
+                          inside `// clang-format off` ... `// clang-format on`
+  check_shape.py functions ROOT DIR... [--skip PATH]...  function bodies over 60 lines,
+                          except the allowlist below (tables that are data, not logic)
+                          and the PENDING list (a ratchet: it may only shrink)
+
+--skip leaves out a file or folder (relative to ROOT); tests/style/CMakeLists.txt says why
+for each one it passes.
 
 Exit status 1 and one line per finding (file:line: what) when anything is over the limit.
 A function is found by brace matching on the source with comments and literals blanked:
@@ -21,9 +25,28 @@ MAX_COLUMNS = 120
 MAX_FUNCTION_LINES = 60
 SUFFIXES = {".c", ".h", ".cpp", ".hpp"}
 
-# Functions allowed to be longer: tables, one row a line, that are data rather than logic.
-ALLOWED_LONG = {
-    "models/isa/src/format_table.cpp:format_table",  # the SM_1.0 encoding table, one form a row
+# Functions allowed to be longer: generated tables, one row a line, that are data rather
+# than logic ("file:function"). None today: the big tables (models/isa/src/format_table.cpp)
+# are arrays, not functions.
+ALLOWED_LONG: set = set()
+
+# Functions that are still too long, with their length when this list was made. Not an
+# exception but a ratchet: the check fails when one grows, and when one got short (or was
+# renamed) without its entry being removed, so the list can only shrink. Do not add to it.
+PENDING = {
+    "models/timing/src/timing_model.cpp:issue_at": 175,  # owned by the timing work (issue 15)
+    "models/numerics/src/fpu_rtl_units.cpp:clock": 116,
+    "models/numerics/src/fpu_rtl.cpp:fpu_rtl_arith": 100,
+    "models/numerics/src/fpu_rtl.cpp:clock": 72,
+    "models/numerics/src/sfu_rtl.cpp:sfu_rtl": 70,
+    "models/numerics/src/sfu_rtl.cpp:add_sub": 63,
+    "models/isa/src/codec.cpp:types": 82,
+    "models/isa/src/codec.cpp:slot": 75,
+    "models/isa/src/codec.cpp:body": 71,
+    "models/isa/src/codec.cpp:header": 68,
+    "models/isa/src/gcn/scalar_alu.cpp:compute": 68,
+    "models/cosim/src/rtl_build.cpp:build_into": 79,
+    "models/faults/src/rtl_validation.cpp:validate_on_rtl": 80,
 }
 
 CONTROL = re.compile(r"^(?:else\s+)?(?:if|for|while|switch|catch|do|else|try)\b")
@@ -33,10 +56,11 @@ FUNCTION_HEAD = re.compile(
 )
 
 
-def sources(root, dirs):
+def sources(root, dirs, skip):
     for d in dirs:
         for p in sorted((root / d).rglob("*")):
-            if p.suffix in SUFFIXES and p.is_file():
+            rel = p.relative_to(root).as_posix()
+            if p.suffix in SUFFIXES and p.is_file() and not any(rel == s or rel.startswith(s.rstrip("/") + "/") for s in skip):
                 yield p
 
 
@@ -98,7 +122,7 @@ def function_name(head):
     return m.group(1).split("::")[-1] if m else flat[:40]
 
 
-def long_functions(path, text):
+def long_functions(text):
     code = blank_comments_and_literals(text)
     stack = []  # (kind, line of '{', head)
     start = 0   # where the current head starts
@@ -135,26 +159,58 @@ def wide_lines(text):
             yield no, len(line)
 
 
+def parse(argv):
+    dirs, skip, k = [], [], 3
+    while k < len(argv):
+        if argv[k] == "--skip" and k + 1 < len(argv):
+            skip.append(argv[k + 1])
+            k += 2
+        else:
+            dirs.append(argv[k])
+            k += 1
+    return dirs, skip
+
+
+def check_functions(rel, text, seen):
+    findings = 0
+    for no, name, lines in long_functions(text):
+        key = f"{rel}:{name}"
+        if key in ALLOWED_LONG:
+            continue
+        if key in PENDING:
+            seen.add(key)
+            if lines <= PENDING[key]:
+                continue
+            print(f"{rel}:{no}: {name} grew to {lines} lines (pending split at {PENDING[key]}, limit {MAX_FUNCTION_LINES})")
+        else:
+            print(f"{rel}:{no}: {name} is {lines} lines (limit {MAX_FUNCTION_LINES})")
+        findings += 1
+    return findings
+
+
 def main(argv):
     if len(argv) < 4 or argv[1] not in ("columns", "functions"):
         print(__doc__, file=sys.stderr)
         return 2
     mode, root = argv[1], pathlib.Path(argv[2]).resolve()
-    findings = 0
-    for p in sources(root, argv[3:]):
+    dirs, skip = parse(argv)
+    findings, seen, scanned = 0, set(), set()
+    for p in sources(root, dirs, skip):
         rel = p.relative_to(root).as_posix()
+        scanned.add(rel)
         text = p.read_text(encoding="utf-8", errors="replace")
         if mode == "columns":
             for no, width in wide_lines(text):
                 print(f"{rel}:{no}: {width} columns (limit {MAX_COLUMNS})")
                 findings += 1
         else:
-            for no, name, lines in long_functions(p, text):
-                if f"{rel}:{name}" in ALLOWED_LONG:
-                    continue
-                print(f"{rel}:{no}: {name} is {lines} lines (limit {MAX_FUNCTION_LINES})")
+            findings += check_functions(rel, text, seen)
+    if mode == "functions":
+        for key in sorted(PENDING):
+            if key.split(":")[0] in scanned and key not in seen:
+                print(f"{key}: no longer over the limit (or renamed): remove it from PENDING in {__file__}")
                 findings += 1
-    print(f"{findings} finding(s) in {mode} of {' '.join(argv[3:])}")
+    print(f"{findings} finding(s) in {mode} of {' '.join(dirs)}")
     return 1 if findings else 0
 
 

@@ -20,6 +20,13 @@ bool SmCore::record_unit_error(ExecContext& ctx) {
     return false;
 }
 
+bool unit_fail(ExecContext& op, KernelErrorKind kind, std::uint64_t address, std::string message) {
+    op.error.kind = kind;
+    op.error.address = address;
+    op.error.message = std::move(message);
+    return false;
+}
+
 void SmCore::set_unit(ExecUnit unit, ExecUnitIf* impl) {
     units_[std::size_t(unit)] = impl != nullptr ? impl : builtin_unit(unit);
 }

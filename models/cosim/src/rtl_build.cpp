@@ -52,7 +52,9 @@ std::string source_key(const std::vector<fs::path>& files, unsigned cores, const
             for (const auto& [name, text] : *list) { f.add(name); f.add(text); }
     }
     if (faults)  // only then: the keys (and caches) of ordinary builds stay as they were
-        for (const char* t : {"fault-injection", vhdl::kFaultPackage, vhdl::kFaultProbes, vhdl::kDpRegfileFlip, vhdl::kDpRegfileStuck}) f.add(t);
+        for (const char* t :
+             {"fault-injection", vhdl::kFaultPackage, vhdl::kFaultProbes, vhdl::kDpRegfileFlip, vhdl::kDpRegfileStuck})
+            f.add(t);
     f.add(ghdl);
     f.add(std::to_string(cores));
     for (const char* t : {vhdl::kPickBench, vhdl::kTpInstructions, vhdl::kTpConfiguration, vhdl::kProbePackage,
@@ -92,7 +94,8 @@ void analyse(const RtlBuildOptions& opt, const fs::path& work, const fs::path& f
     po.append_output = true;
     const ProcessResult r = run_process(argv, po);
     if (r.exit_code != 0)
-        throw CosimError(fmt::format("GHDL analysis of {} failed (log {}):\n{}", file.string(), log.string(), tail_of_file(log)));
+        throw CosimError(
+            fmt::format("GHDL analysis of {} failed (log {}):\n{}", file.string(), log.string(), tail_of_file(log)));
 }
 
 // Analyses every file in compile order, substituting fgtlm's versions, then elaborates.
@@ -117,7 +120,8 @@ void build_into(const RtlBuildOptions& opt, const std::vector<fs::path>& files, 
     const auto analyse_file = [&](const fs::path& file) {
         const std::string name = file.filename().string();
         if (variant != nullptr && variant->patch)
-            if (auto patched = variant->patch(name, read_file(file))) return analyse(opt, work, own(name.c_str(), *patched), log);
+            if (auto patched = variant->patch(name, read_file(file)))
+                return analyse(opt, work, own(name.c_str(), *patched), log);
         analyse(opt, work, file, log);
     };
     for (const auto& file : files) {
@@ -157,7 +161,8 @@ void build_into(const RtlBuildOptions& opt, const std::vector<fs::path>& files, 
             po.output = log;
             po.append_output = true;
             if (run_process({"cc", "-O2", "-fPIC", "-c", c.string(), "-o", o.string()}, po).exit_code != 0)
-                throw CosimError(fmt::format("cc {} failed (log {}):\n{}", c.string(), log.string(), tail_of_file(log)));
+                throw CosimError(
+                    fmt::format("cc {} failed (log {}):\n{}", c.string(), log.string(), tail_of_file(log)));
             link.push_back("-Wl," + o.string());
         }
     }
@@ -179,7 +184,8 @@ void build_into(const RtlBuildOptions& opt, const std::vector<fs::path>& files, 
 fs::path default_cache_dir() {
     if (const char* c = std::getenv("FGTLM_RTL_CACHE"); c != nullptr && *c != '\0') return c;
     if (const char* x = std::getenv("XDG_CACHE_HOME"); x != nullptr && *x != '\0') return fs::path(x) / "fgtlm" / "rtl";
-    if (const char* h = std::getenv("HOME"); h != nullptr && *h != '\0') return fs::path(h) / ".cache" / "fgtlm" / "rtl";
+    if (const char* h = std::getenv("HOME"); h != nullptr && *h != '\0')
+        return fs::path(h) / ".cache" / "fgtlm" / "rtl";
     return fs::temp_directory_path() / "fgtlm-rtl-cache";
 }
 
@@ -224,7 +230,8 @@ RtlBuild ensure_rtl_build(const RtlBuildOptions& opt) {
         return b;
     }
     if (opt.log != nullptr)
-        *opt.log << fmt::format("fgtlm: building the RTL ({} cores) with {} into {} ...\n", opt.cores, opt.ghdl, b.dir.string())
+        *opt.log << fmt::format("fgtlm: building the RTL ({} cores) with {} into {} ...\n", opt.cores, opt.ghdl,
+                                b.dir.string())
                  << std::flush;
     const auto t0 = std::chrono::steady_clock::now();
     const fs::path tmp = opt.cache_dir / fmt::format("c{}-{}.tmp{}", opt.cores, b.key, ::getpid());
@@ -240,7 +247,8 @@ RtlBuild ensure_rtl_build(const RtlBuildOptions& opt) {
     write_file(tmp / "BUILD_OK", std::string(kBuildFormat) + "\n" + b.rtl_dir.string() + "\n");
     fs::rename(tmp, b.dir);
     b.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (opt.log != nullptr) *opt.log << fmt::format("fgtlm: RTL build done in {:.1f} s\n", b.build_seconds) << std::flush;
+    if (opt.log != nullptr)
+        *opt.log << fmt::format("fgtlm: RTL build done in {:.1f} s\n", b.build_seconds) << std::flush;
     return b;
 }
 

@@ -77,7 +77,8 @@ bool rtl_injectable(Structure s) {
 
 RtlSite rtl_site(Campaign& c, const Fault& f) {
     if (!rtl_injectable(f.structure))
-        throw std::invalid_argument(fmt::format("RTL validation covers gpr, areg, pred and shared faults, not {}", to_string(f.structure)));
+        throw std::invalid_argument(
+            fmt::format("RTL validation covers gpr, areg, pred and shared faults, not {}", to_string(f.structure)));
     const loaders::KernelImage& img = c.image();
     const std::uint32_t regs = img.launch.regs_per_thread, cores = img.cores;
     RtlSite s;
@@ -144,11 +145,13 @@ void count(nlohmann::json& st, const std::string& mc, const std::string& rc) {
 
 }  // namespace
 
-RtlValidationSummary validate_on_rtl(Campaign& c, const std::vector<std::uint64_t>& ids, const RtlValidationOptions& opt,
+RtlValidationSummary validate_on_rtl(Campaign& c, const std::vector<std::uint64_t>& ids,
+                                     const RtlValidationOptions& opt,
                                      const std::function<void(const nlohmann::json&)>& sink, std::ostream* log) {
     for (const std::uint64_t id : ids)  // refuse before the RTL build and golden run, not half way
         if (const Fault f = c.fault(id); !rtl_injectable(f.structure))
-            throw std::invalid_argument(fmt::format("--rtl: the RTL injector reaches gpr, areg, pred and shared, not {}", to_string(f.structure)));
+            throw std::invalid_argument(fmt::format(
+                "--rtl: the RTL injector reaches gpr, areg, pred and shared, not {}", to_string(f.structure)));
     // The RTL dumps the whole global memory the model compares (the bundle's own dump range
     // may leave outputs out: VectorAdd_float's covers only its inputs).
     loaders::KernelImage img = c.image();
@@ -160,8 +163,9 @@ RtlValidationSummary validate_on_rtl(Campaign& c, const std::vector<std::uint64_
     bo.log = log;
     bo.fault_injection = true;
     const cosim::RtlBuild build = cosim::ensure_rtl_build(bo);
-    const fs::path work = opt.work_dir.empty() ? fs::temp_directory_path() / fmt::format("fgtlm-rtl-faults-{}", ::getpid())
-                                               : opt.work_dir;
+    const fs::path work = opt.work_dir.empty()
+                              ? fs::temp_directory_path() / fmt::format("fgtlm-rtl-faults-{}", ::getpid())
+                              : opt.work_dir;
     cosim::RtlRunOptions ro;
     ro.timeout_seconds = opt.timeout_seconds;
     ro.commit_trace = false;
@@ -173,7 +177,8 @@ RtlValidationSummary validate_on_rtl(Campaign& c, const std::vector<std::uint64_
     const cosim::RtlResult golden = cosim::run_rtl(build, img, golden_dir, ro);
     if (!golden.kernel_done) throw std::runtime_error("RTL golden run did not finish:\n" + golden.log_tail);
     ro.max_cycles = std::uint64_t(double(golden.kernel_cycles) * c.spec().hang_factor) + 2000;
-    if (log != nullptr) *log << fmt::format("RTL golden run: {} kernel cycles, {:.1f} s\n", golden.kernel_cycles, golden.wall_seconds);
+    if (log != nullptr)
+        *log << fmt::format("RTL golden run: {} kernel cycles, {:.1f} s\n", golden.kernel_cycles, golden.wall_seconds);
 
     RtlValidationSummary sum;
     std::vector<nlohmann::json> model;
@@ -200,12 +205,13 @@ RtlValidationSummary validate_on_rtl(Campaign& c, const std::vector<std::uint64_
         {
             std::ofstream req(dir / "fgtlm_fault.txt");
             // Unreached time: the request names a fetch that never comes (no fault), as in the model.
-            req << s.warp << ' ' << (s.reached ? s.k : 0x7fffffffu) << ' ' << s.file << ' ' << s.core << ' ' << s.address << ' '
-                << s.bit << ' ' << s.mode << '\n';
+            req << s.warp << ' ' << (s.reached ? s.k : 0x7fffffffu) << ' ' << s.file << ' ' << s.core << ' '
+                << s.address << ' ' << s.bit << ' ' << s.mode << '\n';
         }
         const cosim::RtlResult r = cosim::run_rtl(build, img, dir, ro);
         const std::string rc = rtl_class(r, golden.memory);
-        rec["rtl"] = {{"class", rc}, {"site", site}, {"kernel_cycles", r.kernel_cycles}, {"wall_seconds", r.wall_seconds}};
+        rec["rtl"] = {
+            {"class", rc}, {"site", site}, {"kernel_cycles", r.kernel_cycles}, {"wall_seconds", r.wall_seconds}};
         rec["agree"] = rc == mc;
         ++sum.injections;
         sum.agree += rc == mc ? 1u : 0u;
@@ -213,8 +219,8 @@ RtlValidationSummary validate_on_rtl(Campaign& c, const std::vector<std::uint64_
         sum.confusion[key] = sum.confusion.value(key, 0) + 1;
         count(sum.structures[structure_key(f)], mc, rc);
         if (log != nullptr)
-            *log << fmt::format("[{}/{}] id {} {} model {} rtl {}{}\n", sum.injections + sum.not_stored, model.size(), id,
-                                to_string(f.structure), mc, rc, rc == mc ? "" : "  (DISAGREE)")
+            *log << fmt::format("[{}/{}] id {} {} model {} rtl {}{}\n", sum.injections + sum.not_stored, model.size(),
+                                id, to_string(f.structure), mc, rc, rc == mc ? "" : "  (DISAGREE)")
                  << std::flush;
         sink(rec);
     }

@@ -116,7 +116,8 @@ std::uint32_t sfu_rtl(std::uint32_t src, SfuOp op) {
     // LG2: e + log2(1.f); for e = 0 the table holds log2(x)/(x-1) and is multiplied by f.
     const bool lg_e0 = expo == 127;
     // 42 x 42-bit product, of which bits 82..41 are used.
-    const unsigned __int128 mult128 = static_cast<unsigned __int128>(bits(q, 41, 0)) * (static_cast<unsigned __int128>(mant) << 18);
+    const unsigned __int128 mult128 =
+        static_cast<unsigned __int128>(bits(q, 41, 0)) * (static_cast<unsigned __int128>(mant) << 18);
     const bool lsign = expo < 127;
     const u64 int_xor = bits(expo, 6, 0) ^ (lsign ? 0x7fu : 0u);
     const u64 int_part = lsign ? int_xor : (int_xor + 1) & 0xff;
@@ -131,7 +132,8 @@ std::uint32_t sfu_rtl(std::uint32_t src, SfuOp op) {
     const bool all_zero = in_norm == 0;
     const unsigned zeros = all_zero ? 0u : static_cast<unsigned>(std::countl_zero(in_norm));
     const u64 res_norm = ((in_norm >> 15) << zeros) & mask(49);
-    const unsigned rnd = (bits(res_norm, 24, 24) & bits(res_norm, 23, 23)) | (bits(res_norm, 25, 25) & bits(res_norm, 24, 24));
+    const unsigned rnd =
+        (bits(res_norm, 24, 24) & bits(res_norm, 23, 23)) | (bits(res_norm, 25, 25) & bits(res_norm, 24, 24));
     const u64 rounded = bits(res_norm, 48, 25) + rnd;  // 25 bits
     const i64 exp_norm = s9(7 - static_cast<i64>(zeros) + static_cast<i64>(bits(rounded, 24, 24)));
     const u64 res_mant = bits(rounded, 22, 0);
@@ -276,7 +278,9 @@ std::uint32_t rro_trig(std::uint32_t in, unsigned& quadrant) {
     const i64 drop = s - 104;  // fraction bits of the 24-bit significand
     const u64 kept = drop <= 0 ? sig : (drop > 23 ? 0 : (sig >> drop) << drop);
     const std::uint32_t floor_fp = static_cast<std::uint32_t>(((kept != 0 ? e1 : 0) << 23) | bits(kept, 22, 0));
-    const auto bit_at = [&](i64 j) -> unsigned { return (j >= 0 && j <= 23) ? static_cast<unsigned>((sig >> j) & 1u) : 0u; };
+    const auto bit_at = [&](i64 j) -> unsigned {
+        return (j >= 0 && j <= 23) ? static_cast<unsigned>((sig >> j) & 1u) : 0u;
+    };
     quadrant = bit_at(s - 104) | (bit_at(s - 103) << 1);
     const std::uint32_t m2 = mult_fp(floor_fp, 0x3fc90000u);
     const std::uint32_t m3 = mult_fp(floor_fp, 0x39fdaa22u);

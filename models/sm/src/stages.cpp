@@ -32,7 +32,8 @@ FetchStage::FetchStage(sc_core::sc_module_name name) : ChainedStage(name), imem(
     imem.register_invalidate_direct_mem_ptr(this, &FetchStage::invalidate);
 }
 
-bool FetchStage::attach_program(core::Program& program, std::uint64_t code_base, std::uint64_t max_bytes, std::string& why) {
+bool FetchStage::attach_program(core::Program& program, std::uint64_t code_base, std::uint64_t max_bytes,
+                                std::string& why) {
     program_ = &program;
     tlm::tlm_generic_payload trans;
     tlm::tlm_dmi dmi;

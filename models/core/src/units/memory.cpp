@@ -70,13 +70,6 @@ struct LatencyToRecord {
 
 }  // namespace
 
-bool unit_fail(ExecContext& op, KernelErrorKind kind, std::uint64_t address, std::string message) {
-    op.error.kind = kind;
-    op.error.address = address;
-    op.error.message = std::move(message);
-    return false;
-}
-
 bool MemoryFunction::execute(ExecContext& op) {
     switch (op.inst->op) {
         case isa::Opcode::LLD:
@@ -216,6 +209,14 @@ bool MemoryFunction::load_global_lane(ExecContext& op, std::uint32_t l, DataType
         return unit_fail(op, KernelErrorKind::OutOfRangeAccess, a,
                          "GLD rejected by global memory (TLM error response)");
     }
+    write_loaded(op, l, bytes, size, t);
+    return true;
+}
+
+// A loaded lane into the result rows: 8/16-bit values zero- or sign-extended to 32 bits,
+// wider ones one row per 32-bit word.
+void MemoryFunction::write_loaded(ExecContext& op, std::uint32_t l, const std::uint8_t* bytes, std::uint32_t size,
+                                  DataType t) {
     if (size < 4) {
         std::uint32_t raw = 0;
         std::memcpy(&raw, bytes, size);
@@ -223,7 +224,6 @@ bool MemoryFunction::load_global_lane(ExecContext& op, std::uint32_t l, DataType
     } else {
         for (std::uint32_t k = 0; k < size / 4; ++k) std::memcpy(&op.res[k][l], bytes + 4 * k, 4);
     }
-    return true;
 }
 
 // S2R: the special register's value, which the core supplied (SM id, clock).

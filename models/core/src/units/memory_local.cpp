@@ -26,14 +26,6 @@ std::uint32_t local_size(DataType t) {
     }
 }
 
-std::uint32_t extend(std::uint32_t raw, DataType t) {
-    switch (t) {
-        case DataType::S8: return std::uint32_t(std::int32_t(std::int8_t(raw)));
-        case DataType::S16: return std::uint32_t(std::int32_t(std::int16_t(raw)));
-        default: return raw;
-    }
-}
-
 // One lane of LLD/LST at global address `addr`; false when global memory refused it.
 bool local_lane(ExecContext& op, GlobalMemoryPort& global, std::uint32_t l, std::uint64_t addr, DataType t) {
     const bool store = op.inst->op == isa::Opcode::LST;
@@ -51,13 +43,7 @@ bool local_lane(ExecContext& op, GlobalMemoryPort& global, std::uint32_t l, std:
     if (global.read(addr, bytes, size) != MemStatus::Ok)
         return unit_fail(op, KernelErrorKind::OutOfRangeAccess, addr,
                          "LLD rejected by global memory (TLM error response)");
-    if (size < 4) {
-        std::uint32_t raw = 0;
-        std::memcpy(&raw, bytes, size);
-        op.res[0][l] = extend(raw, t);
-    } else {
-        for (std::uint32_t k = 0; k < words; ++k) std::memcpy(&op.res[k][l], bytes + 4 * k, 4);
-    }
+    MemoryFunction::write_loaded(op, l, bytes, size, t);
     return true;
 }
 
@@ -89,10 +75,10 @@ bool MemoryFunction::access_local(ExecContext& op) {
             return unit_fail(
                 op, KernelErrorKind::OutOfRangeAccess, off,
                 "local access outside the thread's local window (" + std::to_string(stride) + " bytes per thread)");
-        if (!local_lane(op, *ports_.global, l, mo.local_base + l * stride + off, t)) return false;
+        if (!local_lane(op, *ports_.local, l, mo.local_base + l * stride + off, t)) return false;
     }
-    ms.latency_cycles = std::uint32_t(ports_.global->pending_cycles);
-    ports_.global->pending_cycles = 0;
+    ms.latency_cycles = std::uint32_t(ports_.local->pending_cycles);
+    ports_.local->pending_cycles = 0;
     return true;
 }
 

@@ -114,6 +114,11 @@ public:
         global_ = global;
         sync_memory_ports();
     }
+    // Local memory (LLD/LST) goes through `local` (nullptr: straight to the global port).
+    void set_local(GlobalMemoryPort* local) {
+        local_ = local;
+        sync_memory_ports();
+    }
     void set_constant(const std::uint8_t* data, std::uint32_t size) { const_ = data; const_size_ = size; }
     // Undefined-value tracking (off by default): `shadow` holds one byte per global-memory
     // byte, non-zero = undefined (the RTL's 'U' from global_init_undefined). Results derived
@@ -145,7 +150,8 @@ public:
     // Runs one warp instruction of the next ready warp (round robin).
     StepResult step() {
         if (!select(ctx_)) return failed() ? StepResult::Error : StepResult::BatchDone;
-        if (!fetch(ctx_) || !decode(ctx_) || !read(ctx_) || !execute(ctx_) || !writeback(ctx_)) return StepResult::Error;
+        if (!fetch(ctx_) || !decode(ctx_) || !read(ctx_) || !execute(ctx_) || !writeback(ctx_))
+            return StepResult::Error;
         return StepResult::Issued;
     }
     // Pipeline phases (the SystemC stages call these in order with the SM's context).
@@ -227,6 +233,8 @@ private:
         return next != nullptr && !next->is_illegal() && next->op == isa::Opcode::RET;
     }
     void fill_record(ExecContext& ctx);
+    void write_results(ExecContext& ctx);  // write-back: result registers
+    bool advance_pc(ExecContext& ctx);     // write-back: PC, join (.S), end marker
     bool record_unit_error(ExecContext& ctx);  // false, with ctx.error recorded as the kernel error
     void gather_memory_operands(ExecContext& ctx);  // execute: rows for the memory unit (memory_operands.cpp)
     void sync_memory_ports();                       // after the global port or tracking changed
@@ -235,6 +243,7 @@ private:
     SmCoreConfig cfg_;
     Program* program_ = nullptr;
     GlobalMemoryPort* global_ = nullptr;
+    GlobalMemoryPort* local_ = nullptr;
     const std::uint8_t* const_ = nullptr;
     std::uint32_t const_size_ = 0;
     std::vector<ExecutionObserver*> observers_;

@@ -46,6 +46,9 @@ struct MemOperands {
     bool summarize = false;               // fill the timing summary (segments, bank conflicts)
 };
 
+// Describes a kernel error in op.error and returns false (what a unit returns for it).
+bool unit_fail(ExecContext& op, KernelErrorKind kind, std::uint64_t address, std::string message);
+
 class ExecUnitIf {
 public:
     virtual ~ExecUnitIf() = default;

@@ -19,7 +19,8 @@ namespace fgtlm::core {
 
 // Where the memory unit's accesses go (SmCore fills them; sm::MemUnit wires its controllers).
 struct MemoryPorts {
-    GlobalMemoryPort* global = nullptr;  // global memory controller (also carries local memory)
+    GlobalMemoryPort* global = nullptr;  // global memory controller
+    GlobalMemoryPort* local = nullptr;   // local memory controller (per-thread windows in global memory)
     std::uint8_t* shared = nullptr;      // the SM's shared memory, `shared_bytes` long
     std::uint32_t shared_bytes = 0;
     // Undefined-value tracking (SmCore::set_undefined_tracking), nullptr when off: one byte per
@@ -29,13 +30,13 @@ struct MemoryPorts {
     std::uint64_t global_shadow_size = 0;
 };
 
-// Describes a kernel error in op.error and returns false (what a unit returns for it).
-bool unit_fail(ExecContext& op, KernelErrorKind kind, std::uint64_t address, std::string message);
-
 class MemoryFunction final : public ExecUnitIf {
 public:
     explicit MemoryFunction(const MemoryPorts& ports) : ports_(ports) {}
     bool execute(ExecContext& op) override;
+    // A loaded lane into the result rows (GLD and LLD share it).
+    static void write_loaded(ExecContext& op, std::uint32_t lane, const std::uint8_t* bytes, std::uint32_t size,
+                             isa::DataType type);
 
 private:
     // One function per job.
