@@ -106,11 +106,7 @@ bool MemoryFunction::store_shared(ExecContext& op) {
         if (ports_.shared_taint != nullptr)
             for (std::uint32_t b = 0; b < size; ++b) ports_.shared_taint[addr + b] = std::uint8_t((op.taint >> l) & 1u);
     }
-    MemAccessSummary& ms = op.rec.mem;
-    ms.space = MemSpace::Shared;
-    ms.is_store = true;
-    ms.access_bytes = std::uint8_t(size);
-    ms.bytes = size * std::uint32_t(std::popcount(m));
+    MemAccessSummary& ms = describe_access(op, MemSpace::Shared, true, size);
     ms.transactions = m ? 1 : 0;
     if (op.mem_operands.summarize) ms.bank_conflict_degree = shared_bank_conflict_degree(base, a, m);
     return true;
@@ -122,11 +118,7 @@ bool MemoryFunction::access_global(ExecContext& op) {
     const std::uint32_t size = access_size(t);
     const std::uint32_t m = op.exec_mask;
     const std::uint32_t* addr = op.mem_operands.addr;
-    MemAccessSummary& ms = op.rec.mem;
-    ms.space = MemSpace::Global;
-    ms.is_store = store;
-    ms.access_bytes = std::uint8_t(size > 255 ? 255 : size);
-    ms.bytes = size * std::uint32_t(std::popcount(m));
+    MemAccessSummary& ms = describe_access(op, MemSpace::Global, store, size);
     if (m == 0) return true;
     if (op.mem_operands.summarize) ms.transactions = count_segments(addr, m);
     const LatencyToRecord latency{ports_.global, ms};
@@ -224,6 +216,16 @@ void MemoryFunction::write_loaded(ExecContext& op, std::uint32_t l, const std::u
     } else {
         for (std::uint32_t k = 0; k < size / 4; ++k) std::memcpy(&op.res[k][l], bytes + 4 * k, 4);
     }
+}
+
+// The access summary of the issue record: space, direction, size, bytes moved.
+MemAccessSummary& MemoryFunction::describe_access(ExecContext& op, MemSpace space, bool store, std::uint32_t size) {
+    MemAccessSummary& ms = op.rec.mem;
+    ms.space = space;
+    ms.is_store = store;
+    ms.access_bytes = std::uint8_t(size);  // at most 16
+    ms.bytes = size * std::uint32_t(std::popcount(op.exec_mask));
+    return ms;
 }
 
 // S2R: the special register's value, which the core supplied (SM id, clock).

@@ -56,11 +56,7 @@ bool MemoryFunction::access_local(ExecContext& op) {
     const DataType t = mop.type != DataType::None ? mop.type : in.dtype;
     const std::uint32_t size = local_size(t);
     const std::uint32_t m = op.exec_mask;
-    MemAccessSummary& ms = op.rec.mem;
-    ms.space = MemSpace::Global;
-    ms.is_store = store;
-    ms.access_bytes = std::uint8_t(size);
-    ms.bytes = size * std::uint32_t(std::popcount(m));
+    MemAccessSummary& ms = describe_access(op, MemSpace::Global, store, size);
     ms.transactions = m ? 1 : 0;
     if (!store) op.res_regs = size >= 4 ? size / 4 : 1;
     if (m == 0) return true;

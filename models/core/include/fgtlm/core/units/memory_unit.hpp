@@ -48,6 +48,7 @@ private:
     void track_global_lane(ExecContext& op, std::uint32_t lane, std::uint32_t size, bool store) const;
     bool access_local(ExecContext& op);         // LLD/LST (memory_local.cpp)
     static void read_special(ExecContext& op);  // S2R: the value the core supplied
+    static MemAccessSummary& describe_access(ExecContext& op, MemSpace space, bool store, std::uint32_t size);
 
     const MemoryPorts& ports_;
 };
