@@ -98,6 +98,39 @@ void analyse(const RtlBuildOptions& opt, const fs::path& work, const fs::path& f
             fmt::format("GHDL analysis of {} failed (log {}):\n{}", file.string(), log.string(), tail_of_file(log)));
 }
 
+// The variant's C sources compiled next to the VHDL; the linker options that add them.
+std::vector<std::string> compile_c_sources(const RtlBuildVariant& variant, const fs::path& src, const fs::path& log) {
+    std::vector<std::string> link;
+    for (const auto& [name, text] : variant.c_sources) {
+        const fs::path c = src / name, o = fs::path(c).replace_extension(".o");
+        write_file(c, text);
+        ProcessOptions po;
+        po.output = log;
+        po.append_output = true;
+        if (run_process({"cc", "-O2", "-fPIC", "-c", c.string(), "-o", o.string()}, po).exit_code != 0)
+            throw CosimError(fmt::format("cc {} failed (log {}):\n{}", c.string(), log.string(), tail_of_file(log)));
+        link.push_back("-Wl," + o.string());
+    }
+    return link;
+}
+
+// ghdl -e of `top` in dir/work into the executable dir/top.
+void elaborate(const RtlBuildOptions& opt, const fs::path& dir, const std::string& top,
+               const std::vector<std::string>& link) {
+    const fs::path work = dir / "work", log = dir / "build.log";
+    std::vector<std::string> argv{opt.ghdl, "-e"};
+    argv.insert(argv.end(), kGhdlFlags.begin(), kGhdlFlags.end());
+    argv.push_back("--workdir=" + work.string());
+    argv.insert(argv.end(), link.begin(), link.end());
+    argv.insert(argv.end(), {"-o", (dir / top).string(), top});
+    ProcessOptions po;
+    po.cwd = dir;
+    po.output = log;
+    po.append_output = true;
+    if (run_process(argv, po).exit_code != 0)
+        throw CosimError(fmt::format("GHDL elaboration failed (log {}):\n{}", log.string(), tail_of_file(log)));
+}
+
 // Analyses every file in compile order, substituting fgtlm's versions, then elaborates.
 void build_into(const RtlBuildOptions& opt, const std::vector<fs::path>& files, const fs::path& dir) {
     const fs::path src = dir / "src", work = dir / "work", log = dir / "build.log";
@@ -155,28 +188,9 @@ void build_into(const RtlBuildOptions& opt, const std::vector<fs::path>& files, 
     std::vector<std::string> link;  // -Wl,object for every C source of the variant
     if (variant != nullptr) {
         for (const auto& [unit, text] : variant->units) analyse(opt, work, own(unit.c_str(), text), log);
-        for (const auto& [name, text] : variant->c_sources) {
-            const fs::path c = own(name.c_str(), text), o = fs::path(c).replace_extension(".o");
-            ProcessOptions po;
-            po.output = log;
-            po.append_output = true;
-            if (run_process({"cc", "-O2", "-fPIC", "-c", c.string(), "-o", o.string()}, po).exit_code != 0)
-                throw CosimError(
-                    fmt::format("cc {} failed (log {}):\n{}", c.string(), log.string(), tail_of_file(log)));
-            link.push_back("-Wl," + o.string());
-        }
+        link = compile_c_sources(*variant, src, log);
     }
-    std::vector<std::string> argv{opt.ghdl, "-e"};
-    argv.insert(argv.end(), kGhdlFlags.begin(), kGhdlFlags.end());
-    argv.push_back("--workdir=" + work.string());
-    argv.insert(argv.end(), link.begin(), link.end());
-    argv.insert(argv.end(), {"-o", (dir / top).string(), top});
-    ProcessOptions po;
-    po.cwd = dir;
-    po.output = log;
-    po.append_output = true;
-    if (run_process(argv, po).exit_code != 0)
-        throw CosimError(fmt::format("GHDL elaboration failed (log {}):\n{}", log.string(), tail_of_file(log)));
+    elaborate(opt, dir, top, link);
 }
 
 }  // namespace

@@ -95,6 +95,34 @@ std::uint32_t exceptions(std::uint32_t in, std::uint32_t sin_cos_in, std::uint32
     }
 }
 
+// The result exponent per operation (unbiased, 9-bit signed as in the VHDL).
+i64 final_exponent(unsigned selop, unsigned expo, i64 exp_norm) {
+    const i64 ex = s9(static_cast<i64>(expo) - 127);
+    const i64 ex1 = s9(ex - 1);
+    const i64 ex1_srl = ex1 >> 1;  // arithmetic: the VHDL keeps the sign bit
+    const i64 ex_srl = ex >> 1;
+    switch (selop) {
+        case 0: case 1: case 3: return exp_norm;
+        case 2: return (ex & 1) ? s9(exp_norm - ex1_srl) : s9(exp_norm - ex_srl);
+        case 4: return s9(static_cast<i64>(static_cast<std::int8_t>(expo)));
+        case 5: return s9(exp_norm - ex);
+        case 6: return (ex & 1) ? ex1_srl : ex_srl;
+        default: return ex;
+    }
+}
+
+// The result sign per operation (SIN/COS by quadrant, LG2 below 1, RSQ/RCP/... the input's).
+bool result_sign(unsigned selop, bool sign, unsigned quad, bool lsign) {
+    switch (selop) {
+        case 0: return sign ^ static_cast<bool>(quad >> 1);
+        case 1: return static_cast<bool>((quad >> 1) ^ (quad & 1u));
+        case 3: return lsign;
+        case 5: return sign;
+        case 7: return sign;
+        default: return false;
+    }
+}
+
 }  // namespace
 
 std::uint32_t sfu_rtl(std::uint32_t src, SfuOp op) {
@@ -138,32 +166,12 @@ std::uint32_t sfu_rtl(std::uint32_t src, SfuOp op) {
     const i64 exp_norm = s9(7 - static_cast<i64>(zeros) + static_cast<i64>(bits(rounded, 24, 24)));
     const u64 res_mant = bits(rounded, 22, 0);
 
-    const i64 ex = s9(static_cast<i64>(expo) - 127);
-    const i64 ex1 = s9(ex - 1);
-    const i64 ex1_srl = ex1 >> 1;  // arithmetic: the VHDL keeps the sign bit
-    const i64 ex_srl = ex >> 1;
-    i64 final_exp = 0;
-    switch (selop) {
-        case 0: case 1: case 3: final_exp = exp_norm; break;
-        case 2: final_exp = (ex & 1) ? s9(exp_norm - ex1_srl) : s9(exp_norm - ex_srl); break;
-        case 4: final_exp = s9(static_cast<i64>(static_cast<std::int8_t>(expo))); break;
-        case 5: final_exp = s9(exp_norm - ex); break;
-        case 6: final_exp = (ex & 1) ? ex1_srl : ex_srl; break;
-        default: final_exp = ex; break;
-    }
+    const i64 final_exp = final_exponent(selop, expo, exp_norm);
     const bool flush = final_exp < -126 || all_zero;
     const u64 exp_field = flush ? 0 : bits(static_cast<u64>(final_exp + 127), 7, 0);
     const u64 mant_field = flush ? 0 : res_mant;
 
-    bool rsign = false;
-    switch (selop) {
-        case 0: rsign = sign ^ static_cast<bool>(quad >> 1); break;
-        case 1: rsign = static_cast<bool>((quad >> 1) ^ (quad & 1u)); break;
-        case 3: rsign = lsign; break;
-        case 5: rsign = sign; break;
-        case 7: rsign = sign; break;
-        default: rsign = false; break;
-    }
+    const bool rsign = result_sign(selop, sign, quad, lsign);
     const auto complete = static_cast<std::uint32_t>((u64{rsign} << 31) | (exp_field << 23) | mant_field);
     return exceptions(data, src, complete, oper);
 }
