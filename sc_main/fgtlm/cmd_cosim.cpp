@@ -87,21 +87,32 @@ int run(const CosimCliOptions& o) {
 
 const fgtlm::cli::SubcommandRegistration kCosim{"cosim", [](CLI::App& app) {
     auto o = std::make_shared<CosimCliOptions>();
-    CLI::App* sub = app.add_subcommand("cosim", "Co-simulate a kernel on the FlexGripPlus RTL (GHDL) and the model, compare everything");
+    CLI::App* sub = app.add_subcommand(
+        "cosim", "Co-simulate a kernel on the FlexGripPlus RTL (GHDL) and the model, compare everything");
     cli::add_launch_target_options(sub, o->target);
-    sub->add_option("--rtl", o->rtl_dir, "FlexGripPlus folder holding RTL/ and lib_m/ (e.g. ../shared/rtl/FlexGripPlus_4.4)")->required();
+    sub->add_option("--rtl", o->rtl_dir,
+                    "FlexGripPlus folder holding RTL/ and lib_m/ (e.g. ../shared/rtl/FlexGripPlus_4.4)")
+        ->required();
     sub->add_option("--json", o->json, "write the comparison as JSON");
-    sub->add_option("--cache-dir", o->cache_dir, "RTL build cache (default $FGTLM_RTL_CACHE, $XDG_CACHE_HOME/fgtlm/rtl or ~/.cache/fgtlm/rtl)");
-    sub->add_option("--work-dir", o->work_dir, "run folder for launch files, logs and both commit traces (default fgtlm-cosim/NAME)");
+    sub->add_option("--cache-dir", o->cache_dir,
+                    "RTL build cache (default $FGTLM_RTL_CACHE, $XDG_CACHE_HOME/fgtlm/rtl or ~/.cache/fgtlm/rtl)");
+    sub->add_option("--work-dir", o->work_dir,
+                    "run folder for launch files, logs and both commit traces (default fgtlm-cosim/NAME)");
     sub->add_option("--ghdl", o->ghdl, "GHDL executable (LLVM back end)");
-    sub->add_option("--write-testbench", o->write_testbench, "also write the FlexGripPlus testbench files of the launch into this folder");
-    sub->add_option("--rtl-timeout", o->rtl_timeout, "wall-clock limit of the RTL simulation in seconds (default none)");
-    sub->add_option("--max-cycles", o->max_cycles, "simulated-time limit of the RTL run in clock cycles (default none)");
-    sub->add_flag("--readback", o->readback, "read memory back through the testbench (slow) instead of dumping the array at kernel done");
+    sub->add_option("--write-testbench", o->write_testbench,
+                    "also write the FlexGripPlus testbench files of the launch into this folder");
+    sub->add_option("--rtl-timeout", o->rtl_timeout,
+                    "wall-clock limit of the RTL simulation in seconds (default none)");
+    sub->add_option("--max-cycles", o->max_cycles,
+                    "simulated-time limit of the RTL run in clock cycles (default none)");
+    sub->add_flag("--readback", o->readback,
+                  "read memory back through the testbench (slow) instead of dumping the array at kernel done");
     sub->add_flag("--no-commit-trace", o->no_commits, "do not write or compare commit traces");
-    sub->add_flag("--no-rtl-cache", o->no_rtl_cache,
-                  "simulate the RTL even when the RTL result cache (CACHE/runs) holds a run with the same inputs and build");
-    sub->add_flag("--reuse-rtl-run", o->reuse_rtl, "compare with the RTL outputs already in --work-dir instead of simulating again");
+    sub->add_flag(
+        "--no-rtl-cache", o->no_rtl_cache,
+        "simulate the RTL even when the RTL result cache (CACHE/runs) holds a run with the same inputs and build");
+    sub->add_flag("--reuse-rtl-run", o->reuse_rtl,
+                  "compare with the RTL outputs already in --work-dir instead of simulating again");
     return std::function<int()>([o] { return run(*o); });
 }};
 

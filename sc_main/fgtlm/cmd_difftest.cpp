@@ -51,17 +51,34 @@ struct DifftestCliOptions {
 
 nlohmann::json divergence_json(const std::optional<cosim::Divergence>& d) {
     if (!d) return nullptr;
-    return {{"block", d->block}, {"warp", d->warp}, {"pc", fmt::format("0x{:04x}", d->pc)}, {"instruction", d->instruction},
-            {"what", d->what}, {"rtl_value", d->rtl_value}, {"model_value", d->model_value}, {"rtl_cycle", d->rtl_cycle},
-            {"rtl_context", d->rtl_context}, {"model_context", d->model_context}};
+    return {{"block", d->block},
+            {"warp", d->warp},
+            {"pc", fmt::format("0x{:04x}", d->pc)},
+            {"instruction", d->instruction},
+            {"what", d->what},
+            {"rtl_value", d->rtl_value},
+            {"model_value", d->model_value},
+            {"rtl_cycle", d->rtl_cycle},
+            {"rtl_context", d->rtl_context},
+            {"model_context", d->model_context}};
 }
 
 nlohmann::json outcome_json(const cosim::KernelOutcome& o) {
-    return {{"seed", o.seed}, {"kernel", o.name}, {"pass", o.pass}, {"instructions", o.instructions},
-            {"commits_compared", o.commits_compared}, {"words_compared", o.words_compared}, {"summary", o.summary},
-            {"rtl_wall_seconds", o.rtl_wall_seconds}, {"saved", o.saved.string()}, {"shrunk_instructions", o.shrunk_instructions},
-            {"signature", o.signature}, {"shrunk", o.shrunk}, {"rtl_from_cache", o.rtl_from_cache},
-            {"rtl_kernel_cycles", o.rtl_cycles}, {"model_kernel_cycles", o.model_cycles},
+    return {{"seed", o.seed},
+            {"kernel", o.name},
+            {"pass", o.pass},
+            {"instructions", o.instructions},
+            {"commits_compared", o.commits_compared},
+            {"words_compared", o.words_compared},
+            {"summary", o.summary},
+            {"rtl_wall_seconds", o.rtl_wall_seconds},
+            {"saved", o.saved.string()},
+            {"shrunk_instructions", o.shrunk_instructions},
+            {"signature", o.signature},
+            {"shrunk", o.shrunk},
+            {"rtl_from_cache", o.rtl_from_cache},
+            {"rtl_kernel_cycles", o.rtl_cycles},
+            {"model_kernel_cycles", o.model_cycles},
             {"first_divergence", divergence_json(o.divergence)}};
 }
 
@@ -80,9 +97,9 @@ void worker(const DifftestCliOptions& o, cosim::DifftestOptions d, unsigned j, c
             k.summary = std::string("setup error: ") + e.what();
         }
         lines << outcome_json(k).dump() << std::endl;
-        std::cerr << fmt::format("[{}/{}] {} {} ({} instructions, {} commits compared, RTL {:.1f} s{}){}\n", i + 1, o.count,
-                                 k.pass ? "PASS" : "FAIL", k.name, k.instructions, k.commits_compared, k.rtl_wall_seconds,
-                                 k.rtl_from_cache ? ", cached" : "",
+        std::cerr << fmt::format("[{}/{}] {} {} ({} instructions, {} commits compared, RTL {:.1f} s{}){}\n", i + 1,
+                                 o.count, k.pass ? "PASS" : "FAIL", k.name, k.instructions, k.commits_compared,
+                                 k.rtl_wall_seconds, k.rtl_from_cache ? ", cached" : "",
                                  k.pass ? "" : ": " + k.summary + (k.saved.empty() ? "" : " -> " + k.saved.string()));
     }
 }
@@ -90,11 +107,16 @@ void worker(const DifftestCliOptions& o, cosim::DifftestOptions d, unsigned j, c
 // What regenerates every kernel of a run (with seed + i): written as WORK/options.json when the
 // run starts and into --json, so a stopped run can be re-checked too (scripts/difftest-recheck).
 nlohmann::json run_description(const DifftestCliOptions& o) {
-    return {{"seed", o.seed}, {"count", o.count},
-            {"options", {{"cores", o.cores}, {"max_items", o.max_items}, {"single_warp", o.single_warp}, {"avoid_known", o.avoid_known}}}};
+    return {{"seed", o.seed},
+            {"count", o.count},
+            {"options",
+             {{"cores", o.cores},
+              {"max_items", o.max_items},
+              {"single_warp", o.single_warp},
+              {"avoid_known", o.avoid_known}}}};
 }
 
-int run(const DifftestCliOptions& o) {
+cosim::DifftestOptions difftest_options(const DifftestCliOptions& o) {
     cosim::DifftestOptions d;
     d.cosim.rtl_dir = o.rtl_dir;
     d.cosim.cache_dir = o.cache_dir;
@@ -112,6 +134,11 @@ int run(const DifftestCliOptions& o) {
     d.keep_passing = o.keep;
     d.gen.multi_warp = !o.single_warp;
     d.gen.avoid_known = o.avoid_known;
+    return d;
+}
+
+// Writes WORK/options.json and builds (or finds) the RTL once before the workers start.
+bool prepare_work(const DifftestCliOptions& o, const cosim::DifftestOptions& d) {
     try {
         fs::create_directories(d.work_root);
         std::ofstream(d.work_root / "options.json") << run_description(o).dump(1) << '\n';
@@ -125,9 +152,13 @@ int run(const DifftestCliOptions& o) {
         cosim::ensure_rtl_build(bo);
     } catch (const std::exception& e) {
         std::cerr << "fgtlm difftest: " << e.what() << '\n';
-        return 2;
+        return false;
     }
-    const unsigned jobs = std::max(1u, o.jobs);
+    return true;
+}
+
+// One worker process per job (none with one job), each writing WORK/results.J.jsonl.
+void run_workers(const DifftestCliOptions& o, const cosim::DifftestOptions& d, unsigned jobs) {
     std::vector<pid_t> pids;
     for (unsigned j = 0; j < jobs; ++j) {
         const fs::path out = d.work_root / fmt::format("results.{}.jsonl", j);
@@ -143,7 +174,10 @@ int run(const DifftestCliOptions& o) {
         if (pid > 0) pids.push_back(pid);
     }
     for (pid_t p : pids) waitpid(p, nullptr, 0);
+}
 
+// Reads every worker's results, prints the summary and writes --json; the exit status.
+int report(const DifftestCliOptions& o, const cosim::DifftestOptions& d, unsigned jobs) {
     std::size_t run_count = 0, passed = 0, commits = 0, words = 0, instructions = 0, cached = 0;
     nlohmann::json failures = nlohmann::json::array(), all = nlohmann::json::array();
     for (unsigned j = 0; j < jobs; ++j) {
@@ -161,45 +195,67 @@ int run(const DifftestCliOptions& o) {
             all.push_back(k);
         }
     }
-    std::cout << fmt::format("== fgtlm difftest: {} kernels run (seeds {}..{}), {} generated instructions, {} warp instructions "
-                             "compared, {} memory words compared, {} mismatches ({} RTL results from the cache)\n",
-                             run_count, o.seed, o.seed + o.count - 1, instructions, commits, words, failures.size(), cached);
+    std::cout << fmt::format(
+        "== fgtlm difftest: {} kernels run (seeds {}..{}), {} generated instructions, {} warp instructions "
+        "compared, {} memory words compared, {} mismatches ({} RTL results from the cache)\n",
+        run_count, o.seed, o.seed + o.count - 1, instructions, commits, words, failures.size(), cached);
     for (const auto& f : failures)
-        std::cout << fmt::format("  seed {} {}: {}{}\n", f["seed"].get<std::uint64_t>(), f["kernel"].get<std::string>(),
-                                 f["summary"].get<std::string>(),
-                                 f["saved"].get<std::string>().empty() ? "" : " (minimal kernel: " + f["saved"].get<std::string>() + ")");
+        std::cout << fmt::format(
+            "  seed {} {}: {}{}\n", f["seed"].get<std::uint64_t>(), f["kernel"].get<std::string>(),
+            f["summary"].get<std::string>(),
+            f["saved"].get<std::string>().empty() ? "" : " (minimal kernel: " + f["saved"].get<std::string>() + ")");
     if (!o.json.empty()) {
         std::ofstream out(o.json);
         nlohmann::json j = run_description(o);
-        j.update({{"kernels_run", run_count}, {"passed", passed}, {"mismatches", failures.size()},
-                  {"instructions_compared", commits}, {"words_compared", words}, {"generated_instructions", instructions},
-                  {"rtl_results_from_cache", cached}, {"failures", failures}, {"kernels", all}});
+        j.update({{"kernels_run", run_count},
+                  {"passed", passed},
+                  {"mismatches", failures.size()},
+                  {"instructions_compared", commits},
+                  {"words_compared", words},
+                  {"generated_instructions", instructions},
+                  {"rtl_results_from_cache", cached},
+                  {"failures", failures},
+                  {"kernels", all}});
         out << j.dump(1) << '\n';
     }
     return failures.empty() && run_count == o.count ? 0 : 1;
 }
 
+int run(const DifftestCliOptions& o) {
+    const cosim::DifftestOptions d = difftest_options(o);
+    if (!prepare_work(o, d)) return 2;
+    const unsigned jobs = std::max(1u, o.jobs);
+    run_workers(o, d, jobs);
+    return report(o, d, jobs);
+}
+
 const fgtlm::cli::SubcommandRegistration kDifftest{"difftest", [](CLI::App& app) {
     auto o = std::make_shared<DifftestCliOptions>();
-    CLI::App* sub = app.add_subcommand("difftest", "Random differential testing against the FlexGripPlus RTL (shrinks and saves failures)");
+    CLI::App* sub = app.add_subcommand(
+        "difftest", "Random differential testing against the FlexGripPlus RTL (shrinks and saves failures)");
     sub->add_option("--count", o->count, "number of random kernels")->check(CLI::Range(1, 1000000));
     sub->add_option("--seed", o->seed, "seed of the first kernel (kernel i uses seed + i)");
     sub->add_option("--rtl", o->rtl_dir, "FlexGripPlus folder holding RTL/ and lib_m/")->required();
     sub->add_option("--cache-dir", o->cache_dir, "RTL build cache (default as for fgtlm cosim)");
     sub->add_option("--work-dir", o->work_dir, "run folders and per-worker results (default fgtlm-difftest)");
-    sub->add_option("--save-dir", o->save_dir, "where shrunk failing kernels are saved as bundles (default WORK/regressions)");
+    sub->add_option("--save-dir", o->save_dir,
+                    "where shrunk failing kernels are saved as bundles (default WORK/regressions)");
     sub->add_option("--json", o->json, "write the summary and every kernel's outcome as JSON");
     sub->add_option("--ghdl", o->ghdl, "GHDL executable (LLVM back end)");
     sub->add_option("--jobs", o->jobs, "kernels co-simulated in parallel")->check(CLI::Range(1u, 64u));
-    sub->add_option("--cores", o->cores, "SP lanes of the RTL build and the model (8, 16, 32)")->check(CLI::IsMember({8u, 16u, 32u}));
+    sub->add_option("--cores", o->cores, "SP lanes of the RTL build and the model (8, 16, 32)")
+        ->check(CLI::IsMember({8u, 16u, 32u}));
     sub->add_option("--shrink-budget", o->shrink_budget, "co-simulations spent shrinking one failing kernel");
     sub->add_option("--max-items", o->max_items, "largest number of random items per kernel");
     sub->add_option("--rtl-timeout", o->rtl_timeout, "wall-clock limit of one RTL simulation (s)");
     sub->add_flag("--keep", o->keep, "keep the run folders of passing kernels");
-    sub->add_flag("--avoid-known", o->avoid_known, "leave out the instruction forms with known RTL/model differences (models/cosim/README.md)");
-    sub->add_flag("--no-rtl-cache", o->no_rtl_cache, "simulate the RTL even for kernels whose RTL result is cached (CACHE/runs)");
-    sub->add_flag("--rtl-cache-only", o->rtl_cache_only,
-                  "never simulate the RTL: a kernel whose RTL result is not cached is a setup error (re-checks of earlier runs)");
+    sub->add_flag("--avoid-known", o->avoid_known,
+                  "leave out the instruction forms with known RTL/model differences (models/cosim/README.md)");
+    sub->add_flag("--no-rtl-cache", o->no_rtl_cache,
+                  "simulate the RTL even for kernels whose RTL result is cached (CACHE/runs)");
+    sub->add_flag(
+        "--rtl-cache-only", o->rtl_cache_only,
+        "never simulate the RTL: a kernel whose RTL result is not cached is a setup error (re-checks of earlier runs)");
     sub->add_flag("--single-warp", o->single_warp, "one block of 32 threads per kernel (fastest RTL runs)");
     return std::function<int()>([o] { return run(*o); });
 }};

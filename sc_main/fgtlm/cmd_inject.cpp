@@ -83,7 +83,10 @@ faults::CampaignSpec build_spec(const InjectOptions& o) {
         s.plans.clear();
         for (const auto& name : o.structures) {
             const auto st = faults::parse_structure(name);
-            if (!st) throw std::invalid_argument("unknown structure '" + name + "' (gpr pred areg shared const global inst pc mask stack barrier sp fpu sfu)");
+            if (!st)
+                throw std::invalid_argument(
+                    "unknown structure '" + name +
+                    "' (gpr pred areg shared const global inst pc mask stack barrier sp fpu sfu)");
             s.plans.push_back({*st, model.value_or(faults::FaultModel::Flip), 0});
         }
     } else if (model && s.plans.empty()) {
@@ -167,8 +170,12 @@ int validate_rtl(const InjectOptions& o, faults::Campaign& c) {
         out.open(o.out);
         if (!out) throw std::runtime_error(o.out + ": cannot write");
     }
-    const faults::RtlValidationSummary s =
-        faults::validate_on_rtl(c, ids, vo, [&](const json& rec) { if (out) out << rec.dump() << '\n' << std::flush; }, &std::cerr);
+    const faults::RtlValidationSummary s = faults::validate_on_rtl(
+        c, ids, vo,
+        [&](const json& rec) {
+            if (out) out << rec.dump() << '\n' << std::flush;
+        },
+        &std::cerr);
     const json j = {{"injections", s.injections},       {"agree", s.agree},           {"not_stored", s.not_stored},
                     {"model/rtl", s.confusion},          {"structures", s.structures}, {"seed", c.spec().seed},
                     {"kernel", c.image().name}};
@@ -193,16 +200,18 @@ int run(InjectOptions& o) {
         if (o.backend == "slurm") {
             if (o.path != "core") throw std::invalid_argument("the Slurm backend runs the core path");
             faults::SlurmOptions so;
-            so.workdir = o.work_dir.empty() ? fs::path(o.out.empty() ? "inject-slurm" : o.out + ".slurm") : fs::path(o.work_dir);
+            so.workdir =
+                o.work_dir.empty() ? fs::path(o.out.empty() ? "inject-slurm" : o.out + ".slurm") : fs::path(o.work_dir);
             so.shards = o.shards;
             so.wait = !o.no_wait;
             so.fgtlm = self_exe();
             so.partition = o.partition;
             const std::string job = faults::submit_slurm(c, so);
-            std::cerr << fmt::format("fgtlm inject: Slurm job {} ({} shards) in {}\n", job, o.shards, so.workdir.string());
+            std::cerr << fmt::format("fgtlm inject: Slurm job {} ({} shards) in {}\n", job, o.shards,
+                                     so.workdir.string());
             if (!so.wait) {
-                std::cout << fmt::format("submitted job {}; when it is done: fgtlm inject --merge {}/shard-*.jsonl\n", job,
-                                         so.workdir.string());
+                std::cout << fmt::format("submitted job {}; when it is done: fgtlm inject --merge {}/shard-*.jsonl\n",
+                                         job, so.workdir.string());
                 return 0;
             }
             const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -236,8 +245,10 @@ int run(InjectOptions& o) {
 
 const fgtlm::cli::SubcommandRegistration kInject{"inject", [](CLI::App& app) {
     auto o = std::make_shared<InjectOptions>();
-    CLI::App* sub = app.add_subcommand("inject", "Fault-injection campaign: golden run, injections, Masked/SDC/DUE/Hang, AVF");
-    sub->add_option("target", o->target.path, "bundle folder, FlexGripPlus application folder (--flexgrip) or .sass file");
+    CLI::App* sub =
+        app.add_subcommand("inject", "Fault-injection campaign: golden run, injections, Masked/SDC/DUE/Hang, AVF");
+    sub->add_option("target", o->target.path,
+                    "bundle folder, FlexGripPlus application folder (--flexgrip) or .sass file");
     sub->add_flag("--flexgrip", o->target.flexgrip, "TARGET is a FlexGripPlus application folder");
     sub->add_option("--grid", o->target.grid, "(.sass) gridDim X[,Y]")->delimiter(',');
     sub->add_option("--block", o->target.block, "(.sass) blockDim X[,Y,Z]")->delimiter(',');
@@ -246,20 +257,25 @@ const fgtlm::cli::SubcommandRegistration kInject{"inject", [](CLI::App& app) {
     sub->add_option("--regs", o->target.regs, "(.sass) registers per thread");
     sub->add_option("--shared", o->target.shared, "(.sass) static shared memory bytes");
     sub->add_option("--blocks-per-sm", o->target.blocks_per_sm, "(.sass) blocks resident per SM");
-    sub->add_option("--campaign", o->campaign_file, "campaign description, JSON (models/faults/README.md); options override it")
+    sub->add_option("--campaign", o->campaign_file,
+                    "campaign description, JSON (models/faults/README.md); options override it")
         ->check(CLI::ExistingFile);
     sub->add_option("--structure", o->structures,
                     "structures: gpr pred areg shared const global inst pc mask stack barrier sp fpu sfu (default gpr)")
         ->delimiter(',');
     o->o_model = sub->add_option("--model", o->model, "fault model: flip (transient), stuck0, stuck1 (permanent)");
     o->o_count = sub->add_option("--count", o->count, "injections per structure (default 1000)");
-    o->o_margin = sub->add_option("--margin", o->margin, "error margin: the count per structure follows Leveugle et al.");
-    o->o_conf = sub->add_option("--confidence", o->confidence, "confidence level for --margin and the AVF interval (0.99)");
+    o->o_margin =
+        sub->add_option("--margin", o->margin, "error margin: the count per structure follows Leveugle et al.");
+    o->o_conf =
+        sub->add_option("--confidence", o->confidence, "confidence level for --margin and the AVF interval (0.99)");
     o->o_seed = sub->add_option("--seed", o->seed, "campaign seed: same seed, same campaign");
     sub->add_flag("--exhaustive", o->exhaustive, "every site at every instruction (small spaces)");
     o->o_at = sub->add_option("--at-instruction", o->at_instruction, "all faults at this dynamic warp instruction");
-    o->o_atc = sub->add_option("--at-cycle", o->at_cycle, "all faults at this LT cycle (32/lanes cycles per warp instruction)");
-    o->o_hang = sub->add_option("--hang-factor", o->hang_factor, "watchdog: this many times the golden instruction count (4)");
+    o->o_atc = sub->add_option("--at-cycle", o->at_cycle,
+                               "all faults at this LT cycle (32/lanes cycles per warp instruction)");
+    o->o_hang =
+        sub->add_option("--hang-factor", o->hang_factor, "watchdog: this many times the golden instruction count (4)");
     sub->add_option("--out", o->out, "JSON Lines records (resumes a campaign interrupted half way)");
     sub->add_option("--summary-json", o->summary_json, "summary JSON: counts, AVF per structure, wall_seconds");
     sub->add_option("--plot", o->plot, "SVG plot of the classes and AVF per structure");
@@ -272,12 +288,15 @@ const fgtlm::cli::SubcommandRegistration kInject{"inject", [](CLI::App& app) {
                     "core: functional core with snapshot/restore (fast); systemc: the full SystemC model with fault "
                     "probes in the SM pipeline, every injection from the start (slow, cross-check)")
         ->check(CLI::IsMember({"core", "systemc"}));
-    sub->add_option("--shards", o->shards, "Slurm: array tasks; with --shard: shard count")->check(CLI::Range(1u, 10000u));
+    sub->add_option("--shards", o->shards, "Slurm: array tasks; with --shard: shard count")
+        ->check(CLI::Range(1u, 10000u));
     o->o_shard = sub->add_option("--shard", o->shard, "run only shard K (injections id % shards == K)");
     sub->add_option("--work-dir", o->work_dir, "Slurm: folder for the campaign, script and shard files");
     sub->add_flag("--no-wait", o->no_wait, "Slurm: submit and return (merge later with --merge)");
     sub->add_option("--partition", o->partition, "Slurm partition");
-    sub->add_option("--rtl", o->rtl, "validate the gpr/areg/pred faults against this FlexGripPlus RTL folder under GHDL (slow: seconds per injection)");
+    sub->add_option("--rtl", o->rtl,
+                    "validate the gpr/areg/pred faults against this FlexGripPlus RTL folder under GHDL (slow: seconds "
+                    "per injection)");
     sub->add_option("--rtl-cache", o->rtl_cache, "RTL build cache folder (default as fgtlm cosim)");
     sub->add_option("--rtl-work-dir", o->rtl_work_dir, "keep the RTL run folders here (default: a temporary folder)");
     sub->add_option("--merge", o->merge, "merge shard JSON Lines files into one summary (and --out)");

@@ -83,7 +83,8 @@ std::vector<std::uint8_t> undefined_shadow(const loaders::KernelImage& img) {
     sys.load_global(img.global_init, undefined);
     sys.load_program(img.program, img.launch.code_base);
     const core::KernelResult res = sys.run(img.launch);
-    if (!res.error.ok()) throw std::runtime_error("the model's run for the undefined-input taint failed: " + res.error.describe());
+    if (!res.error.ok())
+        throw std::runtime_error("the model's run for the undefined-input taint failed: " + res.error.describe());
     return sys.undefined_shadow();
 }
 
@@ -135,9 +136,9 @@ int run_lockstep(const loaders::KernelImage& img, const RtlOptions& o) {
                                                               shadow.empty() ? nullptr : shadow.data());
     std::cout << loaders::format_report(img.name, report, 16);
     const auto& res = bench.ls.result();
-    std::cout << fmt::format("{}: lock-step: {} instructions compared, RTL {} cycles, TLM {} warp instructions, {:.2f} s\n",
-                             img.name, bench.ls.comparator().compared(), res.cycles,
-                             bench.ls.tlm_result().warp_instructions, wall);
+    std::cout << fmt::format(
+        "{}: lock-step: {} instructions compared, RTL {} cycles, TLM {} warp instructions, {:.2f} s\n", img.name,
+        bench.ls.comparator().compared(), res.cycles, bench.ls.tlm_result().warp_instructions, wall);
     if (!bench.ls.last_report().empty()) {
         std::cout << img.name << ": " << bench.ls.last_report() << '\n';
         return 1;
@@ -192,24 +193,31 @@ int run_rtl(const RtlOptions& o) {
     const std::uint64_t want = o.expect_cycles ? o.expect_cycles : img.rtl_kernel_cycles;
     const bool cycles_ok = want == 0 || gpu.kernel_cycles() == want;
     std::cout << loaders::format_report(img.name, report, 16);
-    std::cout << fmt::format("{}: RTL model ({}, {} cores) {} cycles (GHDL {}{}), {} warp instructions, "
-                             "{:.2f} s, {:.0f} cycles/s\n",
-                             img.name, rtl::backend_name(gpu.kind()), gpu.cores(), gpu.kernel_cycles(), want ? std::to_string(want) : "unknown",
-                             cycles_ok ? "" : ": MISMATCH", gpu.commit_count(), wall, double(gpu.kernel_cycles()) / wall);
+    std::cout << fmt::format(
+        "{}: RTL model ({}, {} cores) {} cycles (GHDL {}{}), {} warp instructions, "
+        "{:.2f} s, {:.0f} cycles/s\n",
+        img.name, rtl::backend_name(gpu.kind()), gpu.cores(), gpu.kernel_cycles(),
+        want ? std::to_string(want) : "unknown", cycles_ok ? "" : ": MISMATCH", gpu.commit_count(), wall,
+        double(gpu.kernel_cycles()) / wall);
     return report.pass() && cycles_ok ? 0 : 1;
 }
 
 const fgtlm::cli::SubcommandRegistration kRtl{"rtl", [](CLI::App& app) {
     auto opts = std::make_shared<RtlOptions>();
-    CLI::App* sub = app.add_subcommand("rtl", "Run a conformance bundle on the FlexGripPlus RTL (Verilated, or GHDL clock by clock) and compare with GHDL's results");
+    CLI::App* sub = app.add_subcommand("rtl",
+                                       "Run a conformance bundle on the FlexGripPlus RTL (Verilated, or GHDL clock by "
+                                       "clock) and compare with GHDL's results");
     sub->add_option("bundle", opts->bundle, "conformance bundle folder")->required();
-    sub->add_option("--cycles", opts->expect_cycles, "expected kernel cycles (default: the bundle's rtl_kernel_cycles)");
+    sub->add_option("--cycles", opts->expect_cycles,
+                    "expected kernel cycles (default: the bundle's rtl_kernel_cycles)");
     sub->add_option("--max-cycles", opts->max_cycles, "give up after this many cycles");
     sub->add_option("--commits", opts->commits, "write one line per instruction the RTL commits");
-    sub->add_option("--backend", opts->backend, "what simulates the RTL: verilator (default) or ghdl (GHDL clock by clock over VHPIDIRECT)")
+    sub->add_option("--backend", opts->backend,
+                    "what simulates the RTL: verilator (default) or ghdl (GHDL clock by clock over VHPIDIRECT)")
         ->check(CLI::IsMember({"verilator", "ghdl"}));
     sub->add_option("--trace", opts->trace, "write the RTL's commit trace (traces/commit-trace.md; ghdl back end)");
-    sub->add_flag("--lockstep", opts->lockstep, "run the TLM GPU and the RTL in lock step, comparing every committed instruction");
+    sub->add_flag("--lockstep", opts->lockstep,
+                  "run the TLM GPU and the RTL in lock step, comparing every committed instruction");
     return std::function<int()>([opts] {
         try {
             return run_rtl(*opts);

@@ -36,7 +36,8 @@ std::vector<CubinKernel> kernels() {
         const auto j = nlohmann::json::parse(in);
         for (const auto& k : j.at("kernels")) {
             CubinKernel c{f.stem().string() + ":" + k.at("name").get<std::string>(), {}};
-            for (const auto& w : k.at("bincode")) c.words.push_back(std::uint32_t(std::stoul(w.get<std::string>(), nullptr, 16)));
+            for (const auto& w : k.at("bincode"))
+                c.words.push_back(std::uint32_t(std::stoul(w.get<std::string>(), nullptr, 16)));
             out.push_back(std::move(c));
         }
     }

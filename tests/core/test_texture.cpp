@@ -407,7 +407,8 @@ TEST(TextureErrors, TexelsOutsideGlobalMemory) {
     ASSERT_FALSE(t.fetch(1, 0, 0x1));
     EXPECT_EQ(t.run.error.kind, core::KernelErrorKind::OutOfRangeAccess);
     EXPECT_EQ(t.run.error.address, 0x10000u);
-    EXPECT_NE(t.run.error.message.find("slot 0: texel outside global memory"), std::string::npos) << t.run.error.message;
+    EXPECT_NE(t.run.error.message.find("slot 0: texel outside global memory"), std::string::npos)
+        << t.run.error.message;
 }
 
 TEST(TextureErrors, TableOutsideGlobalMemory) {

@@ -49,7 +49,8 @@ struct TexRun {
             for (std::uint32_t k = 0; k < 3; ++k) run.set_u32(kCoordIn + 16 * std::uint32_t(t) + 4 * k, coords[t][k]);
         l.block[0] = std::uint16_t(coords.size());
         char tex[96];
-        std::snprintf(tex, sizeof tex, "TEX.%uD%s R4, 0x%x, 0x%x, 0x%x;\n", dim, int_coords ? ".I" : "", slot, slot, mask);
+        std::snprintf(tex, sizeof tex, "TEX.%uD%s R4, 0x%x, 0x%x, 0x%x;\n", dim, int_coords ? ".I" : "", slot, slot,
+                      mask);
         const std::string k = std::string(kTidTimes4) + "SHL R10, R10, 0x2;\n" +
                               "IADD32I R11, R10, 0x2000;\nIADD32I R12, R10, 0x3000;\n"
                               "GLD.U32 R4, global14[R11];\nIADD32I R11, R11, 0x4;\nGLD.U32 R5, global14[R11];\n"

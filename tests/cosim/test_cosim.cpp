@@ -65,7 +65,8 @@ TEST(CommitDiff, IdenticalStreamsAgreeWhateverTheCycles) {
 }
 
 TEST(CommitDiff, NamesTheFirstDifferingLaneWithBothValues) {
-    const auto a = write("c.txt", kHeader + "10 0 0 1 0010 0000ffff | IADD R1, R2, R3 | R1 =" + lanes(5, 0xffff) + "\n");
+    const auto a =
+        write("c.txt", kHeader + "10 0 0 1 0010 0000ffff | IADD R1, R2, R3 | R1 =" + lanes(5, 0xffff) + "\n");
     std::string other = lanes(5, 0xffff);
     other.replace(9 * 3 + 1, 8, "deadbeef");  // lane 3
     const auto b = write("d.txt", kHeader + "12 0 0 1 0010 0000ffff | IADD R1, R2, R3 | R1 =" + other + "\n");

@@ -181,7 +181,8 @@ TEST(Campaign, BadDescriptionsAreRefusedWithTheirReason) {
     EXPECT_THROW(faults::campaign_from_json(json{{"plans", {"registers"}}}), std::invalid_argument);
     EXPECT_THROW(faults::campaign_from_json(json{{"model", "stuck2"}}), std::invalid_argument);
     EXPECT_THROW(faults::campaign_from_json(json{{"confidence", 1.5}}), std::invalid_argument);
-    const auto s = faults::campaign_from_json(json{{"plans", {"pc", {{"structure", "gpr"}, {"model", "stuck1"}, {"count", 5}}}}, {"seed", 3}});
+    const auto s = faults::campaign_from_json(
+        json{{"plans", {"pc", {{"structure", "gpr"}, {"model", "stuck1"}, {"count", 5}}}}, {"seed", 3}});
     ASSERT_EQ(s.plans.size(), 2u);
     EXPECT_EQ(s.plans[1].model, faults::FaultModel::Stuck1);
     EXPECT_EQ(s.plans[1].count, 5u);

@@ -223,7 +223,8 @@ TEST(FaultClasses, StuckAtBitsActOnlyWhenTheyDiffer) {
 
 TEST(FaultClasses, DueNamesTheKernelErrorKind) {
     auto c = campaign(probe_image());
-    const json r = c->inject_fault(at(Structure::Gpr, 10, 0, 0, 20, FaultModel::Flip, c->golden_steps() / 2));  // R10: address
+    const json r =
+        c->inject_fault(at(Structure::Gpr, 10, 0, 0, 20, FaultModel::Flip, c->golden_steps() / 2));  // R10: address
     EXPECT_EQ(r["class"], "DUE");
     EXPECT_EQ(r["error"]["kind"], core::to_string(core::KernelErrorKind::OutOfRangeAccess));
 }

@@ -31,7 +31,9 @@ struct Systems {
 };
 Systems* g = nullptr;
 
-loaders::KernelImage bundle(const char* name) { return loaders::load_bundle(fs::path(FGTLM_SHARED_DIR) / "conformance" / name); }
+loaders::KernelImage bundle(const char* name) {
+    return loaders::load_bundle(fs::path(FGTLM_SHARED_DIR) / "conformance" / name);
+}
 
 core::KernelResult run_image(gpu::StandaloneSystem& s, const loaders::KernelImage& img) {
     std::vector<gpu::StandaloneSystem::UndefinedRange> u;
@@ -44,7 +46,8 @@ core::KernelResult run_image(gpu::StandaloneSystem& s, const loaders::KernelImag
 
 bool passes(gpu::StandaloneSystem& s, const loaders::KernelImage& img) {
     const auto& sh = s.undefined_shadow();
-    const loaders::CheckReport r = loaders::check_global(img, s.global.data(), s.global.size(), sh.empty() ? nullptr : sh.data());
+    const loaders::CheckReport r =
+        loaders::check_global(img, s.global.data(), s.global.size(), sh.empty() ? nullptr : sh.data());
     if (!r.pass()) ADD_FAILURE() << loaders::format_report(img.name, r, 8);
     return r.pass();
 }
@@ -71,7 +74,8 @@ const char* kStoreTid = R"(
 )";
 
 TEST(Gpu, ConformanceKernelsOnOneSm) {
-    for (const char* name : {"VectorAdd_integer", "VectorAdd_float", "Reduction", "MxM_naive_float", "VectorAdd_float-multiblock"}) {
+    for (const char* name :
+         {"VectorAdd_integer", "VectorAdd_float", "Reduction", "MxM_naive_float", "VectorAdd_float-multiblock"}) {
         const auto img = bundle(name);
         const core::KernelResult r = run_image(g->one, img);
         ASSERT_TRUE(r.error.ok()) << r.error.describe();
@@ -254,7 +258,8 @@ TEST(Gpu, ObserversTimingHookAndStageChain) {
     EXPECT_EQ(obs.kernels_begun, 1);
     EXPECT_EQ(obs.kernels_ended, 1);
     EXPECT_EQ(obs.global_ops, 3u * 2u);
-    const std::uint64_t fetched = g->two.gpu.sm(0).fetch.transactions + g->two.gpu.sm(1).fetch.transactions - fetched_before;
+    const std::uint64_t fetched =
+        g->two.gpu.sm(0).fetch.transactions + g->two.gpu.sm(1).fetch.transactions - fetched_before;
     EXPECT_EQ(fetched, r.warp_instructions);
     // Blocks are spread over the idle SMs: SM0 runs blocks 0-1 (4 warps), SM1 block 2, in
     // parallel; each warp costs 4 ALU x 3 + 1 GST x 10 cycles.

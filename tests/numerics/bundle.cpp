@@ -24,7 +24,8 @@ Bundle load_bundle(const std::string& name) {
         const auto base = range.at("addr").get<std::uint32_t>();
         std::uint32_t addr = base;
         for (const auto& w : range.at("words")) {
-            if (!w.is_null()) b.expect[addr] = static_cast<std::uint32_t>(std::stoul(w.get<std::string>(), nullptr, 16));
+            if (!w.is_null())
+                b.expect[addr] = static_cast<std::uint32_t>(std::stoul(w.get<std::string>(), nullptr, 16));
             addr += 4;
         }
     }

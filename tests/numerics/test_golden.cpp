@@ -44,7 +44,8 @@ TEST(Golden, VectorAddFloatMultiblockAllFaddWordsExact) {
         const std::uint32_t got = nx::fadd(x, y, Rounding::Nearest);
         ++checked;
         if (got == *want) ++exact;
-        else ADD_FAILURE() << "thread " << i << ": " << std::hex << x << " + " << y << " = " << got << ", RTL " << *want;
+        else
+            ADD_FAILURE() << "thread " << i << ": " << std::hex << x << " + " << y << " = " << got << ", RTL " << *want;
     }
     EXPECT_EQ(checked, 2048);
     EXPECT_EQ(exact, 2048);
@@ -87,7 +88,9 @@ TEST(Golden, ExpEx2) {
         ASSERT_TRUE(want.has_value());
         const std::uint32_t got = nx::ex2(nx::rro(b.init_word(4 * i), RroKind::Ex2));
         if (got == *want) ++exact;
-        else ADD_FAILURE() << "thread " << i << ": EX2(RRO(" << std::hex << b.init_word(4 * i) << ")) = " << got << ", RTL " << *want;
+        else
+            ADD_FAILURE() << "thread " << i << ": EX2(RRO(" << std::hex << b.init_word(4 * i) << ")) = " << got
+                          << ", RTL " << *want;
         worst = std::max(worst, std::labs(ulp_diff(got, *want)));
     }
     std::cout << "[ measured ] EX2 exact " << exact << "/64, worst " << worst << " ulp\n";

@@ -59,12 +59,15 @@ TEST(Sfu, AccuracySweeps) {
         if (std::fabs(lg) >= 1.0) worst_lg2 = std::max(worst_lg2, ulp_error(nx::lg2(bits(x)), lg));
         else worst_lg2_abs = std::max(worst_lg2_abs, std::fabs(static_cast<double>(value(nx::lg2(bits(x)))) - lg));
         const float e = -60.0f + 120.0f * static_cast<float>(i) / 200000.0f;
-        worst_ex2 = std::max(worst_ex2, ulp_error(nx::ex2(nx::rro(bits(e), RroKind::Ex2)), std::exp2(static_cast<double>(e))));
+        worst_ex2 =
+            std::max(worst_ex2, ulp_error(nx::ex2(nx::rro(bits(e), RroKind::Ex2)), std::exp2(static_cast<double>(e))));
         const float a = -10.0f + 20.0f * static_cast<float>(i) / 200000.0f;
         const std::uint32_t t = nx::rro(bits(a), RroKind::SinCos);
         // Absolute error (the angle is reduced through a binary32 turn count, as in hardware).
-        worst_sin = std::max(worst_sin, std::fabs(static_cast<double>(value(nx::sin(t))) - std::sin(static_cast<double>(a))));
-        worst_cos = std::max(worst_cos, std::fabs(static_cast<double>(value(nx::cos(t))) - std::cos(static_cast<double>(a))));
+        worst_sin =
+            std::max(worst_sin, std::fabs(static_cast<double>(value(nx::sin(t))) - std::sin(static_cast<double>(a))));
+        worst_cos =
+            std::max(worst_cos, std::fabs(static_cast<double>(value(nx::cos(t))) - std::cos(static_cast<double>(a))));
     }
     EXPECT_LE(worst_rcp, 2.35);  // the RTL interpolators (truncated coefficients): see below
     EXPECT_LE(worst_rsq, 2.3);

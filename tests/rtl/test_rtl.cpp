@@ -169,11 +169,13 @@ std::vector<std::string> probe_log(rtl::RtlBackend& gpu, const loaders::KernelIm
         std::ostringstream s;
         if (gpu.committed()) {
             const auto& c = gpu.last_commit();
-            s << c.cycle << " W " << c.warp << ' ' << c.lane_pass << ' ' << c.next_pc << ' ' << c.mask << ' ' << c.warp_state;
+            s << c.cycle << " W " << c.warp << ' ' << c.lane_pass << ' ' << c.next_pc << ' ' << c.mask << ' '
+              << c.warp_state;
         }
         if (gpu.has_result()) {
             const auto& r = gpu.last_result();
-            s << " E " << r.warp << ' ' << r.lane_pass << ' ' << r.instr_mask << ' ' << r.dest << ' ' << r.dest_mem_type;
+            s << " E " << r.warp << ' ' << r.lane_pass << ' ' << r.instr_mask << ' ' << r.dest << ' '
+              << r.dest_mem_type;
             for (std::uint32_t c = 0; c < gpu.cores(); ++c) s << ' ' << r.values[c];
         }
         if (!s.str().empty()) log.push_back(s.str());

@@ -2,7 +2,8 @@
 // counts whether the execute stage calls the units through their direct interface or through
 // b_transport; a user module in front of the FPU (a wrapper that counts and forwards) sees
 // every FP operation and changes nothing; the register file and the shared-memory
-// controller answer over their sockets with the core's state.
+// controller answer over their sockets with the core's state; a user's branch and memory
+// units built from the payload, their own memory port and the SM's WarpControl run kernels.
 #include <gtest/gtest.h>
 
 #include <cstring>
@@ -42,6 +43,71 @@ struct CountingFpu : sc_core::sc_module {
     }
 };
 
+// A global-memory port of the user's memory unit: no DMI, so every access is counted and
+// forwarded to the SM's global-memory controller (its annotated latency passed on).
+struct CountingPort final : core::GlobalMemoryPort {
+    core::GlobalMemoryPort* next = nullptr;
+    std::uint64_t accesses = 0;
+    core::MemStatus read(std::uint64_t a, std::uint8_t* d, std::uint32_t n) override {
+        return pass(next->read(a, d, n));
+    }
+    core::MemStatus write(std::uint64_t a, const std::uint8_t* d, std::uint32_t n) override {
+        return pass(next->write(a, d, n));
+    }
+    core::MemStatus pass(core::MemStatus st) {
+        ++accesses;
+        pending_cycles += next->pending_cycles;
+        next->pending_cycles = 0;
+        return st;
+    }
+};
+
+// The SM's warp control, counted.
+struct CountingControl final : core::WarpControl {
+    core::WarpControl* next = nullptr;
+    std::uint64_t finished = 0, barriers = 0;
+    bool finish_warp(std::uint32_t slot) override { return ++finished, next->finish_warp(slot); }
+    bool arrive_barrier(std::uint32_t slot) override { return ++barriers, next->arrive_barrier(slot); }
+};
+
+// A user's branch and memory units: plain TLM targets (no direct interface) that run the
+// operations with their own core::BranchFunction / core::MemoryFunction instances on the
+// payload alone, their own memory port and the SM's WarpControl.
+struct OwnUnits : sc_core::sc_module {
+    tlm_utils::simple_target_socket<OwnUnits> branch_in, mem_in;
+    tlm_utils::simple_initiator_socket<OwnUnits> idle_branch, idle_mem;  // the SM's own units, left unused
+    CountingPort port;
+    CountingControl control;
+    core::MemoryPorts ports;
+    core::BranchConfig branch_cfg;
+    core::MemoryFunction mem{ports};
+    core::BranchFunction branch{control, branch_cfg};
+    std::uint64_t branch_ops = 0, mem_ops = 0;
+    explicit OwnUnits(sc_core::sc_module_name n)
+        : sc_module(n), branch_in("branch_in"), mem_in("mem_in"), idle_branch("idle_branch"), idle_mem("idle_mem") {
+        branch_in.register_b_transport(this, &OwnUnits::run_branch);
+        mem_in.register_b_transport(this, &OwnUnits::run_mem);
+    }
+    core::SmCore* sm_core = nullptr;
+    void attach(core::SmCore& core) {
+        sm_core = &core;
+        control.next = &core.warp_control();
+        branch_cfg = core.branch_config();
+    }
+    void run_branch(tlm::tlm_generic_payload& t, sc_core::sc_time&) { respond(t, branch, branch_ops); }
+    void run_mem(tlm::tlm_generic_payload& t, sc_core::sc_time&) {
+        ports = sm_core->memory_ports();  // the SM's shared memory and undefined-value shadows
+        port.next = ports.global;         // global memory through the counting port
+        ports.global = &port;
+        respond(t, mem, mem_ops);
+    }
+    static void respond(tlm::tlm_generic_payload& t, core::ExecUnitIf& unit, std::uint64_t& count) {
+        ++count;
+        const bool ok = unit.execute(*sm::warp_op_of(t));
+        t.set_response_status(ok ? tlm::TLM_OK_RESPONSE : tlm::TLM_GENERIC_ERROR_RESPONSE);
+    }
+};
+
 // A debugger's view: initiator sockets on the register file and the shared-memory controller.
 struct Debugger : sc_core::sc_module {
     tlm_utils::simple_initiator_socket<Debugger> rf, shared;
@@ -56,9 +122,22 @@ struct Systems {
                                       c.gpu.sm.auto_bind_units = false;
                                       return c;
                                   }()};
+    gpu::StandaloneSystem own{"own", [] {
+                                  gpu::SystemConfig c;
+                                  c.gpu.sm.auto_bind_units = false;
+                                  return c;
+                              }()};
     CountingFpu counter{"counter"};
     Debugger debugger{"debugger"};
+    OwnUnits own_units{"own_units"};
     Systems() {
+        sm::Sm& o = own.gpu.sm(0);
+        o.bind_default_units((1u << unsigned(core::ExecUnit::Branch)) | (1u << unsigned(core::ExecUnit::Memory)));
+        o.execute.socket_of(core::ExecUnit::Branch).bind(own_units.branch_in);
+        o.execute.socket_of(core::ExecUnit::Memory).bind(own_units.mem_in);
+        own_units.idle_branch.bind(o.branch.socket);
+        own_units.idle_mem.bind(o.mem.socket);
+        own_units.attach(o.core());
         debugger.rf.bind(direct.gpu.sm(0).regfile.debug_port);
         debugger.shared.bind(direct.gpu.sm(0).mem.shared.socket);
         sm::Sm& s = wrapped.gpu.sm(0);
@@ -182,6 +261,30 @@ TEST(UnitReplacement, WrappedFpuSeesEveryFpOperation) {
     EXPECT_EQ(g->counter.per_opcode[isa::Opcode::RSQ], 0u);  // SFU operations go elsewhere
     EXPECT_EQ(counted, s.fpu.operations - fpu_before);
     EXPECT_GT(g->counter.lanes, 0u);
+}
+
+// Reduction: shared memory and divergence; Log2-hard and nn: global loads and stores.
+TEST(UnitReplacement, UserBranchAndMemoryUnitsNeedOnlyPayloadPortsAndWarpControl) {
+    for (const char* name : {"Reduction", "Log2-hard", "nn"}) {
+        const loaders::KernelImage img = bundle(name);
+        const core::KernelResult ref = run_image(g->direct, img);
+        ASSERT_TRUE(ref.error.ok());
+        OwnUnits& u = g->own_units;
+        u.port.accesses = u.control.finished = u.control.barriers = u.branch_ops = u.mem_ops = 0;
+        const core::KernelResult r = run_image(g->own, img);
+        ASSERT_TRUE(r.error.ok()) << name << ": " << r.error.describe();
+        EXPECT_TRUE(passes(g->own, img)) << name;
+        EXPECT_EQ(r.warp_instructions, ref.warp_instructions) << name;
+        EXPECT_EQ(r.thread_instructions, ref.thread_instructions) << name;
+        sm::Sm& s = g->own.gpu.sm(0);
+        EXPECT_FALSE(s.execute.direct(core::ExecUnit::Memory));
+        EXPECT_FALSE(s.execute.direct(core::ExecUnit::Branch));
+        EXPECT_EQ(s.mem.operations + s.branch.operations, 0u) << "the SM's own units were bypassed";
+        EXPECT_GT(u.mem_ops, 0u);
+        EXPECT_GT(u.branch_ops + u.control.finished, 0u);
+        EXPECT_GT(u.port.accesses, 0u) << "global accesses went through the user's port";
+        EXPECT_GT(u.control.finished, 0u) << "warps finished through the SM's WarpControl";
+    }
 }
 
 TEST(StateSockets, RegisterFileAndSharedMemoryAnswerOverTlm) {

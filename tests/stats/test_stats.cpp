@@ -71,13 +71,21 @@ struct Kernel {
                 r.mem.transactions = 32;
                 r.mem.bytes = 128;
             });
-        issue(bra, core::ExecUnit::Branch, 0, [](core::IssueRecord& r) { r.diverged = true; r.branch_taken = true; r.stack_depth = 1; });
+        issue(bra, core::ExecUnit::Branch, 0, [](core::IssueRecord& r) {
+            r.diverged = true;
+            r.branch_taken = true;
+            r.stack_depth = 1;
+        });
         issue(bra, core::ExecUnit::Branch, 1, none);
-        for (std::uint32_t w = 0; w < 2; ++w) issue(bar, core::ExecUnit::Branch, w, [](core::IssueRecord& r) { r.barrier = true; });
+        for (std::uint32_t w = 0; w < 2; ++w)
+            issue(bar, core::ExecUnit::Branch, w, [](core::IssueRecord& r) { r.barrier = true; });
         obs.timing().on_block_end(0, 0);
         obs.on_block_end(0, 0);  // the core reports the end before the last instructions
         for (std::uint32_t w = 0; w < 2; ++w)
-            issue(ret, core::ExecUnit::Branch, w, [](core::IssueRecord& r) { r.warp_done = true; r.active_mask = 0x0000ffffu; });
+            issue(ret, core::ExecUnit::Branch, w, [](core::IssueRecord& r) {
+                r.warp_done = true;
+                r.active_mask = 0x0000ffffu;
+            });
     }
 };
 

@@ -7,7 +7,24 @@ namespace fgtlm::core {
 
 bool SmCore::execute(ExecContext& ctx) {
     ctx.rec.unit = ctx.form.timing;
-    return units_[std::size_t(ctx.form.exec)]->execute(ctx);
+    ctx.error.kind = KernelErrorKind::None;
+    if (ctx.form.exec == ExecUnit::Memory) gather_memory_operands(ctx);
+    return units_[std::size_t(ctx.form.exec)]->execute(ctx) || record_unit_error(ctx);
+}
+
+// A unit does not own the core: it describes its kernel error in ctx.error (kind None: the
+// SM recorded one already, or the caller names the unit).
+bool SmCore::record_unit_error(ExecContext& ctx) {
+    if (ctx.error.kind != KernelErrorKind::None)
+        fail(ctx.error.kind, ctx.warp_slot, ctx.error.address, std::move(ctx.error.message));
+    return false;
+}
+
+bool unit_fail(ExecContext& op, KernelErrorKind kind, std::uint64_t address, std::string message) {
+    op.error.kind = kind;
+    op.error.address = address;
+    op.error.message = std::move(message);
+    return false;
 }
 
 void SmCore::set_unit(ExecUnit unit, ExecUnitIf* impl) {

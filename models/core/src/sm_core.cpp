@@ -86,11 +86,11 @@ std::string check_launch(const LaunchConfig& cfg, const SmCoreConfig& sm) {
                std::to_string(sm.max_warps * kWarpSize) + " (" + std::to_string(sm.max_warps) + " warps)";
     if (cfg.block[2] > 64) return "blockDim.z must be 1..64 (R0 holds tid.z in 6 bits)";
     if (cfg.shared_bytes > sm.shared_bytes)
-        return "shared_bytes " + std::to_string(cfg.shared_bytes) + " exceeds the SM's " + std::to_string(sm.shared_bytes) +
-               " bytes of shared memory";
+        return "shared_bytes " + std::to_string(cfg.shared_bytes) + " exceeds the SM's " +
+               std::to_string(sm.shared_bytes) + " bytes of shared memory";
     if (cfg.blocks_per_sm > sm.max_warps)
-        return "blocks_per_sm " + std::to_string(cfg.blocks_per_sm) + " exceeds the SM's " + std::to_string(sm.max_warps) +
-               " warp slots (each block needs one)";
+        return "blocks_per_sm " + std::to_string(cfg.blocks_per_sm) + " exceeds the SM's " +
+               std::to_string(sm.max_warps) + " warp slots (each block needs one)";
     if (cfg.code_base % 4 != 0) return "code_base must be a multiple of 4 (instructions are 32-bit words)";
     if (cfg.regs_per_thread == 0 || cfg.regs_per_thread > 128) return "regs_per_thread must be 1..128";
     if (cfg.blocks_per_sm == 0) return "blocks_per_sm must be at least 1";
@@ -125,6 +125,8 @@ SmCore::SmCore(const SmCoreConfig& cfg) : cfg_(cfg) {
     ctx_.pass_lanes = cfg_.sp_lanes;
     regs_.configure(cfg_.reg_slots, cfg_.max_warps);
     shared_.assign(cfg_.shared_bytes, 0);
+    branch_cfg_ = {cfg_.stack_depth, cfg_.semantics};
+    sync_memory_ports();
     stack_mem_.assign(std::size_t(cfg_.max_warps) * cfg_.stack_depth, StackEntry{});
     warps_.resize(cfg_.max_warps);
     blocks_.resize(cfg_.max_warps);
@@ -180,7 +182,8 @@ void SmCore::start_batch(std::uint32_t first_block, std::uint32_t count) {
             // warp_generator.vhd gives every warp the full mask: in a partial warp the RTL runs
             // (and stores from) all 32 lanes; the lanes past the block keep whatever R0 their
             // register rows hold (thread_id_calc writes R0 of the block's threads only).
-            w.valid = (n == 32 || (cfg_.semantics == Semantics::Rtl && cfg_.full_partial_warps)) ? 0xffffffffu : ((1u << n) - 1u);
+            w.valid = (n == 32 || (cfg_.semantics == Semantics::Rtl && cfg_.full_partial_warps)) ? 0xffffffffu
+                                                                                                 : ((1u << n) - 1u);
             w.active = w.valid;
             w.exited = 0;
             w.block = b.block;
@@ -283,8 +286,9 @@ bool SmCore::decode(ExecContext& ctx) {
         return false;
     }
     ctx.issue_mask = w.active;
-    ctx.exec_mask = inst->is_guarded() ? (w.active & guard_mask(ctx.warp_slot, inst->guard_reg, std::uint8_t(inst->guard_cond)))
-                                       : w.active;
+    ctx.exec_mask = inst->is_guarded()
+                        ? (w.active & guard_mask(ctx.warp_slot, inst->guard_reg, std::uint8_t(inst->guard_cond)))
+                        : w.active;
     ctx.res_regs = 0;
     ctx.has_flags = false;
     ctx.taint = 0;
@@ -292,85 +296,22 @@ bool SmCore::decode(ExecContext& ctx) {
     rec.branch_taken = rec.diverged = rec.reconverged = rec.barrier = rec.warp_done = false;
     rec.mem = MemAccessSummary{};
     rec.shared_read_conflict_degree = 1;
-    next_pc_set_ = false;
+    ctx.warp = &warps_[ctx.warp_slot];
+    ctx.next_pc_set = false;
     return true;
 }
 
 bool SmCore::writeback(ExecContext& ctx) {
-    const isa::Instruction& in = *ctx.inst;
-    const std::uint32_t slot = ctx.warp_slot;
-    const std::uint32_t m = ctx.exec_mask;
     if (track_undefined_) write_taint(ctx);
-    if (ctx.res_regs != 0 && m != 0) {
-        const isa::Operand& d = in.dst;
-        switch (d.kind) {
-            case isa::OperandKind::Reg:
-                if (write_dropped(d)) break;
-                for (std::uint32_t k = 0; k < ctx.res_regs; ++k) {
-                    const std::uint32_t r = d.reg + k;
-                    if (r > 127 || (r == 124 && cfg_.semantics == Semantics::G80)) continue;
-                    std::uint32_t* row = reg_row(slot, r);
-                    const std::uint32_t* v = ctx.res[k];
-                    if (m == 0xffffffffu) {
-                        std::memcpy(row, v, sizeof(std::uint32_t) * kWarpSize);
-                    } else {
-                        for (std::uint32_t l = 0; l < kWarpSize; ++l) row[l] = ((m >> l) & 1u) ? v[l] : row[l];
-                    }
-                }
-                break;
-            case isa::OperandKind::RegLo:
-            case isa::OperandKind::RegHi: {
-                if (write_dropped(d)) break;
-                std::uint32_t* row = reg_row(slot, d.reg);
-                const std::uint32_t* v = ctx.res[0];
-                const bool hi = d.kind == isa::OperandKind::RegHi;
-                for (std::uint32_t l = 0; l < kWarpSize; ++l) {
-                    const std::uint32_t merged = hi ? ((row[l] & 0x0000ffffu) | (v[l] << 16))
-                                                    : ((row[l] & 0xffff0000u) | (v[l] & 0xffffu));
-                    row[l] = ((m >> l) & 1u) ? merged : row[l];
-                }
-                break;
-            }
-            case isa::OperandKind::AddrReg:
-                if (d.reg != 0) {
-                    std::uint32_t* row = regs_.areg_row(slot, d.reg);
-                    for (std::uint32_t l = 0; l < kWarpSize; ++l) row[l] = ((m >> l) & 1u) ? ctx.res[0][l] : row[l];
-                }
-                break;
-            case isa::OperandKind::Predicate: {
-                std::uint8_t* row = regs_.pred_row(slot, d.reg);
-                for (std::uint32_t l = 0; l < kWarpSize; ++l)
-                    row[l] = ((m >> l) & 1u) ? std::uint8_t(ctx.res[0][l] & 15u) : row[l];
-                break;
-            }
-            default:  // Output (o[0x7f]) and memory destinations written by execute
-                break;
-        }
-    }
+    if (ctx.res_regs != 0 && ctx.exec_mask != 0) write_results(ctx);
+    const isa::Instruction& in = *ctx.inst;
+    const std::uint32_t m = ctx.exec_mask;
+    const std::uint32_t slot = ctx.warp_slot;
     if (in.set_pred && ctx.has_flags && m != 0) {
         std::uint8_t* row = regs_.pred_row(slot, in.set_pred_reg);
         for (std::uint32_t l = 0; l < kWarpSize; ++l) row[l] = ((m >> l) & 1u) ? ctx.flags[l] : row[l];
     }
-
-    WarpState& w = warps_[slot];
-    bool ok = true;
-    if (!next_pc_set_) {
-        const std::uint32_t next = ctx.pc + in.size_bytes();
-        w.pc = next;
-        if (in.is_join()) {
-            ok = join(ctx, next);
-            ctx.rec.reconverged = true;
-        } else if (in.is_end() && !runs_past_end_marker(next)) {
-            // The RTL ignores the end marker (decode's FULL_END drives nothing; only a RET on
-            // an empty stack finishes a warp, branch_exec_unit.vhd) and runs on: nvcc ends a
-            // kernel with an end-marked instruction + RET, and the RTL commits that RET. Other
-            // code after a marker (a cubin's local-memory tail, empty instruction memory)
-            // would run into words the RTL's behaviour is not defined for: the model ends the
-            // path at the marker there, as G80 hardware does.
-            ok = exit_threads(ctx, w.active);
-        }
-    }
-
+    const bool ok = ctx.next_pc_set || advance_pc(ctx);
     ++warp_instructions;
     thread_instructions += std::uint32_t(std::popcount(m));
     if (record_issues || cost_ != nullptr || !observers_.empty()) fill_record(ctx);
@@ -383,6 +324,80 @@ bool SmCore::writeback(ExecContext& ctx) {
         }
     }
     return ok && !failed();
+}
+
+// The result registers of the instruction (GPRs, halves, address registers, predicates).
+void SmCore::write_results(ExecContext& ctx) {
+    const isa::Instruction& in = *ctx.inst;
+    const std::uint32_t slot = ctx.warp_slot;
+    const std::uint32_t m = ctx.exec_mask;
+    const isa::Operand& d = in.dst;
+    switch (d.kind) {
+        case isa::OperandKind::Reg:
+            if (write_dropped(d)) break;
+            for (std::uint32_t k = 0; k < ctx.res_regs; ++k) {
+                const std::uint32_t r = d.reg + k;
+                if (r > 127 || (r == 124 && cfg_.semantics == Semantics::G80)) continue;
+                std::uint32_t* row = reg_row(slot, r);
+                const std::uint32_t* v = ctx.res[k];
+                if (m == 0xffffffffu) {
+                    std::memcpy(row, v, sizeof(std::uint32_t) * kWarpSize);
+                } else {
+                    for (std::uint32_t l = 0; l < kWarpSize; ++l) row[l] = ((m >> l) & 1u) ? v[l] : row[l];
+                }
+            }
+            break;
+        case isa::OperandKind::RegLo:
+        case isa::OperandKind::RegHi: {
+            if (write_dropped(d)) break;
+            std::uint32_t* row = reg_row(slot, d.reg);
+            const std::uint32_t* v = ctx.res[0];
+            const bool hi = d.kind == isa::OperandKind::RegHi;
+            for (std::uint32_t l = 0; l < kWarpSize; ++l) {
+                const std::uint32_t merged = hi ? ((row[l] & 0x0000ffffu) | (v[l] << 16))
+                                                : ((row[l] & 0xffff0000u) | (v[l] & 0xffffu));
+                row[l] = ((m >> l) & 1u) ? merged : row[l];
+            }
+            break;
+        }
+        case isa::OperandKind::AddrReg:
+            if (d.reg != 0) {
+                std::uint32_t* row = regs_.areg_row(slot, d.reg);
+                for (std::uint32_t l = 0; l < kWarpSize; ++l) row[l] = ((m >> l) & 1u) ? ctx.res[0][l] : row[l];
+            }
+            break;
+        case isa::OperandKind::Predicate: {
+            std::uint8_t* row = regs_.pred_row(slot, d.reg);
+            for (std::uint32_t l = 0; l < kWarpSize; ++l)
+                row[l] = ((m >> l) & 1u) ? std::uint8_t(ctx.res[0][l] & 15u) : row[l];
+            break;
+        }
+        default:  // Output (o[0x7f]) and memory destinations written by execute
+            break;
+    }
+}
+
+// No unit moved the PC: step past the instruction, pop the stack at a join (.S), end the
+// threads at an end marker. false = kernel error.
+bool SmCore::advance_pc(ExecContext& ctx) {
+    const isa::Instruction& in = *ctx.inst;
+    WarpState& w = warps_[ctx.warp_slot];
+    bool ok = true;
+    const std::uint32_t next = ctx.pc + in.size_bytes();
+    w.pc = next;
+    if (in.is_join()) {
+        ok = branch_.join(ctx, next) || record_unit_error(ctx);
+        ctx.rec.reconverged = true;
+    } else if (in.is_end() && !runs_past_end_marker(next)) {
+        // The RTL ignores the end marker (decode's FULL_END drives nothing; only a RET on
+        // an empty stack finishes a warp, branch_exec_unit.vhd) and runs on: nvcc ends a
+        // kernel with an end-marked instruction + RET, and the RTL commits that RET. Other
+        // code after a marker (a cubin's local-memory tail, empty instruction memory)
+        // would run into words the RTL's behaviour is not defined for: the model ends the
+        // path at the marker there, as G80 hardware does.
+        ok = branch_.exit_threads(ctx, w.active) || record_unit_error(ctx);
+    }
+    return ok;
 }
 
 }  // namespace fgtlm::core

@@ -10,6 +10,7 @@ void SmCore::set_undefined_tracking(std::uint8_t* shadow, std::uint64_t size) {
     track_undefined_ = shadow != nullptr;
     regs_.enable_taint(track_undefined_);
     shared_taint_.assign(track_undefined_ ? cfg_.shared_bytes : 0, 0);
+    sync_memory_ports();
 }
 
 std::uint32_t SmCore::operand_taint(const ExecContext& ctx, const isa::Operand& op) {
@@ -18,8 +19,10 @@ std::uint32_t SmCore::operand_taint(const ExecContext& ctx, const isa::Operand& 
         case isa::OperandKind::RegLo:
         case isa::OperandKind::RegHi:
         case isa::OperandKind::Global:
-            return (op.reg == 124 && op.kind != isa::OperandKind::RegLo && op.kind != isa::OperandKind::RegHi) || half_reads_zero(op)
-                       ? 0u : regs_.taint(row_index(ctx.warp_slot, op.reg));
+            return (op.reg == 124 && op.kind != isa::OperandKind::RegLo && op.kind != isa::OperandKind::RegHi) ||
+                           half_reads_zero(op)
+                       ? 0u
+                       : regs_.taint(row_index(ctx.warp_slot, op.reg));
         case isa::OperandKind::Shared: {
             const std::uint32_t size = isa::Operand::size_of(op.type);
             const std::uint32_t base = blocks_[warps_[ctx.warp_slot].block_slot].shared_base + op.byte_offset();

@@ -37,7 +37,8 @@ void compare_memory(CosimResult& r) {
         ++r.words_compared;
         if (*a.words[i] != *b.words[i]) {
             ++r.mismatched_words;
-            if (r.mismatches.size() < 64) r.mismatches.push_back({std::uint32_t(a.addr + 4 * i), *a.words[i], *b.words[i]});
+            if (r.mismatches.size() < 64)
+                r.mismatches.push_back({std::uint32_t(a.addr + 4 * i), *a.words[i], *b.words[i]});
         }
     }
     r.memory_match = r.rtl.kernel_done && r.model.ok && a.words.size() == b.words.size() && r.mismatched_words == 0;

@@ -16,7 +16,8 @@ std::string failure_summary(const CosimResult& r) {
     if (!r.model.error.empty()) return "model error: " + r.model.error;
     if (r.commits && r.commits->first) {
         const Divergence& d = *r.commits->first;
-        return fmt::format("commit: {} at PC 0x{:04x} `{}` (RTL {} model {})", d.what, d.pc, d.instruction, d.rtl_value, d.model_value);
+        return fmt::format("commit: {} at PC 0x{:04x} `{}` (RTL {} model {})", d.what, d.pc, d.instruction, d.rtl_value,
+                           d.model_value);
     }
     if (!r.memory_match) return fmt::format("memory: {} words differ", r.mismatched_words);
     return "pass";
@@ -49,7 +50,8 @@ std::string failure_class(const CosimResult& r) {
 
 // Removes items one at a time (last first, so labels of earlier items stay valid) while the
 // kernel still fails the same way; `budget` limits the co-simulations.
-RandomKernel shrink(RandomKernel k, const std::string& cls, const DifftestOptions& opt, const fs::path& dir, unsigned budget) {
+RandomKernel shrink(RandomKernel k, const std::string& cls, const DifftestOptions& opt, const fs::path& dir,
+                    unsigned budget) {
     bool progress = true;
     while (progress && budget > 0) {
         progress = false;
@@ -107,7 +109,8 @@ KernelOutcome difftest_kernel(std::uint64_t seed, const DifftestOptions& opt) {
     o.shrunk_instructions = small.instruction_count();
     // Save the minimal kernel with the RTL's memory as the expected result (no second run
     // when nothing was removed).
-    const CosimResult rs = small.items.size() == k.items.size() ? r : run(small, opt, opt.work_root / (k.name + "-min"));
+    const CosimResult rs =
+        small.items.size() == k.items.size() ? r : run(small, opt, opt.work_root / (k.name + "-min"));
     o.saved = opt.save_dir / k.name;
     const loaders::KernelImage img = small.image();
     loaders::write_bundle(img, o.saved, {rs.rtl.memory}, rs.rtl.kernel_cycles,

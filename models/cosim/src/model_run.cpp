@@ -58,7 +58,8 @@ int child_run(const loaders::KernelImage& img, const fs::path& run_dir, const Mo
         // The dump range in gpgpu_rdata.log format; words derived from undefined bytes as 'u'.
         std::ofstream mem(run_dir / "model_memory.log");
         const auto& shadow = sys.undefined_shadow();
-        for (std::uint64_t a = img.dump.addr; a + 4 <= std::uint64_t(img.dump.addr) + img.dump.len && a + 4 <= sys.global.size(); a += 4) {
+        for (std::uint64_t a = img.dump.addr;
+             a + 4 <= std::uint64_t(img.dump.addr) + img.dump.len && a + 4 <= sys.global.size(); a += 4) {
             bool undef = false;
             for (std::uint64_t k = 0; k < 4 && !shadow.empty(); ++k) undef = undef || shadow[a + k] != 0;
             if (undef) mem << fmt::format("{:05X} uuuuuuuu\n", a);
@@ -77,7 +78,8 @@ ModelResult run_model(const loaders::KernelImage& img, const fs::path& run_dir, 
     ModelResult r;
     std::error_code ec;
     fs::create_directories(run_dir, ec);
-    for (const char* stale : {"model_result.json", "model_memory.log", "model_commit.txt"}) fs::remove(run_dir / stale, ec);
+    for (const char* stale : {"model_result.json", "model_memory.log", "model_commit.txt"})
+        fs::remove(run_dir / stale, ec);
     std::cout.flush();
     std::cerr.flush();
     const pid_t pid = fork();

@@ -49,7 +49,8 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
     for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
     const std::string out = opt.output.empty() ? std::string("/dev/null") : opt.output.string();
-    const int out_fd = open(out.c_str(), O_WRONLY | O_CREAT | (opt.append_output ? O_APPEND : O_TRUNC) | O_CLOEXEC, 0644);
+    const int out_fd =
+        open(out.c_str(), O_WRONLY | O_CREAT | (opt.append_output ? O_APPEND : O_TRUNC) | O_CLOEXEC, 0644);
     if (out_fd < 0) throw std::runtime_error(out + ": cannot write: " + std::strerror(errno));
 
     const auto t0 = std::chrono::steady_clock::now();

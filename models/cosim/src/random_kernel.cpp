@@ -173,14 +173,17 @@ void append_word(std::vector<std::uint8_t>& v, std::uint32_t w) {
 
 std::string RandomKernel::sass() const {
     const std::uint32_t total = threads * blocks;
-    std::string s = fmt::format("// {}: {} block(s) of {} threads, {} SP cores (fgtlm difftest)\n", name, blocks, threads, cores);
+    std::string s =
+        fmt::format("// {}: {} block(s) of {} threads, {} SP cores (fgtlm difftest)\n", name, blocks, threads, cores);
     s += "MOV.U16 R0H, g [0x1].U16\nI2I.U32.U16 R10, R0L\nIMAD.U16 R10, g [0x6].U16, R0H, R10\n";
     s += "SHL R10, R10, 0x2\nIADD R11, g [0x4], R10\n";
     for (int k = 1; k <= 4; ++k) {
         s += fmt::format("GLD.U32 R{}, global14[R11]\n", k);
         if (k < 4) s += fmt::format("IADD32I R11, R11, 0x{:x}\n", total * 4);
     }
-    for (int k = 5; k <= 9; ++k) s += fmt::format("MVI R{}, 0x{:x}\n", k, inputs[std::size_t(k) % inputs.size()] ^ 0x5a5a0000u * std::uint32_t(k));
+    for (int k = 5; k <= 9; ++k)
+        s += fmt::format("MVI R{}, 0x{:x}\n", k,
+                         inputs[std::size_t(k) % inputs.size()] ^ 0x5a5a0000u * std::uint32_t(k));
     s += "IADD R10, g [0x5], R10\n";
     for (const auto& it : items)
         for (const auto& l : it.lines) s += l + "\n";

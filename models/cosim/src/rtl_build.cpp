@@ -52,7 +52,9 @@ std::string source_key(const std::vector<fs::path>& files, unsigned cores, const
             for (const auto& [name, text] : *list) { f.add(name); f.add(text); }
     }
     if (faults)  // only then: the keys (and caches) of ordinary builds stay as they were
-        for (const char* t : {"fault-injection", vhdl::kFaultPackage, vhdl::kFaultProbes, vhdl::kDpRegfileFlip, vhdl::kDpRegfileStuck}) f.add(t);
+        for (const char* t :
+             {"fault-injection", vhdl::kFaultPackage, vhdl::kFaultProbes, vhdl::kDpRegfileFlip, vhdl::kDpRegfileStuck})
+            f.add(t);
     f.add(ghdl);
     f.add(std::to_string(cores));
     for (const char* t : {vhdl::kPickBench, vhdl::kTpInstructions, vhdl::kTpConfiguration, vhdl::kProbePackage,
@@ -92,7 +94,41 @@ void analyse(const RtlBuildOptions& opt, const fs::path& work, const fs::path& f
     po.append_output = true;
     const ProcessResult r = run_process(argv, po);
     if (r.exit_code != 0)
-        throw CosimError(fmt::format("GHDL analysis of {} failed (log {}):\n{}", file.string(), log.string(), tail_of_file(log)));
+        throw CosimError(
+            fmt::format("GHDL analysis of {} failed (log {}):\n{}", file.string(), log.string(), tail_of_file(log)));
+}
+
+// The variant's C sources compiled next to the VHDL; the linker options that add them.
+std::vector<std::string> compile_c_sources(const RtlBuildVariant& variant, const fs::path& src, const fs::path& log) {
+    std::vector<std::string> link;
+    for (const auto& [name, text] : variant.c_sources) {
+        const fs::path c = src / name, o = fs::path(c).replace_extension(".o");
+        write_file(c, text);
+        ProcessOptions po;
+        po.output = log;
+        po.append_output = true;
+        if (run_process({"cc", "-O2", "-fPIC", "-c", c.string(), "-o", o.string()}, po).exit_code != 0)
+            throw CosimError(fmt::format("cc {} failed (log {}):\n{}", c.string(), log.string(), tail_of_file(log)));
+        link.push_back("-Wl," + o.string());
+    }
+    return link;
+}
+
+// ghdl -e of `top` in dir/work into the executable dir/top.
+void elaborate(const RtlBuildOptions& opt, const fs::path& dir, const std::string& top,
+               const std::vector<std::string>& link) {
+    const fs::path work = dir / "work", log = dir / "build.log";
+    std::vector<std::string> argv{opt.ghdl, "-e"};
+    argv.insert(argv.end(), kGhdlFlags.begin(), kGhdlFlags.end());
+    argv.push_back("--workdir=" + work.string());
+    argv.insert(argv.end(), link.begin(), link.end());
+    argv.insert(argv.end(), {"-o", (dir / top).string(), top});
+    ProcessOptions po;
+    po.cwd = dir;
+    po.output = log;
+    po.append_output = true;
+    if (run_process(argv, po).exit_code != 0)
+        throw CosimError(fmt::format("GHDL elaboration failed (log {}):\n{}", log.string(), tail_of_file(log)));
 }
 
 // Analyses every file in compile order, substituting fgtlm's versions, then elaborates.
@@ -117,7 +153,8 @@ void build_into(const RtlBuildOptions& opt, const std::vector<fs::path>& files, 
     const auto analyse_file = [&](const fs::path& file) {
         const std::string name = file.filename().string();
         if (variant != nullptr && variant->patch)
-            if (auto patched = variant->patch(name, read_file(file))) return analyse(opt, work, own(name.c_str(), *patched), log);
+            if (auto patched = variant->patch(name, read_file(file)))
+                return analyse(opt, work, own(name.c_str(), *patched), log);
         analyse(opt, work, file, log);
     };
     for (const auto& file : files) {
@@ -151,27 +188,9 @@ void build_into(const RtlBuildOptions& opt, const std::vector<fs::path>& files, 
     std::vector<std::string> link;  // -Wl,object for every C source of the variant
     if (variant != nullptr) {
         for (const auto& [unit, text] : variant->units) analyse(opt, work, own(unit.c_str(), text), log);
-        for (const auto& [name, text] : variant->c_sources) {
-            const fs::path c = own(name.c_str(), text), o = fs::path(c).replace_extension(".o");
-            ProcessOptions po;
-            po.output = log;
-            po.append_output = true;
-            if (run_process({"cc", "-O2", "-fPIC", "-c", c.string(), "-o", o.string()}, po).exit_code != 0)
-                throw CosimError(fmt::format("cc {} failed (log {}):\n{}", c.string(), log.string(), tail_of_file(log)));
-            link.push_back("-Wl," + o.string());
-        }
+        link = compile_c_sources(*variant, src, log);
     }
-    std::vector<std::string> argv{opt.ghdl, "-e"};
-    argv.insert(argv.end(), kGhdlFlags.begin(), kGhdlFlags.end());
-    argv.push_back("--workdir=" + work.string());
-    argv.insert(argv.end(), link.begin(), link.end());
-    argv.insert(argv.end(), {"-o", (dir / top).string(), top});
-    ProcessOptions po;
-    po.cwd = dir;
-    po.output = log;
-    po.append_output = true;
-    if (run_process(argv, po).exit_code != 0)
-        throw CosimError(fmt::format("GHDL elaboration failed (log {}):\n{}", log.string(), tail_of_file(log)));
+    elaborate(opt, dir, top, link);
 }
 
 }  // namespace
@@ -179,7 +198,8 @@ void build_into(const RtlBuildOptions& opt, const std::vector<fs::path>& files, 
 fs::path default_cache_dir() {
     if (const char* c = std::getenv("FGTLM_RTL_CACHE"); c != nullptr && *c != '\0') return c;
     if (const char* x = std::getenv("XDG_CACHE_HOME"); x != nullptr && *x != '\0') return fs::path(x) / "fgtlm" / "rtl";
-    if (const char* h = std::getenv("HOME"); h != nullptr && *h != '\0') return fs::path(h) / ".cache" / "fgtlm" / "rtl";
+    if (const char* h = std::getenv("HOME"); h != nullptr && *h != '\0')
+        return fs::path(h) / ".cache" / "fgtlm" / "rtl";
     return fs::temp_directory_path() / "fgtlm-rtl-cache";
 }
 
@@ -224,7 +244,8 @@ RtlBuild ensure_rtl_build(const RtlBuildOptions& opt) {
         return b;
     }
     if (opt.log != nullptr)
-        *opt.log << fmt::format("fgtlm: building the RTL ({} cores) with {} into {} ...\n", opt.cores, opt.ghdl, b.dir.string())
+        *opt.log << fmt::format("fgtlm: building the RTL ({} cores) with {} into {} ...\n", opt.cores, opt.ghdl,
+                                b.dir.string())
                  << std::flush;
     const auto t0 = std::chrono::steady_clock::now();
     const fs::path tmp = opt.cache_dir / fmt::format("c{}-{}.tmp{}", opt.cores, b.key, ::getpid());
@@ -240,7 +261,8 @@ RtlBuild ensure_rtl_build(const RtlBuildOptions& opt) {
     write_file(tmp / "BUILD_OK", std::string(kBuildFormat) + "\n" + b.rtl_dir.string() + "\n");
     fs::rename(tmp, b.dir);
     b.build_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (opt.log != nullptr) *opt.log << fmt::format("fgtlm: RTL build done in {:.1f} s\n", b.build_seconds) << std::flush;
+    if (opt.log != nullptr)
+        *opt.log << fmt::format("fgtlm: RTL build done in {:.1f} s\n", b.build_seconds) << std::flush;
     return b;
 }
 

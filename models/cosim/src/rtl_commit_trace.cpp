@@ -90,9 +90,12 @@ struct RtlCommitTracer::Decoded {
 };
 
 RtlCommitTracer::RtlCommitTracer(std::ostream& out, std::uint32_t cores, const core::LaunchConfig& launch)
-    : out_(out), cores_(cores), passes_(32 / cores),
+    : out_(out),
+      cores_(cores),
+      passes_(32 / cores),
       warps_per_block_(std::max<std::uint32_t>(1, (launch.threads_per_block() + 31) / 32)),
-      per_batch_(std::max<std::uint32_t>(1, launch.blocks_per_sm)), warps_(std::make_unique<std::array<Pending, 32>>()) {}
+      per_batch_(std::max<std::uint32_t>(1, launch.blocks_per_sm)),
+      warps_(std::make_unique<std::array<Pending, 32>>()) {}
 
 RtlCommitTracer::~RtlCommitTracer() = default;
 
@@ -134,13 +137,15 @@ void RtlCommitTracer::commit(std::uint64_t cycle, std::uint32_t warp, std::uint3
     auto it = decoded_.find(key);
     if (it == decoded_.end()) {
         const isa::Instruction inst = isa::decode(std::uint32_t(p.words), std::uint32_t(p.words >> 32), p.pc);
-        it = decoded_.emplace(key, Decoded{isa::disassemble(inst), inst.dst.kind, inst.dst.reg, inst.is_guarded()}).first;
+        it = decoded_.emplace(key, Decoded{isa::disassemble(inst), inst.dst.kind, inst.dst.reg, inst.is_guarded()})
+                 .first;
     }
     // The execute stage's instruction mask is the warp mask under the guard; for unguarded
     // flow instructions (SSY, ...) the RTL leaves it 0, so take the warp's.
     if (!it->second.guarded) p.mask = p.warp_mask;
     const std::uint32_t block = std::uint32_t(std::max<std::int64_t>(batch_, 0)) * per_batch_ + slot / warps_per_block_;
-    out_ << fmt::format("{} 0 {} {} {:04x} {:08x} | {} |", cycle, block, slot % warps_per_block_, p.pc, p.mask, it->second.text);
+    out_ << fmt::format("{} 0 {} {} {:04x} {:08x} | {} |", cycle, block, slot % warps_per_block_, p.pc, p.mask,
+                        it->second.text);
     write_destination(out_, it->second.dst, it->second.dst_reg, p.mask, p.gpr, p.prd);
     out_ << '\n';
     p.clear_values();
@@ -161,7 +166,9 @@ void normalize_rtl_commit_trace(const fs::path& raw, const fs::path& out_file, c
         std::string tag;
         std::uint64_t cycle = 0;
         if (!(s >> tag)) continue;
-        const auto bad = [&](const std::string& why) { return CosimError(fmt::format("{}:{}: {}: '{}'", raw.string(), lineno, why, line)); };
+        const auto bad = [&](const std::string& why) {
+            return CosimError(fmt::format("{}:{}: {}: '{}'", raw.string(), lineno, why, line));
+        };
         if (!(s >> cycle)) throw bad("no cycle");
         try {
             if (tag == "B") {
@@ -169,14 +176,16 @@ void normalize_rtl_commit_trace(const fs::path& raw, const fs::path& out_file, c
             } else if (tag == "F") {
                 std::string w, pass, pc, words, mask;
                 if (!(s >> w >> pass >> pc >> words >> mask)) throw bad("short F record");
-                tracer.fetch(std::uint32_t(hex64(w)), std::uint32_t(hex64(pass)), std::uint32_t(hex64(pc)), hex64(words),
-                             std::uint32_t(hex64(mask)));
+                tracer.fetch(std::uint32_t(hex64(w)), std::uint32_t(hex64(pass)), std::uint32_t(hex64(pc)),
+                             hex64(words), std::uint32_t(hex64(mask)));
             } else if (tag == "E") {
                 std::string w, pass, mask;
                 if (!(s >> w >> pass >> mask)) throw bad("short E record");
                 tracer.execute(std::uint32_t(hex64(w)), std::uint32_t(hex64(mask)));
             } else if (tag == "G" || tag == "P" || tag == "A") {
-                const auto kind = tag == "G" ? RtlCommitTracer::Reg::Gpr : tag == "P" ? RtlCommitTracer::Reg::Pred : RtlCommitTracer::Reg::Addr;
+                const auto kind = tag == "G"   ? RtlCommitTracer::Reg::Gpr
+                                  : tag == "P" ? RtlCommitTracer::Reg::Pred
+                                               : RtlCommitTracer::Reg::Addr;
                 std::string item;
                 while (s >> item) {
                     const auto c1 = item.find(':'), c2 = item.rfind(':');

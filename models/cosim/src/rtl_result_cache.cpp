@@ -38,8 +38,8 @@ std::string rtl_run_key(const std::string& build_key, const RtlRunInputs& in) {
 }
 
 const std::vector<std::string>& rtl_output_files() {
-    static const std::vector<std::string> files{"fgtlm_result.txt", "fgtlm_gmem.log", "gpgpu_rdata.log", "fgtlm_commit.raw",
-                                                "rtl_sim.log"};
+    static const std::vector<std::string> files{"fgtlm_result.txt", "fgtlm_gmem.log", "gpgpu_rdata.log",
+                                                "fgtlm_commit.raw", "rtl_sim.log"};
     return files;
 }
 
@@ -50,7 +50,8 @@ std::optional<CachedRunInfo> restore_rtl_run(const fs::path& cache, const std::s
     CachedRunInfo info;
     try {
         const auto j = nlohmann::json::parse(in);
-        if (j.at("format").get<std::string>() != kRunFormat || j.at("key").get<std::string>() != key) return std::nullopt;
+        if (j.at("format").get<std::string>() != kRunFormat || j.at("key").get<std::string>() != key)
+            return std::nullopt;
         info.key = key;
         info.wall_seconds = j.at("wall_seconds").get<double>();
         info.exit_code = j.at("exit_code").get<int>();
@@ -71,7 +72,8 @@ std::optional<CachedRunInfo> restore_rtl_run(const fs::path& cache, const std::s
     return info;
 }
 
-bool store_rtl_run(const fs::path& cache, const CachedRunInfo& info, const std::string& build_key, const fs::path& run_dir) {
+bool store_rtl_run(const fs::path& cache, const CachedRunInfo& info, const std::string& build_key,
+                   const fs::path& run_dir) {
     std::error_code ec;
     const fs::path entry = cache / info.key;
     if (fs::is_regular_file(entry / "info.json")) return true;
@@ -87,10 +89,14 @@ bool store_rtl_run(const fs::path& cache, const CachedRunInfo& info, const std::
             return false;
         }
     }
-    const auto now = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
-    std::ofstream(tmp / "info.json") << nlohmann::json{{"format", kRunFormat}, {"key", info.key}, {"build_key", build_key},
-                                                      {"wall_seconds", info.wall_seconds}, {"exit_code", info.exit_code},
-                                                      {"stored_unix_time", now}}
+    const auto now =
+        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+    std::ofstream(tmp / "info.json") << nlohmann::json{{"format", kRunFormat},
+                                                       {"key", info.key},
+                                                       {"build_key", build_key},
+                                                       {"wall_seconds", info.wall_seconds},
+                                                       {"exit_code", info.exit_code},
+                                                       {"stored_unix_time", now}}
                                             .dump(1)
                                      << '\n';
     fs::rename(tmp, entry, ec);

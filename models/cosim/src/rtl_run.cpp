@@ -80,7 +80,8 @@ void write_run_files(const RtlRunInputs& in, const fs::path& run_dir) {
 RtlRunInputs rtl_run_inputs(const RtlBuild& build, const loaders::KernelImage& img, const RtlRunOptions& opt) {
     loaders::validate_for_testbench(img);
     if (img.cores != build.cores)
-        throw CosimError(fmt::format("{}: launch wants {} cores, the RTL build has {}", img.name, img.cores, build.cores));
+        throw CosimError(
+            fmt::format("{}: launch wants {} cores, the RTL build has {}", img.name, img.cores, build.cores));
     RtlRunInputs in;
     in.files = {{"fgtlm_launch.txt", launch_text(img, opt)},
                 {"fgtlm_program.txt", program_text(img)},
@@ -89,15 +90,18 @@ RtlRunInputs rtl_run_inputs(const RtlBuild& build, const loaders::KernelImage& i
                 {"system_mem.mif", read_optional(build.rtl_dir / "RTL" / "system_mem.mif")}};
     in.sim_args = {"--ieee-asserts=disable", "--max-stack-alloc=0"};
     // Stop time: the launch phase (one cycle per instruction word + ~100) plus the kernel.
-    if (opt.max_cycles != 0) in.sim_args.push_back(fmt::format("--stop-time={}ns", 10 * (opt.max_cycles + img.program.size() + 1000)));
+    if (opt.max_cycles != 0)
+        in.sim_args.push_back(fmt::format("--stop-time={}ns", 10 * (opt.max_cycles + img.program.size() + 1000)));
     return in;
 }
 
-void write_rtl_inputs(const RtlBuild& build, const loaders::KernelImage& img, const fs::path& run_dir, const RtlRunOptions& opt) {
+void write_rtl_inputs(const RtlBuild& build, const loaders::KernelImage& img, const fs::path& run_dir,
+                      const RtlRunOptions& opt) {
     write_run_files(rtl_run_inputs(build, img, opt), run_dir);
 }
 
-RtlResult run_rtl(const RtlBuild& build, const loaders::KernelImage& img, const fs::path& run_dir, const RtlRunOptions& opt) {
+RtlResult run_rtl(const RtlBuild& build, const loaders::KernelImage& img, const fs::path& run_dir,
+                  const RtlRunOptions& opt) {
     const RtlRunInputs in = rtl_run_inputs(build, img, opt);
     write_run_files(in, run_dir);
     const std::string key = opt.result_cache.empty() ? std::string() : rtl_run_key(build.key, in);
@@ -110,8 +114,8 @@ RtlResult run_rtl(const RtlBuild& build, const loaders::KernelImage& img, const 
             return r;
         }
         if (opt.cache_only)
-            throw CosimError(fmt::format("{}: no cached RTL result (key {} in {}) and simulating is not allowed", img.name, key,
-                                         opt.result_cache.string()));
+            throw CosimError(fmt::format("{}: no cached RTL result (key {} in {}) and simulating is not allowed",
+                                         img.name, key, opt.result_cache.string()));
     }
     std::vector<std::string> argv{build.executable.string()};
     argv.insert(argv.end(), in.sim_args.begin(), in.sim_args.end());
@@ -129,7 +133,8 @@ RtlResult run_rtl(const RtlBuild& build, const loaders::KernelImage& img, const 
     // Only deterministic endings are cached: kernel done, or the simulated-time limit. Not a
     // wall-clock timeout and not a simulator killed by a signal.
     const bool deterministic = !p.timed_out && p.exit_code < 128 && (r.kernel_done || opt.max_cycles != 0);
-    if (!key.empty() && deterministic) store_rtl_run(opt.result_cache, {key, p.wall_seconds, p.exit_code}, build.key, run_dir);
+    if (!key.empty() && deterministic)
+        store_rtl_run(opt.result_cache, {key, p.wall_seconds, p.exit_code}, build.key, run_dir);
     return r;
 }
 
@@ -140,7 +145,8 @@ RtlResult read_rtl_outputs(const fs::path& run_dir, const RtlRunOptions& opt) {
     read_result(run_dir / "fgtlm_result.txt", r);
     const fs::path mem = opt.fast_dump ? run_dir / "fgtlm_gmem.log" : run_dir / "gpgpu_rdata.log";
     if (r.kernel_done && fs::is_regular_file(mem)) r.memory = loaders::read_rdata_log(mem);
-    if (opt.commit_trace && fs::is_regular_file(run_dir / "fgtlm_commit.raw")) r.commit_trace = run_dir / "fgtlm_commit.raw";
+    if (opt.commit_trace && fs::is_regular_file(run_dir / "fgtlm_commit.raw"))
+        r.commit_trace = run_dir / "fgtlm_commit.raw";
     return r;
 }
 

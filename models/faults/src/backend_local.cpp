@@ -156,7 +156,9 @@ void run_forked(Campaign& c, const LocalOptions& opt, const std::vector<std::vec
         ::waitpid(w.pid, &status, 0);
         failed = failed || !WIFEXITED(status) || WEXITSTATUS(status) != 0;
     }
-    if (failed) throw std::runtime_error("a worker process failed (see above); the records so far are kept, run again to resume");
+    if (failed)
+        throw std::runtime_error(
+            "a worker process failed (see above); the records so far are kept, run again to resume");
 }
 
 }  // namespace
@@ -190,7 +192,8 @@ LocalResult run_local(Campaign& c, const LocalOptions& opt) {
     Collector col(opt, mine, res.resumed, res.records);
     col.open(header, fresh);
     const auto t0 = Clock::now();
-    const unsigned jobs = std::max(1u, std::min<unsigned>(opt.jobs, unsigned(std::max<std::size_t>(1, pending.size()))));
+    const unsigned jobs =
+        std::max(1u, std::min<unsigned>(opt.jobs, unsigned(std::max<std::size_t>(1, pending.size()))));
     if (jobs == 1) {
         run_ids(c, opt, pending, [&](const std::string& rec) { col.record(rec); });
     } else {
@@ -205,8 +208,9 @@ LocalResult run_local(Campaign& c, const LocalOptions& opt) {
     col.draw(true);
     res.wall_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
     res.injected = res.records.size() - res.resumed;
-    std::sort(res.records.begin(), res.records.end(),
-              [](const json& a, const json& b) { return a.at("id").get<std::uint64_t>() < b.at("id").get<std::uint64_t>(); });
+    std::sort(res.records.begin(), res.records.end(), [](const json& a, const json& b) {
+        return a.at("id").get<std::uint64_t>() < b.at("id").get<std::uint64_t>();
+    });
     return res;
 }
 

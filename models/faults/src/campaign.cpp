@@ -61,7 +61,8 @@ void Campaign::prepare() {
     g.run_until(kGoldenLimit);
     if (g.status() == RunStatus::Error)
         throw std::runtime_error("the golden run fails: " + g.sm().error().describe());
-    if (g.status() != RunStatus::Done) throw std::runtime_error("the golden run does not finish in 2e9 warp instructions");
+    if (g.status() != RunStatus::Done)
+        throw std::runtime_error("the golden run does not finish in 2e9 warp instructions");
     golden_steps_ = g.steps();
     if (golden_steps_ == 0) throw std::runtime_error("the golden run executes no instruction");
     cpi_ = std::max(1u, 32u / std::max(1u, image_.cores));
@@ -76,7 +77,8 @@ void Campaign::prepare() {
     for (StructurePlan& p : plans_) {
         const StructureSpace sp = space_of(p.structure, image_);
         if (sp.bits() == 0)
-            throw std::invalid_argument("structure '" + std::string(to_string(p.structure)) + "' is empty for this kernel" +
+            throw std::invalid_argument("structure '" + std::string(to_string(p.structure)) +
+                                        "' is empty for this kernel" +
                                         (p.structure == Structure::Const ? " (no constant memory image)" : ""));
         const double population = double(sp.bits()) * double(at_ ? 1 : golden_steps_);
         if (p.count == 0) {
@@ -119,7 +121,8 @@ json Campaign::header() const {
 json Campaign::inject(Machine& work, std::uint64_t id, const Fault& f) {
     const bool activated = run_with_fault(work, f, hang_limit());
     // The core's count includes an instruction that failed in write-back (as the SystemC path reports).
-    return record(id, f, activated, work.sm().warp_instructions, work.status(), work.sm().error(), work.global().data());
+    return record(id, f, activated, work.sm().warp_instructions, work.status(), work.sm().error(),
+                  work.global().data());
 }
 
 std::uint64_t Campaign::hang_limit() const {
@@ -182,8 +185,9 @@ void Campaign::run(std::vector<std::uint64_t> ids, const std::function<void(cons
         if (id >= total_) throw std::out_of_range("injection " + std::to_string(id) + " is not in the campaign");
         todo.emplace_back(fault(id), id);
     }
-    std::sort(todo.begin(), todo.end(),
-              [](const auto& x, const auto& y) { return std::tie(x.first.time, x.second) < std::tie(y.first.time, y.second); });
+    std::sort(todo.begin(), todo.end(), [](const auto& x, const auto& y) {
+        return std::tie(x.first.time, x.second) < std::tie(y.first.time, y.second);
+    });
     Machine& prefix = engine_->prefix;
     Machine& work = engine_->work;
     prefix.start();
@@ -197,7 +201,8 @@ void Campaign::run(std::vector<std::uint64_t> ids, const std::function<void(cons
 json site_json(const Fault& f, std::uint32_t regs) {
     regs = std::max(1u, regs);
     switch (f.structure) {
-        case Structure::Gpr: return {{"row", f.a}, {"warp", f.a / regs}, {"reg", f.a % regs}, {"lane", f.b}, {"bit", f.bit}};
+        case Structure::Gpr:
+            return {{"row", f.a}, {"warp", f.a / regs}, {"reg", f.a % regs}, {"lane", f.b}, {"bit", f.bit}};
         case Structure::Pred: return {{"warp", f.a}, {"reg", f.b}, {"lane", f.c}, {"flag", f.bit}};
         case Structure::Areg: return {{"warp", f.a}, {"reg", f.b}, {"lane", f.c}, {"bit", f.bit}};
         case Structure::Shared:
@@ -206,7 +211,8 @@ json site_json(const Fault& f, std::uint32_t regs) {
         case Structure::Inst: return {{"bit", f.bit}};
         case Structure::Pc:
         case Structure::Mask: return {{"warp", f.a}, {"bit", f.bit}};
-        case Structure::Stack: return {{"warp", f.a}, {"entry", f.b}, {"field", f.c == 0 ? "pc" : "mask"}, {"bit", f.bit}};
+        case Structure::Stack:
+            return {{"warp", f.a}, {"entry", f.b}, {"field", f.c == 0 ? "pc" : "mask"}, {"bit", f.bit}};
         case Structure::Barrier: return {{"block", f.a}, {"bit", f.bit}};
         default: return {{"lane", f.a}, {"bit", f.bit}};
     }

@@ -12,7 +12,9 @@ namespace {
 
 Structure structure_named(const std::string& s) {
     const auto v = parse_structure(s);
-    if (!v) throw std::invalid_argument("unknown structure '" + s + "' (gpr pred areg shared const global inst pc mask stack barrier sp fpu sfu)");
+    if (!v)
+        throw std::invalid_argument("unknown structure '" + s +
+                                    "' (gpr pred areg shared const global inst pc mask stack barrier sp fpu sfu)");
     return *v;
 }
 

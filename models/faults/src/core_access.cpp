@@ -13,6 +13,7 @@ void CoreAccess::copy_state(core::SmCore& dst, const core::SmCore& src) {
     dst.regs_ = src.regs_;
     dst.shared_taint_ = src.shared_taint_;
     dst.shared_ = src.shared_;
+    dst.sync_memory_ports();  // the shared-taint vector may have been reallocated
     dst.stack_mem_ = src.stack_mem_;
     // Warps point at their stack inside their own core's stack memory: re-point after copying.
     dst.warps_ = src.warps_;
@@ -23,7 +24,7 @@ void CoreAccess::copy_state(core::SmCore& dst, const core::SmCore& src) {
     dst.num_blocks_ = src.num_blocks_;
     dst.warps_live_ = src.warps_live_;
     dst.rr_next_ = src.rr_next_;
-    dst.next_pc_set_ = src.next_pc_set_;
+    dst.ctx_.next_pc_set = src.ctx_.next_pc_set;
     dst.error_ = src.error_;
     dst.warp_instructions = src.warp_instructions;
     dst.thread_instructions = src.thread_instructions;

@@ -59,7 +59,8 @@ RecordsFile merge_records(const std::vector<fs::path>& files) {
             const auto id = r.at("id").get<std::uint64_t>();
             auto [it, fresh] = by_id.emplace(id, r);
             if (!fresh && it->second != r)
-                throw std::runtime_error(f.string() + ": injection " + std::to_string(id) + " differs from an earlier record");
+                throw std::runtime_error(f.string() + ": injection " + std::to_string(id) +
+                                         " differs from an earlier record");
         }
     }
     if (out.header.is_null()) throw std::runtime_error("no campaign header in the merged files");

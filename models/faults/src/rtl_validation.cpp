@@ -77,7 +77,8 @@ bool rtl_injectable(Structure s) {
 
 RtlSite rtl_site(Campaign& c, const Fault& f) {
     if (!rtl_injectable(f.structure))
-        throw std::invalid_argument(fmt::format("RTL validation covers gpr, areg, pred and shared faults, not {}", to_string(f.structure)));
+        throw std::invalid_argument(
+            fmt::format("RTL validation covers gpr, areg, pred and shared faults, not {}", to_string(f.structure)));
     const loaders::KernelImage& img = c.image();
     const std::uint32_t regs = img.launch.regs_per_thread, cores = img.cores;
     RtlSite s;
@@ -142,16 +143,27 @@ void count(nlohmann::json& st, const std::string& mc, const std::string& rc) {
     st["avf_rtl"] = (n - st["rtl"].value("Masked", 0)) / n;
 }
 
-}  // namespace
+// What every injection run needs: the image (whole global memory dumped), the fault-injecting
+// RTL build, the work folder, the run options with the hang watchdog, the golden run.
+struct RtlSetup {
+    loaders::KernelImage img;
+    cosim::RtlBuild build;
+    fs::path work;
+    cosim::RtlRunOptions ro;
+    cosim::RtlResult golden;
+};
 
-RtlValidationSummary validate_on_rtl(Campaign& c, const std::vector<std::uint64_t>& ids, const RtlValidationOptions& opt,
-                                     const std::function<void(const nlohmann::json&)>& sink, std::ostream* log) {
+RtlSetup setup_rtl(Campaign& c, const std::vector<std::uint64_t>& ids, const RtlValidationOptions& opt,
+                   std::ostream* log) {
     for (const std::uint64_t id : ids)  // refuse before the RTL build and golden run, not half way
         if (const Fault f = c.fault(id); !rtl_injectable(f.structure))
-            throw std::invalid_argument(fmt::format("--rtl: the RTL injector reaches gpr, areg, pred and shared, not {}", to_string(f.structure)));
+            throw std::invalid_argument(fmt::format(
+                "--rtl: the RTL injector reaches gpr, areg, pred and shared, not {}", to_string(f.structure)));
     // The RTL dumps the whole global memory the model compares (the bundle's own dump range
     // may leave outputs out: VectorAdd_float's covers only its inputs).
-    loaders::KernelImage img = c.image();
+    RtlSetup r;
+    loaders::KernelImage& img = r.img;
+    img = c.image();
     img.dump = {0, std::uint32_t(c.golden_global().size() & ~std::size_t(3))};
     cosim::RtlBuildOptions bo;
     bo.rtl_dir = opt.rtl_dir;
@@ -159,22 +171,39 @@ RtlValidationSummary validate_on_rtl(Campaign& c, const std::vector<std::uint64_
     bo.cache_dir = fs::absolute(opt.cache_dir.empty() ? cosim::default_cache_dir() : opt.cache_dir);  // runs chdir
     bo.log = log;
     bo.fault_injection = true;
-    const cosim::RtlBuild build = cosim::ensure_rtl_build(bo);
-    const fs::path work = opt.work_dir.empty() ? fs::temp_directory_path() / fmt::format("fgtlm-rtl-faults-{}", ::getpid())
-                                               : opt.work_dir;
-    cosim::RtlRunOptions ro;
+    r.build = cosim::ensure_rtl_build(bo);
+    r.work = opt.work_dir.empty() ? fs::temp_directory_path() / fmt::format("fgtlm-rtl-faults-{}", ::getpid())
+                                  : opt.work_dir;
+    cosim::RtlRunOptions& ro = r.ro;
     ro.timeout_seconds = opt.timeout_seconds;
     ro.commit_trace = false;
     // Hang watchdog in simulated cycles: the campaign's factor times the golden run's cycles.
-    const fs::path golden_dir = work / "golden";
+    const fs::path golden_dir = r.work / "golden";
     std::error_code ec;
     fs::create_directories(golden_dir, ec);
     fs::remove(golden_dir / "fgtlm_fault.txt", ec);
-    const cosim::RtlResult golden = cosim::run_rtl(build, img, golden_dir, ro);
-    if (!golden.kernel_done) throw std::runtime_error("RTL golden run did not finish:\n" + golden.log_tail);
-    ro.max_cycles = std::uint64_t(double(golden.kernel_cycles) * c.spec().hang_factor) + 2000;
-    if (log != nullptr) *log << fmt::format("RTL golden run: {} kernel cycles, {:.1f} s\n", golden.kernel_cycles, golden.wall_seconds);
+    r.golden = cosim::run_rtl(r.build, img, golden_dir, ro);
+    if (!r.golden.kernel_done) throw std::runtime_error("RTL golden run did not finish:\n" + r.golden.log_tail);
+    ro.max_cycles = std::uint64_t(double(r.golden.kernel_cycles) * c.spec().hang_factor) + 2000;
+    if (log != nullptr)
+        *log << fmt::format("RTL golden run: {} kernel cycles, {:.1f} s\n", r.golden.kernel_cycles,
+                            r.golden.wall_seconds);
+    return r;
 
+}
+
+}  // namespace
+
+RtlValidationSummary validate_on_rtl(Campaign& c, const std::vector<std::uint64_t>& ids,
+                                     const RtlValidationOptions& opt,
+                                     const std::function<void(const nlohmann::json&)>& sink, std::ostream* log) {
+    RtlSetup rtl = setup_rtl(c, ids, opt, log);
+    const cosim::RtlBuild& build = rtl.build;
+    const loaders::KernelImage& img = rtl.img;
+    const fs::path& work = rtl.work;
+    const cosim::RtlRunOptions& ro = rtl.ro;
+    const cosim::RtlResult& golden = rtl.golden;
+    std::error_code ec;
     RtlValidationSummary sum;
     std::vector<nlohmann::json> model;
     c.run(ids, [&](const std::string& line) { model.push_back(nlohmann::json::parse(line)); });
@@ -200,12 +229,13 @@ RtlValidationSummary validate_on_rtl(Campaign& c, const std::vector<std::uint64_
         {
             std::ofstream req(dir / "fgtlm_fault.txt");
             // Unreached time: the request names a fetch that never comes (no fault), as in the model.
-            req << s.warp << ' ' << (s.reached ? s.k : 0x7fffffffu) << ' ' << s.file << ' ' << s.core << ' ' << s.address << ' '
-                << s.bit << ' ' << s.mode << '\n';
+            req << s.warp << ' ' << (s.reached ? s.k : 0x7fffffffu) << ' ' << s.file << ' ' << s.core << ' '
+                << s.address << ' ' << s.bit << ' ' << s.mode << '\n';
         }
         const cosim::RtlResult r = cosim::run_rtl(build, img, dir, ro);
         const std::string rc = rtl_class(r, golden.memory);
-        rec["rtl"] = {{"class", rc}, {"site", site}, {"kernel_cycles", r.kernel_cycles}, {"wall_seconds", r.wall_seconds}};
+        rec["rtl"] = {
+            {"class", rc}, {"site", site}, {"kernel_cycles", r.kernel_cycles}, {"wall_seconds", r.wall_seconds}};
         rec["agree"] = rc == mc;
         ++sum.injections;
         sum.agree += rc == mc ? 1u : 0u;
@@ -213,8 +243,8 @@ RtlValidationSummary validate_on_rtl(Campaign& c, const std::vector<std::uint64_
         sum.confusion[key] = sum.confusion.value(key, 0) + 1;
         count(sum.structures[structure_key(f)], mc, rc);
         if (log != nullptr)
-            *log << fmt::format("[{}/{}] id {} {} model {} rtl {}{}\n", sum.injections + sum.not_stored, model.size(), id,
-                                to_string(f.structure), mc, rc, rc == mc ? "" : "  (DISAGREE)")
+            *log << fmt::format("[{}/{}] id {} {} model {} rtl {}{}\n", sum.injections + sum.not_stored, model.size(),
+                                id, to_string(f.structure), mc, rc, rc == mc ? "" : "  (DISAGREE)")
                  << std::flush;
         sink(rec);
     }

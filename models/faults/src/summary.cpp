@@ -88,13 +88,16 @@ std::string svg_plot(const Summary& s, const std::string& title) {
     const int n = int(s.per_structure.size());
     const int width = left + n * (bar + gap) + 150;
     std::string svg = fmt::format(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" font-family=\"sans-serif\" font-size=\"11\">\n"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" font-family=\"sans-serif\" "
+        "font-size=\"11\">\n"
         "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n<text x=\"{}\" y=\"20\" font-size=\"14\">{}</text>\n",
         width, top + height + 70, left, title);
     for (int p = 0; p <= 100; p += 25) {
         const double y = top + height * (1 - p / 100.0);
-        svg += fmt::format("<line x1=\"{}\" x2=\"{}\" y1=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#ddd\"/><text x=\"{}\" y=\"{:.1f}\" "
-                           "text-anchor=\"end\">{}%</text>\n", left - 4, left + n * (bar + gap), y, y, left - 8, y + 4, p);
+        svg += fmt::format(
+            "<line x1=\"{}\" x2=\"{}\" y1=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#ddd\"/><text x=\"{}\" y=\"{:.1f}\" "
+            "text-anchor=\"end\">{}%</text>\n",
+            left - 4, left + n * (bar + gap), y, y, left - 8, y + 4, p);
     }
     const char* colours[4] = {"#9bc59d", "#e4572e", "#f3a712", "#7b6d8d"};
     const char* names[4] = {"Masked", "SDC", "DUE", "Hang"};
@@ -107,7 +110,8 @@ std::string svg_plot(const Summary& s, const std::string& title) {
         for (int q = 0; q < 4; ++q) {
             const double h = height * double(parts[q]) / total;
             y -= h;
-            svg += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{}\" height=\"{:.1f}\" fill=\"{}\"/>\n", x, y, bar, h, colours[q]);
+            svg += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{}\" height=\"{:.1f}\" fill=\"{}\"/>\n", x, y,
+                               bar, h, colours[q]);
         }
         // AVF interval, measured from the top (the non-masked part is the top of the bar).
         const double y_lo = top + height * (1 - c.avf_high), y_hi = top + height * (1 - c.avf_low);
@@ -115,18 +119,21 @@ std::string svg_plot(const Summary& s, const std::string& title) {
                            "<line x1=\"{3:.1f}\" x2=\"{4:.1f}\" y1=\"{1:.1f}\" y2=\"{1:.1f}\" stroke=\"black\"/>"
                            "<line x1=\"{3:.1f}\" x2=\"{4:.1f}\" y1=\"{2:.1f}\" y2=\"{2:.1f}\" stroke=\"black\"/>\n",
                            x + bar / 2.0, y_lo, y_hi, x + bar / 2.0 - 5, x + bar / 2.0 + 5);
-        svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text><text x=\"{:.1f}\" y=\"{}\" "
-                           "text-anchor=\"middle\">{:.1f}%</text>\n", x + bar / 2.0, top + height + 16, k, x + bar / 2.0,
-                           top + height + 30, 100 * c.avf);
+        svg += fmt::format(
+            "<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text><text x=\"{:.1f}\" y=\"{}\" "
+            "text-anchor=\"middle\">{:.1f}%</text>\n",
+            x + bar / 2.0, top + height + 16, k, x + bar / 2.0, top + height + 30, 100 * c.avf);
         ++i;
     }
     for (int q = 0; q < 4; ++q) {
         const int lx = left + n * (bar + gap) + 20, ly = top + 20 * q;
-        svg += fmt::format("<rect x=\"{}\" y=\"{}\" width=\"12\" height=\"12\" fill=\"{}\"/><text x=\"{}\" y=\"{}\">{}</text>\n",
-                           lx, ly, colours[q], lx + 18, ly + 10, names[q]);
+        svg += fmt::format(
+            "<rect x=\"{}\" y=\"{}\" width=\"12\" height=\"12\" fill=\"{}\"/><text x=\"{}\" y=\"{}\">{}</text>\n", lx,
+            ly, colours[q], lx + 18, ly + 10, names[q]);
     }
-    svg += fmt::format("<text x=\"{}\" y=\"{}\">AVF (non-masked) below each bar; error bar: {:.0f}% Wilson interval</text>\n",
-                       left, top + height + 55, 100 * s.confidence);
+    svg += fmt::format(
+        "<text x=\"{}\" y=\"{}\">AVF (non-masked) below each bar; error bar: {:.0f}% Wilson interval</text>\n", left,
+        top + height + 55, 100 * s.confidence);
     return svg + "</svg>\n";
 }
 

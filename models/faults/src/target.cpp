@@ -48,7 +48,8 @@ loaders::KernelImage image_from_sass(const TargetSpec& t) {
 }  // namespace
 
 loaders::KernelImage load_target(const TargetSpec& t) {
-    if (t.path.empty()) throw loaders::LoadError("no target: give a bundle folder, a FlexGripPlus folder or a .sass file");
+    if (t.path.empty())
+        throw loaders::LoadError("no target: give a bundle folder, a FlexGripPlus folder or a .sass file");
     if (!fs::exists(t.path)) throw loaders::LoadError(t.path, 0, "no such file or folder");
     if (t.flexgrip) return loaders::load_testbench(t.path);
     if (fs::is_directory(t.path)) return loaders::load_bundle(t.path);

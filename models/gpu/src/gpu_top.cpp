@@ -110,74 +110,81 @@ void GpuTop::scheduler() {
         start_pending_ = false;
         t_start_ = sc_core::sc_time_stamp();
         wall_start_ = std::chrono::steady_clock::now();
-        core::KernelError err;
-        auto invalid = [&](const std::string& why) {
-            err.kind = core::KernelErrorKind::InvalidLaunch;
-            err.message = why;
-        };
-        const std::string why = core::check_launch(launch_, sms_[0]->core().config());
-        if (!why.empty()) invalid(why);
-        if (err.ok() && launch_.const_mem.size() > const_mem_.size())
-            invalid("constant image larger than constant memory");
-        if (err.ok()) std::copy(launch_.const_mem.begin(), launch_.const_mem.end(), const_mem_.begin());
-        if (err.ok() && copy_code_bytes_ != 0) {
-            // Copy the code from global memory at code_base into instruction memory.
-            if (std::uint64_t(launch_.code_base) + copy_code_bytes_ > imem.size()) {
-                invalid("code does not fit in instruction memory");
-            } else {
-                tlm::tlm_generic_payload t;
-                t.set_command(tlm::TLM_READ_COMMAND);
-                t.set_address(launch_.code_base);
-                t.set_data_ptr(imem.data() + launch_.code_base);
-                t.set_data_length(copy_code_bytes_);
-                if (global_socket->transport_dbg(t) != copy_code_bytes_) invalid("code_base outside global memory");
-                imem.invalidate_dmi();
-            }
-        }
-        for (auto& s : sms_) s->core().clear_error();
-        for (auto& s : sms_) {
-            if (!err.ok()) break;
-            std::string e;
-            if (!s->begin_kernel(launch_, const_mem_.data(), std::uint32_t(const_mem_.size()), &control_, e))
-                invalid(e);
-        }
-        if (!err.ok()) {
-            finish(err);
-            continue;
-        }
-        for (core::ExecutionObserver* o : observers_) o->on_kernel_begin(launch_);
-        observers_begun_ = true;
-        const std::uint32_t blocks = launch_.num_blocks();
-        const std::uint32_t per = core::blocks_per_batch(launch_, sms_[0]->core().config());
-        std::uint32_t next = 0;
-        for (;;) {
-            bool any_running = false;
-            // Spread the remaining blocks over the idle SMs (with one SM: plain batches of
-            // min(blocks_per_sm, blocks left), the FlexGripPlus order).
-            std::uint32_t idle = 0;
-            for (auto& s : sms_) idle += s->idle() ? 1u : 0u;
-            for (auto& s : sms_) {
-                if (s->core().failed() && err.ok()) err = s->core().error();
-                if (!s->idle()) {
-                    any_running = true;
-                    continue;
-                }
-                if (err.ok() && next < blocks) {
-                    const std::uint32_t left = blocks - next;
-                    const std::uint32_t share = (left + idle - 1) / std::max(idle, 1u);
-                    const std::uint32_t n = std::min(per, share);
-                    --idle;
-                    s->run_batch(next, n);
-                    next += n;
-                    any_running = true;
-                }
-            }
-            if (!err.ok()) control_.abort = true;  // stop the other SMs at their next instruction
-            if (!any_running) break;
-            wait(any_batch_done_);
+        core::KernelError err = prepare_kernel();
+        if (err.ok()) {
+            for (core::ExecutionObserver* o : observers_) o->on_kernel_begin(launch_);
+            observers_begun_ = true;
+            run_blocks(err);
         }
         // An abort request that raced with the error of another SM: report the real error.
         finish(err);
+    }
+}
+
+// Checks the launch, copies the constant image and the code, starts the kernel on every SM.
+core::KernelError GpuTop::prepare_kernel() {
+    core::KernelError err;
+    auto invalid = [&](const std::string& why) {
+        err.kind = core::KernelErrorKind::InvalidLaunch;
+        err.message = why;
+    };
+    const std::string why = core::check_launch(launch_, sms_[0]->core().config());
+    if (!why.empty()) invalid(why);
+    if (err.ok() && launch_.const_mem.size() > const_mem_.size()) invalid("constant image larger than constant memory");
+    if (err.ok()) std::copy(launch_.const_mem.begin(), launch_.const_mem.end(), const_mem_.begin());
+    if (err.ok() && copy_code_bytes_ != 0) {
+        // Copy the code from global memory at code_base into instruction memory.
+        if (std::uint64_t(launch_.code_base) + copy_code_bytes_ > imem.size()) {
+            invalid("code does not fit in instruction memory");
+        } else {
+            tlm::tlm_generic_payload t;
+            t.set_command(tlm::TLM_READ_COMMAND);
+            t.set_address(launch_.code_base);
+            t.set_data_ptr(imem.data() + launch_.code_base);
+            t.set_data_length(copy_code_bytes_);
+            if (global_socket->transport_dbg(t) != copy_code_bytes_) invalid("code_base outside global memory");
+            imem.invalidate_dmi();
+        }
+    }
+    for (auto& s : sms_) s->core().clear_error();
+    for (auto& s : sms_) {
+        if (!err.ok()) break;
+        std::string e;
+        if (!s->begin_kernel(launch_, const_mem_.data(), std::uint32_t(const_mem_.size()), &control_, e)) invalid(e);
+    }
+    return err;
+}
+
+// Hands out the blocks until all ran or an SM failed (err: the first SM error).
+void GpuTop::run_blocks(core::KernelError& err) {
+    const std::uint32_t blocks = launch_.num_blocks();
+    const std::uint32_t per = core::blocks_per_batch(launch_, sms_[0]->core().config());
+    std::uint32_t next = 0;
+    for (;;) {
+        bool any_running = false;
+        // Spread the remaining blocks over the idle SMs (with one SM: plain batches of
+        // min(blocks_per_sm, blocks left), the FlexGripPlus order).
+        std::uint32_t idle = 0;
+        for (auto& s : sms_) idle += s->idle() ? 1u : 0u;
+        for (auto& s : sms_) {
+            if (s->core().failed() && err.ok()) err = s->core().error();
+            if (!s->idle()) {
+                any_running = true;
+                continue;
+            }
+            if (err.ok() && next < blocks) {
+                const std::uint32_t left = blocks - next;
+                const std::uint32_t share = (left + idle - 1) / std::max(idle, 1u);
+                const std::uint32_t n = std::min(per, share);
+                --idle;
+                s->run_batch(next, n);
+                next += n;
+                any_running = true;
+            }
+        }
+        if (!err.ok()) control_.abort = true;  // stop the other SMs at their next instruction
+        if (!any_running) break;
+        wait(any_batch_done_);
     }
 }
 

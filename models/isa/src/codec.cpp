@@ -334,6 +334,35 @@ void width_sign(Io& io, int wide_bit, int sign_bit, DataType& t, DataType narrow
     }
 }
 
+// I2I/I2F/F2I/F2F: destination and source type codes (bits 58-59, 46-48), F2F's integer rounding.
+void conversion_types(Io& io, const Spec& s, Instruction& in, Halves& h) {
+    const bool fdst = s.types == Types::CvtI2F || s.types == Types::CvtF2F;
+    const bool fsrc = s.types == Types::CvtF2I || s.types == Types::CvtF2F;
+    const std::span<const DataType> dt = fdst ? std::span<const DataType>(kFloatDst) : kIntDst;
+    const std::span<const DataType> st = fsrc ? std::span<const DataType>(kFloatSrc) : kIntSrc;
+    std::uint32_t dcode = 0;
+    std::uint32_t scode = 0;
+    if (io.enc) {
+        dcode = code_of(dt, in.dtype, io, "destination type");
+        scode = code_of(st, in.stype, io, "source type");
+    }
+    if (s.flags & kRoundInt) {
+        // F2F: bit 58 = F32 destination, bit 59 = round to an integral value (cvt.rni/rmi/rpi/rzi).
+        io.num(58, 1, dcode, "destination type");
+        io.flag(59, in.round_int, "integer rounding");
+    } else {
+        io.num(58, 2, dcode, "destination type");
+        if (io.enc && in.round_int) io.fail("integer rounding is only available on F2F");
+    }
+    io.num(46, 3, scode, "source type");
+    if (!io.enc) {
+        in.dtype = type_of(dt, dcode, io, "destination type");
+        in.stype = type_of(st, scode, io, "source type");
+    }
+    h.dst = is16(in.dtype);
+    h.src[0] = is16(in.stype);
+}
+
 Halves types(Io& io, const Spec& s, Instruction& in) {
     Halves h;
     const bool lng = s.form == Form::Long;
@@ -385,34 +414,7 @@ Halves types(Io& io, const Spec& s, Instruction& in) {
         case Types::CvtI2I:
         case Types::CvtI2F:
         case Types::CvtF2I:
-        case Types::CvtF2F: {
-            const bool fdst = s.types == Types::CvtI2F || s.types == Types::CvtF2F;
-            const bool fsrc = s.types == Types::CvtF2I || s.types == Types::CvtF2F;
-            const std::span<const DataType> dt = fdst ? std::span<const DataType>(kFloatDst) : kIntDst;
-            const std::span<const DataType> st = fsrc ? std::span<const DataType>(kFloatSrc) : kIntSrc;
-            std::uint32_t dcode = 0;
-            std::uint32_t scode = 0;
-            if (io.enc) {
-                dcode = code_of(dt, in.dtype, io, "destination type");
-                scode = code_of(st, in.stype, io, "source type");
-            }
-            if (s.flags & kRoundInt) {
-                // F2F: bit 58 = F32 destination, bit 59 = round to an integral value (cvt.rni/rmi/rpi/rzi).
-                io.num(58, 1, dcode, "destination type");
-                io.flag(59, in.round_int, "integer rounding");
-            } else {
-                io.num(58, 2, dcode, "destination type");
-                if (io.enc && in.round_int) io.fail("integer rounding is only available on F2F");
-            }
-            io.num(46, 3, scode, "source type");
-            if (!io.enc) {
-                in.dtype = type_of(dt, dcode, io, "destination type");
-                in.stype = type_of(st, scode, io, "source type");
-            }
-            h.dst = is16(in.dtype);
-            h.src[0] = is16(in.stype);
-            break;
-        }
+        case Types::CvtF2F: conversion_types(io, s, in, h); break;
     }
     return h;
 }

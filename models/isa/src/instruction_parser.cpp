@@ -176,6 +176,36 @@ struct Item {
     Condition guard = Condition::TR;
 };
 
+// The decimal number `digits`; nullopt for a non-digit or a value past `max` before the last
+// digit (so it cannot overflow). The caller checks the final value against its limit.
+std::optional<unsigned> decimal(std::string_view digits, unsigned max) {
+    unsigned v = 0;
+    for (char ch : digits) {
+        if (!std::isdigit(static_cast<unsigned char>(ch)) || v > max) return std::nullopt;
+        v = v * 10 + static_cast<unsigned>(ch - '0');
+    }
+    return v;
+}
+
+// globalN[Rn]: global memory segment N (0..63) at the address in Rn.
+std::optional<ParseError> global_operand(Cursor& c, Operand& op, std::string_view w, std::size_t at) {
+    const auto seg = decimal(w.substr(6), 63);
+    if (!seg) return ParseError{"bad global segment", c.base + static_cast<std::uint32_t>(at)};
+    if (*seg > 63) return ParseError{"global segment > 63", c.base + static_cast<std::uint32_t>(at)};
+    op.kind = OperandKind::Global;
+    op.bank = static_cast<std::uint8_t>(*seg);
+    if (!c.eat('[')) return c.error("expected '[' after globalN");
+    c.skip_ws();
+    const std::size_t rat = c.i;
+    Operand r;
+    if (!register_from(ident(c), r) || r.kind != OperandKind::Reg) {
+        return ParseError{"expected an address register Rn", c.base + static_cast<std::uint32_t>(rat)};
+    }
+    op.reg = r.reg;
+    if (!c.eat(']')) return c.error("expected ']'");
+    return std::nullopt;
+}
+
 // An operand that starts with a name `w` (at column offset `at`): memory (g[..], c[b][..], l[..],
 // globalN[Rn], o[n]), special, predicate or general register; any other word is kept as a word
 // (a label, a comparison, b0) for the instruction's form to interpret.
@@ -201,15 +231,11 @@ std::optional<ParseError> named_operand(Cursor& c, Item& item, std::string_view 
         op.type = DataType::U32;
         if (auto e = index_part(c, op)) return e;
     } else if (w.size() >= 3 && w.substr(0, 2) == "SR" && std::isdigit(static_cast<unsigned char>(w[2]))) {
-        unsigned v = 0;
-        for (char ch : w.substr(2)) {
-            if (!std::isdigit(static_cast<unsigned char>(ch)) || v > 127)
-                return ParseError{"bad special register", c.base + static_cast<std::uint32_t>(at)};
-            v = v * 10 + static_cast<unsigned>(ch - '0');
-        }
-        if (v > 127) return ParseError{"special register > SR127", c.base + static_cast<std::uint32_t>(at)};
+        const auto v = decimal(w.substr(2), 127);
+        if (!v) return ParseError{"bad special register", c.base + static_cast<std::uint32_t>(at)};
+        if (*v > 127) return ParseError{"special register > SR127", c.base + static_cast<std::uint32_t>(at)};
         op.kind = OperandKind::Special;
-        op.value = v;
+        op.value = *v;
     } else if (w.size() == 2 && w[0] == 'C' && w[1] >= '0' && w[1] <= '3') {
         op.kind = OperandKind::Predicate;
         op.reg = static_cast<std::uint8_t>(w[1] - '0');
@@ -221,24 +247,7 @@ std::optional<ParseError> named_operand(Cursor& c, Item& item, std::string_view 
         op.value = static_cast<std::uint32_t>(*v);
         if (!c.eat(']')) return c.error("expected ']'");
     } else if (w.substr(0, 6) == "global" && w.size() > 6) {
-        unsigned seg = 0;
-        for (char ch : w.substr(6)) {
-            if (!std::isdigit(static_cast<unsigned char>(ch)) || seg > 63)
-                return ParseError{"bad global segment", c.base + static_cast<std::uint32_t>(at)};
-            seg = seg * 10 + static_cast<unsigned>(ch - '0');
-        }
-        if (seg > 63) return ParseError{"global segment > 63", c.base + static_cast<std::uint32_t>(at)};
-        op.kind = OperandKind::Global;
-        op.bank = static_cast<std::uint8_t>(seg);
-        if (!c.eat('[')) return c.error("expected '[' after globalN");
-        c.skip_ws();
-        const std::size_t rat = c.i;
-        Operand r;
-        if (!register_from(ident(c), r) || r.kind != OperandKind::Reg) {
-            return ParseError{"expected an address register Rn", c.base + static_cast<std::uint32_t>(rat)};
-        }
-        op.reg = r.reg;
-        if (!c.eat(']')) return c.error("expected ']'");
+        if (auto e = global_operand(c, op, w, at)) return e;
     } else if (!register_from(w, op)) {
         item.word = std::string(w);
     }

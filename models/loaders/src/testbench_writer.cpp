@@ -117,9 +117,10 @@ std::string pick_bench_vhd(const KernelImage& img) {
     return o.str();
 }
 
-std::string tp_configuration_vhd(const KernelImage& img) {
-    const core::LaunchConfig& L = img.launch;
-    std::ostringstream o;
+namespace {
+
+// TP_configuration.vhd: the entity and the start of the architecture.
+void tp_entity(std::ostringstream& o, const KernelImage& img) {
     o << "-- " << img.name << ": configuration registers for the FlexGripPlus testbench, written by fgtlm.\n"
       << "library IEEE;\nuse IEEE.std_logic_1164.all;\nuse IEEE.numeric_std.all;\n\n"
       << "use work.gpgpu_package.all;\nuse work.pick_bench.all;\n\n"
@@ -148,6 +149,10 @@ std::string tp_configuration_vhd(const KernelImage& img) {
       << "\tsignal cmem_regs           : cmem_regs_type;\n"
       << "\t-- positional (63 downto 0) aggregate: the last element is byte 0\n"
       << "\tconstant cmem_regs_default : cmem_regs_type := (";
+}
+
+// The constant-memory and parameter defaults (positional aggregates, last element first).
+void tp_defaults(std::ostringstream& o, const core::LaunchConfig& L) {
     for (int i = 63; i >= 0; --i) {
         const auto b = std::size_t(i) < L.const_mem.size() ? L.const_mem[std::size_t(i)] : 0u;
         o << fmt::format("{}x\"{:02x}\"{}", i % 8 == 7 ? "\n\t\t" : "", b, i == 0 ? ");\n" : ", ");
@@ -158,6 +163,10 @@ std::string tp_configuration_vhd(const KernelImage& img) {
         const auto w = std::size_t(i) < L.params.size() ? L.params[std::size_t(i)] : 0u;
         o << fmt::format("{}x\"{:08x}\"{}", i % 4 == 3 ? "\n\t\t" : "", w, i == 0 ? ");\n" : ", ");
     }
+}
+
+// The architecture body: outputs and the two register processes (no kernel data in it).
+void tp_processes(std::ostringstream& o) {
     o << "begin\n"
       << "\tcmem_param_size_out   <= BENCH_CMEM_PARAM_SIZE;\n\tkernel_param_size_out <= BENCH_KERNEL_PARAM_SIZE;\n"
       << "\tkernel_block_x_out    <= BENCH_K_BLKX;\n\tkernel_block_y_out    <= BENCH_K_BLKY;\n"
@@ -183,6 +192,15 @@ std::string tp_configuration_vhd(const KernelImage& img) {
       << "\t\t\tif (kernel_reg_cs = '1' and kernel_reg_rw = '1') then kernel_reg_data_out <= "
          "kernel_regs(to_integer(unsigned(kernel_reg_adr))); end if;\n"
       << "\t\tend if;\n\tend process;\nend Behavioral;\n";
+}
+
+}  // namespace
+
+std::string tp_configuration_vhd(const KernelImage& img) {
+    std::ostringstream o;
+    tp_entity(o, img);
+    tp_defaults(o, img.launch);
+    tp_processes(o);
     return o.str();
 }
 

@@ -430,45 +430,48 @@ private:
         if (tok.kind != Token::Kind::Ident) error("unexpected '" + tok.text + "' in expression");
         ++p_;
         const std::string& name = tok.text;
-        if (is_sym("(")) {
-            ++p_;
-            std::vector<Value> args;
-            for (;;) {
-                args.push_back(expression());
-                if (is_sym(",")) {
-                    ++p_;
-                    continue;
-                }
-                break;
-            }
-            expect(")");
-            if (name == "to_unsigned" || name == "to_signed" || name == "conv_std_logic_vector") {
-                if (args.size() != 2) error(name + " takes two arguments");
-                if (args[1].kind == Value::Kind::Array || args[1].kind == Value::Kind::String || args[1].as_u64() < 1 ||
-                    args[1].as_u64() > 64)
-                    error(name + ": width must be 1..64");
-                return make_bits(args[0].as_u64(), int(args[1].as_u64()));
-            }
-            if (name == "std_logic_vector" || name == "unsigned" || name == "signed" || name == "to_stdlogicvector") {
-                if (args.size() != 1) error(name + " takes one argument");
-                return args[0];
-            }
-            if (name == "to_integer" || name == "conv_integer" || name == "integer") {
-                if (args.size() != 1) error(name + " takes one argument");
-                if (args[0].kind == Value::Kind::Array) error(name + " of an array");
-                return make_int(std::int64_t(args[0].as_u64()));
-            }
-            const Constant* c = table_.find(name);
-            if (c != nullptr && c->value.kind == Value::Kind::Array && args.size() == 1) {
-                const std::uint64_t idx = args[0].as_u64();
-                if (idx >= c->value.elems.size()) error("index out of range of " + name);
-                return c->value.elems[idx];
-            }
-            error("unknown function or array '" + name + "'");
-        }
+        if (is_sym("(")) return call(name);
         const Constant* c = table_.find(name);
         if (c == nullptr) error("unknown name '" + name + "'");
         return c->value;
+    }
+
+    // name(args): a conversion function, or an element of a constant array.
+    Value call(const std::string& name) {
+        ++p_;
+        std::vector<Value> args;
+        for (;;) {
+            args.push_back(expression());
+            if (is_sym(",")) {
+                ++p_;
+                continue;
+            }
+            break;
+        }
+        expect(")");
+        if (name == "to_unsigned" || name == "to_signed" || name == "conv_std_logic_vector") {
+            if (args.size() != 2) error(name + " takes two arguments");
+            if (args[1].kind == Value::Kind::Array || args[1].kind == Value::Kind::String || args[1].as_u64() < 1 ||
+                args[1].as_u64() > 64)
+                error(name + ": width must be 1..64");
+            return make_bits(args[0].as_u64(), int(args[1].as_u64()));
+        }
+        if (name == "std_logic_vector" || name == "unsigned" || name == "signed" || name == "to_stdlogicvector") {
+            if (args.size() != 1) error(name + " takes one argument");
+            return args[0];
+        }
+        if (name == "to_integer" || name == "conv_integer" || name == "integer") {
+            if (args.size() != 1) error(name + " takes one argument");
+            if (args[0].kind == Value::Kind::Array) error(name + " of an array");
+            return make_int(std::int64_t(args[0].as_u64()));
+        }
+        const Constant* c = table_.find(name);
+        if (c != nullptr && c->value.kind == Value::Kind::Array && args.size() == 1) {
+            const std::uint64_t idx = args[0].as_u64();
+            if (idx >= c->value.elems.size()) error("index out of range of " + name);
+            return c->value.elems[idx];
+        }
+        error("unknown function or array '" + name + "'");
     }
 
     // '(' expr ')' or an aggregate (positional, named, others).

@@ -95,6 +95,34 @@ std::uint32_t exceptions(std::uint32_t in, std::uint32_t sin_cos_in, std::uint32
     }
 }
 
+// The result exponent per operation (unbiased, 9-bit signed as in the VHDL).
+i64 final_exponent(unsigned selop, unsigned expo, i64 exp_norm) {
+    const i64 ex = s9(static_cast<i64>(expo) - 127);
+    const i64 ex1 = s9(ex - 1);
+    const i64 ex1_srl = ex1 >> 1;  // arithmetic: the VHDL keeps the sign bit
+    const i64 ex_srl = ex >> 1;
+    switch (selop) {
+        case 0: case 1: case 3: return exp_norm;
+        case 2: return (ex & 1) ? s9(exp_norm - ex1_srl) : s9(exp_norm - ex_srl);
+        case 4: return s9(static_cast<i64>(static_cast<std::int8_t>(expo)));
+        case 5: return s9(exp_norm - ex);
+        case 6: return (ex & 1) ? ex1_srl : ex_srl;
+        default: return ex;
+    }
+}
+
+// The result sign per operation (SIN/COS by quadrant, LG2 below 1, RSQ/RCP/... the input's).
+bool result_sign(unsigned selop, bool sign, unsigned quad, bool lsign) {
+    switch (selop) {
+        case 0: return sign ^ static_cast<bool>(quad >> 1);
+        case 1: return static_cast<bool>((quad >> 1) ^ (quad & 1u));
+        case 3: return lsign;
+        case 5: return sign;
+        case 7: return sign;
+        default: return false;
+    }
+}
+
 }  // namespace
 
 std::uint32_t sfu_rtl(std::uint32_t src, SfuOp op) {
@@ -116,7 +144,8 @@ std::uint32_t sfu_rtl(std::uint32_t src, SfuOp op) {
     // LG2: e + log2(1.f); for e = 0 the table holds log2(x)/(x-1) and is multiplied by f.
     const bool lg_e0 = expo == 127;
     // 42 x 42-bit product, of which bits 82..41 are used.
-    const unsigned __int128 mult128 = static_cast<unsigned __int128>(bits(q, 41, 0)) * (static_cast<unsigned __int128>(mant) << 18);
+    const unsigned __int128 mult128 =
+        static_cast<unsigned __int128>(bits(q, 41, 0)) * (static_cast<unsigned __int128>(mant) << 18);
     const bool lsign = expo < 127;
     const u64 int_xor = bits(expo, 6, 0) ^ (lsign ? 0x7fu : 0u);
     const u64 int_part = lsign ? int_xor : (int_xor + 1) & 0xff;
@@ -131,37 +160,18 @@ std::uint32_t sfu_rtl(std::uint32_t src, SfuOp op) {
     const bool all_zero = in_norm == 0;
     const unsigned zeros = all_zero ? 0u : static_cast<unsigned>(std::countl_zero(in_norm));
     const u64 res_norm = ((in_norm >> 15) << zeros) & mask(49);
-    const unsigned rnd = (bits(res_norm, 24, 24) & bits(res_norm, 23, 23)) | (bits(res_norm, 25, 25) & bits(res_norm, 24, 24));
+    const unsigned rnd =
+        (bits(res_norm, 24, 24) & bits(res_norm, 23, 23)) | (bits(res_norm, 25, 25) & bits(res_norm, 24, 24));
     const u64 rounded = bits(res_norm, 48, 25) + rnd;  // 25 bits
     const i64 exp_norm = s9(7 - static_cast<i64>(zeros) + static_cast<i64>(bits(rounded, 24, 24)));
     const u64 res_mant = bits(rounded, 22, 0);
 
-    const i64 ex = s9(static_cast<i64>(expo) - 127);
-    const i64 ex1 = s9(ex - 1);
-    const i64 ex1_srl = ex1 >> 1;  // arithmetic: the VHDL keeps the sign bit
-    const i64 ex_srl = ex >> 1;
-    i64 final_exp = 0;
-    switch (selop) {
-        case 0: case 1: case 3: final_exp = exp_norm; break;
-        case 2: final_exp = (ex & 1) ? s9(exp_norm - ex1_srl) : s9(exp_norm - ex_srl); break;
-        case 4: final_exp = s9(static_cast<i64>(static_cast<std::int8_t>(expo))); break;
-        case 5: final_exp = s9(exp_norm - ex); break;
-        case 6: final_exp = (ex & 1) ? ex1_srl : ex_srl; break;
-        default: final_exp = ex; break;
-    }
+    const i64 final_exp = final_exponent(selop, expo, exp_norm);
     const bool flush = final_exp < -126 || all_zero;
     const u64 exp_field = flush ? 0 : bits(static_cast<u64>(final_exp + 127), 7, 0);
     const u64 mant_field = flush ? 0 : res_mant;
 
-    bool rsign = false;
-    switch (selop) {
-        case 0: rsign = sign ^ static_cast<bool>(quad >> 1); break;
-        case 1: rsign = static_cast<bool>((quad >> 1) ^ (quad & 1u)); break;
-        case 3: rsign = lsign; break;
-        case 5: rsign = sign; break;
-        case 7: rsign = sign; break;
-        default: rsign = false; break;
-    }
+    const bool rsign = result_sign(selop, sign, quad, lsign);
     const auto complete = static_cast<std::uint32_t>((u64{rsign} << 31) | (exp_field << 23) | mant_field);
     return exceptions(data, src, complete, oper);
 }
@@ -276,7 +286,9 @@ std::uint32_t rro_trig(std::uint32_t in, unsigned& quadrant) {
     const i64 drop = s - 104;  // fraction bits of the 24-bit significand
     const u64 kept = drop <= 0 ? sig : (drop > 23 ? 0 : (sig >> drop) << drop);
     const std::uint32_t floor_fp = static_cast<std::uint32_t>(((kept != 0 ? e1 : 0) << 23) | bits(kept, 22, 0));
-    const auto bit_at = [&](i64 j) -> unsigned { return (j >= 0 && j <= 23) ? static_cast<unsigned>((sig >> j) & 1u) : 0u; };
+    const auto bit_at = [&](i64 j) -> unsigned {
+        return (j >= 0 && j <= 23) ? static_cast<unsigned>((sig >> j) & 1u) : 0u;
+    };
     quadrant = bit_at(s - 104) | (bit_at(s - 103) << 1);
     const std::uint32_t m2 = mult_fp(floor_fp, 0x3fc90000u);
     const std::uint32_t m3 = mult_fp(floor_fp, 0x39fdaa22u);

@@ -102,7 +102,8 @@ public:
 
     void tick() override {
         if (dirty_global_ || dirty_const_ || dirty_system_) {
-            memory_command(dirty_global_ ? FGTLM_MEMOP_LOAD : FGTLM_MEMOP_NONE, dirty_const_ ? FGTLM_MEMOP_LOAD : FGTLM_MEMOP_NONE,
+            memory_command(dirty_global_ ? FGTLM_MEMOP_LOAD : FGTLM_MEMOP_NONE,
+                           dirty_const_ ? FGTLM_MEMOP_LOAD : FGTLM_MEMOP_NONE,
                            dirty_system_ ? FGTLM_MEMOP_LOAD : FGTLM_MEMOP_NONE);
             dirty_global_ = dirty_const_ = dirty_system_ = false;
         }
@@ -196,7 +197,8 @@ public:
 private:
     void make_run_dir() {
         std::string tmpl = (fs::temp_directory_path() / "fgtlm-ghdl-XXXXXX").string();
-        if (::mkdtemp(tmpl.data()) == nullptr) throw std::runtime_error("GHDL back end: cannot create a run folder in /tmp");
+        if (::mkdtemp(tmpl.data()) == nullptr)
+            throw std::runtime_error("GHDL back end: cannot create a run folder in /tmp");
         run_dir_ = tmpl;
         // pick_bench (models/cosim) reads a launch at elaboration; fgtlm configures the GPU
         // through its ports instead, so zeros. The memories' .mif files start them empty.
@@ -209,7 +211,8 @@ private:
     void map_shared() {
         fd_ = ::memfd_create("fgtlm-ghdl-host", 0);  // inherited by the simulation (no CLOEXEC)
         if (fd_ < 0 || ::ftruncate(fd_, sizeof(fgtlm_host_shared)) != 0)
-            throw std::runtime_error(std::string("GHDL back end: cannot create shared memory: ") + std::strerror(errno));
+            throw std::runtime_error(std::string("GHDL back end: cannot create shared memory: ") +
+                                     std::strerror(errno));
         void* p = ::mmap(nullptr, sizeof(fgtlm_host_shared), PROT_READ | PROT_WRITE, MAP_SHARED, fd_, 0);
         if (p == MAP_FAILED) throw std::runtime_error(std::string("GHDL back end: mmap: ") + std::strerror(errno));
         sh_ = static_cast<fgtlm_host_shared*>(p);  // zero-filled by ftruncate

@@ -40,14 +40,16 @@ std::string patch_dp_ram(std::string s) {
                      "\tsignal fgtlm_mem_gen : natural := 0;  -- changes after a load (never < 0)\n",
                      "dp_ram.vhd");
     for (const char* port : {"a", "b"}) {
-        const std::string old = std::string("dout_") + port + " <= (others => 'X') when to_integer(unsigned(addr_" + port + "))";
+        const std::string old =
+            std::string("dout_") + port + " <= (others => 'X') when to_integer(unsigned(addr_" + port + "))";
         s = insert_after(s, old.substr(0, old.find("when") + 5), "fgtlm_mem_gen < 0 or ", "dp_ram.vhd");
     }
     return insert_before(s, "end architecture dp_ram_archi", ghdl_text::kDpRamHost, "dp_ram.vhd");
 }
 
 std::string patch_sm(std::string s) {
-    s = insert_before(s, "entity streaming_multiprocessor is", "use work.fgtlm_host.all;\n", "streaming_multiprocessor.vhd");
+    s = insert_before(s, "entity streaming_multiprocessor is", "use work.fgtlm_host.all;\n",
+                      "streaming_multiprocessor.vhd");
     const auto pos = s.rfind("end arch");
     if (pos == std::string::npos) return insert_before(s, "end arch", "", "streaming_multiprocessor.vhd");
     return s.insert(pos, ghdl_text::kSmHostProbes);

@@ -58,9 +58,10 @@ std::uint32_t cores_of(const RtlBackendOptions& o) {
     if (cores != 8 && cores != 16 && cores != 32)
         throw std::invalid_argument("RTL: " + std::to_string(cores) + " SP cores: FlexGripPlus has 8, 16 or 32");
     if (o.kind == RtlBackendKind::Verilator && cores != FGTLM_RTL_CORES)
-        throw std::invalid_argument("RTL: " + std::to_string(cores) + " cores wanted; this build's Verilated model has " +
-                                    std::to_string(FGTLM_RTL_CORES) + " (configure with -DFGTLM_RTL_CORES=" +
-                                    std::to_string(cores) + ", or use the ghdl back end)");
+        throw std::invalid_argument(
+            "RTL: " + std::to_string(cores) + " cores wanted; this build's Verilated model has " +
+            std::to_string(FGTLM_RTL_CORES) + " (configure with -DFGTLM_RTL_CORES=" + std::to_string(cores) +
+            ", or use the ghdl back end)");
     return cores;
 }
 
@@ -200,7 +201,8 @@ void RtlBackend::start() {
     m_->tracer.reset();
     if (m_->trace_out != nullptr) {
         m_->tracer = std::make_unique<cosim::RtlCommitTracer>(*m_->trace_out, cores_, m_->launch);
-        if (!m_->trace_header_written) m_->tracer->header(std::string("fgtlm rtl, ") + backend_name(kind_) + " back end");
+        if (!m_->trace_header_written)
+            m_->tracer->header(std::string("fgtlm rtl, ") + backend_name(kind_) + " back end");
         m_->trace_header_written = true;
         m_->cfg_prev = false;
     }

@@ -22,7 +22,8 @@ RtlEngine::RtlEngine(sc_core::sc_module_name name, const RtlEngineConfig& config
     if (config_.quantum_cycles == 0) config_.quantum_cycles = 1;
     if (!config_.commit_trace.empty()) {
         if (!backend_->can_trace())
-            throw std::invalid_argument(std::string(sc_module::name()) + ": an RTL commit trace needs the ghdl back end (the " +
+            throw std::invalid_argument(std::string(sc_module::name()) +
+                                        ": an RTL commit trace needs the ghdl back end (the " +
                                         backend_name(backend_->kind()) + " one does not expose the fetch stage)");
         commit_trace_.open(config_.commit_trace);
         if (!commit_trace_) throw std::runtime_error(config_.commit_trace + ": cannot write the RTL commit trace");

@@ -26,6 +26,7 @@ Sm::Sm(sc_core::sc_module_name name, const SmConfig& cfg)
     }
     core_.set_program(&program_);
     core_.set_global(&mem.global);
+    core_.set_local(&mem.local);
     mem.shared.attach(core_.shared(), core_.shared_size());
     ext_.core = &core_;
     ext_.ctx = &core_.context();

@@ -32,7 +32,8 @@ FetchStage::FetchStage(sc_core::sc_module_name name) : ChainedStage(name), imem(
     imem.register_invalidate_direct_mem_ptr(this, &FetchStage::invalidate);
 }
 
-bool FetchStage::attach_program(core::Program& program, std::uint64_t code_base, std::uint64_t max_bytes, std::string& why) {
+bool FetchStage::attach_program(core::Program& program, std::uint64_t code_base, std::uint64_t max_bytes,
+                                std::string& why) {
     program_ = &program;
     tlm::tlm_generic_payload trans;
     tlm::tlm_dmi dmi;
@@ -127,7 +128,7 @@ bool ExecuteStage::SocketUnit::execute(core::ExecContext& op) {
     (*socket)->b_transport(trans, delay);
     op.unit_cycles = std::uint32_t((delay + period - sc_core::sc_time::from_value(1)) / period);  // round up
     if (trans.get_response_status() == tlm::TLM_OK_RESPONSE) return true;
-    if (!core->failed())  // the unit refused without a kernel error of its own
+    if (!core->failed() && op.error.kind == core::KernelErrorKind::None)  // refused, no kernel error of its own
         core->fail(core::KernelErrorKind::IllegalInstruction, op.warp_slot, op.pc,
                    std::string("execution unit ") + socket->name() + " answered " + trans.get_response_string());
     return false;

@@ -26,22 +26,28 @@ double time_unit_ps(const sc_core::sc_time& period) {
 
 }  // namespace
 
-SignalTracer::SignalTracer(sc_core::sc_module_name name, const SignalTracerConfig& config, const timing::TimingModel& timing)
-    : sc_core::sc_module(name), cfg_(config), timing_(timing),
+SignalTracer::SignalTracer(sc_core::sc_module_name name, const SignalTracerConfig& config,
+                           const timing::TimingModel& timing)
+    : sc_core::sc_module(name),
+      cfg_(config),
+      timing_(timing),
       pc_("pc", std::size_t(config.num_sms) * config.warp_slots),
       mask_("mask", std::size_t(config.num_sms) * config.warp_slots),
       state_("state", std::size_t(config.num_sms) * config.warp_slots),
       unit_busy_("unit_busy", std::size_t(config.num_sms) * kUnits),
       gmem_busy_("gmem_busy", config.num_sms),
       warp_state_(std::size_t(config.num_sms) * config.warp_slots, WarpTraceState::Empty),
-      warp_block_(std::size_t(config.num_sms) * config.warp_slots, 0), batch_blocks_(config.num_sms) {
-    if (cfg_.num_sms == 0 || cfg_.warp_slots == 0) throw std::invalid_argument("SignalTracer: num_sms and warp_slots must be > 0");
+      warp_block_(std::size_t(config.num_sms) * config.warp_slots, 0),
+      batch_blocks_(config.num_sms) {
+    if (cfg_.num_sms == 0 || cfg_.warp_slots == 0)
+        throw std::invalid_argument("SignalTracer: num_sms and warp_slots must be > 0");
     // Probe the path now: SystemC would only report an unwritable file once the simulation runs.
     {
         std::ofstream probe(cfg_.vcd_path, std::ios::trunc);
         if (!probe) throw std::runtime_error(cfg_.vcd_path + ": cannot create the VCD file");
     }
-    const std::string base = ends_with_vcd(cfg_.vcd_path) ? cfg_.vcd_path.substr(0, cfg_.vcd_path.size() - 4) : cfg_.vcd_path;
+    const std::string base =
+        ends_with_vcd(cfg_.vcd_path) ? cfg_.vcd_path.substr(0, cfg_.vcd_path.size() - 4) : cfg_.vcd_path;
     written_path_ = base + ".vcd";
     tf_ = sc_core::sc_create_vcd_trace_file(base.c_str());
     if (tf_ == nullptr) throw std::runtime_error(cfg_.vcd_path + ": cannot create the VCD trace file");
@@ -65,7 +71,8 @@ SignalTracer::SignalTracer(sc_core::sc_module_name name, const SignalTracerConfi
             sc_core::sc_trace(tf_, mask_[i], p + "mask");
             sc_core::sc_trace(tf_, state_[i], p + "state");
         }
-        for (std::uint32_t u = 0; u < kUnits; ++u) sc_core::sc_trace(tf_, unit_busy_[sm * kUnits + u], s + kUnitNames[u]);
+        for (std::uint32_t u = 0; u < kUnits; ++u)
+            sc_core::sc_trace(tf_, unit_busy_[sm * kUnits + u], s + kUnitNames[u]);
         sc_core::sc_trace(tf_, gmem_busy_[sm], s + "gmem_busy");
     }
     pending_.reserve(256);
@@ -182,7 +189,9 @@ void SignalTracer::schedule(std::uint64_t cycle, Kind kind, std::uint32_t index,
 
 void SignalTracer::apply_due() {
     const std::uint64_t now = sc_core::sc_time_stamp().value();
-    const auto later = [](const Change& a, const Change& b) { return a.time != b.time ? a.time > b.time : a.seq > b.seq; };
+    const auto later = [](const Change& a, const Change& b) {
+        return a.time != b.time ? a.time > b.time : a.seq > b.seq;
+    };
     // In (time, seq) order, so of two writes to one signal in this delta the later one wins.
     while (!pending_.empty() && pending_.front().time <= now) {
         std::pop_heap(pending_.begin(), pending_.end(), later);

@@ -166,7 +166,8 @@ void StatsCollector::add_utilisation(nlohmann::json& j, std::uint64_t cycles) co
                           {"constant_busy_cycles", st.constant_busy}});
     }
     json ub = json::object(), sbt = json::object(), slt = json::object();
-    for (std::size_t i = 0; i + 1 < core::kNumExecUnits; ++i) ub[kUnitNames[i]] = ratio(double(unit_busy[i]), sm_cycles);
+    for (std::size_t i = 0; i + 1 < core::kNumExecUnits; ++i)
+        ub[kUnitNames[i]] = ratio(double(unit_busy[i]), sm_cycles);
     for (std::size_t i = 0; i < timing::kNumStages; ++i)
         sbt[timing::to_string(timing::PipeStage(i))] = ratio(double(stage_busy[i]), sm_cycles);
     std::uint64_t stall_total = 0;
@@ -214,6 +215,21 @@ nlohmann::json StatsCollector::to_json() const {
         if (opcode_counts_[i] != 0) ops[opcode_name(isa::Opcode(i))] = opcode_counts_[i];
     j["instructions_by_opcode"] = ops;
 
+    add_memory(j);
+    j["divergence"] = {{"branches", branches_},
+                       {"taken_branches", taken_branches_},
+                       {"divergent_branches", divergent_branches_},
+                       {"reconvergences", reconvergences_},
+                       {"barriers", barriers_},
+                       {"max_stack_depth", max_stack_depth_},
+                       {"guarded_off_threads", guarded_off_threads_},
+                       {"avg_active_threads", ratio(double(thread_instructions_), double(warp_instructions_))}};
+    add_blocks_and_series(j);
+    return j;
+}
+
+void StatsCollector::add_memory(nlohmann::json& j) const {
+    using nlohmann::json;
     json mem = json::object();
     for (std::size_t i = 1; i < 4; ++i) {
         const MemSpaceCounters& m = mem_[i];
@@ -224,14 +240,10 @@ nlohmann::json StatsCollector::to_json() const {
             mem[kSpaceNames[i]]["bank_conflict_extra_ways"] = m.conflict_extra_ways;
     }
     j["memory"] = mem;
-    j["divergence"] = {{"branches", branches_},
-                       {"taken_branches", taken_branches_},
-                       {"divergent_branches", divergent_branches_},
-                       {"reconvergences", reconvergences_},
-                       {"barriers", barriers_},
-                       {"max_stack_depth", max_stack_depth_},
-                       {"guarded_off_threads", guarded_off_threads_},
-                       {"avg_active_threads", ratio(double(thread_instructions_), double(warp_instructions_))}};
+}
+
+void StatsCollector::add_blocks_and_series(nlohmann::json& j) const {
+    using nlohmann::json;
     json blocks = json::array();
     for (std::size_t b = 0; b < blocks_.size(); ++b) {
         if (!blocks_[b].seen) continue;
@@ -246,7 +258,6 @@ nlohmann::json StatsCollector::to_json() const {
          std::vector<std::uint32_t>(series_warp_.begin(), series_warp_.begin() + std::ptrdiff_t(used))},
         {"thread_instructions",
          std::vector<std::uint64_t>(series_thread_.begin(), series_thread_.begin() + std::ptrdiff_t(used))}};
-    return j;
 }
 
 std::string StatsCollector::summary() const {

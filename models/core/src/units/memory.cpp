@@ -1,4 +1,6 @@
-// Execute stage, memory unit: global loads/stores (GLD/GST) and shared stores (R2G).
+// Execute stage, memory unit: global loads/stores (GLD/GST), shared stores (R2G) and S2R;
+// local memory (LLD/LST) is in memory_local.cpp. The unit works on the payload (the rows in
+// ExecContext::mem_operands) and its memory ports only (units/memory_unit.hpp).
 #include <bit>
 #include <cstring>
 #include <string>
@@ -14,9 +16,13 @@ using isa::DataType;
 
 std::uint32_t access_size(DataType t) {
     switch (t) {
-        case DataType::U8: case DataType::S8: return 1;
-        case DataType::U16: case DataType::S16: case DataType::F16: return 2;
-        case DataType::U64: case DataType::F64: return 8;
+        case DataType::U8:
+        case DataType::S8: return 1;
+        case DataType::U16:
+        case DataType::S16:
+        case DataType::F16: return 2;
+        case DataType::U64:
+        case DataType::F64: return 8;
         case DataType::U128: return 16;
         default: return 4;
     }
@@ -30,6 +36,12 @@ std::uint32_t extend_loaded(std::uint32_t raw, DataType t) {
         case DataType::S16: return std::uint32_t(std::int32_t(std::int16_t(raw & 0xffffu)));
         default: return raw;
     }
+}
+
+// The access type of a GLD/GST: the memory operand's, else the instruction's.
+DataType global_type(const isa::Instruction& in) {
+    const isa::Operand& gop = in.op == isa::Opcode::GST ? in.dst : in.src[0];
+    return gop.type != DataType::None ? gop.type : in.dtype;
 }
 
 // Distinct aligned 64-byte segments touched by the lanes in `mask` (coalescing summary).
@@ -46,157 +58,178 @@ std::uint16_t count_segments(const std::uint32_t* addr, std::uint32_t mask) {
     return n;
 }
 
+// Slow-path latency the global port accumulated goes to the record, whatever the exit.
+struct LatencyToRecord {
+    GlobalMemoryPort* port;
+    MemAccessSummary& ms;
+    ~LatencyToRecord() {
+        ms.latency_cycles = std::uint32_t(port->pending_cycles);
+        port->pending_cycles = 0;
+    }
+};
+
 }  // namespace
 
-bool MemoryFunction::execute(ExecContext& ctx) { return core_.exec_memory(ctx); }
-
-bool SmCore::exec_memory(ExecContext& ctx) {
-    const isa::Instruction& in = *ctx.inst;
-    switch (in.op) {  // forms beyond the RTL (execute_local.cpp)
-        case isa::Opcode::LLD: case isa::Opcode::LST:
-            return exec_local(ctx);
+bool MemoryFunction::execute(ExecContext& op) {
+    switch (op.inst->op) {
+        case isa::Opcode::LLD:
+        case isa::Opcode::LST: return access_local(op);
         case isa::Opcode::S2R:
-            if (ctx.exec_mask != 0) exec_special(ctx);
+            if (op.exec_mask != 0) read_special(op);
             return true;
         case isa::Opcode::MVC:
-            fail(KernelErrorKind::IllegalInstruction, ctx.warp_slot, 0, "MVC with address-register post-increment is not modelled yet");
-            return false;
-        default: break;
+            return unit_fail(op, KernelErrorKind::IllegalInstruction, 0,
+                             "MVC with address-register post-increment is not modelled yet");
+        case isa::Opcode::R2G: return store_shared(op);
+        default: return access_global(op);
     }
-    const std::uint32_t m = ctx.exec_mask;
-    MemAccessSummary& ms = ctx.rec.mem;
-    if (in.op == isa::Opcode::R2G) {
-        // Shared store: g[Ak + off] = Rs (size of the destination type).
-        const isa::Operand& d = in.dst;
-        const std::uint32_t size = isa::Operand::size_of(d.type);
-        const std::uint32_t base = blocks_[warps_[ctx.warp_slot].block_slot].shared_base + d.byte_offset();
-        const std::uint32_t* a = d.areg ? regs_.areg_row(ctx.warp_slot, d.areg) : zeros_;
-        const std::uint32_t* v = ctx.src[0];
-        for (std::uint32_t l = 0; l < kWarpSize; ++l) {
-            if (!((m >> l) & 1u)) continue;
-            const std::uint32_t addr = base + a[l];
-            if (addr % size != 0) {
-                fail(KernelErrorKind::MisalignedAccess, ctx.warp_slot, addr, "shared store not aligned to its size");
-                return false;
-            }
-            if (std::uint64_t(addr) + size > cfg_.shared_bytes) {
-                fail(KernelErrorKind::OutOfRangeAccess, ctx.warp_slot, addr, "shared store outside the shared memory");
-                return false;
-            }
-            std::memcpy(&shared_[addr], &v[l], size);
-            if (track_undefined_)
-                for (std::uint32_t b = 0; b < size; ++b) shared_taint_[addr + b] = std::uint8_t((ctx.taint >> l) & 1u);
-        }
-        ms.space = MemSpace::Shared;
-        ms.is_store = true;
-        ms.access_bytes = std::uint8_t(size);
-        ms.bytes = size * std::uint32_t(std::popcount(m));
-        ms.transactions = m ? 1 : 0;
-        if (record_issues || !observers_.empty()) ms.bank_conflict_degree = shared_bank_conflict_degree(base, a, m);
-        return true;
-    }
+}
 
-    const bool store = in.op == isa::Opcode::GST;
-    const isa::Operand& gop = store ? in.dst : in.src[0];
-    const DataType t = gop.type != DataType::None ? gop.type : in.dtype;
-    const std::uint32_t size = access_size(t);
-    const std::uint32_t words = size >= 4 ? size / 4 : 1;
-    const std::uint32_t* addr = gop.reg == 124 ? zeros_ : reg_row(ctx.warp_slot, gop.reg);
-    ms.space = MemSpace::Global;
-    ms.is_store = store;
-    ms.access_bytes = std::uint8_t(size > 255 ? 255 : size);
-    ms.bytes = size * std::uint32_t(std::popcount(m));
-    if (m == 0) return true;
-    if (record_issues || !observers_.empty()) ms.transactions = count_segments(addr, m);
-    struct LatencyToRecord {  // slow-path latency the port accumulated, whatever the exit
-        GlobalMemoryPort* port;
-        MemAccessSummary& ms;
-        ~LatencyToRecord() {
-            ms.latency_cycles = std::uint32_t(port->pending_cycles);
-            port->pending_cycles = 0;
-        }
-    } latency{global_, ms};
-
-    const DirectWindow& win = global_->dmi;
-    // Fast path: 32-bit accesses, every executing lane aligned and inside the DMI window.
-    if (size == 4 && !track_undefined_ && (store ? win.writable : win.readable) && win.data != nullptr) {
-        bool fast = true;
-        for (std::uint32_t l = 0; l < kWarpSize; ++l) {
-            const std::uint64_t a = addr[l];
-            fast &= !((m >> l) & 1u) || ((a & 3u) == 0 && a >= win.start && a + 3 <= win.end);
-        }
-        if (fast) {
-            std::uint8_t* base = win.data - win.start;
-            const std::uint32_t* v = store ? (in.src[0].reg == 124 ? zeros_ : reg_row(ctx.warp_slot, in.src[0].reg)) : nullptr;
-            for (std::uint32_t l = 0; l < kWarpSize; ++l) {
-                if (!((m >> l) & 1u)) continue;
-                if (store) std::memcpy(base + addr[l], &v[l], 4);
-                else std::memcpy(&ctx.res[0][l], base + addr[l], 4);
-            }
-            if (!store) ctx.res_regs = 1;
-            return true;
-        }
-    }
-
-    const DirectWindow& dmi = global_->dmi;
-    // Data registers of a store (up to 4 consecutive registers for .64/.128).
-    const std::uint32_t* data[4] = {zeros_, zeros_, zeros_, zeros_};
-    if (store) {
-        const isa::Operand& s = in.src[0];
-        for (std::uint32_t k = 0; k < words; ++k) {
-            const std::uint32_t r = s.reg + k;
-            if (s.kind == isa::OperandKind::RegLo || s.kind == isa::OperandKind::RegHi) {
-                data[k] = ctx.src[0];  // 16-bit source already extracted by the read stage
-            } else {
-                data[k] = (r == 124 || r > 127) ? zeros_ : reg_row(ctx.warp_slot, r);
-            }
-        }
-    } else {
-        ctx.res_regs = words;
-    }
-    const bool track = track_undefined_;
+// Shared store: g[Ak + off] = Rs (size of the destination type).
+bool MemoryFunction::store_shared(ExecContext& op) {
+    const isa::Operand& d = op.inst->dst;
+    const std::uint32_t m = op.exec_mask;
+    const std::uint32_t size = isa::Operand::size_of(d.type);
+    const std::uint32_t base = op.mem_operands.shared_base + d.byte_offset();
+    const std::uint32_t* a = op.mem_operands.addr;
+    const std::uint32_t* v = op.src[0];
     for (std::uint32_t l = 0; l < kWarpSize; ++l) {
         if (!((m >> l) & 1u)) continue;
-        const std::uint64_t a = addr[l];
-        if (track && a + size <= global_shadow_size_) {
-            if (store) {
-                for (std::uint32_t b = 0; b < size; ++b) global_shadow_[a + b] = std::uint8_t((ctx.taint >> l) & 1u);
-            } else {
-                for (std::uint32_t b = 0; b < size; ++b)
-                    if (global_shadow_[a + b]) ctx.taint |= 1u << l;
-            }
-        }
-        if (a % size != 0) {
-            fail(KernelErrorKind::MisalignedAccess, ctx.warp_slot, a,
-                 std::string(store ? "GST" : "GLD") + " address not aligned to the access size " + std::to_string(size));
-            return false;
-        }
-        std::uint8_t bytes[16];
-        if (store) {
-            for (std::uint32_t k = 0; k < words; ++k) std::memcpy(bytes + 4 * k, &data[k][l], 4);
-            if (dmi.writable && dmi.covers(a, size)) {
-                std::memcpy(dmi.data + (a - dmi.start), bytes, size);
-            } else if (global_->write(a, bytes, size) != MemStatus::Ok) {
-                fail(KernelErrorKind::OutOfRangeAccess, ctx.warp_slot, a, "GST rejected by global memory (TLM error response)");
-                return false;
-            }
-        } else {
-            if (dmi.readable && dmi.covers(a, size)) {
-                std::memcpy(bytes, dmi.data + (a - dmi.start), size);
-            } else if (global_->read(a, bytes, size) != MemStatus::Ok) {
-                fail(KernelErrorKind::OutOfRangeAccess, ctx.warp_slot, a, "GLD rejected by global memory (TLM error response)");
-                return false;
-            }
-            if (size < 4) {
-                std::uint32_t raw = 0;
-                std::memcpy(&raw, bytes, size);
-                ctx.res[0][l] = extend_loaded(raw, t);
-            } else {
-                for (std::uint32_t k = 0; k < words; ++k) std::memcpy(&ctx.res[k][l], bytes + 4 * k, 4);
-            }
-        }
+        const std::uint32_t addr = base + a[l];
+        if (addr % size != 0)
+            return unit_fail(op, KernelErrorKind::MisalignedAccess, addr, "shared store not aligned to its size");
+        if (std::uint64_t(addr) + size > ports_.shared_bytes)
+            return unit_fail(op, KernelErrorKind::OutOfRangeAccess, addr, "shared store outside the shared memory");
+        std::memcpy(&ports_.shared[addr], &v[l], size);
+        if (ports_.shared_taint != nullptr)
+            for (std::uint32_t b = 0; b < size; ++b) ports_.shared_taint[addr + b] = std::uint8_t((op.taint >> l) & 1u);
+    }
+    MemAccessSummary& ms = describe_access(op, MemSpace::Shared, true, size);
+    ms.transactions = m ? 1 : 0;
+    if (op.mem_operands.summarize) ms.bank_conflict_degree = shared_bank_conflict_degree(base, a, m);
+    return true;
+}
+
+bool MemoryFunction::access_global(ExecContext& op) {
+    const bool store = op.inst->op == isa::Opcode::GST;
+    const DataType t = global_type(*op.inst);
+    const std::uint32_t size = access_size(t);
+    const std::uint32_t m = op.exec_mask;
+    const std::uint32_t* addr = op.mem_operands.addr;
+    MemAccessSummary& ms = describe_access(op, MemSpace::Global, store, size);
+    if (m == 0) return true;
+    if (op.mem_operands.summarize) ms.transactions = count_segments(addr, m);
+    const LatencyToRecord latency{ports_.global, ms};
+    if (access_global_direct(op, size)) return true;
+    if (!store) op.res_regs = size >= 4 ? size / 4 : 1;
+    for (std::uint32_t l = 0; l < kWarpSize; ++l) {
+        if (!((m >> l) & 1u)) continue;
+        if (ports_.global_shadow != nullptr) track_global_lane(op, l, size, store);
+        if (addr[l] % size != 0)
+            return unit_fail(
+                op, KernelErrorKind::MisalignedAccess, addr[l],
+                std::string(store ? "GST" : "GLD") + " address not aligned to the access size " + std::to_string(size));
+        if (!(store ? store_global_lane(op, l, size) : load_global_lane(op, l, t))) return false;
     }
     return true;
+}
+
+// Fast path: 32-bit accesses, every executing lane aligned and inside the DMI window.
+bool MemoryFunction::access_global_direct(ExecContext& op, std::uint32_t size) {
+    const bool store = op.inst->op == isa::Opcode::GST;
+    const DirectWindow& win = ports_.global->dmi;
+    if (size != 4 || ports_.global_shadow != nullptr || !(store ? win.writable : win.readable) || win.data == nullptr)
+        return false;
+    const std::uint32_t m = op.exec_mask;
+    const std::uint32_t* addr = op.mem_operands.addr;
+    bool fast = true;
+    for (std::uint32_t l = 0; l < kWarpSize; ++l) {
+        const std::uint64_t a = addr[l];
+        fast &= !((m >> l) & 1u) || ((a & 3u) == 0 && a >= win.start && a + 3 <= win.end);
+    }
+    if (!fast) return false;
+    std::uint8_t* base = win.data - win.start;
+    const std::uint32_t* v = op.mem_operands.data[0];
+    for (std::uint32_t l = 0; l < kWarpSize; ++l) {
+        if (!((m >> l) & 1u)) continue;
+        if (store)
+            std::memcpy(base + addr[l], &v[l], 4);
+        else
+            std::memcpy(&op.res[0][l], base + addr[l], 4);
+    }
+    if (!store) op.res_regs = 1;
+    return true;
+}
+
+// Undefined-value tracking: a store marks the bytes, a load of a marked byte marks the lane.
+void MemoryFunction::track_global_lane(ExecContext& op, std::uint32_t l, std::uint32_t size, bool store) const {
+    const std::uint64_t a = op.mem_operands.addr[l];
+    if (a + size > ports_.global_shadow_size) return;
+    if (store) {
+        for (std::uint32_t b = 0; b < size; ++b) ports_.global_shadow[a + b] = std::uint8_t((op.taint >> l) & 1u);
+    } else {
+        for (std::uint32_t b = 0; b < size; ++b)
+            if (ports_.global_shadow[a + b]) op.taint |= 1u << l;
+    }
+}
+
+bool MemoryFunction::store_global_lane(ExecContext& op, std::uint32_t l, std::uint32_t size) {
+    const std::uint64_t a = op.mem_operands.addr[l];
+    std::uint8_t bytes[16];
+    for (std::uint32_t k = 0; k < (size >= 4 ? size / 4 : 1); ++k)
+        std::memcpy(bytes + 4 * k, &op.mem_operands.data[k][l], 4);
+    const DirectWindow& dmi = ports_.global->dmi;  // re-read: a slow access may have refreshed it
+    if (dmi.writable && dmi.covers(a, size)) {
+        std::memcpy(dmi.data + (a - dmi.start), bytes, size);
+    } else if (ports_.global->write(a, bytes, size) != MemStatus::Ok) {
+        return unit_fail(op, KernelErrorKind::OutOfRangeAccess, a,
+                         "GST rejected by global memory (TLM error response)");
+    }
+    return true;
+}
+
+bool MemoryFunction::load_global_lane(ExecContext& op, std::uint32_t l, DataType t) {
+    const std::uint64_t a = op.mem_operands.addr[l];
+    const std::uint32_t size = access_size(t);
+    std::uint8_t bytes[16];
+    const DirectWindow& dmi = ports_.global->dmi;
+    if (dmi.readable && dmi.covers(a, size)) {
+        std::memcpy(bytes, dmi.data + (a - dmi.start), size);
+    } else if (ports_.global->read(a, bytes, size) != MemStatus::Ok) {
+        return unit_fail(op, KernelErrorKind::OutOfRangeAccess, a,
+                         "GLD rejected by global memory (TLM error response)");
+    }
+    write_loaded(op, l, bytes, size, t);
+    return true;
+}
+
+// A loaded lane into the result rows: 8/16-bit values zero- or sign-extended to 32 bits,
+// wider ones one row per 32-bit word.
+void MemoryFunction::write_loaded(ExecContext& op, std::uint32_t l, const std::uint8_t* bytes, std::uint32_t size,
+                                  DataType t) {
+    if (size < 4) {
+        std::uint32_t raw = 0;
+        std::memcpy(&raw, bytes, size);
+        op.res[0][l] = extend_loaded(raw, t);
+    } else {
+        for (std::uint32_t k = 0; k < size / 4; ++k) std::memcpy(&op.res[k][l], bytes + 4 * k, 4);
+    }
+}
+
+// The access summary of the issue record: space, direction, size, bytes moved.
+MemAccessSummary& MemoryFunction::describe_access(ExecContext& op, MemSpace space, bool store, std::uint32_t size) {
+    MemAccessSummary& ms = op.rec.mem;
+    ms.space = space;
+    ms.is_store = store;
+    ms.access_bytes = std::uint8_t(size);  // at most 16
+    ms.bytes = size * std::uint32_t(std::popcount(op.exec_mask));
+    return ms;
+}
+
+// S2R: the special register's value, which the core supplied (SM id, clock).
+void MemoryFunction::read_special(ExecContext& op) {
+    for (std::uint32_t l = 0; l < kWarpSize; ++l) op.res[0][l] = op.mem_operands.special;
+    op.res_regs = 1;
 }
 
 }  // namespace fgtlm::core

@@ -66,25 +66,11 @@ Result lshl_add(u32 a, u32 b, unsigned n) {
     return {t & 0xffffffffu, true, t >= (u64{1} << 32)};
 }
 
-Result compute(Op op, u64 a64, u64 b64, bool scc) {
+// The logical, shift, bit-field and pack operations (SCC = result non-zero, or unchanged).
+Result bitwise(Op op, u64 a64, u64 b64) {
     const auto a = static_cast<u32>(a64), b = static_cast<u32>(b64);
-    const auto sa = static_cast<i32>(a), sb = static_cast<i32>(b);
+    const auto sa = static_cast<i32>(a);
     switch (op) {
-        case Op::AddU32: { const u64 t = u64{a} + b; return {t & 0xffffffffu, true, (t >> 32) != 0}; }
-        case Op::SubU32: { const u64 t = u64{a} - u64{b}; return {t & 0xffffffffu, true, (t >> 32) != 0}; }
-        case Op::AddI32: return {static_cast<u32>(a + b), true, overflow32(i64{sa} + sb)};
-        case Op::SubI32: return {static_cast<u32>(a - b), true, overflow32(i64{sa} - sb)};
-        case Op::AddcU32: { const u64 t = u64{a} + b + (scc ? 1 : 0); return {t & 0xffffffffu, true, (t >> 32) != 0}; }
-        case Op::SubbU32: {
-            const u64 t = u64{a} - b - (scc ? 1 : 0);
-            return {t & 0xffffffffu, true, ((t >> 32) & 1) != 0};
-        }
-        case Op::MinI32: return {static_cast<u32>(sa < sb ? sa : sb), true, sa < sb};
-        case Op::MinU32: return {a < b ? a : b, true, a < b};
-        case Op::MaxI32: return {static_cast<u32>(sa > sb ? sa : sb), true, sa > sb};
-        case Op::MaxU32: return {a > b ? a : b, true, a > b};
-        case Op::CselectB32: return {scc ? a : b, true, -1};
-        case Op::CselectB64: return {scc ? a64 : b64, true, -1};
         case Op::AndB32: return nz32(a & b);
         case Op::AndB64: return nz64(a64 & b64);
         case Op::OrB32: return nz32(a | b);
@@ -109,11 +95,38 @@ Result compute(Op op, u64 a64, u64 b64, bool scc) {
         case Op::AshrI64: return nz64(static_cast<u64>(static_cast<i64>(a64) >> (b & 63)));
         case Op::BfmB32: return {bfm32(a, b), true, -1};
         case Op::BfmB64: return {bfm64(a64, b), true, -1};
-        case Op::MulI32: return {static_cast<u32>(a * b), true, -1};
         case Op::BfeU32: return nz32(bfe_u32(a, b));
         case Op::BfeI32: return nz32(bfe_i32(a, b));
         case Op::BfeU64: return nz64(bfe_u64(a64, b));
         case Op::BfeI64: return nz64(bfe_i64(a64, b));
+        case Op::PackLlB32B16: return {(a & 0xffff) | ((b & 0xffff) << 16), true, -1};
+        case Op::PackLhB32B16: return {(a & 0xffff) | (b & 0xffff0000u), true, -1};
+        case Op::PackHhB32B16: return {(a >> 16) | (b & 0xffff0000u), true, -1};
+        default: break;
+    }
+    return {0, false, -1};
+}
+
+Result compute(Op op, u64 a64, u64 b64, bool scc) {
+    const auto a = static_cast<u32>(a64), b = static_cast<u32>(b64);
+    const auto sa = static_cast<i32>(a), sb = static_cast<i32>(b);
+    switch (op) {
+        case Op::AddU32: { const u64 t = u64{a} + b; return {t & 0xffffffffu, true, (t >> 32) != 0}; }
+        case Op::SubU32: { const u64 t = u64{a} - u64{b}; return {t & 0xffffffffu, true, (t >> 32) != 0}; }
+        case Op::AddI32: return {static_cast<u32>(a + b), true, overflow32(i64{sa} + sb)};
+        case Op::SubI32: return {static_cast<u32>(a - b), true, overflow32(i64{sa} - sb)};
+        case Op::AddcU32: { const u64 t = u64{a} + b + (scc ? 1 : 0); return {t & 0xffffffffu, true, (t >> 32) != 0}; }
+        case Op::SubbU32: {
+            const u64 t = u64{a} - b - (scc ? 1 : 0);
+            return {t & 0xffffffffu, true, ((t >> 32) & 1) != 0};
+        }
+        case Op::MinI32: return {static_cast<u32>(sa < sb ? sa : sb), true, sa < sb};
+        case Op::MinU32: return {a < b ? a : b, true, a < b};
+        case Op::MaxI32: return {static_cast<u32>(sa > sb ? sa : sb), true, sa > sb};
+        case Op::MaxU32: return {a > b ? a : b, true, a > b};
+        case Op::CselectB32: return {scc ? a : b, true, -1};
+        case Op::CselectB64: return {scc ? a64 : b64, true, -1};
+        case Op::MulI32: return {static_cast<u32>(a * b), true, -1};
         case Op::AbsdiffI32: {
             // ABS(SSRC0 - SSRC1) of the 32-bit difference (wraps like the hardware's adder).
             const i32 d = static_cast<i32>(a - b);
@@ -126,11 +139,9 @@ Result compute(Op op, u64 a64, u64 b64, bool scc) {
         case Op::Lshl2AddU32: return lshl_add(a, b, 2);
         case Op::Lshl3AddU32: return lshl_add(a, b, 3);
         case Op::Lshl4AddU32: return lshl_add(a, b, 4);
-        case Op::PackLlB32B16: return {(a & 0xffff) | ((b & 0xffff) << 16), true, -1};
-        case Op::PackLhB32B16: return {(a & 0xffff) | (b & 0xffff0000u), true, -1};
-        case Op::PackHhB32B16: return {(a >> 16) | (b & 0xffff0000u), true, -1};
         case Op::CbranchGFork:
         case Op::RfeRestoreB64: break;   // handled by step()
+        default: return bitwise(op, a64, b64);
     }
     return {0, false, -1};
 }

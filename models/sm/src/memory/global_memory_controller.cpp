@@ -2,7 +2,8 @@
 
 namespace fgtlm::sm {
 
-GlobalMemoryController::GlobalMemoryController(sc_core::sc_module_name name) : sc_core::sc_module(name), socket("socket") {
+GlobalMemoryController::GlobalMemoryController(sc_core::sc_module_name name)
+    : sc_core::sc_module(name), socket("socket") {
     socket.register_invalidate_direct_mem_ptr(this, &GlobalMemoryController::invalidate);
 }
 
@@ -30,7 +31,8 @@ void GlobalMemoryController::invalidate(sc_dt::uint64 start, sc_dt::uint64 end) 
     if (dmi.data != nullptr && start <= dmi.end && end >= dmi.start) dmi = {};
 }
 
-core::MemStatus GlobalMemoryController::transport(tlm::tlm_command cmd, std::uint64_t addr, std::uint8_t* data, std::uint32_t len) {
+core::MemStatus GlobalMemoryController::transport(tlm::tlm_command cmd, std::uint64_t addr, std::uint8_t* data,
+                                                  std::uint32_t len) {
     ++slow_accesses;
     trans_.set_command(cmd);
     trans_.set_address(addr);
@@ -42,7 +44,8 @@ core::MemStatus GlobalMemoryController::transport(tlm::tlm_command cmd, std::uin
     trans_.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     socket->b_transport(trans_, annotated);
     if (annotated != sc_core::SC_ZERO_TIME) {
-        const std::uint64_t c = std::uint64_t((annotated + clock_period - sc_core::sc_time::from_value(1)) / clock_period);
+        const std::uint64_t c =
+            std::uint64_t((annotated + clock_period - sc_core::sc_time::from_value(1)) / clock_period);
         pending_cycles += c;
         annotated = sc_core::SC_ZERO_TIME;
     }

@@ -42,7 +42,8 @@ public:
 // The default loosely-timed cost.
 class LooselyTimedCost final : public IssueCost {
 public:
-    explicit LooselyTimedCost(std::uint32_t sp_lanes) : cycles_(sp_lanes >= 32 ? 1u : 32u / (sp_lanes ? sp_lanes : 1u)) {}
+    explicit LooselyTimedCost(std::uint32_t sp_lanes)
+        : cycles_(sp_lanes >= 32 ? 1u : 32u / (sp_lanes ? sp_lanes : 1u)) {}
     std::uint64_t on_issue(const IssueRecord& rec) override { return cycles_ + rec.mem.latency_cycles; }
     [[nodiscard]] std::uint64_t cycles() const { return cycles_; }
 

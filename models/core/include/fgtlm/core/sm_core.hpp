@@ -23,7 +23,9 @@
 #include <fgtlm/core/memory_port.hpp>
 #include <fgtlm/core/program.hpp>
 #include <fgtlm/core/register_file.hpp>
+#include <fgtlm/core/units/branch_unit.hpp>
 #include <fgtlm/core/units/exec_unit.hpp>
+#include <fgtlm/core/units/memory_unit.hpp>
 #include <fgtlm/core/warp_state.hpp>
 
 namespace fgtlm::faults {
@@ -82,6 +84,10 @@ struct ExecContext {
     bool has_flags = false;         // flags[] valid (written to C[set_pred_reg] if set_pred)
     bool rtl = true;                // core.semantics=rtl: units compute what the RTL does (set by fetch)
     std::uint32_t pass_lanes = 8;   // SmCoreConfig::sp_lanes (the FPU's per-pass timing, units/fpu.cpp)
+    WarpState* warp = nullptr;      // the issuing warp's PC, masks and stack (the branch unit's operand)
+    bool next_pc_set = false;       // a unit moved the warp's PC (else write-back advances it)
+    MemOperands mem_operands;       // the memory unit's address/data rows (set by execute)
+    UnitError error;                // why a unit returned false (kind None: it recorded nothing)
     IssueRecord rec;
 };
 
@@ -92,7 +98,7 @@ enum class StepResult : std::uint8_t {
     Error,      // a KernelError stopped the kernel (see error())
 };
 
-class SmCore {
+class SmCore : private WarpControl {
 public:
     explicit SmCore(const SmCoreConfig& cfg = {});
     SmCore(const SmCore&) = delete;
@@ -104,7 +110,15 @@ public:
         program_ = program;
         if (program_ != nullptr) program_->set_semantics(cfg_.semantics);
     }
-    void set_global(GlobalMemoryPort* global) { global_ = global; }
+    void set_global(GlobalMemoryPort* global) {
+        global_ = global;
+        sync_memory_ports();
+    }
+    // Local memory (LLD/LST) goes through `local` (nullptr: straight to the global port).
+    void set_local(GlobalMemoryPort* local) {
+        local_ = local;
+        sync_memory_ports();
+    }
     [[nodiscard]] GlobalMemoryPort* global_port() const { return global_; }
     [[nodiscard]] const LaunchConfig& launch() const { return launch_; }
     void set_constant(const std::uint8_t* data, std::uint32_t size) { const_ = data; const_size_ = size; }
@@ -138,7 +152,8 @@ public:
     // Runs one warp instruction of the next ready warp (round robin).
     StepResult step() {
         if (!select(ctx_)) return failed() ? StepResult::Error : StepResult::BatchDone;
-        if (!fetch(ctx_) || !decode(ctx_) || !read(ctx_) || !execute(ctx_) || !writeback(ctx_)) return StepResult::Error;
+        if (!fetch(ctx_) || !decode(ctx_) || !read(ctx_) || !execute(ctx_) || !writeback(ctx_))
+            return StepResult::Error;
         return StepResult::Issued;
     }
     // Pipeline phases (the SystemC stages call these in order with the SM's context).
@@ -154,11 +169,11 @@ public:
     // Replaces the unit that executes `unit` operations (nullptr = the built-in one).
     void set_unit(ExecUnit unit, ExecUnitIf* impl);
     ExecUnitIf* builtin_unit(ExecUnit unit);
-    // The branch and memory units' functions (they act on warp state and memories).
-    bool exec_flow(ExecContext& ctx);
-    bool exec_memory(ExecContext& ctx);
-    bool exec_local(ExecContext& ctx);    // LLD/LST (execute_local.cpp)
-    void exec_special(ExecContext& ctx);  // S2R (execute_local.cpp)
+    // What the branch unit asks of the SM (a replacement branch unit may use them too).
+    WarpControl& warp_control() { return *this; }
+    [[nodiscard]] const BranchConfig& branch_config() const { return branch_cfg_; }
+    // The memory controllers the built-in memory unit uses (a replacement may use them too).
+    [[nodiscard]] const MemoryPorts& memory_ports() const { return mem_ports_; }
     bool read_texture_coordinates(ExecContext& ctx);  // TEX's read stage (units/texture.cpp)
 
     // --- statistics -------------------------------------------------------------------
@@ -210,10 +225,9 @@ private:
     std::uint32_t operand_taint(const ExecContext& ctx, const isa::Operand& op);
     void write_taint(const ExecContext& ctx);
 
-    // branch-unit helpers
-    bool push(ExecContext& ctx, StackKind kind, std::uint32_t pc, std::uint32_t mask);
-    bool unwind(ExecContext& ctx);  // the active mask became empty: resume the next path
-    bool exit_threads(ExecContext& ctx, std::uint32_t mask);
+    // WarpControl: the SM's side of the branch unit (warp_control.cpp).
+    bool finish_warp(std::uint32_t warp_slot) override;
+    bool arrive_barrier(std::uint32_t warp_slot) override;
     // The RTL runs on past an end marker when nvcc's epilogue RET follows it (rtl semantics):
     // the warp then finishes at that RET, as the RTL's does.
     bool runs_past_end_marker(std::uint32_t next_pc) {
@@ -221,16 +235,18 @@ private:
         const isa::Instruction* next = program_->fetch(next_pc);
         return next != nullptr && !next->is_illegal() && next->op == isa::Opcode::RET;
     }
-    bool rtl_return(ExecContext& ctx);  // RET with Semantics::Rtl and a non-empty stack: pop the top
-    void finish_warp(std::uint32_t warp_slot);
-    bool join(ExecContext& ctx, std::uint32_t next_pc);
-    bool arrive_barrier(ExecContext& ctx);
     void fill_record(ExecContext& ctx);
+    void write_results(ExecContext& ctx);  // write-back: result registers
+    bool advance_pc(ExecContext& ctx);     // write-back: PC, join (.S), end marker
+    bool record_unit_error(ExecContext& ctx);  // false, with ctx.error recorded as the kernel error
+    void gather_memory_operands(ExecContext& ctx);  // execute: rows for the memory unit (memory_operands.cpp)
+    void sync_memory_ports();                       // after the global port or tracking changed
     std::uint32_t picked_warp(std::uint32_t rr);  // IssueCost::pick_warp among the ready warps
 
     SmCoreConfig cfg_;
     Program* program_ = nullptr;
     GlobalMemoryPort* global_ = nullptr;
+    GlobalMemoryPort* local_ = nullptr;
     const std::uint8_t* const_ = nullptr;
     std::uint32_t const_size_ = 0;
     std::vector<ExecutionObserver*> observers_;
@@ -253,13 +269,14 @@ private:
     std::uint32_t num_blocks_ = 0;
     std::uint32_t warps_live_ = 0;
     std::uint32_t rr_next_ = 0;
-    bool next_pc_set_ = false;
 
     SpFunction sp_;
     FpuFunction fpu_;
     SfuFunction sfu_;
-    BranchFunction branch_{*this};
-    MemoryFunction memory_{*this};
+    BranchConfig branch_cfg_;
+    BranchFunction branch_{*this, branch_cfg_};
+    MemoryPorts mem_ports_;
+    MemoryFunction memory_{mem_ports_};
     TextureFunction texture_{*this};
     std::array<ExecUnitIf*, kNumExecUnits> units_{&sp_, &fpu_, &sfu_, &branch_, &memory_, &texture_, &sp_};
 

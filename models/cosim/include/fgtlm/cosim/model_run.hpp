@@ -29,6 +29,7 @@ struct ModelResult {
     std::filesystem::path commit_trace;
 };
 
-ModelResult run_model(const loaders::KernelImage& img, const std::filesystem::path& run_dir, const ModelRunOptions& opt = {});
+ModelResult run_model(const loaders::KernelImage& img, const std::filesystem::path& run_dir,
+                      const ModelRunOptions& opt = {});
 
 }  // namespace fgtlm::cosim

@@ -1,8 +1,8 @@
 // The fault library's one window into core::SmCore's private state (SmCore befriends this
 // class): a copy of the whole architectural and scheduling state for snapshot/restore, and
 // mutable references to the cells a fault can hit. Register-file cells go through the
-// public core::RegisterFile accessors; only warps, blocks and scheduler state need friendship. Kept narrow so refactors of the core only
-// have to follow it here.
+// public core::RegisterFile accessors; only warps, blocks and scheduler state need friendship. Kept narrow so refactors
+// of the core only have to follow it here.
 #pragma once
 
 #include <cstdint>

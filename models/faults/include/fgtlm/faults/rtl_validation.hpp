@@ -46,7 +46,8 @@ struct RtlValidationSummary {
 
 // Runs the injections `ids` of campaign `c` on the RTL and the model; each record (the
 // model's record plus "rtl": {class, site, cycles, wall_seconds}, "agree") goes to `sink`.
-RtlValidationSummary validate_on_rtl(Campaign& c, const std::vector<std::uint64_t>& ids, const RtlValidationOptions& opt,
+RtlValidationSummary validate_on_rtl(Campaign& c, const std::vector<std::uint64_t>& ids,
+                                     const RtlValidationOptions& opt,
                                      const std::function<void(const nlohmann::json&)>& sink, std::ostream* log);
 
 }  // namespace fgtlm::faults

@@ -78,6 +78,8 @@ public:
 
 private:
     void scheduler();
+    core::KernelError prepare_kernel();          // launch checks, constants, code, SMs started
+    void run_blocks(core::KernelError& err);     // block dispatch until done or an SM fails
     void finish(const core::KernelError& err);
     void set_irq(bool level);
 

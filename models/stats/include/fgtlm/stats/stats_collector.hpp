@@ -64,6 +64,8 @@ public:
 
 private:
     void add_utilisation(nlohmann::json& j, std::uint64_t cycles) const;  // to_json(): busy fractions, stalls
+    void add_memory(nlohmann::json& j) const;             // to_json(): traffic per memory space
+    void add_blocks_and_series(nlohmann::json& j) const;  // to_json(): per-block times, time series
     void add_to_series(std::uint64_t cycle, std::uint32_t threads);
 
     const timing::TimingModel& timing_;

@@ -5,22 +5,47 @@
 // form, active mask `exec_mask`, up to three 32-lane operand vectors `src[]`, carry-in
 // flags) and produces 32-lane results `res[]`, the predicate flags `flags[]` (`has_flags`)
 // and how many result registers write-back stores (`res_regs`). It returns false only for
-// a kernel error. A unit also reports its own issue cost in SM cycles (`issue_cycles()`),
-// which the SystemC model annotates as the TLM delay of the operation.
+// a kernel error, which it describes in `error` (UnitError) unless it recorded it itself. A unit also reports its own
+// issue cost in SM cycles (`issue_cycles()`), which the SystemC model annotates as the TLM delay of the operation.
 //
 // ExecUnitIf is what the execute stage calls directly (the "DMI" path of models/sm/units);
 // a unit reached through a TLM socket is wrapped in the same interface.
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include <fgtlm/isa/instruction.hpp>
 
 #include <fgtlm/core/issue_record.hpp>
+#include <fgtlm/core/launch.hpp>
 
 namespace fgtlm::core {
 
 struct ExecContext;
+
+// A kernel error a unit reports by returning false (the core records it with the warp's PC,
+// block and warp). kind None: the unit recorded nothing (the caller names the unit instead).
+struct UnitError {
+    KernelErrorKind kind = KernelErrorKind::None;
+    std::uint64_t address = 0;
+    std::string message;
+};
+
+// The memory unit's operands (memory_unit.hpp), gathered by the core from the register file
+// before the unit runs: the rows the instruction addresses, so the unit needs no core access.
+struct MemOperands {
+    const std::uint32_t* addr = nullptr;  // per-lane address: GPR (GLD/GST) or A-register (R2G, LLD/LST)
+    const std::uint32_t* data[4] = {};    // store data, one row per 32-bit word (.64/.128: consecutive registers)
+    std::uint32_t shared_base = 0;        // R2G: the block's shared-memory window
+    std::uint64_t local_base = 0;         // LLD/LST: global address of lane 0's local window
+    std::uint64_t local_stride = 0;       // LLD/LST: local bytes per thread
+    std::uint32_t special = 0;            // S2R: the special register's value
+    bool summarize = false;               // fill the timing summary (segments, bank conflicts)
+};
+
+// Describes a kernel error in op.error and returns false (what a unit returns for it).
+bool unit_fail(ExecContext& op, KernelErrorKind kind, std::uint64_t address, std::string message);
 
 class ExecUnitIf {
 public:
@@ -51,34 +76,13 @@ public:
 };
 
 // Special-function unit: RCP, RSQ, LG2, EX2, SIN, COS.
+// (The branch and memory units: units/branch_unit.hpp, units/memory_unit.hpp.)
 class SfuFunction final : public ExecUnitIf {
 public:
     bool execute(ExecContext& op) override;
 };
 
 class SmCore;
-
-// Branch unit: BRA/SSY/CAL/RET/KIL/BAR/NOP act on the warp's PC, mask and stack, which the
-// core owns; the unit is the core's SmCore::exec_flow.
-class BranchFunction final : public ExecUnitIf {
-public:
-    explicit BranchFunction(SmCore& core) : core_(core) {}
-    bool execute(ExecContext& op) override;
-
-private:
-    SmCore& core_;
-};
-
-// Memory unit: global loads/stores through the global-memory controller (GlobalMemoryPort)
-// and shared stores; the unit is the core's SmCore::exec_memory.
-class MemoryFunction final : public ExecUnitIf {
-public:
-    explicit MemoryFunction(SmCore& core) : core_(core) {}
-    bool execute(ExecContext& op) override;
-
-private:
-    SmCore& core_;
-};
 
 namespace tex {
 struct Descriptor;

@@ -1,7 +1,8 @@
 // BranchUnit: BRA, SSY/join, CAL/RET, KIL, BAR, NOP and TRAP. They act on the warp's PC,
-// active mask and divergence stack, which the execution core owns, so the unit's function
-// is the core's (core::BranchFunction -> SmCore::exec_flow). A SystemC module with a TLM-2.0
-// target socket (exec_unit_module.hpp).
+// active mask and divergence stack, handed to it in the payload (ExecContext::warp); what
+// reaches beyond the warp (a finished warp, the block's barrier) it asks of the SM through
+// core::WarpControl (core/units/branch_unit.hpp). A SystemC module with a TLM-2.0 target
+// socket (exec_unit_module.hpp).
 #pragma once
 
 #include <fgtlm/sm/units/exec_unit_module.hpp>
@@ -10,7 +11,8 @@ namespace fgtlm::sm {
 
 class BranchUnit final : public ExecUnitModule {
 public:
-    BranchUnit(sc_core::sc_module_name name, core::SmCore& core) : ExecUnitModule(name, &function_), function_(core) {}
+    BranchUnit(sc_core::sc_module_name name, core::SmCore& core)
+        : ExecUnitModule(name, &function_), function_(core.warp_control(), core.branch_config()) {}
     const char* kind() const override { return "fgtlm::sm::BranchUnit"; }
 
 private:

@@ -1,14 +1,17 @@
-// MemUnit: the SM's load/store unit (GLD, GST, R2G) and its memory controllers, each a
-// SystemC module:
+// MemUnit: the SM's load/store unit (GLD, GST, R2G, LLD, LST) and its memory controllers,
+// each a SystemC module:
 //   global   : GlobalMemoryController, initiator socket to global memory (DMI + b_transport)
 //   shared   : SharedMemoryController, target socket over the SM's shared memory
 //   constant : ConstantMemoryController, target socket over the kernel's constant memory
-// The unit's function is the core's (core::MemoryFunction -> SmCore::exec_memory), which
-// reaches global memory through `global` and shared memory through the storage `shared`
-// exposes. A SystemC module with a TLM-2.0 target socket (exec_unit_module.hpp).
+//   local    : LocalMemoryController, per-thread windows in global memory, carried to `global`
+// The unit's function is core::MemoryFunction (core/units/memory_unit.hpp): it works on the
+// payload and on the memory ports -- global memory through `global`, shared memory through
+// the storage `shared` exposes -- never on the core. A SystemC module with a TLM-2.0 target
+// socket (exec_unit_module.hpp).
 #pragma once
 
 #include <fgtlm/sm/memory/global_memory_controller.hpp>
+#include <fgtlm/sm/memory/local_memory_controller.hpp>
 #include <fgtlm/sm/memory/storage_window.hpp>
 #include <fgtlm/sm/units/exec_unit_module.hpp>
 
@@ -19,9 +22,15 @@ public:
     GlobalMemoryController global;
     SharedMemoryController shared;
     ConstantMemoryController constant;
+    LocalMemoryController local;
 
     MemUnit(sc_core::sc_module_name name, core::SmCore& core)
-        : ExecUnitModule(name, &function_), global("global"), shared("shared"), constant("constant"), function_(core) {
+        : ExecUnitModule(name, &function_),
+          global("global"),
+          shared("shared"),
+          constant("constant"),
+          local("local", global),
+          function_(core.memory_ports()) {
         shared.attach(core.shared(), core.shared_size());
     }
     const char* kind() const override { return "fgtlm::sm::MemUnit"; }

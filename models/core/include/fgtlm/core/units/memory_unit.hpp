@@ -1,0 +1,56 @@
+// The memory unit (load/store unit) of the SM: GLD/GST (global memory), R2G (shared
+// memory), LLD/LST (local memory: per-thread windows in global memory) and S2R.
+//
+// The unit is a unit in its own right: it works on the warp operation it is handed (the
+// instruction, the active mask, the 32-lane address and data rows in
+// ExecContext::mem_operands, which the core gathers before the unit runs) and on its memory
+// controllers (MemoryPorts). It never reaches into the core: a kernel error is returned in
+// ExecContext::error, and the core records it. So a replacement memory unit bound to the SM
+// (sm::MemUnit's socket) needs nothing but the payload and memory ports of its own.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <fgtlm/core/memory_port.hpp>
+#include <fgtlm/core/units/exec_unit.hpp>
+
+namespace fgtlm::core {
+
+// Where the memory unit's accesses go (SmCore fills them; sm::MemUnit wires its controllers).
+struct MemoryPorts {
+    GlobalMemoryPort* global = nullptr;  // global memory controller
+    GlobalMemoryPort* local = nullptr;   // local memory controller (per-thread windows in global memory)
+    std::uint8_t* shared = nullptr;      // the SM's shared memory, `shared_bytes` long
+    std::uint32_t shared_bytes = 0;
+    // Undefined-value tracking (SmCore::set_undefined_tracking), nullptr when off: one byte per
+    // shared byte / global byte, non-zero = undefined.
+    std::uint8_t* shared_taint = nullptr;
+    std::uint8_t* global_shadow = nullptr;
+    std::uint64_t global_shadow_size = 0;
+};
+
+class MemoryFunction final : public ExecUnitIf {
+public:
+    explicit MemoryFunction(const MemoryPorts& ports) : ports_(ports) {}
+    bool execute(ExecContext& op) override;
+    // A loaded lane into the result rows (GLD and LLD share it).
+    static void write_loaded(ExecContext& op, std::uint32_t lane, const std::uint8_t* bytes, std::uint32_t size,
+                             isa::DataType type);
+
+private:
+    // One function per job.
+    bool store_shared(ExecContext& op);                              // R2G: g[Ak + off] = Rs
+    bool access_global(ExecContext& op);                             // GLD/GST: coalescing summary, then the lanes
+    bool access_global_direct(ExecContext& op, std::uint32_t size);  // all lanes in the DMI window
+    bool load_global_lane(ExecContext& op, std::uint32_t lane, isa::DataType type);
+    bool store_global_lane(ExecContext& op, std::uint32_t lane, std::uint32_t size);
+    void track_global_lane(ExecContext& op, std::uint32_t lane, std::uint32_t size, bool store) const;
+    bool access_local(ExecContext& op);         // LLD/LST (memory_local.cpp)
+    static void read_special(ExecContext& op);  // S2R: the value the core supplied
+    static MemAccessSummary& describe_access(ExecContext& op, MemSpace space, bool store, std::uint32_t size);
+
+    const MemoryPorts& ports_;
+};
+
+}  // namespace fgtlm::core
