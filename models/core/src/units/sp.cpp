@@ -30,7 +30,8 @@ struct IntOp {
 // IADD with flags as integer_add_subtract.vhd computes it: each negated source is negated as
 // a (sign-extended) two's-complement value first, then the two are added (-0 = 0, so a - 0
 // has no carry); carry = bit `bits` of the 33-bit sum, overflow from the operands' signs.
-// IADD is unsigned in scalar_processor.vhd: no sign flag.
+// IADD is unsigned in scalar_processor.vhd: no sign flag. Also IADD.CARRYn, which
+// apply_semantics made a 16-bit add of C0's carry without negations.
 void iadd_rtl_flags(const IntOp& o) {
     const isa::Instruction& in = o.in;
     const bool na = in.src[0].negate, nb = in.src[1].negate;
@@ -55,7 +56,7 @@ void iadd(const IntOp& o) {
     const isa::Instruction& in = o.in;
     const bool na = in.src[0].negate, nb = in.src[1].negate;
     const std::uint32_t xa = na ? o.wmask : 0u, xb = nb ? o.wmask : 0u;
-    if (in.set_pred && o.rtl) return iadd_rtl_flags(o);
+    if ((in.set_pred || in.carry_in) && o.rtl) return iadd_rtl_flags(o);
     if (!in.set_pred && !in.carry_in) {  // common case: no flags, vectorisable
         const std::uint32_t add = std::uint32_t(na) + std::uint32_t(nb);
         for (std::uint32_t l = 0; l < kWarpSize; ++l) o.r[l] = (((o.a[l] ^ xa) + (o.b[l] ^ xb)) + add) & o.wmask;
