@@ -144,6 +144,24 @@ TEST(RandomKernel, SameSeedSameKernelAndEveryKernelAssembles) {
     }
 }
 
+// --int-forms: every kernel assembles, and the integer forms are there.
+TEST(RandomKernel, IntegerFormsAssemble) {
+    GeneratorOptions opt;
+    opt.int_forms = true;
+    EXPECT_NE(generate_kernel(42, opt).sass(), generate_kernel(42).sass());
+    std::string all;
+    for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+        const RandomKernel k = generate_kernel(seed, opt);
+        fgtlm::loaders::KernelImage img;
+        ASSERT_NO_THROW(img = k.image()) << k.sass();
+        EXPECT_NO_THROW(fgtlm::loaders::validate_for_testbench(img)) << k.name;
+        all += k.sass();
+    }
+    for (const char* form : {"IMIN", "IMAX.S16", "IADD.CARRY1", "IMAD.S16.CARRY1", "ISET.U16", "SHR.S16", "IMUL.S24.S24",
+                             "IMUL32I.S16.S16", "IADD32I R"})
+        EXPECT_NE(all.find(form), std::string::npos) << form;
+}
+
 TEST(RtlBuild, CompileOrderOfTheSharedRtl) {
     const fs::path rtl = fs::path(FGTLM_SHARED_DIR) / "rtl" / "FlexGripPlus_4.4";
     if (!fs::exists(rtl)) GTEST_SKIP() << "no " << rtl;

@@ -113,7 +113,10 @@ void whole_by_field(isa::Operand& o) {
 //   subtract.vhd, zero-extended to 32 bits), src1 and dest DT_U32, src2 DT_NONE (the latch);
 //   the carry comes from C0 whatever n (pipeline_read.vhd reads pred_regs_reg_num "00" for
 //   IADDC) and no negation applies (a_neg is ISUB's, b_neg IADD's: scalar_processor.vhd);
-// * SHL/SHR: src2 DT_U32 always, so a half-register count is the whole register R(2n+h).
+// * IMAD.CARRYn (IMAD24C): the carry from C1 whatever n (units/sp.cpp adds src1, not the
+//   product);
+// * SHL/SHR: src2 DT_U32 always, so a half-register count is the whole register R(2n+h);
+// * P2R: below (R2P's flags are not modelled: models/cosim/README.md).
 void operand_widths(isa::Instruction& in) {
     using isa::DataType;
     switch (in.op) {
@@ -135,8 +138,19 @@ void operand_widths(isa::Instruction& in) {
             in.carry_in_reg = 0;
             for (auto& o : in.src) o.negate = false;
             break;
+        case Opcode::IMAD:  // IMAD24C: pipeline_read.vhd reads the carry from pred_regs_reg_num "01"
+            if (in.carry_in) in.carry_in_reg = 1;
+            break;
         case Opcode::SHL:
         case Opcode::SHR: whole_by_field(in.src[1]); break;
+        case Opcode::P2R:  // a MOV LOAD of FLAGS: pred_reg_i (the guard field, bits 44-45) is
+            // read, and dest_i has no case for it: (others => '0'), so R0 is written
+            in.src[0].kind = OperandKind::Predicate;
+            in.src[0].reg = in.guard_reg;
+            in.dst = isa::Operand{};
+            in.dst.kind = OperandKind::Reg;
+            in.dst.reg = 0;
+            break;
         default: break;
     }
 }

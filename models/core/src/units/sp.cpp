@@ -75,10 +75,22 @@ void iadd(const IntOp& o) {
     }
 }
 
+// IMAD.CARRYn as the RTL runs it (IMAD24C): scalar_processor.vhd feeds the adder src1, not
+// the product (srca_iaddsub_i takes product_o for IMAD24 only), so the result is src1 + src3
+// + carry (w32 forced, 32-bit); a half-register src1 arrives zero-extended (the register
+// controller does not extend halves). The carry is C1's (apply_semantics).
+void imad_carry_rtl(const IntOp& o) {
+    const isa::OperandKind k = o.in.src[0].kind;
+    const std::uint32_t m = (k == isa::OperandKind::RegLo || k == isa::OperandKind::RegHi) ? 0xffffu : 0xffffffffu;
+    for (std::uint32_t l = 0; l < kWarpSize; ++l)
+        o.r[l] = (o.a[l] & m) + o.c[l] + ((o.carry[l] & kFlagCarry) ? 1u : 0u);
+}
+
 // IMUL / IMAD: source width from the type: U16/S16 halves, U24/S24 (mul24) or 32-bit.
 void imul(const IntOp& o) {
     const isa::Instruction& in = o.in;
     const bool mad = in.op == Opcode::IMAD;
+    if (mad && in.carry_in && o.rtl) return imad_carry_rtl(o);
     const DataType st = in.stype == DataType::None ? in.dtype : in.stype;
     const unsigned sbits = is16(st) ? 16u : (st == DataType::U24 || st == DataType::S24) ? 24u : 32u;
     const bool ssign = st == DataType::S16 || st == DataType::S24 || st == DataType::S32;
@@ -89,6 +101,7 @@ void imul(const IntOp& o) {
         const std::uint64_t p = std::uint64_t(x * y);
         std::uint32_t res = in.high ? std::uint32_t(p >> hi_shift) : std::uint32_t(p);
         if (mad) res += o.c[l];
+        if (mad && in.carry_in) res += (o.carry[l] & kFlagCarry) ? 1u : 0u;
         o.r[l] = res;
     }
 }
