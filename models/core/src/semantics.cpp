@@ -53,16 +53,13 @@ void field_as_immediate(isa::Instruction& in) {
     b.absolute = b.invert = false;  // the negation still applies: `IADD R6, R2, -R124` = R2 - 124 (difftest)
 }
 
-// boolean_functions.vhd ignores the ~ bits (48, 49) and decodes operation 3 as NEG_OP = ~a.
-// Kept in the operand flags: PASS_B of an inverted copy of the first source.
+// boolean_functions.vhd ignores the ~ bits (48, 49) and decodes operation 3 as NEG_OP = ~a
+// (units/sp.cpp under rtl). The second source stays: the read stage still reads it (its
+// second-operand latch, rtl_src2_latch).
 void logic_op(isa::Instruction& in) {
     if (in.op != Opcode::LOP || in.num_src < 2) return;
     in.src[0].invert = false;
     in.src[1].invert = false;
-    if (in.lop == isa::LogicOp::PASS_B) {
-        in.src[1] = in.src[0];
-        in.src[1].invert = true;
-    }
 }
 
 // MVC: pipeline_decode.vhd makes it a plain READ (not READ_GATHER) of offset * size, so the

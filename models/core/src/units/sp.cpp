@@ -150,7 +150,7 @@ void logic(const IntOp& o) {
             case isa::LogicOp::AND: v = x & y; break;
             case isa::LogicOp::OR: v = x | y; break;
             case isa::LogicOp::XOR: v = x ^ y; break;
-            case isa::LogicOp::PASS_B: v = y; break;
+            case isa::LogicOp::PASS_B: v = o.rtl ? ~x : y; break;  // the RTL's NEG_OP: ~a
         }
         o.r[l] = v & o.wmask;
     }
