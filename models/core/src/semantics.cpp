@@ -140,16 +140,19 @@ void operand_widths(isa::Instruction& in) {
             break;
         case Opcode::SHL:
         case Opcode::SHR: whole_by_field(in.src[1]); break;
-        case Opcode::P2R:  // a MOV LOAD of FLAGS: pred_reg_i (the guard field, bits 44-45) is
-            // read, and dest_i has no case for it: (others => '0'), so R0 is written
-            in.src[0].kind = OperandKind::Predicate;
-            in.src[0].reg = in.guard_reg;
-            in.dst = isa::Operand{};
-            in.dst.kind = OperandKind::Reg;
-            in.dst.reg = 0;
-            break;
         default: break;
     }
+}
+
+// P2R decodes as a MOV LOAD of FLAGS: pred_reg_i (the guard field, bits 44-45) is read, and
+// dest_i has no case for it ((others => '0')), so R0 is written.
+void predicate_to_register(isa::Instruction& in) {
+    if (in.op != Opcode::P2R) return;
+    in.src[0].kind = OperandKind::Predicate;
+    in.src[0].reg = in.guard_reg;
+    in.dst = isa::Operand{};
+    in.dst.kind = OperandKind::Reg;
+    in.dst.reg = 0;
 }
 
 }  // namespace
@@ -172,6 +175,7 @@ void apply_semantics(isa::Instruction& in, Semantics s) {
     if (in.op == Opcode::FMUL && in.form == Form::Short) in.src[1].negate = false;
     if (in.op == Opcode::FMAD && in.form == Form::Short) in.src[0].negate = false;
     constant_move(in);
+    predicate_to_register(in);
     if (!is_rtl_alu(in.op)) return;
     shared_offset_width(in);
     field_as_immediate(in);
