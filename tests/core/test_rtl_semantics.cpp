@@ -221,7 +221,8 @@ TEST(RtlSemantics, ScalarProcessorReadings) {
 // read_source_ops.vhd keeps its per-lane output `data_o` when pipeline_decode.vhd types the
 // second source DT_NONE (IMIN/IMAX, IADD.CARRYn): the instruction gets the second operand the
 // last reading instruction left, from that instruction's last pass (threads 24-31 at 8
-// lanes). min_max.vhd runs unsigned 16-bit (no w32/is_signed case for MIN/MAX).
+// lanes). min_max.vhd runs unsigned 16-bit (no w32/is_signed case for MIN/MAX). This kernel
+// and the two below match the RTL commit for commit (`fgtlm cosim K.sass --block 32 --regs 24`).
 TEST(RtlSemantics, MinMaxReadTheLatchedSecondOperand) {
     const std::string sass = std::string(kTidTimes4) + R"(
         I2I.U32.U16 R1, R0L;
@@ -232,6 +233,8 @@ TEST(RtlSemantics, MinMaxReadTheLatchedSecondOperand) {
         IMAX.S32 R4, R1, R2;
         IADD R6, R2, R1;
         IMIN R7, R2, R2;
+        R2A A1, R2, 0x3;
+        IMIN R8, R2, R2;
         GST.U32 global14[R10], R3;
         IADD32I R11, R10, 0x80;
         GST.U32 global14[R11], R4;
@@ -246,6 +249,8 @@ TEST(RtlSemantics, MinMaxReadTheLatchedSecondOperand) {
         EXPECT_EQ(rtl.u32(4 * t), std::min(a, 0x8u)) << t;           // the latch: IADD32I's 0x8
         EXPECT_EQ(rtl.u32(0x80 + 4 * t), std::max(a, 0x8u)) << t;    // IMIN did not reload it
         EXPECT_EQ(rtl.u32(0x100 + 4 * t), std::min(7u, (0x12340u + 24 + t % 8) & 0xffffu)) << t;  // R1 of thread 24 + t % 8
+        // R2A (dest ADDRESS) loads its shift field into the latch
+        EXPECT_EQ(rtl.sm.reg(0, 8, t), 3u) << t;
     }
     CoreRun g80(g80_config());
     ASSERT_TRUE(g80.run(sass, launch(32)));
