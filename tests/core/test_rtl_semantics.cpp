@@ -273,6 +273,7 @@ TEST(RtlSemantics, AddWithCarryIs16BitFromC0AndTheLatch) {
         IADD.CARRY1 R3, R1, R9;
         IADD32I R5, R2, 0x8001;
         IADD.CARRY0.C1 R6, R1, R9;
+        IADD.CARRY0 R8, R1, R124;
         RET;
     )";
     CoreRun rtl;
@@ -280,6 +281,8 @@ TEST(RtlSemantics, AddWithCarryIs16BitFromC0AndTheLatch) {
     EXPECT_EQ(rtl.sm.reg(0, 3, 0), 5u);       // -1 + 5 (IADD.C1's R2, latched) + C0's carry
     EXPECT_EQ(rtl.sm.reg(0, 6, 0), 0x8001u);  // -1 + (S16)0x8001 + 1: carry out of bit 15
     EXPECT_EQ(rtl.sm.pred(0, 1, 0), core::kFlagCarry);
+    // bit 52: IADDC's field is bits 16-22 (0x40: bit 22 is the carry bit), not 46-52
+    EXPECT_EQ(rtl.sm.reg(0, 8, 0), 0x40u);  // -1 + 0x40 + C0's carry
     CoreRun g80(g80_config());
     ASSERT_TRUE(g80.run(sass, launch(1)));
     EXPECT_EQ(g80.sm.reg(0, 3, 0), 0x1fffeu);  // R1 + R9 + C1's carry (0)

@@ -46,7 +46,9 @@ void field_as_immediate(isa::Instruction& in) {
     if (((in.hi >> 20) & 1u) == 0) return;                       // bit 52
     const std::uint32_t areg = ((in.lo >> 26) & 3u) | (((in.hi >> 2) & 1u) << 2);  // bits 26-27, 34
     if (areg != 0) return;
-    const bool field_46 = in.op == Opcode::IADD || in.op == Opcode::FADD;  // src2 in bits 46-52
+    // src2_i is bits 46-52 for IADD/ISUB and FADD; IADD.CARRYn decodes as IADDC, which takes
+    // the generic long-ALU field, bits 16-22 (difftest seeds 600036, 600051)
+    const bool field_46 = (in.op == Opcode::IADD && !in.carry_in) || in.op == Opcode::FADD;
     isa::Operand& b = in.src[1];
     b.value = field_46 ? ((in.hi >> 14) & 0x7fu) : ((in.lo >> 16) & 0x7fu);
     b.kind = OperandKind::Immediate;
