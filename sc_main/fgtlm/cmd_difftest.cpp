@@ -45,6 +45,7 @@ struct DifftestCliOptions {
     bool keep = false;
     bool single_warp = false;
     bool avoid_known = false;
+    bool int_forms = false;
     bool no_rtl_cache = false;
     bool rtl_cache_only = false;
 };
@@ -113,7 +114,8 @@ nlohmann::json run_description(const DifftestCliOptions& o) {
              {{"cores", o.cores},
               {"max_items", o.max_items},
               {"single_warp", o.single_warp},
-              {"avoid_known", o.avoid_known}}}};
+              {"avoid_known", o.avoid_known},
+              {"int_forms", o.int_forms}}}};
 }
 
 cosim::DifftestOptions difftest_options(const DifftestCliOptions& o) {
@@ -134,6 +136,7 @@ cosim::DifftestOptions difftest_options(const DifftestCliOptions& o) {
     d.keep_passing = o.keep;
     d.gen.multi_warp = !o.single_warp;
     d.gen.avoid_known = o.avoid_known;
+    d.gen.int_forms = o.int_forms;
     return d;
 }
 
@@ -251,6 +254,9 @@ const fgtlm::cli::SubcommandRegistration kDifftest{"difftest", [](CLI::App& app)
     sub->add_flag("--keep", o->keep, "keep the run folders of passing kernels");
     sub->add_flag("--avoid-known", o->avoid_known,
                   "leave out the instruction forms with known RTL/model differences (models/cosim/README.md)");
+    sub->add_flag("--int-forms", o->int_forms,
+                  "draw half of the computational items from the integer forms of the RTL's odd decodes "
+                  "(IMIN/IMAX, carries, 16-bit halves, 24-bit multiplies)");
     sub->add_flag("--no-rtl-cache", o->no_rtl_cache,
                   "simulate the RTL even for kernels whose RTL result is cached (CACHE/runs)");
     sub->add_flag(

@@ -218,5 +218,109 @@ TEST(RtlSemantics, ScalarProcessorReadings) {
     EXPECT_EQ(g80.sm.reg(0, 12, 0) & 0xffffu, 0xffffu);
 }
 
+// read_source_ops.vhd keeps its per-lane output `data_o` when pipeline_decode.vhd types the
+// second source DT_NONE (IMIN/IMAX, IADD.CARRYn): the instruction gets the second operand the
+// last reading instruction left, from that instruction's last pass (threads 24-31 at 8
+// lanes). min_max.vhd runs unsigned 16-bit (no w32/is_signed case for MIN/MAX). This kernel
+// and the two below match the RTL commit for commit (`fgtlm cosim K.sass --block 32 --regs 24`).
+TEST(RtlSemantics, MinMaxReadTheLatchedSecondOperand) {
+    const std::string sass = std::string(kTidTimes4) + R"(
+        I2I.U32.U16 R1, R0L;
+        IADD32I R1, R1, 0x12340;
+        MVI R2, 0x7;
+        IADD32I R5, R1, 0x8;
+        IMIN R3, R1, R2;
+        IMAX.S32 R4, R1, R2;
+        IADD R6, R2, R1;
+        IMIN R7, R2, R2;
+        R2A A1, R2, 0x3;
+        IMIN R8, R2, R2;
+        GST.U32 global14[R10], R3;
+        IADD32I R11, R10, 0x80;
+        GST.U32 global14[R11], R4;
+        IADD32I R11, R10, 0x100;
+        GST.U32 global14[R11], R7;
+        RET;
+    )";
+    CoreRun rtl;
+    ASSERT_TRUE(rtl.run(sass, launch(32)));
+    for (std::uint32_t t = 0; t < 32; ++t) {
+        const std::uint32_t a = (0x12340u + t) & 0xffffu;
+        EXPECT_EQ(rtl.u32(4 * t), std::min(a, 0x8u)) << t;           // the latch: IADD32I's 0x8
+        EXPECT_EQ(rtl.u32(0x80 + 4 * t), std::max(a, 0x8u)) << t;    // IMIN did not reload it
+        EXPECT_EQ(rtl.u32(0x100 + 4 * t), std::min(7u, (0x12340u + 24 + t % 8) & 0xffffu))
+            << t;  // R1 of thread 24 + t % 8
+        // R2A (dest ADDRESS) loads its shift field into the latch
+        EXPECT_EQ(rtl.sm.reg(0, 8, t), 3u) << t;
+    }
+    CoreRun g80(g80_config());
+    ASSERT_TRUE(g80.run(sass, launch(32)));
+    EXPECT_EQ(g80.u32(0), 7u);
+    EXPECT_EQ(g80.u32(0x80), 0x12340u);
+    EXPECT_EQ(g80.u32(0x100), 7u);
+}
+
+// IADD.CARRYn decodes as IADDC: no w32 case (a 16-bit add of sign-extended halves,
+// integer_add_subtract.vhd, zero-extended), the carry from C0 whatever n (pipeline_read.vhd
+// reads pred_regs_reg_num "00"), the second operand from the latch, no negation.
+TEST(RtlSemantics, AddWithCarryIs16BitFromC0AndTheLatch) {
+    const char* sass = R"(
+        MVI R1, 0x1ffff;
+        MVI R2, 0x5;
+        MVI R9, 0xffffffff;
+        IADD.C0 R4, R9, R9;
+        IADD32I R5, R2, 0x3;
+        IADD.C1 R4, R2, R2;
+        IADD.CARRY1 R3, R1, R9;
+        IADD32I R5, R2, 0x8001;
+        IADD.CARRY0.C1 R6, R1, R9;
+        IADD.CARRY0 R8, R1, R124;
+        RET;
+    )";
+    CoreRun rtl;
+    ASSERT_TRUE(rtl.run(sass, launch(1)));
+    EXPECT_EQ(rtl.sm.reg(0, 3, 0), 5u);       // -1 + 5 (IADD.C1's R2, latched) + C0's carry
+    EXPECT_EQ(rtl.sm.reg(0, 6, 0), 0x8001u);  // -1 + (S16)0x8001 + 1: carry out of bit 15
+    EXPECT_EQ(rtl.sm.pred(0, 1, 0), core::kFlagCarry);
+    // bit 52: IADDC's field is bits 16-22 (0x40: bit 22 is the carry bit), not 46-52
+    EXPECT_EQ(rtl.sm.reg(0, 8, 0), 0x40u);  // -1 + 0x40 + C0's carry
+    CoreRun g80(g80_config());
+    ASSERT_TRUE(g80.run(sass, launch(1)));
+    EXPECT_EQ(g80.sm.reg(0, 3, 0), 0x1fffeu);  // R1 + R9 + C1's carry (0)
+    EXPECT_EQ(g80.sm.reg(0, 6, 0), 0x1ffffu);  // R1 + R9 + C0's carry (1)
+}
+
+// vector_register_controller.vhd addresses a 32-bit access by the raw field 2n+h: ISET
+// (sources and dest DT_U32) of halves compares and writes whole registers R(2n+h); a
+// 16-bit shift's count (src2 always DT_U32) is the whole register R(2n+h).
+TEST(RtlSemantics, HalfRegistersReadWholeByField) {
+    const char* sass = R"(
+        MVI R1, 0x7;
+        MVI R2, 0x5;
+        MVI R4, 0x3;
+        MVI R3, 0x0;
+        MVI R6, 0x0;
+        ISET.S16 R3L, R1L, R2L, GT;
+        MVI R8, 0x1;
+        MVI R9, 0x2;
+        MVI R18, 0x10001;
+        MVI R7, 0x0;
+        SHL.U16 R7L, R8L, R9L;
+        MVI R18, 0x3;
+        SHL.U16 R7H, R8L, R9L;
+        RET;
+    )";
+    CoreRun rtl;
+    ASSERT_TRUE(rtl.run(sass, launch(1, 1, 24)));
+    EXPECT_EQ(rtl.sm.reg(0, 3, 0), 0u);           // R2 (5) > R4 (3) went to R6
+    EXPECT_EQ(rtl.sm.reg(0, 6, 0), 0xffffffffu);
+    EXPECT_EQ(rtl.sm.reg(0, 7, 0), 0x00080000u);  // count R18: 0x10001 (> 16: 0), then 3
+    CoreRun g80(g80_config());
+    ASSERT_TRUE(g80.run(sass, launch(1, 1, 24)));
+    EXPECT_EQ(g80.sm.reg(0, 3, 0), 0xffffu);
+    EXPECT_EQ(g80.sm.reg(0, 6, 0), 0u);
+    EXPECT_EQ(g80.sm.reg(0, 7, 0), 0x00040004u);
+}
+
 }  // namespace
 }  // namespace fgtlm::test

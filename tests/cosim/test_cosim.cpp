@@ -133,6 +133,32 @@ TEST(RtlCommitTrace, PassesOfEightCoresBecomeOneWarpInstruction) {
     for (std::uint32_t t = 0; t < 32; ++t) EXPECT_EQ(recs[0].values[t], 0x100u + t) << "thread " << t;
 }
 
+// The RTL writes a half destination of ISET whole, by its raw field (R3L = field 6 = R6):
+// the normalised trace names that register and shows the whole value.
+TEST(RtlCommitTrace, HalfDestinationWrittenWholeIsNamedByField) {
+    // ISET.U16 R3L, R1L, R2L, LE = lo 0x30040419 hi 0x6000c780
+    std::string raw = "B 1\n";
+    for (int pass = 0; pass < 4; ++pass) {
+        raw += "F 10 00 " + std::to_string(pass) + " 00000000 6000C78030040419 FFFFFFFF\n";
+        raw += "E 11 00 " + std::to_string(pass) + " FFFFFFFF\nG 12";
+        for (int core = 0; core < 8; ++core)
+            raw += " " + std::to_string(core) + ":" + std::to_string(pass) + ":FFFFFFFF";
+        raw += "\nW " + std::to_string(13 + pass) + " 00 " + std::to_string(pass) + "\n";
+    }
+    const auto in = write("raw_half.txt", raw);
+    const auto out = scratch("norm_half.txt");
+    fgtlm::loaders::KernelImage img;
+    img.cores = 8;
+    img.launch.block[0] = 32;
+    img.launch.blocks_per_sm = 1;
+    normalize_rtl_commit_trace(in, out, img);
+    const auto recs = read_commit_trace(out);
+    ASSERT_EQ(recs.size(), 1u);
+    EXPECT_EQ(recs[0].text, "ISET.U16 R3L, R1L, R2L, LE");
+    EXPECT_EQ(recs[0].dst, "R6");
+    EXPECT_EQ(recs[0].values[31], 0xffffffffu);
+}
+
 TEST(RandomKernel, SameSeedSameKernelAndEveryKernelAssembles) {
     EXPECT_EQ(generate_kernel(42).sass(), generate_kernel(42).sass());
     EXPECT_NE(generate_kernel(42).sass(), generate_kernel(43).sass());
@@ -143,6 +169,24 @@ TEST(RandomKernel, SameSeedSameKernelAndEveryKernelAssembles) {
         EXPECT_NO_THROW(fgtlm::loaders::validate_for_testbench(img)) << k.name;
         EXPECT_GE(k.items.size(), 6u);
     }
+}
+
+// --int-forms: every kernel assembles, and the integer forms are there.
+TEST(RandomKernel, IntegerFormsAssemble) {
+    GeneratorOptions opt;
+    opt.int_forms = true;
+    EXPECT_NE(generate_kernel(42, opt).sass(), generate_kernel(42).sass());
+    std::string all;
+    for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+        const RandomKernel k = generate_kernel(seed, opt);
+        fgtlm::loaders::KernelImage img;
+        ASSERT_NO_THROW(img = k.image()) << k.sass();
+        EXPECT_NO_THROW(fgtlm::loaders::validate_for_testbench(img)) << k.name;
+        all += k.sass();
+    }
+    for (const char* form : {"IMIN", "IMAX.S16", "IADD.CARRY1", "IMAD.S16.CARRY1", "ISET.U16", "SHR.S16",
+                             "IMUL.S24.S24", "IMUL32I.S16.S16", "IADD32I R"})
+        EXPECT_NE(all.find(form), std::string::npos) << form;
 }
 
 TEST(RtlBuild, CompileOrderOfTheSharedRtl) {

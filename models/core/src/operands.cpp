@@ -1,4 +1,5 @@
 // Read stage: operand collection from registers, shared/constant memory and immediates.
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -151,6 +152,7 @@ bool SmCore::read(ExecContext& ctx) {
     const bool sig = (in.op == Opcode::I2I || in.op == Opcode::I2F) ? is_signed(in.stype) : is_signed(in.dtype);
     const bool fp = is_float_class(in.op);
     const bool own = handles_own_modifiers(in.op);
+    const std::uint32_t* raw[3] = {zeros_, zeros_, zeros_};  // before negate/abs (the RTL latch's view)
     for (std::uint32_t i = 0; i < 3; ++i) {
         if (i >= in.num_src) {
             ctx.src[i] = zeros_;
@@ -158,11 +160,12 @@ bool SmCore::read(ExecContext& ctx) {
         }
         const isa::Operand& op = in.src[i];
         if (op.kind == OperandKind::Reg && !op.negate && !op.absolute) {  // the common case, no copy
-            ctx.src[i] = op.reg == 124 ? zeros_ : reg_row(ctx.warp_slot, op.reg);
+            ctx.src[i] = raw[i] = op.reg == 124 ? zeros_ : reg_row(ctx.warp_slot, op.reg);
             continue;
         }
         const std::uint32_t* p = read_operand(ctx, op, ctx.buf[i], sig);
         if (p == nullptr) return false;
+        raw[i] = p;
         if (!own && (op.negate || op.absolute)) {
             std::uint32_t* b = ctx.buf[i];
             if (fp) {
@@ -180,12 +183,34 @@ bool SmCore::read(ExecContext& ctx) {
         }
         ctx.src[i] = p;
     }
+    if (cfg_.semantics == Semantics::Rtl) rtl_src2_latch(ctx, raw);
     if (track_undefined_) {
         std::uint32_t t = 0;
         for (std::uint32_t i = 0; i < in.num_src; ++i) t |= operand_taint(ctx, in.src[i]);
         ctx.taint = t;
     }
     return true;
+}
+
+// Loads or uses the read stage's second-operand latch (semantics.hpp). A load keeps the
+// values of the instruction's last pass (threads 32 - sp_lanes .. 31), the pass
+// read_source_ops.vhd finished last; a use replaces src[1] of every thread by them.
+void SmCore::rtl_src2_latch(ExecContext& ctx, const std::uint32_t* const raw[3]) {
+    const isa::Instruction& in = *ctx.inst;
+    switch (core::rtl_src2_latch(in)) {
+        case Src2Latch::Keep: return;
+        case Src2Latch::Use:  // a copy: the latch may be reloaded before this instruction executes
+            std::memcpy(ctx.buf[1], src2_latch_, sizeof src2_latch_);
+            ctx.src[1] = ctx.buf[1];
+            return;
+        case Src2Latch::Load: {
+            const std::uint32_t* p = in.op == Opcode::MOV ? raw[0] : raw[1];
+            const std::uint32_t lanes = std::clamp<std::uint32_t>(cfg_.sp_lanes, 1, kWarpSize);
+            const std::uint32_t last = kWarpSize - lanes;
+            for (std::uint32_t l = 0; l < kWarpSize; ++l) src2_latch_[l] = p[last + l % lanes];
+            return;
+        }
+    }
 }
 
 }  // namespace fgtlm::core

@@ -46,23 +46,22 @@ void field_as_immediate(isa::Instruction& in) {
     if (((in.hi >> 20) & 1u) == 0) return;                       // bit 52
     const std::uint32_t areg = ((in.lo >> 26) & 3u) | (((in.hi >> 2) & 1u) << 2);  // bits 26-27, 34
     if (areg != 0) return;
-    const bool field_46 = in.op == Opcode::IADD || in.op == Opcode::FADD;  // src2 in bits 46-52
+    // src2_i is bits 46-52 for IADD/ISUB and FADD; IADD.CARRYn decodes as IADDC, which takes
+    // the generic long-ALU field, bits 16-22 (difftest seeds 600036, 600051)
+    const bool field_46 = (in.op == Opcode::IADD && !in.carry_in) || in.op == Opcode::FADD;
     isa::Operand& b = in.src[1];
     b.value = field_46 ? ((in.hi >> 14) & 0x7fu) : ((in.lo >> 16) & 0x7fu);
     b.kind = OperandKind::Immediate;
     b.absolute = b.invert = false;  // the negation still applies: `IADD R6, R2, -R124` = R2 - 124 (difftest)
 }
 
-// boolean_functions.vhd ignores the ~ bits (48, 49) and decodes operation 3 as NEG_OP = ~a.
-// Kept in the operand flags: PASS_B of an inverted copy of the first source.
+// boolean_functions.vhd ignores the ~ bits (48, 49) and decodes operation 3 as NEG_OP = ~a
+// (units/sp.cpp under rtl). The second source stays: the read stage still reads it (its
+// second-operand latch, rtl_src2_latch).
 void logic_op(isa::Instruction& in) {
     if (in.op != Opcode::LOP || in.num_src < 2) return;
     in.src[0].invert = false;
     in.src[1].invert = false;
-    if (in.lop == isa::LogicOp::PASS_B) {
-        in.src[1] = in.src[0];
-        in.src[1].invert = true;
-    }
 }
 
 // MVC: pipeline_decode.vhd makes it a plain READ (not READ_GATHER) of offset * size, so the
@@ -93,6 +92,71 @@ void scalar_processor(isa::Instruction& in) {
     if (in.op == Opcode::I2I) in.saturate = false;
 }
 
+// A half register the RTL accesses as a whole one: vector_register_controller.vhd shifts the
+// raw field (2n+h) right only for 8/16-bit data types, so a 32-bit access of RnL/RnH reads or
+// writes register R(2n+h).
+void whole_by_field(isa::Operand& o) {
+    if (o.kind != OperandKind::RegLo && o.kind != OperandKind::RegHi) return;
+    o.reg = std::uint8_t(2u * o.reg + (o.kind == OperandKind::RegHi ? 1u : 0u));
+    o.kind = OperandKind::Reg;
+}
+
+// Operand widths pipeline_decode.vhd gives the integer forms it types oddly (src1/src2/dest
+// _data_type_i, w32_i, is_signed_i):
+// * ISET: subop_to_data_type("011") = DT_U32 for both sources and no dest case (DT_U32), so a
+//   16-bit ISET compares the low halves (w32 = bit 58) of whole registers R(2n+h) and writes
+//   R(2n+h) whole: `ISET.S16 R3L, R1L, R2L` compares R2 with R4 and writes R6;
+// * IMIN/IMAX: no w32 or is_signed case (both 0: an unsigned 16-bit min/max, min_max.vhd),
+//   src1 and dest DT_U32 (whole registers), src2 DT_NONE (the latch, rtl_src2_latch);
+// * IADD.CARRYn (IADDC): no w32 case (a 16-bit add of sign-extended halves, integer_add_
+//   subtract.vhd, zero-extended to 32 bits), src1 and dest DT_U32, src2 DT_NONE (the latch);
+//   the carry comes from C0 whatever n (pipeline_read.vhd reads pred_regs_reg_num "00" for
+//   IADDC) and no negation applies (a_neg is ISUB's, b_neg IADD's: scalar_processor.vhd);
+// * IMAD.CARRYn (IMAD24C): the carry from C1 whatever n (units/sp.cpp adds src1, not the
+//   product);
+// * SHL/SHR: src2 DT_U32 always, so a half-register count is the whole register R(2n+h);
+// * P2R: below (R2P's flags are not modelled: models/cosim/README.md).
+void operand_widths(isa::Instruction& in) {
+    using isa::DataType;
+    switch (in.op) {
+        case Opcode::ISET:
+            for (auto& o : in.src) whole_by_field(o);
+            whole_by_field(in.dst);
+            break;
+        case Opcode::IMIN:
+        case Opcode::IMAX:
+            whole_by_field(in.src[0]);
+            whole_by_field(in.dst);
+            in.dtype = in.stype = DataType::U16;
+            break;
+        case Opcode::IADD:
+            if (!in.carry_in) break;
+            whole_by_field(in.src[0]);
+            whole_by_field(in.dst);
+            in.dtype = in.stype = DataType::U16;
+            in.carry_in_reg = 0;
+            for (auto& o : in.src) o.negate = false;
+            break;
+        case Opcode::IMAD:  // IMAD24C: pipeline_read.vhd reads the carry from pred_regs_reg_num "01"
+            if (in.carry_in) in.carry_in_reg = 1;
+            break;
+        case Opcode::SHL:
+        case Opcode::SHR: whole_by_field(in.src[1]); break;
+        default: break;
+    }
+}
+
+// P2R decodes as a MOV LOAD of FLAGS: pred_reg_i (the guard field, bits 44-45) is read, and
+// dest_i has no case for it ((others => '0')), so R0 is written.
+void predicate_to_register(isa::Instruction& in) {
+    if (in.op != Opcode::P2R) return;
+    in.src[0].kind = OperandKind::Predicate;
+    in.src[0].reg = in.guard_reg;
+    in.dst = isa::Operand{};
+    in.dst.kind = OperandKind::Reg;
+    in.dst.reg = 0;
+}
+
 }  // namespace
 
 bool parse_semantics(std::string_view text, Semantics& out) {
@@ -113,11 +177,36 @@ void apply_semantics(isa::Instruction& in, Semantics s) {
     if (in.op == Opcode::FMUL && in.form == Form::Short) in.src[1].negate = false;
     if (in.op == Opcode::FMAD && in.form == Form::Short) in.src[0].negate = false;
     constant_move(in);
+    predicate_to_register(in);
     if (!is_rtl_alu(in.op)) return;
     shared_offset_width(in);
     field_as_immediate(in);
     logic_op(in);
     scalar_processor(in);
+    operand_widths(in);
+}
+
+Src2Latch rtl_src2_latch(const isa::Instruction& in) {
+    if (in.is_illegal()) return Src2Latch::Keep;
+    switch (in.op) {
+        case Opcode::IMIN:
+        case Opcode::IMAX:
+            // bit 52 (field_as_immediate) makes read_source_ops load the field value instead
+            return in.src[1].kind == OperandKind::Immediate ? Src2Latch::Load : Src2Latch::Use;
+        case Opcode::IADD:
+            if (in.carry_in) return in.src[1].kind == OperandKind::Immediate ? Src2Latch::Load : Src2Latch::Use;
+            return Src2Latch::Load;
+        case Opcode::IMUL: case Opcode::IMAD: case Opcode::ISET: case Opcode::SHL: case Opcode::SHR:
+        case Opcode::LOP: case Opcode::FADD: case Opcode::FMUL: case Opcode::FMAD: case Opcode::FSET:
+            return in.num_src >= 2 ? Src2Latch::Load : Src2Latch::Keep;
+        case Opcode::R2A:  // dest ADDRESS: read_source_ops loads addr_in, the shift field (bits 16-22)
+            return Src2Latch::Load;
+        case Opcode::MOV:  // MVI: the immediate is the second source (src2_i, marker IMM)
+            return in.form == Form::Immediate && in.src[0].kind == OperandKind::Immediate ? Src2Latch::Load
+                                                                                          : Src2Latch::Keep;
+        default:
+            return Src2Latch::Keep;
+    }
 }
 
 }  // namespace fgtlm::core

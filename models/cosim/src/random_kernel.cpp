@@ -66,8 +66,52 @@ private:
         return g[pick(g.size())];
     }
 
+    // Half registers whose whole-register reading (2n+h, the RTL's 32-bit access of a half)
+    // stays within R2-R11: R1L-R5H as sources, R1L-R4H as destinations (R10/R11 hold the
+    // kernel's addresses and must not be written).
+    std::string half_src() { return fmt::format("R{}{}", 1 + pick(5), pick(2) == 0 ? "L" : "H"); }
+    std::string half_dst() { return fmt::format("R{}{}", 1 + pick(4), pick(2) == 0 ? "L" : "H"); }
+    std::string imm16() { return fmt::format("0x{:x}", pick(3) == 0 ? pick(0x10000) : word() & 0xffffu); }
+
+    // Integer forms of the RTL's odd decodes (GeneratorOptions::int_forms). `gt` = guard text
+    // ("" or " (C0.xx)"); carry-in forms must be guarded by their carry register (C0).
+    std::string int_op(const std::string& gt) {
+        const std::string d = r() + gt, hd = half_dst() + gt;
+        const bool guarded = !gt.empty();
+        switch (pick(16)) {
+            case 0: return fmt::format("IMIN {}, {}, {}", d, rs(), rs());
+            case 1: return fmt::format("IMAX.S32 {}, {}, {}", d, rs(), rs());
+            case 2: return fmt::format("{} {}, {}, {}", pick(2) ? "IMIN.U16" : "IMAX.S16", hd, half_src(), half_src());
+            case 3:
+                return fmt::format("IADD.C0 {}, {}, {}\nIADD.CARRY0 {}, {}, {}", r() + gt, rs(), rs(), d, rs(), rs());
+            case 4:
+                if (guarded) return fmt::format("IADD.CARRY0 {}, {}, {}", d, rs(), rs());
+                return fmt::format("IADD.C1 {}, {}, {}\nIADD.CARRY1 {}, {}, {}", r(), rs(), rs(), d, rs(), rs());
+            case 5:
+                if (guarded) return fmt::format("IMAD.S16 {}, {}, {}, {}", d, half(), half(), rs());
+                return fmt::format("IADD.C1 {}, {}, {}\nIMAD.S16.CARRY1 {}, {}, {}, {}", r(), rs(), rs(), d, half(),
+                                   half(), rs());
+            case 6:
+                return fmt::format("ISET.{}16 {}, {}, {}, {}", pick(2) ? "S" : "U", hd, half_src(), half_src(), cond());
+            case 7: return fmt::format("SHL.U16 {}, {}, {}", half() + gt, half(), half_src());
+            case 8: return fmt::format("SHR.{}16 {}, {}, {}", pick(2) ? "S" : "U", half() + gt, half(), half_src());
+            case 9: return fmt::format("SHR.S16 {}, {}, 0x{:x}", half() + gt, half(), pick(20));
+            case 10: return fmt::format("IMUL.S16.S16 {}, {}, {}", d, half(), half());
+            case 11:
+                return fmt::format("IMUL.{0}24.{0}24{1} {2}, {3}, {4}", pick(2) ? "S" : "U", pick(3) ? "" : ".HI", d,
+                                   rs(), rs());
+            case 12: return fmt::format("IMAD.S24 {}, {}, {}, {}", d, rs(), rs(), rs());
+            case 13: return fmt::format("IMAD.S16 {}, {}, {}, {}", d, half(), half(), rs());
+            case 14:
+                return fmt::format("IMUL32I.{0}16.{0}16 {1}, {2}, {3}", pick(2) ? "S" : "U", r(), half(),
+                                   imm16());  // immediate forms: no guard
+            default: return fmt::format("IADD32I {}, -{}, {}", r(), r(), imm());
+        }
+    }
+
     // One computational instruction; `g` = guard text or "" (inserted after the destination).
     std::string op(const std::string& g = {}) {
+        if (opt_.int_forms && pick(2) == 0) return int_op(g.empty() ? "" : " (" + g + ")");
         const std::string d = r() + (g.empty() ? "" : " (" + g + ")");
         std::uint32_t form = pick(33);
         switch (form) {

@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include <fgtlm/core/semantics.hpp>
 #include <fgtlm/isa/decoder.hpp>
 #include <fgtlm/isa/disassembler.hpp>
 
@@ -137,7 +138,11 @@ void RtlCommitTracer::commit(std::uint64_t cycle, std::uint32_t warp, std::uint3
     auto it = decoded_.find(key);
     if (it == decoded_.end()) {
         const isa::Instruction inst = isa::decode(std::uint32_t(p.words), std::uint32_t(p.words >> 32), p.pc);
-        it = decoded_.emplace(key, Decoded{isa::disassemble(inst), inst.dst.kind, inst.dst.reg, inst.is_guarded()})
+        // The register the RTL writes (a half written whole by its raw field, P2R's R0, ...):
+        // the words as the RTL reads them (core::apply_semantics); the text stays cuobjdump's.
+        isa::Instruction rtl = inst;
+        core::apply_semantics(rtl, core::Semantics::Rtl);
+        it = decoded_.emplace(key, Decoded{isa::disassemble(inst), rtl.dst.kind, rtl.dst.reg, inst.is_guarded()})
                  .first;
     }
     // The execute stage's instruction mask is the warp mask under the guard; for unguarded

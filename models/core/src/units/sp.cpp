@@ -30,7 +30,8 @@ struct IntOp {
 // IADD with flags as integer_add_subtract.vhd computes it: each negated source is negated as
 // a (sign-extended) two's-complement value first, then the two are added (-0 = 0, so a - 0
 // has no carry); carry = bit `bits` of the 33-bit sum, overflow from the operands' signs.
-// IADD is unsigned in scalar_processor.vhd: no sign flag.
+// IADD is unsigned in scalar_processor.vhd: no sign flag. Also IADD.CARRYn, which
+// apply_semantics made a 16-bit add of C0's carry without negations.
 void iadd_rtl_flags(const IntOp& o) {
     const isa::Instruction& in = o.in;
     const bool na = in.src[0].negate, nb = in.src[1].negate;
@@ -55,7 +56,7 @@ void iadd(const IntOp& o) {
     const isa::Instruction& in = o.in;
     const bool na = in.src[0].negate, nb = in.src[1].negate;
     const std::uint32_t xa = na ? o.wmask : 0u, xb = nb ? o.wmask : 0u;
-    if (in.set_pred && o.rtl) return iadd_rtl_flags(o);
+    if ((in.set_pred || in.carry_in) && o.rtl) return iadd_rtl_flags(o);
     if (!in.set_pred && !in.carry_in) {  // common case: no flags, vectorisable
         const std::uint32_t add = std::uint32_t(na) + std::uint32_t(nb);
         for (std::uint32_t l = 0; l < kWarpSize; ++l) o.r[l] = (((o.a[l] ^ xa) + (o.b[l] ^ xb)) + add) & o.wmask;
@@ -74,10 +75,22 @@ void iadd(const IntOp& o) {
     }
 }
 
+// IMAD.CARRYn as the RTL runs it (IMAD24C): scalar_processor.vhd feeds the adder src1, not
+// the product (srca_iaddsub_i takes product_o for IMAD24 only), so the result is src1 + src3
+// + carry (w32 forced, 32-bit); a half-register src1 arrives zero-extended (the register
+// controller does not extend halves). The carry is C1's (apply_semantics).
+void imad_carry_rtl(const IntOp& o) {
+    const isa::OperandKind k = o.in.src[0].kind;
+    const std::uint32_t m = (k == isa::OperandKind::RegLo || k == isa::OperandKind::RegHi) ? 0xffffu : 0xffffffffu;
+    for (std::uint32_t l = 0; l < kWarpSize; ++l)
+        o.r[l] = (o.a[l] & m) + o.c[l] + ((o.carry[l] & kFlagCarry) ? 1u : 0u);
+}
+
 // IMUL / IMAD: source width from the type: U16/S16 halves, U24/S24 (mul24) or 32-bit.
 void imul(const IntOp& o) {
     const isa::Instruction& in = o.in;
     const bool mad = in.op == Opcode::IMAD;
+    if (mad && in.carry_in && o.rtl) return imad_carry_rtl(o);
     const DataType st = in.stype == DataType::None ? in.dtype : in.stype;
     const unsigned sbits = is16(st) ? 16u : (st == DataType::U24 || st == DataType::S24) ? 24u : 32u;
     const bool ssign = st == DataType::S16 || st == DataType::S24 || st == DataType::S32;
@@ -88,6 +101,7 @@ void imul(const IntOp& o) {
         const std::uint64_t p = std::uint64_t(x * y);
         std::uint32_t res = in.high ? std::uint32_t(p >> hi_shift) : std::uint32_t(p);
         if (mad) res += o.c[l];
+        if (mad && in.carry_in) res += (o.carry[l] & kFlagCarry) ? 1u : 0u;
         o.r[l] = res;
     }
 }
@@ -136,7 +150,7 @@ void logic(const IntOp& o) {
             case isa::LogicOp::AND: v = x & y; break;
             case isa::LogicOp::OR: v = x | y; break;
             case isa::LogicOp::XOR: v = x ^ y; break;
-            case isa::LogicOp::PASS_B: v = y; break;
+            case isa::LogicOp::PASS_B: v = o.rtl ? ~x : y; break;  // the RTL's NEG_OP: ~a
         }
         o.r[l] = v & o.wmask;
     }

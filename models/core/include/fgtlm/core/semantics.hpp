@@ -24,4 +24,14 @@ bool parse_semantics(std::string_view text, Semantics& out);
 // first from bit 48 (never) instead of bit 15.
 void apply_semantics(isa::Instruction& inst, Semantics s);
 
+// The read stage's second-operand latch (read_source_ops.vhd, SRC_NUM = 2): its per-lane
+// output register `data_o` is only assigned when the operand is read, so an instruction whose
+// second source pipeline_decode.vhd types DT_NONE gets whatever the last instruction that
+// read one left there (the values of that instruction's last pass of sm.sp_lanes threads).
+// Load: this instruction reads its second source (src[1]; MVI: src[0]) into the latch;
+// Use: it executes with the latch's values instead of src[1]; Keep: neither (no effect).
+// Meaningful for an instruction already rewritten by apply_semantics(Rtl).
+enum class Src2Latch : unsigned char { Keep, Load, Use };
+Src2Latch rtl_src2_latch(const isa::Instruction& inst);
+
 }  // namespace fgtlm::core

@@ -269,6 +269,11 @@ private:
     std::uint32_t num_blocks_ = 0;
     std::uint32_t warps_live_ = 0;
     std::uint32_t rr_next_ = 0;
+    // The RTL read stage's second-operand latch (semantics.hpp Src2Latch), spread over the 32
+    // lanes: lane l holds what the RTL's lane l % sp_lanes holds. Zero after reset; like the
+    // registers it survives kernels.
+    alignas(64) std::uint32_t src2_latch_[kWarpSize] = {};
+    void rtl_src2_latch(ExecContext& ctx, const std::uint32_t* const raw[3]);
 
     SpFunction sp_;
     FpuFunction fpu_;

@@ -47,6 +47,10 @@ struct GeneratorOptions {
     // Leave out the forms with known RTL/model differences (models/cosim/README.md "Known
     // differences"): F2I, LOP.PASS_B, guarded RET in subroutines, shared memory through A1.
     bool avoid_known = false;
+    // Half of the computational items from the integer forms of the RTL's odd decodes
+    // (IMIN/IMAX, IADD.CARRYn, IMAD.CARRY1, 16-bit ISET/shifts to halves, 24-bit and signed
+    // IMUL/IMAD, IMUL32I). Off: the kernels of a seed are those of earlier runs.
+    bool int_forms = false;
 };
 
 RandomKernel generate_kernel(std::uint64_t seed, const GeneratorOptions& opt = {});
