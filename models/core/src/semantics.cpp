@@ -116,7 +116,7 @@ void apply_semantics(isa::Instruction& in, Semantics s) {
     if (in.op == Opcode::FMAD && in.form == Form::Short) in.src[0].negate = false;
     constant_move(in);
     if (!is_rtl_alu(in.op)) return;
-    detail::rtl_float_operand_fields(in);
+    detail::rtl_operand_fields(in);
     shared_offset_width(in);
     field_as_immediate(in);
     logic_op(in);

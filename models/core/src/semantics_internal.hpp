@@ -5,8 +5,9 @@
 
 namespace fgtlm::core::detail {
 
-// Long FADD/FMUL/FMAD/FSET: the second/third source fields and constant flags as
-// pipeline_decode.vhd reads them (semantics_fp_operands.cpp).
-void rtl_float_operand_fields(isa::Instruction& in);
+// ALU instructions: the source fields, constant flags and element sizes as pipeline_decode.vhd
+// and read_source_ops.vhd read them, where that differs from the isa decoder
+// (semantics_operand_fields.cpp). Called for the RTL's ALU opcodes only.
+void rtl_operand_fields(isa::Instruction& in);
 
 }  // namespace fgtlm::core::detail

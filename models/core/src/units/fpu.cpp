@@ -86,6 +86,22 @@ void fadd_warp(ExecContext& ctx, isa::Rounding rnd) {
     }
 }
 
+// Condition codes of an FPU instruction with `.Cn` as the RTL writes them (pipeline_execute.vhd,
+// gPredicateFlags): carry and overflow are only computed for IADD/ISUB/IMAD, every other op keeps
+// those of the guard register it read (pred_flags_i; C0 when unguarded); zero and sign come
+// from the scalar processor's result_out, which is 0 for the FPU opcodes (so FADD/FMUL/FMAD/RRO
+// set zero and clear sign whatever their result), except FSET's: sign = result bit 29, zero =
+// its complement. Measured: tests/core/golden/fp_operands (scripts/gen-golden-fp-operands).
+void rtl_fpu_flags(ExecContext& ctx) {
+    const std::uint8_t* g = ctx.guard_flags;
+    const bool fset = ctx.inst->op == Opcode::FSET;
+    for (std::uint32_t l = 0; l < kWarpSize; ++l) {
+        const std::uint8_t keep = g != nullptr ? std::uint8_t(g[l] & (kFlagCarry | kFlagOverflow)) : 0;
+        const bool t = fset && ((ctx.res[0][l] >> 29) & 1u) != 0;
+        ctx.flags[l] = std::uint8_t(keep | (t ? kFlagSign : kFlagZero));
+    }
+}
+
 }  // namespace
 
 bool FpuFunction::execute(ExecContext& ctx) {
@@ -111,7 +127,9 @@ bool FpuFunction::execute(ExecContext& ctx) {
             each_lane(m, r, [&](std::uint32_t l) {
                 r[l] = numerics::fcompare(a[l], b[l], in.cmp, abs_en) ? 0xffffffffu : 0u;
             });
-            if (in.set_pred)
+            if (in.set_pred && ctx.rtl)
+                rtl_fpu_flags(ctx);
+            else if (in.set_pred)
                 for (std::uint32_t l = 0; l < kWarpSize; ++l) f[l] = int_flags(r[l], 32);
             return true;
         }
@@ -130,7 +148,11 @@ bool FpuFunction::execute(ExecContext& ctx) {
             ctx.has_flags = false;
             return true;
     }
-    if (in.set_pred)  // FP results: zero/sign/unordered flags (numerics::fp_flags)
+    const bool rtl_flags = ctx.rtl && (in.op == Opcode::FADD || in.op == Opcode::FMUL || in.op == Opcode::FMAD ||
+                                       in.op == Opcode::RRO);
+    if (in.set_pred && rtl_flags)
+        rtl_fpu_flags(ctx);
+    else if (in.set_pred)  // FP results: zero/sign/unordered flags (numerics::fp_flags)
         for (std::uint32_t l = 0; l < kWarpSize; ++l) f[l] = fp_flag_bits(r[l]);
     return true;
 }
