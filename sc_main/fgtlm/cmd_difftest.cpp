@@ -45,6 +45,7 @@ struct DifftestCliOptions {
     bool keep = false;
     bool single_warp = false;
     bool avoid_known = false;
+    bool float_mix = false;
     bool no_rtl_cache = false;
     bool rtl_cache_only = false;
 };
@@ -91,7 +92,7 @@ void worker(const DifftestCliOptions& o, cosim::DifftestOptions d, unsigned j, c
 // run starts and into --json, so a stopped run can be re-checked too (scripts/difftest-recheck).
 nlohmann::json run_description(const DifftestCliOptions& o) {
     return {{"seed", o.seed}, {"count", o.count},
-            {"options", {{"cores", o.cores}, {"max_items", o.max_items}, {"single_warp", o.single_warp}, {"avoid_known", o.avoid_known}}}};
+            {"options", {{"cores", o.cores}, {"max_items", o.max_items}, {"single_warp", o.single_warp}, {"avoid_known", o.avoid_known}, {"float_mix", o.float_mix}}}};
 }
 
 int run(const DifftestCliOptions& o) {
@@ -112,6 +113,7 @@ int run(const DifftestCliOptions& o) {
     d.keep_passing = o.keep;
     d.gen.multi_warp = !o.single_warp;
     d.gen.avoid_known = o.avoid_known;
+    d.gen.float_mix = o.float_mix;
     try {
         fs::create_directories(d.work_root);
         std::ofstream(d.work_root / "options.json") << run_description(o).dump(1) << '\n';
@@ -197,6 +199,7 @@ const fgtlm::cli::SubcommandRegistration kDifftest{"difftest", [](CLI::App& app)
     sub->add_option("--rtl-timeout", o->rtl_timeout, "wall-clock limit of one RTL simulation (s)");
     sub->add_flag("--keep", o->keep, "keep the run folders of passing kernels");
     sub->add_flag("--avoid-known", o->avoid_known, "leave out the instruction forms with known RTL/model differences (models/cosim/README.md)");
+    sub->add_flag("--float-mix", o->float_mix, "half of the computational items from the float forms with every operand kind (shared, c[0x0-0x3], immediates, .C0 flags)");
     sub->add_flag("--no-rtl-cache", o->no_rtl_cache, "simulate the RTL even for kernels whose RTL result is cached (CACHE/runs)");
     sub->add_flag("--rtl-cache-only", o->rtl_cache_only,
                   "never simulate the RTL: a kernel whose RTL result is not cached is a setup error (re-checks of earlier runs)");

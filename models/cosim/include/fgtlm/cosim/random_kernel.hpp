@@ -47,6 +47,10 @@ struct GeneratorOptions {
     // Leave out the forms with known RTL/model differences (models/cosim/README.md "Known
     // differences"): F2I, LOP.PASS_B, guarded RET in subroutines, shared memory through A1.
     bool avoid_known = false;
+    // Half of the computational items from the float forms with every operand kind the decoder
+    // distinguishes (shared first sources, c[0x0-0x3] second/third sources, the 32-bit
+    // immediate forms with a shared source, .C0 flag writes) and 16-bit constant operands.
+    bool float_mix = false;
 };
 
 RandomKernel generate_kernel(std::uint64_t seed, const GeneratorOptions& opt = {});
