@@ -143,7 +143,6 @@ const std::uint32_t* SmCore::read_operand(ExecContext& ctx, const isa::Operand& 
 bool SmCore::read(ExecContext& ctx) {
     const isa::Instruction& in = *ctx.inst;
     ctx.carry_flags = in.carry_in ? regs_.pred_row(ctx.warp_slot, in.carry_in_reg) : nullptr;
-    ctx.guard_flags = regs_.pred_row(ctx.warp_slot, in.guard_reg);  // the RTL's pred_flags_i (pipeline_read)
     if (ctx.exec_mask == 0) {
         for (auto& s : ctx.src) s = zeros_;
         return true;

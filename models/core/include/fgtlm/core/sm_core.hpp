@@ -75,7 +75,6 @@ struct ExecContext {
     alignas(64) std::uint32_t res[4][kWarpSize];  // up to 4 result registers (GLD.128)
     alignas(32) std::uint8_t flags[kWarpSize];
     const std::uint8_t* carry_flags = nullptr;  // predicate row of the carry-in register (IADD.X)
-    const std::uint8_t* guard_flags = nullptr;  // predicate row of the guard register (C0 unguarded)
     std::uint32_t unit_cycles = 0;  // issue cost the executing unit annotated (SystemC SM)
     std::uint64_t issue_cycles = 0; // what the attached IssueCost returned for this instruction
     std::uint32_t res_regs = 0;     // result registers to write (0 = none)
