@@ -101,7 +101,8 @@ void fmad_lanes(const std::uint32_t* a, const std::uint32_t* b, const std::uint3
     for (std::uint32_t l = 0; l < kLanes; ++l) out[l] = float(s[l]);
     std::memcpy(r, out, sizeof out);
     std::uint32_t ok[kLanes];
-    for (std::uint32_t l = 0; l < kLanes; ++l) ok[l] = normal(a[l]) & normal(b[l]) & finite(c[l]) & addend_kept(a[l], b[l], c[l]) & safe_result(r[l]);
+    for (std::uint32_t l = 0; l < kLanes; ++l)
+        ok[l] = normal(a[l]) & normal(b[l]) & finite(c[l]) & addend_kept(a[l], b[l], c[l]) & safe_result(r[l]);
     for (std::uint32_t l = 0; l < kLanes; ++l) {
         if (!((mask >> l) & 1u))
             r[l] = 0;
