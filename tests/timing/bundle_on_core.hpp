@@ -35,14 +35,9 @@ private:
     std::vector<std::uint8_t> constant_;
     core::ArrayGlobalMemory gmem_;
     core::Program program_;
-    // The suite's calibration was fitted with partial warps running their block's threads only;
-    // the RTL runs all 32 lanes (SmCoreConfig::full_partial_warps), which moves the 9 partial-
-    // block kernels' errors by +1..+6 % (mean 1.94 % -> 2.06 %): to be refitted with it on.
-    core::SmCoreConfig cfg_ = [] {
-        core::SmCoreConfig c;
-        c.full_partial_warps = false;
-        return c;
-    }();
+    // The RTL's semantics (SmCoreConfig's defaults): a partial warp runs all 32 lanes
+    // (full_partial_warps), as the RTL does, so the replayed stream is the RTL's.
+    core::SmCoreConfig cfg_;
     core::SmCore sm_;
 };
 

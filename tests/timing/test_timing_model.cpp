@@ -40,6 +40,7 @@ TimingParams simple_params() {
     p.branch_cycles = 2;
     p.diverge_push_cycles = 3;
     p.reconverge_pop_cycles = 3;
+    p.return_pop_cycles = 3;
     p.barrier_cycles = 2;
     p.write_base_cycles = 1;
     p.write_cycles_per_pass = 0;
@@ -57,7 +58,8 @@ TimingParams simple_params() {
     p.batch_launch_cycles = p.launch_param_cycles = p.launch_thread_cycles = p.launch_warp_cycles = 0;
     p.pipeline_overlap = true;  // most tests study the pipelined variant; see IssuesSerially...
     // Costs the RTL suite calibrates, off here so the hand-written cycle counts stay simple.
-    p.read_operand_setup_cycles = 0;
+    p.read_guard_cycles = 0;
+    p.read_guard_cycles_per_pass = 0;
     p.read_const_cycles_per_pass = 0;
     p.sfu_pass_overlap_cycles = 0;
     p.fpu_arith_cycles_per_pass = 0;

@@ -1,7 +1,6 @@
 #include <fgtlm/timing/timing_model.hpp>
 
 #include <fgtlm/core/launch.hpp>
-#include <fgtlm/isa/instruction.hpp>
 
 #include <algorithm>
 #include <bit>
@@ -42,25 +41,8 @@ const char* to_string(PipeStage stage) {
 namespace {
 
 constexpr std::size_t kFetch = std::size_t(PipeStage::Fetch);
-constexpr std::size_t kDecode = std::size_t(PipeStage::Decode);
-constexpr std::size_t kRead = std::size_t(PipeStage::Read);
 constexpr std::size_t kExec = std::size_t(PipeStage::Execute);
 constexpr std::size_t kWrite = std::size_t(PipeStage::Write);
-
-bool is_fp_arith(isa::Opcode op) {
-    return op == isa::Opcode::FADD || op == isa::Opcode::FMUL || op == isa::Opcode::FMAD || op == isa::Opcode::FMIN ||
-           op == isa::Opcode::FMAX;
-}
-
-// Shared-memory accesses the RTL serialises per thread: stores (R2G) and reads at an
-// address-register offset (g[Ak + x]); a fixed g[x] read is a broadcast.
-std::uint32_t indexed_shared_accesses(const core::IssueRecord& rec) {
-    if (rec.inst == nullptr) return 0;
-    std::uint32_t n = rec.inst->dst.kind == isa::OperandKind::Shared ? 1 : 0;
-    for (std::uint32_t i = 0; i < rec.inst->num_src && i < 3; ++i)
-        n += rec.inst->src[i].kind == isa::OperandKind::Shared && rec.inst->src[i].areg != 0 ? 1 : 0;
-    return n;
-}
 
 StallReason exec_reason(const core::IssueRecord& rec) {
     switch (rec.unit) {
@@ -72,24 +54,6 @@ StallReason exec_reason(const core::IssueRecord& rec) {
         case core::ExecUnit::None: return StallReason::ExecSP;
     }
     return StallReason::ExecSP;
-}
-
-// Stack pushes that are not visible as divergence: SSY and CAL always push an entry.
-bool pushes_stack(const core::IssueRecord& rec) {
-    if (rec.diverged) return true;
-    if (rec.inst == nullptr) return false;
-    return rec.inst->op == isa::Opcode::SSY || rec.inst->op == isa::Opcode::CAL;
-}
-
-bool pops_stack(const core::IssueRecord& rec) {
-    if (rec.reconverged) return true;
-    if (rec.inst == nullptr) return false;
-    return rec.inst->op == isa::Opcode::RET && !rec.warp_done;
-}
-
-bool writes_back(const core::IssueRecord& rec) {
-    if (rec.dst_reg != 0xff) return true;
-    return rec.inst != nullptr && rec.inst->set_pred;
 }
 
 }  // namespace
@@ -318,101 +282,19 @@ void TimingModel::issue_lt(const core::IssueRecord& rec, SmState& sm, WarpTiming
 }
 
 void TimingModel::issue_at(const core::IssueRecord& rec, SmState& sm, WarpTiming& warp) {
-    const std::uint64_t passes = p_.passes();
-    // Bank conflicts of shared operand reads (read stage) and of a shared store (write stage).
-    const std::uint32_t read_conflict = std::max<std::uint32_t>(1, rec.shared_read_conflict_degree);
-    const std::uint32_t conflict =
-        rec.mem.space == core::MemSpace::Shared ? std::max<std::uint32_t>(1, rec.mem.bank_conflict_degree) : 1;
-
-    // Work of each stage for this instruction.
-    std::array<std::uint64_t, kNumStages> work{};
-    work[kFetch] = p_.fetch_cycles;
-    work[kDecode] = p_.decode_cycles;
-    std::uint32_t reg_operands = 0;
-    for (std::uint8_t r : rec.src_regs) reg_operands += r != 0xff ? 1 : 0;
-    // A conflict-free shared access fits the pass budget; each extra conflict way serialises.
-    const std::uint64_t extra_ways = conflict - 1;
-    const std::uint64_t shared_read = std::uint64_t(rec.shared_operands) * passes *
-                                      (p_.read_shared_cycles_per_pass +
-                                       (read_conflict - 1) * p_.shared_conflict_cycles_per_way);
-    const std::uint64_t const_read =
-        std::uint64_t(rec.const_operands) * (p_.read_const_cycles + passes * p_.read_const_cycles_per_pass);
-    work[kRead] = p_.read_base_cycles + passes * p_.read_cycles_per_pass +
-                  reg_operands * passes * p_.read_reg_cycles_per_pass +
-                  shared_read + const_read;
-    // RTL: the 32-bit-immediate forms (MVI, IADD32I, ...) skip the operand-bus setup.
-    const bool reads = reg_operands + rec.shared_operands + rec.const_operands > 0;
-    if (reads && rec.inst != nullptr && rec.inst->form != isa::Form::Immediate) work[kRead] += p_.read_operand_setup_cycles;
-
-    const StallReason exec_why = exec_reason(rec);
-    std::uint64_t exec = p_.exec_base_cycles;
-    bool global_access = false;
-    // The pipelined unit's fill latency (FPU, SFU, global memory path) and which unit it is:
-    // another warp's instruction on the same unit follows right behind (see the overlap below).
-    UnitLatency unit_latency{};
-    switch (rec.unit) {
-        case core::ExecUnit::SP:
-        case core::ExecUnit::None:
-            exec += passes * p_.sp_cycles_per_pass;
-            break;
-        case core::ExecUnit::FPU:
-            exec += passes * p_.fpu_cycles_per_pass + p_.fpu_latency;
-            unit_latency = {UnitLatency::Fpu, p_.fpu_latency};
-            if (rec.inst != nullptr && is_fp_arith(rec.inst->op)) exec += passes * p_.fpu_arith_cycles_per_pass;
-            break;
-        case core::ExecUnit::SFU:
-            // RTL: the SFU's fixed evaluation time hides part of the lanes' per-pass work, so an
-            // SFU instruction gains less from more lanes than an SP one.
-            {
-                const std::uint64_t fill = p_.sfu_latency - std::min<std::uint64_t>(p_.sfu_latency, passes * p_.sfu_pass_overlap_cycles);
-                exec += (std::uint64_t(p_.warp_size) + p_.sfu_units - 1) / p_.sfu_units * p_.sfu_cycles_per_thread + fill;
-                unit_latency = {UnitLatency::Sfu, fill};
-            }
-            break;
-        case core::ExecUnit::Branch:
-            // Guards and branch conditions are evaluated per thread, one pass at a time.
-            exec += passes * p_.sp_cycles_per_pass + p_.branch_cycles;
-            if (pushes_stack(rec)) exec += p_.diverge_push_cycles;
-            if (pops_stack(rec)) exec += p_.reconverge_pop_cycles;
-            break;
-        case core::ExecUnit::Memory:
-            exec += passes * p_.sp_cycles_per_pass;  // address generation, one pass at a time
-            if (rec.mem.space == core::MemSpace::Global) {
-                exec += p_.global_issue_cycles;
-                global_access = true;
-                unit_latency = {UnitLatency::Global, p_.global_latency_cycles};
-            } else if (rec.mem.space == core::MemSpace::None && rec.shared_operands > 0) {
-                exec += passes * p_.load_cycles_per_pass;  // MOV Rd, g[...]
-            } else if (rec.mem.space == core::MemSpace::Constant || rec.const_operands > 0) {  // MVC
-                // RTL: MVC costs what MOV Rd, g[x] costs at every lane count (107 / 65 cycles).
-                exec += p_.constant_latency_cycles + passes * p_.load_cycles_per_pass;
-                sm.stats.constant_busy += p_.constant_latency_cycles + passes * p_.load_cycles_per_pass;
-            }
-            break;
-    }
-    if (rec.barrier) exec += p_.barrier_cycles;
-    work[kExec] = exec;
-
-    std::uint64_t write = p_.write_base_cycles + passes * p_.write_cycles_per_pass;
-    if (writes_back(rec)) write += passes * p_.write_reg_cycles_per_pass;
-    // RTL: a shared store, or a shared read indexed by an address register, goes thread by thread.
-    const std::uint64_t shared_serial = indexed_shared_accesses(rec) * std::uint64_t(std::popcount(rec.active_mask)) *
-                                        p_.shared_thread_cycles;
-    write += shared_serial;
-    sm.stats.shared_busy += shared_serial;
-    if (rec.mem.space == core::MemSpace::Shared && rec.mem.is_store) {
-        const std::uint64_t store = passes * (p_.shared_write_cycles_per_pass + extra_ways * p_.shared_conflict_cycles_per_way);
-        write += store;
-        sm.stats.shared_busy += store;
-    }
-    sm.stats.shared_busy += shared_read;
-    sm.stats.constant_busy += const_read;
-    work[kWrite] = write;
-
+    const StageWork work = stage_work(rec, sm);
     // Flow through the blocking pipeline.
     const std::array<StallReason, kNumStages> own{StallReason::Fetch, StallReason::Fetch, StallReason::Read,
-                                                  exec_why, StallReason::Write};
+                                                  exec_reason(rec), StallReason::Write};
     last_.ready = warp.ready;
+    const std::uint64_t t0 = std::max(warp.ready, pipeline_front(rec, sm, work.unit));
+    if (t0 > warp.ready) last_.stall[std::size_t(sm.hold_reason[kFetch])] += std::uint32_t(t0 - warp.ready);
+    last_.issue = t0;
+    flow_through_stages(rec, sm, work, own, t0);
+    retire(rec, sm, warp, own);
+}
+
+std::uint64_t TimingModel::pipeline_front(const core::IssueRecord& rec, SmState& sm, const UnitLatency& unit) {
     // Without overlap (FlexGripPlus) the warp unit issues only into an empty pipeline.
     std::uint64_t front = p_.pipeline_overlap ? sm.stage_free[kFetch] : sm.pipeline_empty;
     // RTL: another warp's fetch may start while the previous instruction is still finishing,
@@ -421,14 +303,16 @@ void TimingModel::issue_at(const core::IssueRecord& rec, SmState& sm, WarpTiming
     // one's passes follow the first one's through the unit: its fill latency is hidden too.
     if (!p_.pipeline_overlap && sm.any_issued && rec.warp_slot != sm.last_warp_slot) {
         std::uint64_t overlap = p_.warp_switch_overlap_cycles;
-        if (unit_latency.unit != UnitLatency::None && unit_latency.unit == sm.last_unit.unit)
-            overlap += std::min(unit_latency.cycles, sm.last_unit.cycles);
+        if (unit.unit != UnitLatency::None && unit.unit == sm.last_unit.unit)
+            overlap += std::min(unit.cycles, sm.last_unit.cycles);
         front = std::max(sm.last_issue, front - std::min<std::uint64_t>(front, overlap));
     }
-    sm.last_unit = unit_latency;
-    const std::uint64_t t0 = std::max(warp.ready, front);
-    if (t0 > warp.ready) last_.stall[std::size_t(sm.hold_reason[kFetch])] += std::uint32_t(t0 - warp.ready);
-    last_.issue = t0;
+    sm.last_unit = unit;
+    return front;
+}
+
+void TimingModel::flow_through_stages(const core::IssueRecord& rec, SmState& sm, const StageWork& work,
+                                      const std::array<StallReason, kNumStages>& own, std::uint64_t t0) {
     for (std::size_t s = 0; s < kNumStages; ++s) {
         std::uint64_t start = t0;
         if (s > 0) {
@@ -443,38 +327,41 @@ void TimingModel::issue_at(const core::IssueRecord& rec, SmState& sm, WarpTiming
                 sm.hold_reason[s - 1] = own[s - 1];
             }
         }
-        std::uint64_t end = start + work[s];
-        if (s == kExec && global_access) {
-            // One access per thread (or per transaction) through the controller shared by all SMs.
-            const std::uint64_t accesses = p_.global_per_thread ? std::uint64_t(std::popcount(rec.active_mask))
-                                                                : std::uint64_t(rec.mem.transactions);
-            if (accesses > 0) {
-                const std::uint64_t want = end;
-                // RTL: the load/store unit also walks the warp's inactive threads.
-                const std::uint64_t skipped = p_.warp_size - std::min<std::uint64_t>(p_.warp_size, std::popcount(rec.active_mask));
-                // One source of memory time: the controller is busy for its own occupancy or for
-                // the time the TLM target annotated on these accesses, whichever is longer (the
-                // calibrated occupancy already contains FlexGripPlus' memory; a slower target
-                // replaces it, it does not add to it).
-                const std::uint64_t occupancy = std::max<std::uint64_t>(
-                    accesses * (p_.global_cycles_per_access + std::uint64_t(p_.global_cycles_per_byte) * rec.mem.access_bytes) +
-                        skipped * p_.global_inactive_thread_cycles,
-                    rec.mem.latency_cycles);
-                const auto [mem_start, mem_done] = global_mem_.book(want, occupancy);
-                // Waiting for the controller: before the first access and in gaps between them.
-                const std::uint64_t waited = (mem_done - want) - occupancy;
-                if (waited != 0) last_.stall[std::size_t(StallReason::MemBandwidth)] += std::uint32_t(waited);
-                global_busy_total_ += occupancy;
-                sm.stats.global_mem_busy += occupancy;
-                last_.mem_start = mem_start;
-                last_.mem_end = mem_done + p_.global_latency_cycles;
-                end = last_.mem_end;
-            }
-        }
+        std::uint64_t end = start + work.cycles[s];
+        if (s == kExec && work.global_access) end = global_access_end(rec, sm, end);
         last_.start[s] = start;
         last_.end[s] = end;
         sm.stats.stage_busy[s] += end - start;
     }
+}
+
+std::uint64_t TimingModel::global_access_end(const core::IssueRecord& rec, SmState& sm, std::uint64_t want) {
+    // One access per thread (or per transaction) through the controller shared by all SMs.
+    const std::uint64_t accesses = p_.global_per_thread ? std::uint64_t(std::popcount(rec.active_mask))
+                                                        : std::uint64_t(rec.mem.transactions);
+    if (accesses == 0) return want;
+    // RTL: the load/store unit also walks the warp's inactive threads.
+    const std::uint64_t skipped = p_.warp_size - std::min<std::uint64_t>(p_.warp_size, std::popcount(rec.active_mask));
+    // One source of memory time: the controller is busy for its own occupancy or for the time
+    // the TLM target annotated on these accesses, whichever is longer (the calibrated occupancy
+    // already contains FlexGripPlus' memory; a slower target replaces it, it does not add to it).
+    const std::uint64_t occupancy = std::max<std::uint64_t>(
+        accesses * (p_.global_cycles_per_access + std::uint64_t(p_.global_cycles_per_byte) * rec.mem.access_bytes) +
+            skipped * p_.global_inactive_thread_cycles,
+        rec.mem.latency_cycles);
+    const auto [mem_start, mem_done] = global_mem_.book(want, occupancy);
+    // Waiting for the controller: before the first access and in gaps between them.
+    const std::uint64_t waited = (mem_done - want) - occupancy;
+    if (waited != 0) last_.stall[std::size_t(StallReason::MemBandwidth)] += std::uint32_t(waited);
+    global_busy_total_ += occupancy;
+    sm.stats.global_mem_busy += occupancy;
+    last_.mem_start = mem_start;
+    last_.mem_end = mem_done + p_.global_latency_cycles;
+    return last_.mem_end;
+}
+
+void TimingModel::retire(const core::IssueRecord& rec, SmState& sm, WarpTiming& warp,
+                         const std::array<StallReason, kNumStages>& own) {
     sm.stage_free[kWrite] = last_.end[kWrite];
     sm.pipeline_empty = last_.end[kWrite];
     sm.hold_reason[kWrite] = StallReason::Write;

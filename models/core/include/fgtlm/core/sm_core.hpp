@@ -46,8 +46,8 @@ struct SmCoreConfig {
     bool strict_barrier = true;         // a warp that exits while others wait at BAR deadlocks (RTL)
     Semantics semantics = Semantics::Rtl;  // decode reading of the words (core/semantics.hpp)
     // With Semantics::Rtl: a partial warp runs all 32 lanes, as warp_generator.vhd's full mask
-    // does. false keeps the block's threads only (what the AT timing calibration of
-    // tests/timing/suite was fitted with; see models/cosim/README.md, "Fixed in the model").
+    // does (the AT timing suite replays and is fitted with this). false keeps the block's
+    // threads only (see models/cosim/README.md, "Fixed in the model").
     bool full_partial_warps = true;
     std::uint32_t sp_lanes = 8;         // threads per execute pass (the RTL's CORES: 8, 16, 32)
 };

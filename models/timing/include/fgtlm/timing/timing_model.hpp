@@ -167,7 +167,25 @@ private:
     };
 
     void issue_lt(const core::IssueRecord& rec, SmState& sm, WarpTiming& warp);
+    // AT issue of one instruction: the work of each stage (stage_work.cpp), when the pipeline
+    // takes it, its flow through the stages, then the warp's and the SM's state after it.
+    struct StageWork {
+        std::array<std::uint64_t, kNumStages> cycles{};  // busy cycles per stage (global accesses excluded)
+        UnitLatency unit;            // pipelined unit used and its fill latency
+        bool global_access = false;  // the execute stage then books the global-memory controller
+    };
     void issue_at(const core::IssueRecord& rec, SmState& sm, WarpTiming& warp);
+    StageWork stage_work(const core::IssueRecord& rec, SmState& sm) const;
+    std::uint64_t read_work(const core::IssueRecord& rec, SmState& sm) const;
+    std::uint64_t exec_work(const core::IssueRecord& rec, SmState& sm, StageWork& w) const;
+    std::uint64_t unit_work(const core::IssueRecord& rec, SmState& sm, StageWork& w) const;
+    std::uint64_t memory_unit_work(const core::IssueRecord& rec, SmState& sm, StageWork& w) const;
+    std::uint64_t write_work(const core::IssueRecord& rec, SmState& sm) const;
+    std::uint64_t pipeline_front(const core::IssueRecord& rec, SmState& sm, const UnitLatency& unit);
+    void flow_through_stages(const core::IssueRecord& rec, SmState& sm, const StageWork& work,
+                             const std::array<StallReason, kNumStages>& own, std::uint64_t t0);
+    std::uint64_t global_access_end(const core::IssueRecord& rec, SmState& sm, std::uint64_t want);
+    void retire(const core::IssueRecord& rec, SmState& sm, WarpTiming& warp, const std::array<StallReason, kNumStages>& own);
     WarpTiming& warp_for(SmState& sm, const core::IssueRecord& rec);
     BlockSlot* slot_for_block(SmState& sm, std::uint32_t block);
     void arrive_at_barrier(BlockSlot& slot, std::uint64_t when);

@@ -1,0 +1,178 @@
+// The AT model's work of each pipeline stage for one warp instruction (cycles a stage is
+// busy with it, before any waiting): what README.md's "Model" formulas say, stage by stage.
+#include <fgtlm/timing/timing_model.hpp>
+
+#include <fgtlm/isa/instruction.hpp>
+
+#include <algorithm>
+#include <bit>
+
+namespace fgtlm::timing {
+
+namespace {
+
+constexpr std::size_t kFetch = std::size_t(PipeStage::Fetch);
+constexpr std::size_t kDecode = std::size_t(PipeStage::Decode);
+constexpr std::size_t kRead = std::size_t(PipeStage::Read);
+constexpr std::size_t kExec = std::size_t(PipeStage::Execute);
+constexpr std::size_t kWrite = std::size_t(PipeStage::Write);
+
+bool is_fp_arith(isa::Opcode op) {
+    return op == isa::Opcode::FADD || op == isa::Opcode::FMUL || op == isa::Opcode::FMAD || op == isa::Opcode::FMIN ||
+           op == isa::Opcode::FMAX;
+}
+
+// Shared-memory accesses the RTL serialises per thread: stores (R2G) and reads at an
+// address-register offset (g[Ak + x]); a fixed g[x] read is a broadcast.
+std::uint32_t indexed_shared_accesses(const core::IssueRecord& rec) {
+    if (rec.inst == nullptr) return 0;
+    std::uint32_t n = rec.inst->dst.kind == isa::OperandKind::Shared ? 1 : 0;
+    for (std::uint32_t i = 0; i < rec.inst->num_src && i < 3; ++i)
+        n += rec.inst->src[i].kind == isa::OperandKind::Shared && rec.inst->src[i].areg != 0 ? 1 : 0;
+    return n;
+}
+
+// Stack pushes that are not visible as divergence: SSY and CAL always push an entry.
+bool pushes_stack(const core::IssueRecord& rec) {
+    if (rec.diverged) return true;
+    if (rec.inst == nullptr) return false;
+    return rec.inst->op == isa::Opcode::SSY || rec.inst->op == isa::Opcode::CAL;
+}
+
+// A RET that returns from a CAL (not the warp's last RET) pops the call's stack entry.
+bool returns_from_call(const core::IssueRecord& rec) {
+    return rec.inst != nullptr && rec.inst->op == isa::Opcode::RET && !rec.warp_done;
+}
+
+// RTL (pipeline_read.vhd, IDLE): the read stage evaluates the guard predicate of the warp
+// (PRED_REGS_MASK_REQUEST, READ_PRED_REGS_MASK once per pass of lanes, WAIT_PRED_LUT_DATA,
+// GET_PRED_REGS_MASK) for a full 64-bit instruction only; the 32-bit-immediate forms (IMM
+// marker: MVI, IADD32I, FADD32I, ...), the 32-bit short forms (HALF: FADD32, MOV32, ...) and
+// control-flow instructions whose condition is always true take the full mask instead.
+bool reads_guard(const core::IssueRecord& rec) {
+    if (rec.inst == nullptr || rec.inst->form != isa::Form::Long) return false;
+    if (rec.unit == core::ExecUnit::Branch && rec.inst->op != isa::Opcode::NOP) return rec.inst->is_guarded();
+    return true;
+}
+
+bool writes_back(const core::IssueRecord& rec) {
+    if (rec.dst_reg != 0xff) return true;
+    return rec.inst != nullptr && rec.inst->set_pred;
+}
+
+}  // namespace
+
+TimingModel::StageWork TimingModel::stage_work(const core::IssueRecord& rec, SmState& sm) const {
+    StageWork w;
+    w.cycles[kFetch] = p_.fetch_cycles;
+    w.cycles[kDecode] = p_.decode_cycles;
+    w.cycles[kRead] = read_work(rec, sm);
+    w.cycles[kExec] = exec_work(rec, sm, w);
+    w.cycles[kWrite] = write_work(rec, sm);
+    return w;
+}
+
+std::uint64_t TimingModel::read_work(const core::IssueRecord& rec, SmState& sm) const {
+    // RTL (pipeline_read.vhd): a NOP without the join marker goes from IDLE straight to
+    // READ_OPS_DONE: no pass, no guard, no operand.
+    if (rec.inst != nullptr && rec.inst->op == isa::Opcode::NOP && !rec.inst->is_join()) return p_.read_base_cycles;
+    const std::uint64_t passes = p_.passes();
+    // Bank conflicts of shared operand reads: a conflict-free shared access fits the pass
+    // budget; each extra conflict way serialises.
+    const std::uint32_t read_conflict = std::max<std::uint32_t>(1, rec.shared_read_conflict_degree);
+    std::uint32_t reg_operands = 0;
+    for (std::uint8_t r : rec.src_regs) reg_operands += r != 0xff ? 1 : 0;
+    const std::uint64_t shared_read = std::uint64_t(rec.shared_operands) * passes *
+                                      (p_.read_shared_cycles_per_pass +
+                                       (read_conflict - 1) * p_.shared_conflict_cycles_per_way);
+    const std::uint64_t const_read =
+        std::uint64_t(rec.const_operands) * (p_.read_const_cycles + passes * p_.read_const_cycles_per_pass);
+    sm.stats.shared_busy += shared_read;
+    sm.stats.constant_busy += const_read;
+    std::uint64_t read = p_.read_base_cycles + passes * p_.read_cycles_per_pass +
+                         reg_operands * passes * p_.read_reg_cycles_per_pass + shared_read + const_read;
+    if (reads_guard(rec)) read += p_.read_guard_cycles + passes * p_.read_guard_cycles_per_pass;
+    return read;
+}
+
+std::uint64_t TimingModel::exec_work(const core::IssueRecord& rec, SmState& sm, StageWork& w) const {
+    std::uint64_t exec = p_.exec_base_cycles + unit_work(rec, sm, w);
+    if (rec.barrier) exec += p_.barrier_cycles;
+    return exec;
+}
+
+std::uint64_t TimingModel::unit_work(const core::IssueRecord& rec, SmState& sm, StageWork& w) const {
+    const std::uint64_t passes = p_.passes();
+    switch (rec.unit) {
+        case core::ExecUnit::SP:
+        case core::ExecUnit::None: return passes * p_.sp_cycles_per_pass;
+        case core::ExecUnit::FPU: {
+            w.unit = {UnitLatency::Fpu, p_.fpu_latency};
+            const bool arith = rec.inst != nullptr && is_fp_arith(rec.inst->op);
+            return passes * p_.fpu_cycles_per_pass + p_.fpu_latency + (arith ? passes * p_.fpu_arith_cycles_per_pass : 0);
+        }
+        case core::ExecUnit::SFU: {
+            // RTL: the SFU's fixed evaluation time hides part of the lanes' per-pass work, so an
+            // SFU instruction gains less from more lanes than an SP one.
+            const std::uint64_t fill = p_.sfu_latency - std::min<std::uint64_t>(p_.sfu_latency, passes * p_.sfu_pass_overlap_cycles);
+            w.unit = {UnitLatency::Sfu, fill};
+            return (std::uint64_t(p_.warp_size) + p_.sfu_units - 1) / p_.sfu_units * p_.sfu_cycles_per_thread + fill;
+        }
+        case core::ExecUnit::Branch: {
+            // Guards and branch conditions are evaluated per thread, one pass at a time.
+            std::uint64_t c = passes * p_.sp_cycles_per_pass + p_.branch_cycles;
+            if (pushes_stack(rec)) c += p_.diverge_push_cycles;
+            // RTL: a join (marker .S) pops in the read stage after the guard read (CHECK_JOIN,
+            // REQUEST_STACK); a RET takes its return address from the stack without the guard
+            // read (the traces: NOP.S 68 cycles, RET from a call 43, at 8 lanes).
+            if (returns_from_call(rec)) c += p_.return_pop_cycles;
+            else if (rec.reconverged) c += p_.reconverge_pop_cycles;
+            return c;
+        }
+        case core::ExecUnit::Memory: return memory_unit_work(rec, sm, w);
+    }
+    return 0;
+}
+
+std::uint64_t TimingModel::memory_unit_work(const core::IssueRecord& rec, SmState& sm, StageWork& w) const {
+    const std::uint64_t passes = p_.passes();
+    std::uint64_t c = passes * p_.sp_cycles_per_pass;  // address generation, one pass at a time
+    if (rec.mem.space == core::MemSpace::Global) {
+        // The accesses themselves go through the shared controller (global_access_end).
+        c += p_.global_issue_cycles;
+        w.global_access = true;
+        w.unit = {UnitLatency::Global, p_.global_latency_cycles};
+    } else if (rec.mem.space == core::MemSpace::None && rec.shared_operands > 0) {
+        c += passes * p_.load_cycles_per_pass;  // MOV Rd, g[...]
+    } else if (rec.mem.space == core::MemSpace::Constant || rec.const_operands > 0) {  // MVC
+        // RTL: MVC costs what MOV Rd, g[x] costs at every lane count (107 / 65 cycles).
+        c += p_.constant_latency_cycles + passes * p_.load_cycles_per_pass;
+        sm.stats.constant_busy += p_.constant_latency_cycles + passes * p_.load_cycles_per_pass;
+    }
+    return c;
+}
+
+std::uint64_t TimingModel::write_work(const core::IssueRecord& rec, SmState& sm) const {
+    const std::uint64_t passes = p_.passes();
+    std::uint64_t write = p_.write_base_cycles + passes * p_.write_cycles_per_pass;
+    if (writes_back(rec)) write += passes * p_.write_reg_cycles_per_pass;
+    // The data of a global load come back and are written to the register file one pass at a
+    // time (the traces: GLD commits 25 / 9 / 4 cycles after a GST of the same width at
+    // 8 / 16 / 32 lanes).
+    if (rec.mem.space == core::MemSpace::Global && !rec.mem.is_store) write += passes * p_.global_load_cycles_per_pass;
+    // RTL: a shared store, or a shared read indexed by an address register, goes thread by thread.
+    const std::uint64_t shared_serial = indexed_shared_accesses(rec) * std::uint64_t(std::popcount(rec.active_mask)) *
+                                        p_.shared_thread_cycles;
+    write += shared_serial;
+    sm.stats.shared_busy += shared_serial;
+    if (rec.mem.space == core::MemSpace::Shared && rec.mem.is_store) {
+        // Bank conflicts of a shared store: each extra way serialises.
+        const std::uint64_t extra_ways = std::max<std::uint32_t>(1, rec.mem.bank_conflict_degree) - 1;
+        const std::uint64_t store = passes * (p_.shared_write_cycles_per_pass + extra_ways * p_.shared_conflict_cycles_per_way);
+        write += store;
+        sm.stats.shared_busy += store;
+    }
+    return write;
+}
+
+}  // namespace fgtlm::timing
