@@ -49,6 +49,8 @@ void add_sass_launch_options(CLI::App* sub, LaunchTarget& t) {
     sub->add_option("--local-base", t.local_base,
                     "(.sass) global address of thread 0's local window (decimal or 0x hex)");
     sub->add_option("--dump-words", t.dump_words, "(.sass) words from address 0 compared after the kernel");
+    sub->add_option("--textures", t.textures,
+                    "(.sass) JSON file {\"textures\": {...}}: texture descriptor table (launch.json format)");
 }
 
 namespace {
@@ -96,6 +98,7 @@ loaders::KernelImage image_from_sass(const LaunchTarget& o) {
                                          std::to_string(img.global_mem_bytes) + " bytes)");
         img.global_init.assign(g.begin(), g.end());
     }
+    if (!o.textures.empty()) loaders::load_texture_section(o.textures, img);
     const std::uint32_t words = o.dump_words != 0 || !o.auto_dump
                                     ? o.dump_words
                                     : std::max<std::uint32_t>(1024, std::uint32_t((img.global_init.size() + 3) / 4));

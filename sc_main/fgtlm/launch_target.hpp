@@ -26,6 +26,7 @@ struct LaunchTarget {
     std::uint32_t blocks_per_sm = 8;
     std::uint32_t local_bytes = 0;         // local memory per thread (LLD/LST)
     std::string local_base = "0";         // global address of the local-memory area
+    std::string textures;                  // JSON file with a "textures" section (TEX descriptors)
     std::uint32_t dump_words = 0;          // words from address 0 in the dump range
     // With dump_words 0: true = the global-init image rounded up to words (at least 1024, what
     // cosim compares); false = an empty dump range (fgtlm run writes no words unless asked).

@@ -1,9 +1,14 @@
 // Every kernel of the 44 nvcc cubins (shared/isa/cubins) runs in the execution core with a
 // generic launch (2 blocks of 64 threads, parameters pointing into a 64 KiB global memory,
 // 256 bytes of local memory per thread) and ends without an error, except where noted: the
-// texture kernel stops at TEX (no texture unit yet, a named error), and two kernels whose
-// loops depend on the cubin's constant-bank data and real inputs are given their own launch.
+// texture kernel gets its three textures bound (and its output checked by hand), and two
+// kernels whose loops depend on the cubin's constant-bank data and real inputs are given
+// their own launch.
 #include "core_harness.hpp"
+
+#include <bit>
+
+#include <fgtlm/core/texture.hpp>
 
 #include <nlohmann/json.hpp>
 
@@ -49,6 +54,34 @@ core::LaunchConfig generic_launch(const std::string& name) {
     return l;
 }
 
+// tests_test28:my_kernel reads a float4 from param 0 (0x1000: zeros), fetches the 3D texture
+// of slot 2 there (mask x, z, w -> R4, R5, R6) and the 1D texture of slot 0 (mask y -> R1) and
+// stores (t3.x, t1.y, t3.z, ex2(t3.w) - t3.z). The textures: slot 2 = 2x2x2 f32x4 with texel
+// (0,0,0) = (1.5, 2.5, 3.5, 0), slot 0 = 4 texels f32x2 with texel 0 = (7, 9), slot 1 = 2D.
+void bind_test28_textures(CoreRun& r, core::LaunchConfig& l) {
+    using core::tex::Descriptor;
+    l.texture_table = 0xc000;
+    l.texture_slots = 3;
+    auto put = [&](std::uint32_t slot, std::uint32_t dims, std::uint32_t channels, std::uint32_t base) {
+        Descriptor d;
+        d.dims = dims;
+        d.format = core::tex::Format::F32;
+        d.channels = channels;
+        d.base = base;
+        d.width = dims == 1 ? 4 : 2;
+        d.height = dims >= 2 ? 2 : 1;
+        d.depth = dims == 3 ? 2 : 1;
+        const auto b = core::tex::encode(d);
+        std::copy(b.begin(), b.end(), r.global.begin() + l.texture_table + 32 * slot);
+    };
+    put(0, 1, 2, 0xd000);
+    put(1, 2, 1, 0xd100);
+    put(2, 3, 4, 0xd200);
+    const float t3[4] = {1.5f, 2.5f, 3.5f, 0.0f}, t1[2] = {7.0f, 9.0f};
+    for (std::uint32_t i = 0; i < 4; ++i) r.set_u32(0xd200 + 4 * i, std::bit_cast<std::uint32_t>(t3[i]));
+    for (std::uint32_t i = 0; i < 2; ++i) r.set_u32(0xd000 + 4 * i, std::bit_cast<std::uint32_t>(t1[i]));
+}
+
 TEST(CubinKernels, RunInTheModel) {
     std::size_t ran = 0;
     for (const CubinKernel& k : kernels()) {
@@ -57,17 +90,20 @@ TEST(CubinKernels, RunInTheModel) {
         if (k.name == "tests_test36:f_test" || k.name == "tests_motion_div2:motion_copy_2ref") continue;
         CoreRun r;
         r.words = k.words;
-        const bool ok = r.run_words(generic_launch(k.name), 5'000'000);
-        if (k.name == "tests_test28:my_kernel") {
-            EXPECT_FALSE(ok);
-            EXPECT_EQ(r.error.kind, core::KernelErrorKind::IllegalInstruction);
-            EXPECT_NE(r.error.message.find("TEX"), std::string::npos) << r.error.message;
-            continue;
-        }
+        core::LaunchConfig l = generic_launch(k.name);
+        const bool tex = k.name == "tests_test28:my_kernel";
+        if (tex) bind_test28_textures(r, l);
+        const bool ok = r.run_words(l, 5'000'000);
         EXPECT_TRUE(ok) << k.name << ": " << r.error.message << " at pc 0x" << std::hex << r.error.pc;
         ++ran;
+        if (tex) {
+            EXPECT_EQ(r.u32(0x1000), std::bit_cast<std::uint32_t>(1.5f));
+            EXPECT_EQ(r.u32(0x1004), std::bit_cast<std::uint32_t>(9.0f));
+            EXPECT_EQ(r.u32(0x1008), std::bit_cast<std::uint32_t>(3.5f));
+            EXPECT_EQ(r.u32(0x100c), std::bit_cast<std::uint32_t>(-2.5f));  // ex2(0) - 3.5
+        }
     }
-    EXPECT_EQ(ran, 41u);
+    EXPECT_EQ(ran, 42u);
 }
 
 }  // namespace

@@ -142,7 +142,8 @@ TEST_F(HostInterfaceTest, ConfigurationBecomesLaunchConfig) {
         {FGTLM_REG_BLOCK_Y, 2}, {FGTLM_REG_BLOCK_Z, 2}, {FGTLM_REG_REGS_PER_THREAD, 12},
         {FGTLM_REG_SHARED_SIZE, 100}, {FGTLM_REG_PARAM(0), 0x11}, {FGTLM_REG_PARAM(1), 0x22},
         {FGTLM_REG_PARAM(2), 0x33}, {FGTLM_REG_PARAM(15), 0xFF}, {FGTLM_REG_CODE_BASE, 0x80002000},
-        {FGTLM_REG_CODE_SIZE, 0x100}, {FGTLM_CONST_WINDOW + 8, 0xA1B2C3D4}};
+        {FGTLM_REG_CODE_SIZE, 0x100}, {FGTLM_CONST_WINDOW + 8, 0xA1B2C3D4},
+        {FGTLM_REG_TEX_TABLE, 0x80003000}, {FGTLM_REG_TEX_SLOTS, 5}};
     for (auto& r : regs) {
         ASSERT_EQ(wr(r[0], r[1]), tlm::TLM_OK_RESPONSE) << std::hex << r[0];
         EXPECT_EQ(rd(r[0]), r[1]) << std::hex << r[0];
@@ -160,6 +161,8 @@ TEST_F(HostInterfaceTest, ConfigurationBecomesLaunchConfig) {
     EXPECT_EQ(bench->engine.last_code_bytes, 0x100u);
     ASSERT_EQ(c.const_mem.size(), 8192u);
     EXPECT_EQ(c.const_mem[8], 0xD4); EXPECT_EQ(c.const_mem[11], 0xA1);
+    EXPECT_EQ(c.texture_table, 0x80003000u);  // texture descriptor table (TEX)
+    EXPECT_EQ(c.texture_slots, 5u);
     settle(sc_time(2, SC_US));
 }
 
@@ -300,7 +303,8 @@ INSTANTIATE_TEST_SUITE_P(AllChecks, InvalidLaunchTest, ::testing::Values(
     BadConfig{FGTLM_REG_REGS_PER_THREAD, 0}, BadConfig{FGTLM_REG_REGS_PER_THREAD, 129},
     BadConfig{FGTLM_REG_PARAM_COUNT, 17}, BadConfig{FGTLM_REG_SHARED_SIZE, 16384},
     BadConfig{FGTLM_REG_BLOCKS_PER_CORE, 0}, BadConfig{FGTLM_REG_CODE_SIZE, 0},
-    BadConfig{FGTLM_REG_CODE_SIZE, 6}, BadConfig{FGTLM_REG_CODE_BASE, 0x80000002}));
+    BadConfig{FGTLM_REG_CODE_SIZE, 6}, BadConfig{FGTLM_REG_CODE_BASE, 0x80000002},
+    BadConfig{FGTLM_REG_TEX_SLOTS, 129}, BadConfig{FGTLM_REG_TEX_TABLE, 0x80000002}));
 
 TEST_F(HostInterfaceTest, UnmappedOffsetsAreAddressErrors) {
     std::uint32_t v = 0;

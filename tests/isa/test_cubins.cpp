@@ -77,6 +77,11 @@ TEST(Cubins, BeyondRtlForms) {
     EXPECT_EQ(disassemble(t), "TEX.2D R10, 0x0, 0x0, 0x1");
     EXPECT_EQ(decode(0xf2840411, 0x0000c784, 0).tex_dim, 3);
     EXPECT_EQ(decode(0xf4000005, 0x00000784, 0).tex_mask, 2);  // {_,$r1,_,_}
+    // Integer coordinates (bit 24, nouveau's TXF; no cubin has one): TEX.1D.I
+    Instruction ti = decode(0xf5000005, 0x00000784, 0);
+    EXPECT_TRUE(ti.tex_int);
+    EXPECT_EQ(disassemble(ti), "TEX.1D.I R1, 0x0, 0x0, 0x2");
+    EXPECT_FALSE(decode(0xf4000005, 0x00000784, 0).tex_int);
     // mov.u32 l[$ofs1+0x00000004], $r28
     Instruction l = decode(0xd4000871, 0x60c00780, 0);
     EXPECT_EQ(disassemble(l), "LST.U32 l[A1+0x4], R28");

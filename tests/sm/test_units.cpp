@@ -5,6 +5,7 @@
 // controller answer over their sockets with the core's state.
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <filesystem>
 #include <map>
 
@@ -65,7 +66,7 @@ struct Systems {
         s.execute.fpu.bind(counter.in);
         counter.out.bind(s.fpu.socket);
         for (auto u : {core::ExecUnit::SP, core::ExecUnit::FPU, core::ExecUnit::SFU, core::ExecUnit::Branch,
-                       core::ExecUnit::Memory})
+                       core::ExecUnit::Memory, core::ExecUnit::Texture})
             socket.gpu.sm(0).unit(u).allow_direct = false;
     }
 };
@@ -101,7 +102,7 @@ TEST_P(BothPaths, SameResultsAndCycles) {
     auto socket_operations = [] {
         std::uint64_t n = 0;
         for (auto u : {core::ExecUnit::SP, core::ExecUnit::FPU, core::ExecUnit::SFU, core::ExecUnit::Branch,
-                       core::ExecUnit::Memory})
+                       core::ExecUnit::Memory, core::ExecUnit::Texture})
             n += g->socket.gpu.sm(0).unit(u).operations;
         return n;
     };
@@ -115,7 +116,7 @@ TEST_P(BothPaths, SameResultsAndCycles) {
     sm::Sm& d = g->direct.gpu.sm(0);
     sm::Sm& s = g->socket.gpu.sm(0);
     for (auto u : {core::ExecUnit::SP, core::ExecUnit::FPU, core::ExecUnit::SFU, core::ExecUnit::Branch,
-                   core::ExecUnit::Memory}) {
+                   core::ExecUnit::Memory, core::ExecUnit::Texture}) {
         EXPECT_TRUE(d.execute.direct(u));
         EXPECT_FALSE(s.execute.direct(u));
         EXPECT_EQ(d.unit(u).operations, 0u);  // never through the socket
@@ -126,6 +127,41 @@ TEST_P(BothPaths, SameResultsAndCycles) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Bundles, BothPaths, ::testing::Values("nn", "MxM_naive_float", "Reduction", "Log2-hard"));
+
+// The texture unit through its socket and through its direct interface: the bilinear bundle
+// (tests/core/texture/bilinear_2d) widened to 64 threads whose coordinates cover the texture,
+// its border and beyond; both paths give the same words and cycles, and the texels are read
+// through the SM's global-memory controller in both.
+TEST(TextureUnit, SocketAndDirectPathsAgree) {
+    loaders::KernelImage img = loaders::load_bundle(fs::path(FGTLM_SOURCE_DIR) / "tests/core/texture/bilinear_2d");
+    img.launch.block[0] = 64;
+    img.launch.params = {0x800, 0xa00};
+    img.global_init.resize(4096, 0);
+    for (std::uint32_t t = 0; t < 64; ++t) {
+        const float uv[2] = {float(t % 8) * 0.375f - 0.5f, float(t / 8) * 0.3125f - 0.25f};
+        std::memcpy(&img.global_init[0x800 + 8 * t], uv, 8);
+    }
+    const std::uint64_t direct_ops = g->direct.gpu.sm(0).tex.operations;
+    const core::KernelResult a = run_image(g->direct, img);
+    ASSERT_TRUE(a.error.ok()) << a.error.describe();
+    const std::vector<std::uint8_t> out_a(g->direct.global.data() + 0xa00, g->direct.global.data() + 0xb00);
+    const std::uint64_t socket_ops = g->socket.gpu.sm(0).tex.operations;
+    const core::KernelResult b = run_image(g->socket, img);
+    ASSERT_TRUE(b.error.ok()) << b.error.describe();
+    const std::vector<std::uint8_t> out_b(g->socket.global.data() + 0xa00, g->socket.global.data() + 0xb00);
+    EXPECT_EQ(out_a, out_b);
+    EXPECT_EQ(a.cycles, b.cycles);
+    EXPECT_TRUE(g->direct.gpu.sm(0).execute.direct(core::ExecUnit::Texture));
+    EXPECT_FALSE(g->socket.gpu.sm(0).execute.direct(core::ExecUnit::Texture));
+    EXPECT_EQ(g->direct.gpu.sm(0).tex.operations, direct_ops);       // never through the socket
+    EXPECT_EQ(g->socket.gpu.sm(0).tex.operations, socket_ops + 2u);  // one TEX per warp
+    float first;
+    std::memcpy(&first, out_a.data(), 4);
+    EXPECT_EQ(first, 1.0f);  // (-0.5, -0.25): clamped to texel (0, 0)
+    float centre;
+    std::memcpy(&centre, out_a.data() + 4 * (3 * 8 + 4), 4);  // t = 28: (1.0, 0.6875)
+    EXPECT_EQ(centre, 1.5f + 2.0f * 0.1875f * 1.0f + 0.0f);   // x: 1.5; y: b = 0.1875 -> + 2 * 0.1875
+}
 
 TEST(UnitReplacement, WrappedFpuSeesEveryFpOperation) {
     const loaders::KernelImage img = bundle("nn");

@@ -21,6 +21,7 @@ ExecUnitIf* SmCore::builtin_unit(ExecUnit unit) {
         case ExecUnit::SFU: return &sfu_;
         case ExecUnit::Branch: return &branch_;
         case ExecUnit::Memory: return &memory_;
+        case ExecUnit::Texture: return &texture_;
         case ExecUnit::None: break;
     }
     return &sp_;

@@ -143,6 +143,7 @@ const std::uint32_t* SmCore::read_operand(ExecContext& ctx, const isa::Operand& 
 bool SmCore::read(ExecContext& ctx) {
     const isa::Instruction& in = *ctx.inst;
     ctx.carry_flags = in.carry_in ? regs_.pred_row(ctx.warp_slot, in.carry_in_reg) : nullptr;
+    if (in.op == Opcode::TEX) return read_texture_coordinates(ctx);
     if (ctx.exec_mask == 0) {
         for (auto& s : ctx.src) s = zeros_;
         return true;

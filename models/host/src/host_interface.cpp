@@ -266,6 +266,8 @@ core::LaunchConfig HostInterface::launch_config() const {
     const auto* params = regs_.data() + slot("PARAM");
     cfg.params.assign(params, params + n);
     cfg.const_mem.assign(const_mem_.begin(), const_mem_.end());
+    cfg.texture_table = reg(slot("TEX_TABLE"));
+    cfg.texture_slots = reg(slot("TEX_SLOTS"));
     return cfg;
 }
 
@@ -297,6 +299,8 @@ const char* HostInterface::invalid_launch_reason(std::uint32_t& offending_regist
         {code_size != 0 && code_size % 4 == 0, regmap::offset("CODE_SIZE"),
          "CODE_SIZE must be a non-zero multiple of 4"},
         {reg(slot("CODE_BASE")) % 4 == 0, regmap::offset("CODE_BASE"), "CODE_BASE must be 4-byte aligned"},
+        {reg(slot("TEX_SLOTS")) <= 128, regmap::offset("TEX_SLOTS"), "TEX_SLOTS must be 0..128"},
+        {reg(slot("TEX_TABLE")) % 4 == 0, regmap::offset("TEX_TABLE"), "TEX_TABLE must be 4-byte aligned"},
     };
     for (const Check& c : checks) {
         if (c.ok) continue;

@@ -674,6 +674,7 @@ void shape_tex(Io& io, const Spec& /*s*/, Instruction& in) {
     reg(io, 2, 7, in.dst, false, "destination");
     io.num(9, 7, in.tex_unit, "texture unit");
     io.num(17, 4, in.tex_sampler, "sampler");
+    io.flag(24, in.tex_int, "integer coordinates");
     std::uint32_t dim = in.tex_dim == 0 ? 0u : in.tex_dim - 1u;
     if (io.enc && (in.tex_dim < 1 || in.tex_dim > 3)) io.fail("texture dimension must be 1D, 2D or 3D");
     io.num(22, 2, dim, "texture dimension");

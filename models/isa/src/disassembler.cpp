@@ -176,6 +176,7 @@ std::string mnemonic(const Instruction& in) {
             break;
         case Opcode::TEX:
             m += "." + std::to_string(in.tex_dim) + "D";
+            if (in.tex_int) m += ".I";
             break;
         case Opcode::R2G:
             m += "." + std::string(type_name(in.dtype)) + "." + std::string(type_name(in.stype));

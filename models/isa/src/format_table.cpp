@@ -108,7 +108,8 @@ constexpr Spec kSpecs[] = {
     {"GLD", Opcode::GLD, Form::Long, 0, 0xd, 4, Shape::Gld, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, 0, 0, 0},
     {"GST", Opcode::GST, Form::Long, 0, 0xd, 5, Shape::Gst, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kNoOutput, 0, 0},
     {"FMAD", Opcode::FMAD, Form::Long, 0, 0xe, 0, Shape::Alu, Types::Float, kABC, {58, N, 59}, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2 | kConstS3, 0, 0},
-    // TEX (nv50 layout): unit 9-15, sampler 17-20, dim-1 22-23, mask 25-26 + 46-47; bit 34 set by nvcc.
+    // TEX (nv50 layout): unit 9-15, sampler 17-20, integer coordinates 24, dim-1 22-23, mask 25-26 + 46-47;
+    // bit 34 set by nvcc.
     {"TEX", Opcode::TEX, Form::Long, 0, 0xf, 0, Shape::Tex, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kNoOutput | kNoSetPred, bit(34), bit(34)},
     {"NOP", Opcode::NOP, Form::Long, 0, 0xf, 7, Shape::Nop, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kNoGuard | kNoSetPred | kNoOutput, 0, 0},
 

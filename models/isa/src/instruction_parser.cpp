@@ -412,6 +412,8 @@ private:
             in_.high = true;
         } else if (in_.op == Opcode::TEX && mod.size() == 2 && mod[1] == 'D' && mod[0] >= '1' && mod[0] <= '3') {
             in_.tex_dim = static_cast<std::uint8_t>(mod[0] - '0');
+        } else if (in_.op == Opcode::TEX && mod == "I") {
+            in_.tex_int = true;
         } else if (mod == "SAT") {
             in_.saturate = true;
         } else if (in_.op == Opcode::LOP && (mod == "AND" || mod == "OR" || mod == "XOR" || mod == "PASS_B")) {

@@ -8,7 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json_fields.hpp"
 #include "program_hex.hpp"
+#include "texture_section.hpp"
 
 namespace fgtlm::loaders {
 
@@ -28,45 +30,6 @@ json read_json(const fs::path& file) {
     } catch (const json::parse_error& e) {
         throw LoadError(file, 0, std::string("invalid JSON: ") + e.what());
     }
-}
-
-// A JSON value for an error message: its text (cut short) and its type.
-std::string shown(const json& v) {
-    std::string t = v.dump();
-    if (t.size() > 40) t = t.substr(0, 37) + "...";
-    return t + " (" + v.type_name() + ")";
-}
-
-// Every field is read through these: a wrong type or a value out of range is an error naming
-// the file and the field ("launch.json: grid[0]: ..."), never a silent conversion (1.7 -> 1,
-// 4294967297 -> 1) or a bare nlohmann message.
-std::uint64_t uint_value(const json& v, const std::string& where, const fs::path& file, std::uint64_t hi) {
-    const bool negative = v.is_number_integer() && !v.is_number_unsigned() && v.get<std::int64_t>() < 0;
-    if (!v.is_number_integer() || negative)
-        throw LoadError(file, 0, where + ": must be an unsigned integer, got " + shown(v));
-    const auto x = v.get<std::uint64_t>();
-    if (x > hi)
-        throw LoadError(file, 0, where + ": " + std::to_string(x) + " is above the maximum " + std::to_string(hi));
-    return x;
-}
-
-const json& member(const json& j, const char* key, const fs::path& file) {
-    if (!j.is_object())
-        throw LoadError(file, 0, std::string("expected an object holding \"") + key + "\", got " + shown(j));
-    if (!j.contains(key)) throw LoadError(file, 0, std::string("missing field \"") + key + "\"");
-    return j.at(key);
-}
-
-std::uint64_t uint_field(const json& j, const char* key, const fs::path& file, std::uint64_t hi = 0xffffffffu,
-                         std::optional<std::uint64_t> fallback = std::nullopt) {
-    if (fallback && j.is_object() && !j.contains(key)) return *fallback;
-    return uint_value(member(j, key, file), key, file, hi);
-}
-
-const json& array_field(const json& j, const char* key, const fs::path& file) {
-    const json& v = member(j, key, file);
-    if (!v.is_array()) throw LoadError(file, 0, std::string(key) + ": must be an array, got " + shown(v));
-    return v;
 }
 
 std::vector<std::uint64_t> uint_array(const json& j, const char* key, const fs::path& file, std::uint64_t lo,
@@ -132,8 +95,8 @@ void read_undefined_ranges(const json& L, const fs::path& lpath, KernelImage& im
 
 // launch.json: the launch (grid, block, registers, shared bytes, parameters, code base), the
 // lane count, the global memory size, the constant image, undefined ranges and the dump range.
-void read_launch(const fs::path& lpath, KernelImage& img) {
-    const json L = read_json(lpath);
+json read_launch(const fs::path& lpath, KernelImage& img) {
+    json L = read_json(lpath);
     if (!L.is_object()) throw LoadError(lpath, 0, "must be a JSON object, got " + shown(L));
     core::LaunchConfig& c = img.launch;
     const auto grid = uint_array(L, "grid", lpath, 1, 0xffff);
@@ -163,6 +126,7 @@ void read_launch(const fs::path& lpath, KernelImage& img) {
         img.dump.addr = std::uint32_t(uint_field(d, "addr", lpath, img.global_mem_bytes, 0));
         img.dump.len = 4 * std::uint32_t(uint_field(d, "words", lpath, img.global_mem_bytes / 4, 0));
     }
+    return L;
 }
 
 // global_init.bin (optional): the initial global memory, at most global_mem_bytes.
@@ -214,8 +178,9 @@ KernelImage load_bundle(const fs::path& dir) {
     if (img.name.empty()) img.name = fs::absolute(dir).parent_path().filename().string();
     if (!fs::is_directory(dir)) throw LoadError(dir, 0, "not a directory");
     img.program = read_program_hex(dir / "program.hex");
-    read_launch(dir / "launch.json", img);
+    const json L = read_launch(dir / "launch.json", img);
     read_global_init(dir / "global_init.bin", img);
+    read_textures(L, dir / "launch.json", img);  // writes the descriptor table into global_init
     read_expected(dir / "expected.json", img);
     return img;
 }

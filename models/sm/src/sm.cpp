@@ -10,7 +10,7 @@ Sm::Sm(sc_core::sc_module_name name, const SmConfig& cfg)
       }()),
       sc_core::sc_module(name), fetch("fetch"), decode("decode"), read("read"),
       execute("execute"), writeback("writeback"), regfile("regfile", core_.registers()), sp("sp"), fpu("fpu"),
-      sfu("sfu"), branch("branch", core_), mem("mem", core_), global(mem.global), issue("issue"),
+      sfu("sfu"), branch("branch", core_), mem("mem", core_), tex("tex", core_), global(mem.global), issue("issue"),
       imem_socket(fetch.imem), global_socket(mem.global.socket), cfg_(cfg), lt_cost_(cfg.sp_lanes) {
     if (cfg.auto_bind_pipeline) bind_default_pipeline();
     if (cfg.auto_bind_units) bind_default_units();
@@ -19,7 +19,7 @@ Sm::Sm(sc_core::sc_module_name name, const SmConfig& cfg)
     const std::uint64_t lt_cycles = lt_cost_.cycles();
     for (ExecUnitModule* u : {static_cast<ExecUnitModule*>(&sp), static_cast<ExecUnitModule*>(&fpu),
                               static_cast<ExecUnitModule*>(&sfu), static_cast<ExecUnitModule*>(&branch),
-                              static_cast<ExecUnitModule*>(&mem)}) {
+                              static_cast<ExecUnitModule*>(&mem), static_cast<ExecUnitModule*>(&tex)}) {
         u->issue_cycles = std::uint32_t(lt_cycles);
         lt_cycles_ = std::uint32_t(lt_cycles);
         u->clock_period = cfg.clock_period;
@@ -37,7 +37,7 @@ Sm::Sm(sc_core::sc_module_name name, const SmConfig& cfg)
 
 void Sm::bind_default_units(std::uint32_t skip_mask) {
     for (auto u : {core::ExecUnit::SP, core::ExecUnit::FPU, core::ExecUnit::SFU, core::ExecUnit::Branch,
-                   core::ExecUnit::Memory})
+                   core::ExecUnit::Memory, core::ExecUnit::Texture})
         if (!((skip_mask >> unsigned(u)) & 1u)) execute.socket_of(u).bind(unit(u).socket);
     if (!((skip_mask >> 7) & 1u)) {
         read.rf.bind(regfile.read_port);
@@ -51,6 +51,7 @@ ExecUnitModule& Sm::unit(core::ExecUnit u) {
         case core::ExecUnit::SFU: return sfu;
         case core::ExecUnit::Branch: return branch;
         case core::ExecUnit::Memory: return mem;
+        case core::ExecUnit::Texture: return tex;
         default: return sp;
     }
 }

@@ -71,8 +71,8 @@ void FetchStage::invalidate(sc_dt::uint64, sc_dt::uint64) {
 namespace fgtlm::sm {
 
 ExecuteStage::ExecuteStage(sc_core::sc_module_name name)
-    : ChainedStage(name), sp("sp"), fpu("fpu"), sfu("sfu"), branch("branch"), mem("mem") {
-    for (auto* s : {&sp, &fpu, &sfu, &branch, &mem}) s->bind(*this);
+    : ChainedStage(name), sp("sp"), fpu("fpu"), sfu("sfu"), branch("branch"), mem("mem"), tex("tex") {
+    for (auto* s : {&sp, &fpu, &sfu, &branch, &mem, &tex}) s->bind(*this);
     for (SocketUnit& u : socket_units_) {
         u.trans.set_extension(&u.ext);
         u.trans.set_command(tlm::TLM_WRITE_COMMAND);
@@ -91,6 +91,7 @@ tlm::tlm_initiator_socket<>& ExecuteStage::socket_of(core::ExecUnit unit) {
         case core::ExecUnit::SFU: return sfu;
         case core::ExecUnit::Branch: return branch;
         case core::ExecUnit::Memory: return mem;
+        case core::ExecUnit::Texture: return tex;
         default: return sp;
     }
 }

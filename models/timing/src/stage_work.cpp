@@ -129,7 +129,9 @@ std::uint64_t TimingModel::unit_work(const core::IssueRecord& rec, SmState& sm, 
             else if (rec.reconverged) c += p_.reconverge_pop_cycles;
             return c;
         }
-        case core::ExecUnit::Memory: return memory_unit_work(rec, sm, w);
+        case core::ExecUnit::Memory:
+        case core::ExecUnit::Texture:  // TEX: a global-memory access (texels read through the controller)
+            return memory_unit_work(rec, sm, w);
     }
     return 0;
 }

@@ -50,7 +50,8 @@ StallReason exec_reason(const core::IssueRecord& rec) {
         case core::ExecUnit::FPU: return StallReason::ExecFPU;
         case core::ExecUnit::SFU: return StallReason::ExecSFU;
         case core::ExecUnit::Branch: return StallReason::ExecBranch;
-        case core::ExecUnit::Memory: return StallReason::ExecMemory;
+        case core::ExecUnit::Memory:
+        case core::ExecUnit::Texture: return StallReason::ExecMemory;
         case core::ExecUnit::None: return StallReason::ExecSP;
     }
     return StallReason::ExecSP;

@@ -66,6 +66,11 @@ void fgtlm_configure(const fgtlm_launch_t* l) {
     const_words_used = words;
 }
 
+void fgtlm_bind_textures(const fgtlm_tex_desc_t* table, uint32_t slots) {
+    fgtlm_write(FGTLM_REG_TEX_TABLE, (uint32_t)(uintptr_t)table);
+    fgtlm_write(FGTLM_REG_TEX_SLOTS, slots);
+}
+
 static void collect(fgtlm_result_t* r) {
     uint32_t status = fgtlm_read(FGTLM_REG_STATUS);
     r->end_ns = vp_time_ns();

@@ -9,6 +9,8 @@
 #include <fgtlm/host/registers.h>
 #include <stdint.h>
 
+#include "fgtlm_texture.h"
+
 typedef struct {
     const uint32_t* code;        /* kernel words in DRAM (program.hex order) */
     uint32_t code_words;
@@ -35,6 +37,10 @@ typedef struct {
 
 /* Checks ID/version, resets the GPU, installs the interrupt handler. 0 = ok. */
 int fgtlm_init(void);
+
+/* Texture descriptor table for the following launches (TEX_TABLE/TEX_SLOTS; fgtlm_texture.h).
+ * The table stays bound until the next call or reset; slots = 0 unbinds it. */
+void fgtlm_bind_textures(const fgtlm_tex_desc_t* table, uint32_t slots);
 
 /* Programs the launch registers and the constant window (does not start). */
 void fgtlm_configure(const fgtlm_launch_t* launch);

@@ -58,9 +58,6 @@ bool SmCore::exec_memory(ExecContext& ctx) {
         case isa::Opcode::S2R:
             if (ctx.exec_mask != 0) exec_special(ctx);
             return true;
-        case isa::Opcode::TEX:
-            fail(KernelErrorKind::IllegalInstruction, ctx.warp_slot, 0, "TEX: texture fetches are not modelled yet");
-            return false;
         case isa::Opcode::MVC:
             fail(KernelErrorKind::IllegalInstruction, ctx.warp_slot, 0, "MVC with address-register post-increment is not modelled yet");
             return false;

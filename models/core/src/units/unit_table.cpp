@@ -23,8 +23,9 @@ FormInfo form_info(const isa::Instruction& in) {
         case Opcode::R2G:
         case Opcode::LLD:
         case Opcode::LST:  // local memory: per-thread global memory (execute_local.cpp)
-        case Opcode::TEX:  // no texture unit yet: the memory unit reports it by name
             return {ExecUnit::Memory, ExecUnit::Memory};
+        case Opcode::TEX:  // texture unit (units/texture.cpp); timed as a global-memory access
+            return {ExecUnit::Texture, ExecUnit::Texture};
         case Opcode::S2R:  // special registers are core state: read by the memory unit's core hook
             return {ExecUnit::Memory, ExecUnit::SP};
         case Opcode::FADD:

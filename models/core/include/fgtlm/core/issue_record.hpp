@@ -18,7 +18,9 @@ struct LaunchConfig;
 struct KernelResult;
 
 // Which execution resource the instruction occupies.
-enum class ExecUnit : std::uint8_t { SP, FPU, SFU, Branch, Memory, None };
+// Texture: TEX (beyond the RTL); the timing model charges it as a global-memory access.
+enum class ExecUnit : std::uint8_t { SP, FPU, SFU, Branch, Memory, Texture, None };
+inline constexpr std::uint32_t kNumExecUnits = 7;  // ExecUnit::SP .. ExecUnit::None
 
 // Memory space touched by the instruction (at most one per instruction on SM_1.0, besides
 // shared/constant operands read in the read stage).

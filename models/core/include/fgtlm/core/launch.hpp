@@ -28,6 +28,10 @@ struct LaunchConfig {
     // (every local access faults).
     std::uint32_t local_base = 0;
     std::uint32_t local_bytes_per_thread = 0;
+    // Texture descriptor table (TEX, core/texture.hpp): texture_slots descriptors of 32 bytes
+    // at global address texture_table; TEX's texture field is the slot. 0 slots = no textures.
+    std::uint32_t texture_table = 0;
+    std::uint32_t texture_slots = 0;
 
     [[nodiscard]] std::uint32_t threads_per_block() const {
         return std::uint32_t(block[0]) * block[1] * block[2];

@@ -105,6 +105,8 @@ public:
         if (program_ != nullptr) program_->set_semantics(cfg_.semantics);
     }
     void set_global(GlobalMemoryPort* global) { global_ = global; }
+    [[nodiscard]] GlobalMemoryPort* global_port() const { return global_; }
+    [[nodiscard]] const LaunchConfig& launch() const { return launch_; }
     void set_constant(const std::uint8_t* data, std::uint32_t size) { const_ = data; const_size_ = size; }
     // Undefined-value tracking (off by default): `shadow` holds one byte per global-memory
     // byte, non-zero = undefined (the RTL's 'U' from global_init_undefined). Results derived
@@ -157,6 +159,7 @@ public:
     bool exec_memory(ExecContext& ctx);
     bool exec_local(ExecContext& ctx);    // LLD/LST (execute_local.cpp)
     void exec_special(ExecContext& ctx);  // S2R (execute_local.cpp)
+    bool read_texture_coordinates(ExecContext& ctx);  // TEX's read stage (units/texture.cpp)
 
     // --- statistics -------------------------------------------------------------------
     std::uint64_t warp_instructions = 0;
@@ -257,7 +260,8 @@ private:
     SfuFunction sfu_;
     BranchFunction branch_{*this};
     MemoryFunction memory_{*this};
-    std::array<ExecUnitIf*, kNumExecUnits> units_{&sp_, &fpu_, &sfu_, &branch_, &memory_, &sp_};
+    TextureFunction texture_{*this};
+    std::array<ExecUnitIf*, kNumExecUnits> units_{&sp_, &fpu_, &sfu_, &branch_, &memory_, &texture_, &sp_};
 
     KernelError error_;
     ExecContext ctx_;

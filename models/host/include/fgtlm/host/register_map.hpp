@@ -105,7 +105,7 @@ struct Constant {
 
 inline constexpr Constant kConstants[] = {
     {"ID_MAGIC", 0x4C544746u, "ID register: bytes \"FGTL\" little-endian"},
-    {"REGMAP_VERSION", 0x00010000u, "(major << 16) | (minor << 8) | patch of this register map"},
+    {"REGMAP_VERSION", 0x00010100u, "(major << 16) | (minor << 8) | patch of this register map"},
     {"MAX_PARAMS", 16u, "kernel parameter words (PARAM(0..15))"},
     {"CONST_WINDOW", 0x2000u, "offset of the constant memory window"},
     {"CONST_WINDOW_SIZE", 0x2000u, "bytes of constant memory the window shows (0..8191)"},
@@ -199,6 +199,12 @@ inline constexpr Register kRegisters[] = {
     {0x060, "THREAD_INSTR_LO", Access::RO, 0, "thread instructions of the last kernel"},
     {0x064, "THREAD_INSTR_HI", Access::RO, 0, "bits 63..32 of THREAD_INSTR"},
     {0x068, "LAUNCHES", Access::RO, 0, "kernels completed (ok, error or rejected) since reset"},
+    // texture unit (beyond the RTL): descriptor table in global memory (models/core/README.md)
+    {0x070, "TEX_TABLE", Access::RW, 0,
+     "bus address of the texture descriptor table (32 bytes per slot, 4-byte aligned)", nullptr, Handler::None,
+     Lock::WhileBusy},
+    {0x074, "TEX_SLOTS", Access::RW, 0, "descriptors in the table, TEX texture field = slot (0..128; 0 = no textures)",
+     nullptr, Handler::None, Lock::WhileBusy},
     // launch configuration (FlexGripPlus configuration registers)
     {0x100, "BLOCKS_PER_CORE", Access::RW, 1, "RTL reg 0: blocks resident per SM (1..32)", nullptr, Handler::None,
      Lock::WhileBusy},

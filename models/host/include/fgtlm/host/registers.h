@@ -14,7 +14,7 @@
 
 /* ---- registers: offsets from the interface's base address ---- */
 #define FGTLM_REG_ID                    0x000u /* RO, reset 0x4C544746: "FGTL" */
-/* RO, reset 0x00010000: register-map version (major<<16 | minor<<8 | patch) */
+/* RO, reset 0x00010100: register-map version (major<<16 | minor<<8 | patch) */
 #define FGTLM_REG_VERSION               0x004u
 #define FGTLM_REG_CAPS                  0x008u /* RO, reset 0x00080010: capabilities */
 #define FGTLM_REG_CTRL                  0x010u /* WO, reads 0, reset 0: actions */
@@ -38,6 +38,10 @@
 #define FGTLM_REG_THREAD_INSTR_LO       0x060u /* RO, reset 0: thread instructions of the last kernel */
 #define FGTLM_REG_THREAD_INSTR_HI       0x064u /* RO, reset 0: bits 63..32 of THREAD_INSTR */
 #define FGTLM_REG_LAUNCHES              0x068u /* RO, reset 0: kernels completed (ok, error or rejected) since reset */
+/* RW, reset 0: bus address of the texture descriptor table (32 bytes per slot, 4-byte aligned) */
+#define FGTLM_REG_TEX_TABLE             0x070u
+/* RW, reset 0: descriptors in the table, TEX texture field = slot (0..128; 0 = no textures) */
+#define FGTLM_REG_TEX_SLOTS             0x074u
 #define FGTLM_REG_BLOCKS_PER_CORE       0x100u /* RW, reset 1: RTL reg 0: blocks resident per SM (1..32) */
 #define FGTLM_REG_GRID_X                0x104u /* RW, reset 1: RTL reg 1: gridDim.x (1..65535) */
 #define FGTLM_REG_GRID_Y                0x108u /* RW, reset 1: RTL reg 2: gridDim.y (1..65535) */
@@ -54,7 +58,7 @@
 
 /* ---- constants ---- */
 #define FGTLM_ID_MAGIC                  0x4C544746u /* ID register: bytes "FGTL" little-endian */
-#define FGTLM_REGMAP_VERSION            0x10000u /* (major << 16) | (minor << 8) | patch of this register map */
+#define FGTLM_REGMAP_VERSION            0x10100u /* (major << 16) | (minor << 8) | patch of this register map */
 #define FGTLM_MAX_PARAMS                16u /* kernel parameter words (PARAM(0..15)) */
 #define FGTLM_CONST_WINDOW              0x2000u /* offset of the constant memory window */
 #define FGTLM_CONST_WINDOW_SIZE         0x2000u /* bytes of constant memory the window shows (0..8191) */

@@ -198,6 +198,7 @@ struct Instruction {
     std::uint8_t tex_sampler = 0;     // sampler (bits 17-20)
     std::uint8_t tex_dim = 0;         // 1, 2 or 3 coordinates (bits 22-23 = dim - 1)
     std::uint8_t tex_mask = 0;        // component mask: bits 25-26 = x,y; bits 46-47 = z,w
+    bool tex_int = false;             // bit 24: integer texel coordinates (tex1Dfetch; nouveau's TXF)
 
     [[nodiscard]] constexpr bool is_long() const { return form != Form::Short; }
     [[nodiscard]] constexpr std::uint32_t size_bytes() const { return is_long() ? 8u : 4u; }

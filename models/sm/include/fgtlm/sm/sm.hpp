@@ -4,8 +4,9 @@
 //     -> fetch -> decode -> read -> execute -> write-back   (TLM b_transport chain)
 //   fetch.imem      : initiator socket to instruction memory (DMI)
 //   read.rf / writeback.rf -> regfile (RegisterFileModule: GPRs, predicates, address regs)
-//   execute.{sp,fpu,sfu,branch,mem} -> the execution units SpUnit, FpuUnit, SfuUnit,
-//                     BranchUnit, MemUnit (direct interface where granted, else b_transport)
+//   execute.{sp,fpu,sfu,branch,mem,tex} -> the execution units SpUnit, FpuUnit, SfuUnit,
+//                     BranchUnit, MemUnit, TextureUnit (direct interface where granted, else
+//                     b_transport); tex reads texels through mem.global
 //   mem.global      : global-memory controller, initiator socket `global_socket`
 //   mem.shared / mem.constant : shared- and constant-memory controllers (target sockets)
 //
@@ -33,6 +34,7 @@
 #include <fgtlm/sm/units/register_file.hpp>
 #include <fgtlm/sm/units/sfu_unit.hpp>
 #include <fgtlm/sm/units/sp_unit.hpp>
+#include <fgtlm/sm/units/texture_unit.hpp>
 
 namespace fgtlm::sm {
 
@@ -77,6 +79,7 @@ public:
     SfuUnit sfu;
     BranchUnit branch;
     MemUnit mem;
+    TextureUnit tex;
     GlobalMemoryController& global;  // = mem.global
     tlm_utils::simple_initiator_socket<Sm> issue;  // warp unit -> first stage
     // Convenience aliases for binding.

@@ -106,7 +106,7 @@ private:
 };
 
 // Execute: hands the warp operation to the unit the unit table names, through one
-// initiator socket per unit (sp, fpu, sfu, branch, mem). connect_units() asks every bound
+// initiator socket per unit (sp, fpu, sfu, branch, mem, tex). connect_units() asks every bound
 // unit for its direct interface (DirectUnitExtension through get_direct_mem_ptr, like DMI);
 // a unit that grants it is called directly, any other through b_transport with the
 // warp-operation payload (units/unit_payload.hpp). Either way the unit annotates its issue
@@ -114,7 +114,7 @@ private:
 class ExecuteStage final : public ChainedStage {
 public:
     const char* kind() const override { return "fgtlm::sm::ExecuteStage"; }
-    tlm::tlm_initiator_socket<> sp, fpu, sfu, branch, mem;
+    tlm::tlm_initiator_socket<> sp, fpu, sfu, branch, mem, tex;
 
     explicit ExecuteStage(sc_core::sc_module_name name);
     ~ExecuteStage() override;
@@ -136,7 +136,7 @@ private:
         WarpOpExtension ext;
         bool execute(core::ExecContext& op) override;
     };
-    std::array<SocketUnit, 5> socket_units_;
+    std::array<SocketUnit, 6> socket_units_;  // SP .. Texture
     std::array<bool, core::kNumExecUnits> direct_{};
 };
 

@@ -22,8 +22,6 @@ namespace fgtlm::core {
 
 struct ExecContext;
 
-inline constexpr std::uint32_t kNumExecUnits = 6;  // ExecUnit::SP .. ExecUnit::None
-
 class ExecUnitIf {
 public:
     virtual ~ExecUnitIf() = default;
@@ -79,6 +77,22 @@ public:
     bool execute(ExecContext& op) override;
 
 private:
+    SmCore& core_;
+};
+
+namespace tex {
+struct Descriptor;
+}
+
+// Texture unit: TEX (1D/2D/3D, point/linear filtering, CUDA's address modes) from the
+// launch's descriptor table, texels read through the core's GlobalMemoryPort (units/texture.cpp).
+class TextureFunction final : public ExecUnitIf {
+public:
+    explicit TextureFunction(SmCore& core) : core_(core) {}
+    bool execute(ExecContext& op) override;
+
+private:
+    bool load_descriptor(ExecContext& op, tex::Descriptor& d);
     SmCore& core_;
 };
 

@@ -1,0 +1,23 @@
+// TextureUnit: the texture unit (TEX; beyond the RTL, CUDA's semantics: core/src/units/texture.cpp).
+// It reads the launch's descriptor table and the texels through the SM's global-memory path
+// (the core's GlobalMemoryPort, i.e. MemUnit's GlobalMemoryController: DMI where granted,
+// b_transport otherwise), never from a copy. A SystemC module with a TLM-2.0 target socket
+// (exec_unit_module.hpp for the payload, the direct interface and the timing constants).
+#pragma once
+
+#include <fgtlm/core/sm_core.hpp>
+
+#include <fgtlm/sm/units/exec_unit_module.hpp>
+
+namespace fgtlm::sm {
+
+class TextureUnit final : public ExecUnitModule {
+public:
+    TextureUnit(sc_core::sc_module_name name, core::SmCore& core) : ExecUnitModule(name, &function_), function_(core) {}
+    const char* kind() const override { return "fgtlm::sm::TextureUnit"; }
+
+private:
+    core::TextureFunction function_;
+};
+
+}  // namespace fgtlm::sm
