@@ -46,6 +46,7 @@ struct DifftestCliOptions {
     bool single_warp = false;
     bool avoid_known = false;
     bool int_forms = false;
+    bool float_mix = false;
     bool no_rtl_cache = false;
     bool rtl_cache_only = false;
 };
@@ -115,7 +116,8 @@ nlohmann::json run_description(const DifftestCliOptions& o) {
               {"max_items", o.max_items},
               {"single_warp", o.single_warp},
               {"avoid_known", o.avoid_known},
-              {"int_forms", o.int_forms}}}};
+              {"int_forms", o.int_forms},
+              {"float_mix", o.float_mix}}}};
 }
 
 cosim::DifftestOptions difftest_options(const DifftestCliOptions& o) {
@@ -136,6 +138,7 @@ cosim::DifftestOptions difftest_options(const DifftestCliOptions& o) {
     d.keep_passing = o.keep;
     d.gen.multi_warp = !o.single_warp;
     d.gen.avoid_known = o.avoid_known;
+    d.gen.float_mix = o.float_mix;
     d.gen.int_forms = o.int_forms;
     return d;
 }
@@ -257,6 +260,9 @@ const fgtlm::cli::SubcommandRegistration kDifftest{"difftest", [](CLI::App& app)
     sub->add_flag("--int-forms", o->int_forms,
                   "draw half of the computational items from the integer forms of the RTL's odd decodes "
                   "(IMIN/IMAX, carries, 16-bit halves, 24-bit multiplies)");
+    sub->add_flag("--float-mix", o->float_mix,
+                  "half of the computational items from the float forms with every operand kind "
+                  "(shared, c[0x0-0x3], immediates, .C0 flags)");
     sub->add_flag("--no-rtl-cache", o->no_rtl_cache,
                   "simulate the RTL even for kernels whose RTL result is cached (CACHE/runs)");
     sub->add_flag(

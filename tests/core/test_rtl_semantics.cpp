@@ -322,5 +322,120 @@ TEST(RtlSemantics, HalfRegistersReadWholeByField) {
     EXPECT_EQ(g80.sm.reg(0, 7, 0), 0x00040004u);
 }
 
+// Constants c[b][0..7] = 1.0 .. 8.0 (0x3f800000 + i * 0x800000 is 2^i, so use explicit words).
+core::LaunchConfig float_operand_launch() {
+    core::LaunchConfig l = launch(1);
+    const std::uint32_t words[8] = {0x3f800000, 0x40000000, 0x40400000, 0x40800000,
+                                    0x40a00000, 0x40c00000, 0x40e00000, 0x41000000};
+    for (std::uint32_t w : words)
+        for (int b = 0; b < 4; ++b) l.const_mem.push_back(std::uint8_t(w >> (8 * b)));
+    l.params = {0, 0, 0x41200000};  // g[0x6] = 10.0
+    return l;
+}
+
+// pipeline_decode.vhd src2_i/instr_src2_const_i/instr_src3_const_i for the long float forms
+// (difference 25 and the operand-kind sweep, tests/core/golden/fp_operands).
+TEST(RtlSemantics, FloatSourceFields) {
+    const char* sass = R"(
+        MVI R1, 0x3f800000;
+        MVI R2, 0x40000000;
+        MVI R3, 0x40400000;
+        FADD R4, g [0x6], c[0x1][0x1];
+        FADD R5, R1, c[0x1][0x1];
+        FMUL R6, R3, c[0x0][0x2];
+        FMUL R7, R3, c[0x1][0x2];
+        FMAD R8, R1, R2, c[0x1][0x3];
+        FMAD R9, R1, R3, c[0x0][0x2];
+        RET;
+    )";
+    CoreRun rtl;
+    ASSERT_TRUE(rtl.run(sass, float_operand_launch()));
+    EXPECT_EQ(rtl.sm.reg(0, 4, 0), 0x41200000u);  // 10 + c[][0x81] (= 0): the offset takes bit 53
+    EXPECT_EQ(rtl.sm.reg(0, 5, 0), 0x40400000u);  // 1 + 2
+    EXPECT_EQ(rtl.sm.reg(0, 6, 0), 0x40c00000u);  // c[0x0]: bit 54 clear, so R2 (the offset field): 3 * 2
+    EXPECT_EQ(rtl.sm.reg(0, 7, 0), 0x41100000u);  // 3 * c[][2] = 3 * 3
+    EXPECT_EQ(rtl.sm.reg(0, 8, 0), 0x40e00000u);  // 1 * c[][2] (the R2 field) + c[][3] = 3 + 4
+    EXPECT_EQ(rtl.sm.reg(0, 9, 0), 0x40a00000u);  // third source R2 (offset as register): 1 * 3 + 2
+    CoreRun g80(g80_config());
+    ASSERT_TRUE(g80.run(sass, float_operand_launch()));
+    EXPECT_EQ(g80.sm.reg(0, 4, 0), 0x41400000u);  // 10 + 2
+    EXPECT_EQ(g80.sm.reg(0, 6, 0), 0x41100000u);  // 3 * 3 (c[0x0][2] = 3 in the flat model)
+    EXPECT_EQ(g80.sm.reg(0, 8, 0), 0x40c00000u);  // 1 * 2 + 4
+}
+
+// FADD32I/FMUL32I/FMAD32I read a shared offset from bits 13-9 (g[0x2].U32 is g[0x12]), and
+// FMAD32I with a shared first source reads c[][dest] as its addend.
+TEST(RtlSemantics, FloatImmediateSharedOperand) {
+    const char* sass = R"(
+        MVI R4, 0x3f800000;
+        FADD32I R1, g [0x2], 0x3fc00000;
+        FMUL32I R2, g [0x2], 0x40000000;
+        FMAD32I R4, g [0x2], 0x40000000, R4;
+        RET;
+    )";
+    core::LaunchConfig l = float_operand_launch();
+    l.params.resize(15, 0);
+    l.params[14] = 0x40a00000;  // g[0x12] = 5.0
+    CoreRun rtl;
+    ASSERT_TRUE(rtl.run(sass, l));
+    EXPECT_EQ(rtl.sm.reg(0, 1, 0), 0x40d00000u);  // 5 + 1.5
+    EXPECT_EQ(rtl.sm.reg(0, 2, 0), 0x41200000u);  // 5 * 2
+    EXPECT_EQ(rtl.sm.reg(0, 4, 0), 0x41700000u);  // 5 * 2 + c[][4] (= 5.0, not R4 = 1.0)
+}
+
+// IMUL/IMAD with a 16-bit second source address constant memory by half word.
+TEST(RtlSemantics, SixteenBitConstantOperand) {
+    const char* sass = R"(
+        MVI R1, 0x00030003;
+        IMUL.U16.U16 R2, R1L, c[0x1][0x3];
+        IMAD.U16 R3, R1L, c[0x1][0x2], R1;
+        RET;
+    )";
+    core::LaunchConfig l = launch(1);
+    for (std::uint32_t w : {0x00010002u, 0x00050007u})
+        for (int b = 0; b < 4; ++b) l.const_mem.push_back(std::uint8_t(w >> (8 * b)));
+    CoreRun rtl;
+    ASSERT_TRUE(rtl.run(sass, l));
+    EXPECT_EQ(rtl.sm.reg(0, 2, 0), 3u * 5u);               // half word 3: high half of word 1
+    EXPECT_EQ(rtl.sm.reg(0, 3, 0), 3u * 7u + 0x00030003u);  // half word 2
+    CoreRun g80(g80_config());
+    ASSERT_TRUE(g80.run(sass, l));
+    EXPECT_EQ(g80.sm.reg(0, 2, 0), 0u);  // word 3: past the two words
+}
+
+// pipeline_execute.vhd gPredicateFlags: FADD/FMUL/FMAD .Cn set zero and clear sign, carry and
+// overflow (what C0 held does not matter); FSET's sign/zero are its result.
+TEST(RtlSemantics, FloatConditionCodes) {
+    const char* sass = R"(
+        MVI R1, 0x80000000;
+        MVI R2, 0xbf800000;
+        MVI R7, 0x3f800000;
+        MVI R20, 0x1;
+        MVI R21, 0x2;
+        MVI R22, 0x4;
+        MVI R23, 0x8;
+        IADD.C0 R3, R1, R1;
+        FMUL.C0 R4, R2, R7;
+        MVI R5, 0x0;
+        IADD R5 (C0.EQ), R5, R20;
+        IADD R5 (C0.SIGN), R5, R21;
+        IADD R5 (C0.CARRY), R5, R22;
+        IADD R5 (C0.OFL), R5, R23;
+        FSET.C1 o[0x7f], R2, R7, LT;
+        MVI R6, 0x0;
+        IADD R6 (C1.EQ), R6, R20;
+        IADD R6 (C1.SIGN), R6, R21;
+        RET;
+    )";
+    CoreRun rtl;
+    ASSERT_TRUE(rtl.run(sass, launch(1)));
+    EXPECT_EQ(rtl.sm.reg(0, 5, 0), 1u);  // zero only (the IADD left carry and overflow in C0)
+    EXPECT_EQ(rtl.sm.reg(0, 6, 0), 2u);            // -1 < 1: sign
+    CoreRun g80(g80_config());
+    ASSERT_TRUE(g80.run(sass, launch(1)));
+    EXPECT_EQ(g80.sm.reg(0, 5, 0), 2u);  // -1: sign
+}
+
+
 }  // namespace
 }  // namespace fgtlm::test

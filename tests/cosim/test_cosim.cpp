@@ -189,6 +189,23 @@ TEST(RandomKernel, IntegerFormsAssemble) {
         EXPECT_NE(all.find(form), std::string::npos) << form;
 }
 
+// --float-mix: every kernel assembles, and the float forms with memory operands do appear.
+TEST(RandomKernel, FloatMixAssemblesAndHasMemoryOperandForms) {
+    GeneratorOptions opt;
+    opt.float_mix = true;
+    std::string all;
+    for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+        const RandomKernel k = generate_kernel(seed, opt);
+        fgtlm::loaders::KernelImage img;
+        ASSERT_NO_THROW(img = k.image()) << k.sass();
+        EXPECT_NO_THROW(fgtlm::loaders::validate_for_testbench(img)) << k.name;
+        all += k.sass();
+    }
+    for (const char* form : {"FMAD32I R", "FADD32I R", "c[0x0][", "c[0x3][", "FADD.C0 ", "FSET.C0 o[0x7f], g [",
+                             "IMUL.U16.U16 R"})
+        EXPECT_NE(all.find(form), std::string::npos) << form;
+}
+
 TEST(RtlBuild, CompileOrderOfTheSharedRtl) {
     const fs::path rtl = fs::path(FGTLM_SHARED_DIR) / "rtl" / "FlexGripPlus_4.4";
     if (!fs::exists(rtl)) GTEST_SKIP() << "no " << rtl;

@@ -53,5 +53,28 @@ TEST(SfuRtlGolden, EveryVectorMatchesTheRtl) {
     EXPECT_EQ(rro.bad, 0u) << rro.bad << " of " << rro.total << " RRO vectors differ:\n" << rro.first;
 }
 
+// Whole interpolation segments (65,536 inputs each, one per ROM table at least) against the
+// RTL's checksums (scripts/gen-golden-sfu-segments: rotate left 5, xor, in input order).
+TEST(SfuRtlGolden, WholeSegmentsMatchTheRtl) {
+    std::ifstream in(std::string(FGTLM_GOLDEN_DIR) + "/sfu_segments.txt");
+    ASSERT_TRUE(in) << "missing golden file sfu_segments.txt";
+    std::string line;
+    unsigned segments = 0;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        std::istringstream ss(line);
+        unsigned sel = 0, hi = 0;
+        std::string sum;
+        ss >> sel >> hi >> sum;
+        const auto want = static_cast<std::uint32_t>(std::stoul(sum, nullptr, 16));
+        std::uint32_t h = 0;
+        for (std::uint32_t lo = 0; lo < 65536; ++lo)
+            h = ((h << 5) | (h >> 27)) ^ sfu_rtl((hi << 16) | lo, static_cast<SfuOp>(sel & 7u));
+        EXPECT_EQ(h, want) << "selop " << sel << ", input bits 31-16 = " << hi;
+        ++segments;
+    }
+    EXPECT_EQ(segments, 14u);
+}
+
 }  // namespace
 }  // namespace fgtlm::numerics::detail

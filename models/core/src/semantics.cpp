@@ -1,5 +1,7 @@
 #include <fgtlm/core/semantics.hpp>
 
+#include "semantics_internal.hpp"
+
 namespace fgtlm::core {
 
 namespace {
@@ -179,6 +181,7 @@ void apply_semantics(isa::Instruction& in, Semantics s) {
     constant_move(in);
     predicate_to_register(in);
     if (!is_rtl_alu(in.op)) return;
+    detail::rtl_operand_fields(in);
     shared_offset_width(in);
     field_as_immediate(in);
     logic_op(in);

@@ -109,10 +109,53 @@ private:
         }
     }
 
+    // --float-mix: operands of every kind for the float forms (see float_op).
+    std::string fsrc1() { return pick(3) == 0 ? param() : rs(); }
+    std::string anycnst() { return fmt::format("c[0x{:x}][0x{:x}]", pick(4), pick(4)); }
+    std::string fsrc2() {
+        return pick(3) == 0 ? (pick(5) == 0 ? "-" : "") + anycnst() : pick(6) == 0 ? "-" + r() : rs();
+    }
+    std::string sparam() { return fmt::format("g [0x{:x}]", pick(8)); }  // also the offsets past 0xf
+    std::string fimm() { return fmt::format("0x{:x}", kEdgeWords[pick(kEdgeWords.size())]); }
+
+    // A float form with operands of every kind (GeneratorOptions::float_mix).
+    std::string float_op(const std::string& d) {
+        const std::string c = pick(4) == 0 ? ".C0" : "";  // the flags feed the later C0 guards
+        switch (pick(13)) {
+            case 0: return fmt::format("FADD{} {}, {}, {}", c, d, fsrc1(), fsrc2());
+            case 1: return fmt::format("FMUL{} {}, {}, {}", c, d, fsrc1(), fsrc2());
+            case 2: {
+                const std::string bank = fmt::format("c[0x{:x}]", pick(4));
+                const auto s = [&] { return pick(3) == 0 ? fmt::format("{}[0x{:x}]", bank, pick(4)) : rs(); };
+                const std::string b = s(), cc = s();
+                return fmt::format("FMAD{} {}, {}, {}, {}", c, d, fsrc1(), b, cc);
+            }
+            case 3: return fmt::format("FSET{} {}, {}, {}, {}", c, d, fsrc1(), pick(3) == 0 ? anycnst() : rs(), cond());
+            case 4: return fmt::format("FADD32I {}, {}, {}", r(), pick(2) ? sparam() : r(), fimm());
+            case 5: return fmt::format("FMUL32I {}, {}, {}", r(), pick(2) ? sparam() : r(), fimm());
+            case 6: {
+                const std::string t = r();
+                return fmt::format("FMAD32I {}, {}, {}, {}", t, pick(2) ? sparam() : r(), fimm(), t);
+            }
+            case 7: return fmt::format("FADD32 {}, {}, {}", r(), pick(2) ? sparam() : r(), r());
+            case 8: return fmt::format("FMUL32 {}, {}, -{}", r(), pick(2) ? sparam() : r(), r());
+            case 9: return fmt::format("IMUL.U16.U16 {}, {}, c[0x1][0x{:x}]", d, half(), pick(8));
+            case 10: return fmt::format("IMAD.U16 {}, {}, c[0x1][0x{:x}], {}", d, half(), pick(8), rs());
+            case 11: {
+                static constexpr std::array<const char*, 4> cvt = {"F2I.S32.F32", "F2I.U32.F32", "I2F.F32.S32",
+                                                                   "I2F.F32.U32"};
+                return fmt::format("{}{} {}, {}", cvt[pick(4)], c, d, rs());
+            }
+            default:
+                return fmt::format("FSET.C0 o[0x7f], {}, {}, {}", fsrc1(), pick(3) == 0 ? anycnst() : rs(), cond());
+        }
+    }
+
     // One computational instruction; `g` = guard text or "" (inserted after the destination).
     std::string op(const std::string& g = {}) {
         if (opt_.int_forms && pick(2) == 0) return int_op(g.empty() ? "" : " (" + g + ")");
         const std::string d = r() + (g.empty() ? "" : " (" + g + ")");
+        if (opt_.float_mix && pick(2) == 0) return float_op(d);
         std::uint32_t form = pick(33);
         switch (form) {
             case 0: return fmt::format("IADD {}, {}, {}", d, src1(), src2());

@@ -26,6 +26,19 @@ inline std::uint32_t zero_operand(std::uint32_t a, std::uint32_t b) {
     const std::uint32_t finite = (((a >> 23) & 0xffu) != 0xffu) & (((b >> 23) & 0xffu) != 0xffu);
     return zero & finite;
 }
+// fpu_fma_32 aligns c against the product in a 77-bit window (c_compressed) and folds what it
+// shifts out into one sticky bit (sticky_c, bits 23..0 of the shifted c, so including the
+// lowest kept bit), which the host's exact sum does not reproduce on a rounding tie (a*b a tie
+// and a denormal or far-below c of either sign: the RTL rounds up, difftest/golden sweep
+// `FMAD R4, -R1, R2, R3` with a = 0x3f800001, b = 1.5, c = 0x00000001). c is kept whole when
+// exp_diff = ec - (ea + eb) + 126 - nc + na + nb >= -23 (a and b normal), or when c is +-0.
+inline std::uint32_t addend_kept(std::uint32_t a, std::uint32_t b, std::uint32_t c) {
+    const std::int32_t ea = std::int32_t((a >> 23) & 0xffu), eb = std::int32_t((b >> 23) & 0xffu);
+    const std::int32_t ec = std::int32_t((c >> 23) & 0xffu);
+    const std::int32_t nc = ec != 0;
+    const std::uint32_t zero = (c & 0x7fffffffu) == 0;
+    return zero | std::uint32_t(ec - ea - eb + 128 - nc >= -23);
+}
 // Exponent in [2, 254]: a normal result clear of the underflow threshold.
 inline std::uint32_t safe_result(std::uint32_t x) {
     const std::uint32_t e = (x >> 23) & 0xffu;
@@ -88,7 +101,8 @@ void fmad_lanes(const std::uint32_t* a, const std::uint32_t* b, const std::uint3
     for (std::uint32_t l = 0; l < kLanes; ++l) out[l] = float(s[l]);
     std::memcpy(r, out, sizeof out);
     std::uint32_t ok[kLanes];
-    for (std::uint32_t l = 0; l < kLanes; ++l) ok[l] = normal(a[l]) & normal(b[l]) & finite(c[l]) & safe_result(r[l]);
+    for (std::uint32_t l = 0; l < kLanes; ++l)
+        ok[l] = normal(a[l]) & normal(b[l]) & finite(c[l]) & addend_kept(a[l], b[l], c[l]) & safe_result(r[l]);
     for (std::uint32_t l = 0; l < kLanes; ++l) {
         if (!((mask >> l) & 1u))
             r[l] = 0;

@@ -86,6 +86,49 @@ void fadd_warp(ExecContext& ctx, isa::Rounding rnd) {
     }
 }
 
+// Condition codes of an FPU instruction with `.Cn` as the RTL writes them (pipeline_execute.vhd,
+// gPredicateFlags): carry and overflow come from the adder for IADD/ISUB/IMAD only, else from
+// pred_flags_i, which pipeline_read loads for IADDC/IMAD24C only and clears otherwise: 0. Zero
+// and sign come from the scalar processor's result_out for the same opcode, which is 0 for
+// FADD/FMUL/FMAD/RRO (zero set, sign clear whatever the result) and, for the conversions (CVT),
+// convert_int_int of the raw source word (cvt_type = bits 48-46, abs bits 52-51; zero = that
+// word is 0, sign = its bit 31 when signed (F2I bit 59, I2F bit 48) and w32 (bit 58), bit 15
+// when signed and not w32); FSET's are its own: sign = result bit 29, zero = its complement.
+// Measured: tests/core/golden/fp_operands (scripts/gen-golden-fp-operands).
+std::uint32_t convert_int_int(std::uint32_t a, std::uint32_t cvt_type, std::uint32_t abs_sat) {
+    std::uint32_t t = a;
+    switch (cvt_type) {
+        case 0: t = a & 0xffffu; break;
+        case 2: t = a & 0xffu; break;
+        case 4: t = std::uint32_t(std::int32_t(std::int16_t(a & 0xffffu))); break;
+        case 6: t = std::uint32_t(std::int32_t(std::int8_t(a & 0xffu))); break;
+        default: break;
+    }
+    const bool abs = abs_sat == 2 && (cvt_type == 4 || cvt_type == 5 || cvt_type == 6) && (t >> 31) != 0;
+    return abs ? 0u - t : t;  // cvt_neg is I2I's (sub-opcode 001), not a conversion's
+}
+
+void rtl_fpu_flags(ExecContext& ctx) {
+    const isa::Instruction& in = *ctx.inst;
+    const bool cvt = in.op == Opcode::I2F || in.op == Opcode::F2I || in.op == Opcode::F2F;
+    const std::uint32_t cvt_type = (in.hi >> (46 - 32)) & 7u, abs_sat = (in.hi >> (51 - 32)) & 3u;
+    const bool w32 = ((in.hi >> (58 - 32)) & 1u) != 0;
+    const unsigned sign_bit = in.op == Opcode::F2I ? 59 : in.op == Opcode::I2F ? 48 : 64;
+    const bool is_signed = sign_bit < 64 && ((in.hi >> (sign_bit - 32)) & 1u) != 0;
+    for (std::uint32_t l = 0; l < kWarpSize; ++l) {
+        bool zero = true, sign = false;
+        if (in.op == Opcode::FSET) {
+            sign = ((ctx.res[0][l] >> 29) & 1u) != 0;
+            zero = !sign;
+        } else if (cvt) {
+            const std::uint32_t v = convert_int_int(ctx.src[0][l], cvt_type, abs_sat);
+            zero = v == 0;
+            sign = is_signed && ((v >> (w32 ? 31 : 15)) & 1u) != 0;
+        }
+        ctx.flags[l] = std::uint8_t((zero ? kFlagZero : 0) | (sign ? kFlagSign : 0));
+    }
+}
+
 }  // namespace
 
 bool FpuFunction::execute(ExecContext& ctx) {
@@ -111,7 +154,9 @@ bool FpuFunction::execute(ExecContext& ctx) {
             each_lane(m, r, [&](std::uint32_t l) {
                 r[l] = numerics::fcompare(a[l], b[l], in.cmp, abs_en) ? 0xffffffffu : 0u;
             });
-            if (in.set_pred)
+            if (in.set_pred && ctx.rtl)
+                rtl_fpu_flags(ctx);
+            else if (in.set_pred)
                 for (std::uint32_t l = 0; l < kWarpSize; ++l) f[l] = int_flags(r[l], 32);
             return true;
         }
@@ -120,7 +165,9 @@ bool FpuFunction::execute(ExecContext& ctx) {
         case Opcode::F2I: {
             const DataType dt = in.dtype == DataType::None ? DataType::S32 : in.dtype;
             each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::f2i(a[l], dt, rnd); });
-            if (in.set_pred)
+            if (in.set_pred && ctx.rtl)
+                rtl_fpu_flags(ctx);
+            else if (in.set_pred)
                 for (std::uint32_t l = 0; l < kWarpSize; ++l) f[l] = int_flags(r[l], is16(dt) ? 16u : 32u);
             return true;
         }
@@ -130,7 +177,10 @@ bool FpuFunction::execute(ExecContext& ctx) {
             ctx.has_flags = false;
             return true;
     }
-    if (in.set_pred)  // FP results: zero/sign/unordered flags (numerics::fp_flags)
+    const bool rtl_flags = ctx.rtl && in.op != Opcode::FMIN && in.op != Opcode::FMAX;  // not RTL instructions
+    if (in.set_pred && rtl_flags)
+        rtl_fpu_flags(ctx);
+    else if (in.set_pred)  // FP results: zero/sign/unordered flags (numerics::fp_flags)
         for (std::uint32_t l = 0; l < kWarpSize; ++l) f[l] = fp_flag_bits(r[l]);
     return true;
 }

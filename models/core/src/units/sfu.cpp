@@ -29,7 +29,11 @@ bool SfuFunction::execute(ExecContext& ctx) {
     ctx.has_flags = in.set_pred;
     const std::uint32_t m = ctx.exec_mask;
     for (std::uint32_t l = 0; l < kWarpSize; ++l) r[l] = ((m >> l) & 1u) ? fn(a[l]) : 0u;
-    if (in.set_pred)
+    // The RTL's flags are the scalar processor's for result_out = 0 (pipeline_execute.vhd
+    // gPredicateFlags; carry/overflow cleared): zero set, sign clear, whatever the result.
+    if (in.set_pred && ctx.rtl)
+        for (std::uint32_t l = 0; l < kWarpSize; ++l) ctx.flags[l] = kFlagZero;
+    else if (in.set_pred)
         for (std::uint32_t l = 0; l < kWarpSize; ++l) ctx.flags[l] = lanes::fp_flag_bits(r[l]);
     return true;
 }

@@ -51,6 +51,10 @@ struct GeneratorOptions {
     // (IMIN/IMAX, IADD.CARRYn, IMAD.CARRY1, 16-bit ISET/shifts to halves, 24-bit and signed
     // IMUL/IMAD, IMUL32I). Off: the kernels of a seed are those of earlier runs.
     bool int_forms = false;
+    // Half of the computational items from the float forms with every operand kind the decoder
+    // distinguishes (shared first sources, c[0x0-0x3] second/third sources, the 32-bit
+    // immediate forms with a shared source, .C0 flag writes) and 16-bit constant operands.
+    bool float_mix = false;
 };
 
 RandomKernel generate_kernel(std::uint64_t seed, const GeneratorOptions& opt = {});

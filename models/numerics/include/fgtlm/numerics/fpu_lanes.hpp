@@ -6,10 +6,11 @@
 // which makes the final conversion to binary32 a correct single rounding (53 >= 24 + 2).
 // Where this equals the RTL's fpu_mul/fpu_fma (which round to nearest even like the host for
 // normal operands and normal results): lanes with all operands normal, a result of exponent
-// 2..254 and rounding Nearest (FMAD's c may also be ±0 or denormal); for FMUL also a ±0 operand with the other's
-// exponent below 255 (the signed zero). Every other lane (denormals, Inf/NaN, results near the range limits, FMAD with
-// a zero product, which the RTL's fpu_fma does not return as c, directed rounding) takes the scalar routine, i.e. the
-// clocked RTL model. Lanes outside `mask` get 0.
+// 2..254 and rounding Nearest (FMAD's c may also be ±0, and must lie within 23 binades below the
+// product: further down fpu_fma folds it into a sticky bit that rounds a tie up); for FMUL also a ±0 operand with the
+// other's exponent below 255 (the signed zero). Every other lane (denormals, Inf/NaN, results near the range limits,
+// FMAD with a zero product, which the RTL's fpu_fma does not return as c, directed rounding) takes the scalar routine,
+// i.e. the clocked RTL model. Lanes outside `mask` get 0.
 #pragma once
 
 #include <cstdint>
