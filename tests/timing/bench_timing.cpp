@@ -27,8 +27,10 @@ void BM_TimingModelReplay(benchmark::State& state) {
         cycles = calibration::replay(cap, p);
         benchmark::DoNotOptimize(cycles);
     }
-    state.counters["records/s"] = benchmark::Counter(double(cap.warp_instructions) * double(state.iterations()), benchmark::Counter::kIsRate);
-    state.counters["sim_cycles/s"] = benchmark::Counter(double(cycles) * double(state.iterations()), benchmark::Counter::kIsRate);
+    state.counters["records/s"] =
+        benchmark::Counter(double(cap.warp_instructions) * double(state.iterations()), benchmark::Counter::kIsRate);
+    state.counters["sim_cycles/s"] =
+        benchmark::Counter(double(cycles) * double(state.iterations()), benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_TimingModelReplay)->Unit(benchmark::kMillisecond);
 
@@ -55,8 +57,10 @@ void BM_CoreWithTiming(benchmark::State& state, const char* name, timing::Mode m
         cycles = inst.timing().kernel_cycles();
         threads = kernel.sm().thread_instructions;
     }
-    state.counters["sim_cycles/s"] = benchmark::Counter(double(cycles) * double(state.iterations()), benchmark::Counter::kIsRate);
-    state.counters["thread_instr/s"] = benchmark::Counter(double(threads) * double(state.iterations()), benchmark::Counter::kIsRate);
+    state.counters["sim_cycles/s"] =
+        benchmark::Counter(double(cycles) * double(state.iterations()), benchmark::Counter::kIsRate);
+    state.counters["thread_instr/s"] =
+        benchmark::Counter(double(threads) * double(state.iterations()), benchmark::Counter::kIsRate);
 }
 BENCHMARK_CAPTURE(BM_CoreWithTiming, MxM_at, "MxM_naive_float", timing::Mode::AT)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_CoreWithTiming, MxM_lt, "MxM_naive_float", timing::Mode::LT)->Unit(benchmark::kMillisecond);

@@ -34,7 +34,8 @@ loaders::KernelImage image_of(const std::filesystem::path& dir, const nlohmann::
     img.launch.grid[0] = std::uint16_t(k.at("grid")[0].get<int>());
     img.launch.grid[1] = std::uint16_t(k.at("grid")[1].get<int>());
     for (std::size_t i = 0; i < 3; ++i) img.launch.block[i] = std::uint16_t(k.at("block")[i].get<int>());
-    for (const auto& p : k.at("params")) img.launch.params.push_back(std::uint32_t(std::stoul(p.get<std::string>(), nullptr, 0)));
+    for (const auto& p : k.at("params"))
+        img.launch.params.push_back(std::uint32_t(std::stoul(p.get<std::string>(), nullptr, 0)));
     img.launch.regs_per_thread = 16;
     img.launch.shared_bytes = k.at("shared");
     img.launch.blocks_per_sm = k.at("blocks_per_sm");
@@ -56,7 +57,11 @@ std::vector<SuiteKernel> load_suite(const std::filesystem::path& dir, std::vecto
         }
         const auto& r = results.at(name);
         if (r.value("rtl_kernel_cycles", 0) == 0 || r.value("memory_match", false) != true) {
-            if (skipped) skipped->push_back(name + ": " + (r.contains("failure") && r["failure"].is_string() ? r["failure"].get<std::string>() : "RTL and model results differ"));
+            if (skipped)
+                skipped->push_back(name + ": " +
+                                   (r.contains("failure") && r["failure"].is_string()
+                                        ? r["failure"].get<std::string>()
+                                        : "RTL and model results differ"));
             continue;
         }
         SuiteKernel s;
@@ -64,7 +69,8 @@ std::vector<SuiteKernel> load_suite(const std::filesystem::path& dir, std::vecto
         s.cores = k.at("cores");
         s.rtl_cycles = r.at("rtl_kernel_cycles");
         s.memory_match = true;
-        if (r.contains("commit_file") && r["commit_file"].is_string()) s.commit_file = dir / r["commit_file"].get<std::string>();
+        if (r.contains("commit_file") && r["commit_file"].is_string())
+            s.commit_file = dir / r["commit_file"].get<std::string>();
         const loaders::KernelImage img = image_of(dir, k);
         s.capture = capture_image(img);
         out.push_back(std::move(s));
@@ -105,7 +111,8 @@ std::vector<CommitTime> read_rtl_commits(const std::filesystem::path& file) {
         std::istringstream ss(line);
         CommitTime c;
         std::string pc;
-        if (!(ss >> c.cycle >> c.block >> c.warp >> pc)) throw std::runtime_error(file.string() + ":" + std::to_string(n) + ": malformed line");
+        if (!(ss >> c.cycle >> c.block >> c.warp >> pc))
+            throw std::runtime_error(file.string() + ":" + std::to_string(n) + ": malformed line");
         c.pc = std::uint32_t(std::stoul(pc, nullptr, 16));
         out.push_back(c);
     }

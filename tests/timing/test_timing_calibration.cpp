@@ -19,7 +19,8 @@ TEST(TimingCalibration, EveryRtlRunWithinTenPercent) {
     ASSERT_GE(runs.size(), 9u);
     for (const auto& run : runs) {
         auto it = captures.find(run.bundle);
-        if (it == captures.end()) it = captures.emplace(run.bundle, calibration::capture_bundle(dir / run.bundle)).first;
+        if (it == captures.end())
+            it = captures.emplace(run.bundle, calibration::capture_bundle(dir / run.bundle)).first;
         timing::TimingParams p;
         p.sp_lanes = run.cores;
         const std::uint64_t model = calibration::replay(it->second, p);

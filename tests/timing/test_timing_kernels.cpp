@@ -36,7 +36,8 @@ constexpr std::uint64_t passes(std::uint64_t lanes) { return 32 / lanes; }
 // An SP or branch instruction with register/immediate operands, one warp, serial issue.
 constexpr std::uint64_t sp_instruction(std::uint64_t lanes) {
     const std::uint64_t p = passes(lanes);
-    return kFetch + kDecode + kReadBase + kReadPerPass * p + kExecBase + kSpPerPass * p + kWriteBase + kWritePerPass * p;
+    return kFetch + kDecode + kReadBase + kReadPerPass * p + kExecBase + kSpPerPass * p + kWriteBase +
+           kWritePerPass * p;
 }
 
 std::string kernel(const std::string& name) { return std::string(FGTLM_TIMING_KERNELS) + "/" + name; }
@@ -62,7 +63,8 @@ struct KernelRun {
 KernelRun run(const std::string& kernel_path, const std::string& args, bool dump_global = false) {
     KernelRun r;
     const std::string stats = fresh_path(".json"), log = fresh_path(".log"), dump = fresh_path(".bin");
-    std::string cmd = std::string("\"") + FGTLM_EXE + "\" run \"" + kernel_path + "\" --mode at --config \"" + kernel("formula-params.json") + "\" --stats \"" + stats + "\" " + args;
+    std::string cmd = std::string("\"") + FGTLM_EXE + "\" run \"" + kernel_path + "\" --mode at --config \"" +
+                      kernel("formula-params.json") + "\" --stats \"" + stats + "\" " + args;
     if (dump_global) cmd += " --dump-global \"" + dump + "\"";
     cmd += " > \"" + log + "\" 2>&1";
     const int rc = std::system(cmd.c_str());
@@ -97,9 +99,11 @@ TEST(TimingKernels, ExactCyclesOfAStraightLineKernel) {
     EXPECT_EQ(r.cycles(), kLaunch + 5 * sp_instruction(8));  // 332 + 5 * 103 = 847
     EXPECT_EQ(r.stats["gpu_cycles"], r.cycles());             // SystemC time follows the model
     // Every term of the formula moves the count by the documented amount.
-    const KernelRun f = run(kernel("straight.sass"), "--block 32 --cores 8 -p sm.fetch_cycles=10 -p sm.write_cycles_per_pass=9");
+    const KernelRun f =
+        run(kernel("straight.sass"), "--block 32 --cores 8 -p sm.fetch_cycles=10 -p sm.write_cycles_per_pass=9");
     EXPECT_EQ(f.cycles(), r.cycles() + 5 * (3 + 1 * passes(8)));
-    const KernelRun l = run(kernel("straight.sass"), "--block 32 --cores 8 -p gpu.kernel_launch_cycles=0 -p sm.block_launch_cycles=17");
+    const KernelRun l =
+        run(kernel("straight.sass"), "--block 32 --cores 8 -p gpu.kernel_launch_cycles=0 -p sm.block_launch_cycles=17");
     EXPECT_EQ(l.cycles(), r.cycles() - kLaunch + 17);
 }
 
@@ -126,10 +130,13 @@ TEST(TimingKernels, SfuVersusSpBoundKernel) {
     EXPECT_EQ(sfu.cycles(), sp.cycles() - 15 * kSpPerPass * passes(8));
     // With a per-thread SFU cost (2 SFUs => 16 threads each), SFU work exceeds SP work:
     // execute = 6 + 16 * 2 + 3 = 41 vs 6 + 16 = 22 cycles.
-    const KernelRun costly = run(kernel("sfu_bound.sass"), "--block 32 --cores 8 -p sm.sfu_cycles_per_thread=2 -p sm.sfu_latency=3");
+    const KernelRun costly =
+        run(kernel("sfu_bound.sass"), "--block 32 --cores 8 -p sm.sfu_cycles_per_thread=2 -p sm.sfu_latency=3");
     EXPECT_GT(costly.cycles(), sp.cycles());
     EXPECT_EQ(costly.cycles(), sp.cycles() + 15 * (16 * 2 + 3 - kSpPerPass * passes(8)));
-    const KernelRun more_units = run(kernel("sfu_bound.sass"), "--block 32 --cores 8 -p sm.sfu_cycles_per_thread=2 -p sm.sfu_latency=3 -p sm.sfu_units=4");
+    const KernelRun more_units =
+        run(kernel("sfu_bound.sass"),
+            "--block 32 --cores 8 -p sm.sfu_cycles_per_thread=2 -p sm.sfu_latency=3 -p sm.sfu_units=4");
     EXPECT_EQ(more_units.cycles(), costly.cycles() - 15 * 8 * 2);
 }
 
@@ -137,8 +144,10 @@ TEST(TimingKernels, SfuVersusSpBoundKernel) {
 // IssueRecord::mem.bank_conflict_degree at 0 (and shared operand reads do not set
 // mem.space), so the timing model's conflict term never fires. See .coord/REQUEST-timing2.md.
 TEST(TimingKernels, SharedBankConflictsCostCycles) {
-    const KernelRun free = run(variant("shared_stride.sass", "SHIFT", "0x2"), "--block 32 --cores 8 --shared 2200 --dump-words 32", true);
-    const KernelRun conflict = run(variant("shared_stride.sass", "SHIFT", "0x6"), "--block 32 --cores 8 --shared 2200", true);
+    const KernelRun free =
+        run(variant("shared_stride.sass", "SHIFT", "0x2"), "--block 32 --cores 8 --shared 2200 --dump-words 32", true);
+    const KernelRun conflict =
+        run(variant("shared_stride.sass", "SHIFT", "0x6"), "--block 32 --cores 8 --shared 2200", true);
     for (std::uint32_t t = 0; t < 32; ++t) EXPECT_EQ(word(conflict.dump, 4 * t), 0x1000 + t) << t;
     EXPECT_EQ(free.stats["memory"]["shared"]["bank_conflict_extra_ways"], 0);
     EXPECT_GT(conflict.stats["memory"]["shared"]["bank_conflict_extra_ways"].get<std::uint64_t>(), 0u);
@@ -148,7 +157,8 @@ TEST(TimingKernels, SharedBankConflictsCostCycles) {
 TEST(TimingKernels, SharedStrideKernelIsCorrect) {
     // Both strides store the same values: conflicts cost time, never change results.
     for (const char* shift : {"0x2", "0x6"}) {
-        const KernelRun r = run(variant("shared_stride.sass", "SHIFT", shift), "--block 32 --cores 8 --shared 2200", true);
+        const KernelRun r =
+            run(variant("shared_stride.sass", "SHIFT", shift), "--block 32 --cores 8 --shared 2200", true);
         EXPECT_EQ(r.stats["memory"]["shared"]["store_instructions"], 1);
         for (std::uint32_t t = 0; t < 32; ++t) EXPECT_EQ(word(r.dump, 4 * t), 0x1000 + t) << shift << " " << t;
     }
@@ -163,7 +173,8 @@ TEST(TimingKernels, DivergentBranchCostsMoreThanUniform) {
     }
     EXPECT_EQ(uniform.stats["divergence"]["divergent_branches"], 0);
     EXPECT_EQ(split.stats["divergence"]["divergent_branches"], 1);
-    EXPECT_GT(split.stats["divergence"]["reconvergences"].get<int>(), uniform.stats["divergence"]["reconvergences"].get<int>());
+    EXPECT_GT(split.stats["divergence"]["reconvergences"].get<int>(),
+              uniform.stats["divergence"]["reconvergences"].get<int>());
     EXPECT_EQ(split.stats["divergence"]["max_stack_depth"], 2);
     EXPECT_LT(split.stats["simd_efficiency"].get<double>(), uniform.stats["simd_efficiency"].get<double>());
     EXPECT_GT(split.cycles(), uniform.cycles());
@@ -183,7 +194,8 @@ TEST(TimingKernels, BarrierWaitIsReported) {
     const auto wait = r.stats["stall_cycles"]["barrier"].get<std::uint64_t>();
     EXPECT_GT(wait, 0u);
     // Without the barrier nothing waits for it; a longer spin makes warp 0 wait longer.
-    const KernelRun none = run(variant("barrier.sass", "BAR.ARV.WAIT b0, 0xfff;", "IADD R9, R1, R1;"), "--block 64 --cores 8 --param 10");
+    const KernelRun none =
+        run(variant("barrier.sass", "BAR.ARV.WAIT b0, 0xfff;", "IADD R9, R1, R1;"), "--block 64 --cores 8 --param 10");
     EXPECT_EQ(none.stats["stall_cycles"]["barrier"], 0);
     const KernelRun longer = run(kernel("barrier.sass"), "--block 64 --cores 8 --param 20");
     EXPECT_GT(longer.stats["stall_cycles"]["barrier"].get<std::uint64_t>(), wait);
@@ -195,7 +207,8 @@ TEST(TimingKernels, GlobalLatencyAddsAnalyticalAmount) {
     const std::uint64_t global_instr = sp_instruction(8) + 32 * kGlobalPerAccess + kGlobalLatency;
     EXPECT_EQ(base.cycles(), kLaunch + 4 * sp_instruction(8) + 2 * global_instr);
     for (std::uint64_t latency : {11, 101, 1001}) {
-        const KernelRun r = run(kernel("global_latency.sass"), "--block 32 --cores 8 -p mem.global_latency_cycles=" + std::to_string(latency));
+        const KernelRun r = run(kernel("global_latency.sass"),
+                                "--block 32 --cores 8 -p mem.global_latency_cycles=" + std::to_string(latency));
         EXPECT_EQ(r.cycles(), base.cycles() + 2 * (latency - kGlobalLatency)) << latency;
     }
 }
@@ -204,7 +217,8 @@ TEST(TimingKernels, MultiSmComputeBoundScales) {
     // 8 blocks of 64 threads, one block per SM batch, 32 loop iterations per thread.
     const std::string args = "--grid 8 --block 64 --blocks-per-sm 1 --cores 8 --param 0x4000 --param 32";
     std::vector<KernelRun> runs;
-    for (int sms : {1, 2, 4}) runs.push_back(run(kernel("multiblock_compute.sass"), args + " --sms " + std::to_string(sms), true));
+    for (int sms : {1, 2, 4})
+        runs.push_back(run(kernel("multiblock_compute.sass"), args + " --sms " + std::to_string(sms), true));
     for (std::uint32_t g = 0; g < 512; ++g) {
         std::uint32_t want = 0;
         for (std::uint32_t i = 0; i < 32; ++i) want += g + i;
@@ -223,9 +237,11 @@ TEST(TimingKernels, MultiSmMemoryBoundFlattens) {
     for (int i = 0; i < 4096; ++i) init.push_back(char(i & 0xff));
     const std::string init_path = fresh_path(".bin");
     std::ofstream(init_path, std::ios::binary) << init;
-    const std::string args = "--grid 8 --block 64 --blocks-per-sm 1 --cores 8 --param 0x4000 --global-init \"" + init_path + "\"";
+    const std::string args =
+        "--grid 8 --block 64 --blocks-per-sm 1 --cores 8 --param 0x4000 --global-init \"" + init_path + "\"";
     auto cycles = [&](int sms, const std::string& extra, std::string* dump) {
-        const KernelRun r = run(kernel("multiblock_memory.sass"), args + " --sms " + std::to_string(sms) + " " + extra, dump != nullptr);
+        const KernelRun r = run(kernel("multiblock_memory.sass"), args + " --sms " + std::to_string(sms) + " " + extra,
+                                dump != nullptr);
         if (dump != nullptr) *dump = r.dump;
         return double(r.cycles());
     };

@@ -132,7 +132,8 @@ TEST(TimingModel, SingleWarpPaysTheSumOfStages) {
     const std::vector<IssueRecord> s(3, rec(ExecUnit::SP, 0));
     EXPECT_EQ(run(m, 32, s), 15u + 3u * 21u + 3u);
     EXPECT_EQ(m.last().issue, 15u + 2u * 21u);
-    EXPECT_EQ(m.last().end[std::size_t(timing::PipeStage::Read)] - m.last().start[std::size_t(timing::PipeStage::Read)], 9u);
+    EXPECT_EQ(m.last().end[std::size_t(timing::PipeStage::Read)] - m.last().start[std::size_t(timing::PipeStage::Read)],
+              9u);
 }
 
 TEST(TimingModel, ManyWarpsOverlapAndAreBoundByTheBusiestStage) {

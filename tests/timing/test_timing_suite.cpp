@@ -33,8 +33,8 @@ TEST(TimingSuite, HasEnoughRtlMeasurements) {
 TEST(TimingSuite, EveryKernelWithinTenPercent) {
     for (const auto& k : suite()) {
         const double e = error_of(k);
-        EXPECT_LE(std::fabs(e), 0.10) << k.name << " (" << k.cores << " lanes): RTL " << k.rtl_cycles << " cycles, model error "
-                                      << 100 * e << " %";
+        EXPECT_LE(std::fabs(e), 0.10) << k.name << " (" << k.cores << " lanes): RTL " << k.rtl_cycles
+                                      << " cycles, model error " << 100 * e << " %";
     }
 }
 

@@ -77,7 +77,8 @@ int main(int argc, char** argv) {
     std::vector<Case> cases;
     for (const auto& run : calibration::rtl_runs(dir)) {
         auto it = captures.find(run.bundle);
-        if (it == captures.end()) it = captures.emplace(run.bundle, calibration::capture_bundle(dir / run.bundle)).first;
+        if (it == captures.end())
+            it = captures.emplace(run.bundle, calibration::capture_bundle(dir / run.bundle)).first;
         cases.push_back({run, &it->second});
     }
     for (const auto& [name, c] : captures) {
@@ -109,7 +110,8 @@ int main(int argc, char** argv) {
                 add("issue_threads", std::uint32_t(__builtin_popcount(r.issue_mask)));
                 if (r.mem.space != core::MemSpace::None) {
                     add("mem_" + std::to_string(int(r.mem.space)) + (r.mem.is_store ? "_st" : "_ld"));
-                    add("mem_" + std::to_string(int(r.mem.space)) + "_threads", std::uint32_t(__builtin_popcount(r.active_mask)));
+                    add("mem_" + std::to_string(int(r.mem.space)) + "_threads",
+                        std::uint32_t(__builtin_popcount(r.active_mask)));
                     add("mem_" + std::to_string(int(r.mem.space)) + "_trans", r.mem.transactions);
                     add("mem_" + std::to_string(int(r.mem.space)) + "_conflict", r.mem.bank_conflict_degree);
                 }

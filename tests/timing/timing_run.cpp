@@ -16,7 +16,8 @@ using namespace fgtlm;
 
 int main(int argc, char** argv) {
     if (argc < 2) {
-        std::cerr << "usage: timing_run BUNDLE [--mode at|lt] [-p k=v]... [--stats S] [--trace-commit T] [--trace-timeline J]\n";
+        std::cerr << "usage: timing_run BUNDLE [--mode at|lt] [-p k=v]... [--stats S] [--trace-commit T] "
+                     "[--trace-timeline J]\n";
         return 2;
     }
     try {

@@ -146,7 +146,8 @@ void summary(const char* what, const std::vector<double>& errs) {
 
 int main(int argc, char** argv) {
     if (argc < 2) {
-        std::cerr << "usage: timing_suite_fit SUITE_DIR [--conformance DIR] [-p k=v]... [--fit k1,...] [--folds K] [--json OUT] [--drift OUT]\n";
+        std::cerr << "usage: timing_suite_fit SUITE_DIR [--conformance DIR] [-p k=v]... [--fit k1,...] [--folds K] "
+                     "[--json OUT] [--drift OUT]\n";
         return 2;
     }
     params::Registry reg;
@@ -184,7 +185,8 @@ int main(int argc, char** argv) {
     for (const auto& s : skipped) std::printf("# skipped %s\n", s.c_str());
     std::vector<Case> cases;
     for (const auto& k : suite)
-        cases.push_back({k.name, k.cores, k.rtl_cycles, &k.capture, calibration::fold_of(k.name, folds), k.commit_file, {}});
+        cases.push_back(
+            {k.name, k.cores, k.rtl_cycles, &k.capture, calibration::fold_of(k.name, folds), k.commit_file, {}});
     if (g_commit_weight > 0)
         for (Case& c : cases)
             if (!c.commits.empty()) c.rtl_commits = calibration::read_rtl_commits(c.commits);
@@ -192,7 +194,11 @@ int main(int argc, char** argv) {
     if (!conformance.empty()) {
         for (const auto& run : calibration::rtl_runs(conformance)) {
             auto it = bundles.find(run.bundle);
-            if (it == bundles.end()) it = bundles.emplace(run.bundle, calibration::capture_bundle(std::filesystem::path(conformance) / run.bundle)).first;
+            if (it == bundles.end())
+                it = bundles
+                         .emplace(run.bundle,
+                                  calibration::capture_bundle(std::filesystem::path(conformance) / run.bundle))
+                         .first;
             const std::string name = run.bundle + "-c" + std::to_string(run.cores);
             cases.push_back({name, run.cores, run.cycles, &it->second, calibration::fold_of(name, folds), {}, {}});
         }

@@ -108,7 +108,8 @@ const std::uint32_t* SmCore::read_operand(ExecContext& ctx, const isa::Operand& 
             const std::uint32_t* row = reg_row(ctx.warp_slot, op.reg);
             const unsigned sh = op.kind == OperandKind::RegHi ? 16u : 0u;
             if (signed16) {
-                for (std::uint32_t l = 0; l < kWarpSize; ++l) buf[l] = std::uint32_t(std::int32_t(std::int16_t(row[l] >> sh)));
+                for (std::uint32_t l = 0; l < kWarpSize; ++l)
+                    buf[l] = std::uint32_t(std::int32_t(std::int16_t(row[l] >> sh)));
             } else {
                 for (std::uint32_t l = 0; l < kWarpSize; ++l) buf[l] = (row[l] >> sh) & 0xffffu;
             }

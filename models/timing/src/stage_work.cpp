@@ -109,12 +109,14 @@ std::uint64_t TimingModel::unit_work(const core::IssueRecord& rec, SmState& sm, 
         case core::ExecUnit::FPU: {
             w.unit = {UnitLatency::Fpu, p_.fpu_latency};
             const bool arith = rec.inst != nullptr && is_fp_arith(rec.inst->op);
-            return passes * p_.fpu_cycles_per_pass + p_.fpu_latency + (arith ? passes * p_.fpu_arith_cycles_per_pass : 0);
+            return passes * p_.fpu_cycles_per_pass + p_.fpu_latency +
+                   (arith ? passes * p_.fpu_arith_cycles_per_pass : 0);
         }
         case core::ExecUnit::SFU: {
             // RTL: the SFU's fixed evaluation time hides part of the lanes' per-pass work, so an
             // SFU instruction gains less from more lanes than an SP one.
-            const std::uint64_t fill = p_.sfu_latency - std::min<std::uint64_t>(p_.sfu_latency, passes * p_.sfu_pass_overlap_cycles);
+            const std::uint64_t fill =
+                p_.sfu_latency - std::min<std::uint64_t>(p_.sfu_latency, passes * p_.sfu_pass_overlap_cycles);
             w.unit = {UnitLatency::Sfu, fill};
             return (std::uint64_t(p_.warp_size) + p_.sfu_units - 1) / p_.sfu_units * p_.sfu_cycles_per_thread + fill;
         }
@@ -170,7 +172,8 @@ std::uint64_t TimingModel::write_work(const core::IssueRecord& rec, SmState& sm)
     if (rec.mem.space == core::MemSpace::Shared && rec.mem.is_store) {
         // Bank conflicts of a shared store: each extra way serialises.
         const std::uint64_t extra_ways = std::max<std::uint32_t>(1, rec.mem.bank_conflict_degree) - 1;
-        const std::uint64_t store = passes * (p_.shared_write_cycles_per_pass + extra_ways * p_.shared_conflict_cycles_per_way);
+        const std::uint64_t store =
+            passes * (p_.shared_write_cycles_per_pass + extra_ways * p_.shared_conflict_cycles_per_way);
         write += store;
         sm.stats.shared_busy += store;
     }

@@ -71,7 +71,8 @@ void TimingModel::begin_kernel(const core::LaunchConfig& launch) {
     blocks_per_sm_ = std::max<std::uint32_t>(1, launch.blocks_per_sm);
     // The SM controller's work per block of a batch (see TimingParams): header, parameter
     // words, one R0 write per thread, one warp-pool entry per warp.
-    block_setup_cycles_ = std::uint64_t(p_.block_launch_cycles) + std::uint64_t(launch.params.size()) * p_.launch_param_cycles +
+    block_setup_cycles_ = std::uint64_t(p_.block_launch_cycles) +
+                          std::uint64_t(launch.params.size()) * p_.launch_param_cycles +
                           std::uint64_t(launch.threads_per_block()) * p_.launch_thread_cycles +
                           std::uint64_t(warps_per_block_) * p_.launch_warp_cycles;
     global_mem_.reset();

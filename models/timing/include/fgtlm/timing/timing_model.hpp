@@ -185,7 +185,8 @@ private:
     void flow_through_stages(const core::IssueRecord& rec, SmState& sm, const StageWork& work,
                              const std::array<StallReason, kNumStages>& own, std::uint64_t t0);
     std::uint64_t global_access_end(const core::IssueRecord& rec, SmState& sm, std::uint64_t want);
-    void retire(const core::IssueRecord& rec, SmState& sm, WarpTiming& warp, const std::array<StallReason, kNumStages>& own);
+    void retire(const core::IssueRecord& rec, SmState& sm, WarpTiming& warp,
+                const std::array<StallReason, kNumStages>& own);
     WarpTiming& warp_for(SmState& sm, const core::IssueRecord& rec);
     BlockSlot* slot_for_block(SmState& sm, std::uint32_t block);
     void arrive_at_barrier(BlockSlot& slot, std::uint64_t when);
