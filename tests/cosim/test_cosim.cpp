@@ -36,6 +36,18 @@ fs::path write(const std::string& name, const std::string& text) {
     return p;
 }
 
+// Normalises a raw RTL trace of one 32-thread block on 8 cores into commit records.
+auto normalize_one_warp_8_cores(const std::string& raw, const std::string& raw_name, const std::string& out_name) {
+    const auto in = write(raw_name, raw);
+    const auto out = scratch(out_name);
+    fgtlm::loaders::KernelImage img;
+    img.cores = 8;
+    img.launch.block[0] = 32;
+    img.launch.blocks_per_sm = 1;
+    normalize_rtl_commit_trace(in, out, img);
+    return read_commit_trace(out);
+}
+
 // 32 lane values first, first+1, ... ('-' outside mask).
 std::string lanes(std::uint32_t first, std::uint32_t mask = 0xffffffff) {
     std::string s;
@@ -117,14 +129,7 @@ TEST(RtlCommitTrace, PassesOfEightCoresBecomeOneWarpInstruction) {
         }
         raw += "\nW " + std::to_string(13 + pass) + " 00 " + std::to_string(pass) + "\n";
     }
-    const auto in = write("raw.txt", raw);
-    const auto out = scratch("norm.txt");
-    fgtlm::loaders::KernelImage img;
-    img.cores = 8;
-    img.launch.block[0] = 32;
-    img.launch.blocks_per_sm = 1;
-    normalize_rtl_commit_trace(in, out, img);
-    const auto recs = read_commit_trace(out);
+    const auto recs = normalize_one_warp_8_cores(raw, "raw.txt", "norm.txt");
     ASSERT_EQ(recs.size(), 1u);
     EXPECT_EQ(recs[0].cycle, 16u);
     EXPECT_EQ(recs[0].mask, 0xffffffffu);
@@ -145,14 +150,7 @@ TEST(RtlCommitTrace, HalfDestinationWrittenWholeIsNamedByField) {
             raw += " " + std::to_string(core) + ":" + std::to_string(pass) + ":FFFFFFFF";
         raw += "\nW " + std::to_string(13 + pass) + " 00 " + std::to_string(pass) + "\n";
     }
-    const auto in = write("raw_half.txt", raw);
-    const auto out = scratch("norm_half.txt");
-    fgtlm::loaders::KernelImage img;
-    img.cores = 8;
-    img.launch.block[0] = 32;
-    img.launch.blocks_per_sm = 1;
-    normalize_rtl_commit_trace(in, out, img);
-    const auto recs = read_commit_trace(out);
+    const auto recs = normalize_one_warp_8_cores(raw, "raw_half.txt", "norm_half.txt");
     ASSERT_EQ(recs.size(), 1u);
     EXPECT_EQ(recs[0].text, "ISET.U16 R3L, R1L, R2L, LE");
     EXPECT_EQ(recs[0].dst, "R6");
