@@ -135,6 +135,7 @@ SmCore::SmCore(const SmCoreConfig& cfg) : cfg_(cfg) {
 
 void SmCore::begin_kernel(const LaunchConfig& launch) {
     launch_ = launch;
+    tex_table_ = {launch.texture_table, launch.texture_slots};
     warps_per_block_ = (launch.threads_per_block() + kWarpSize - 1) / kWarpSize;
     stride_ = launch.shared_block_stride();
     num_warps_ = num_blocks_ = warps_live_ = 0;

@@ -14,6 +14,7 @@
 // - the enabled components (mask x, y, z, w) go to consecutive registers from R[dst]
 //   (channels the format lacks read 0); TEX.I takes integer texel coordinates (tex1Dfetch).
 #include <fgtlm/core/sm_core.hpp>
+#include <fgtlm/core/units/texture_function.hpp>
 #include <fgtlm/core/texture.hpp>
 
 #include <bit>
@@ -197,29 +198,21 @@ std::string hex(std::uint64_t v) {
 // The descriptor of the instruction's slot, read from the launch's table and checked.
 bool TextureFunction::load_descriptor(ExecContext& ctx, tex::Descriptor& d) {
     const isa::Instruction& in = *ctx.inst;
-    const LaunchConfig& l = core_.launch();
-    if (in.tex_unit >= l.texture_slots) {
-        core_.fail(KernelErrorKind::InvalidLaunch, ctx.warp_slot, l.texture_table,
-                   slot_text(in) + "outside the descriptor table (" + std::to_string(l.texture_slots) + " slots at " +
-                       hex(l.texture_table) + ")");
-        return false;
-    }
-    const std::uint64_t at = std::uint64_t(l.texture_table) + tex::kDescriptorBytes * in.tex_unit;
+    if (in.tex_unit >= table_.slots)
+        return unit_fail(ctx, KernelErrorKind::InvalidLaunch, table_.base,
+                         slot_text(in) + "outside the descriptor table (" + std::to_string(table_.slots) +
+                             " slots at " + hex(table_.base) + ")");
+    const std::uint64_t at = std::uint64_t(table_.base) + tex::kDescriptorBytes * in.tex_unit;
     std::uint8_t bytes[tex::kDescriptorBytes];
-    TexelReader reader(*core_.global_port());
-    if (!reader.read(at, bytes, 16) || !reader.read(at + 16, bytes + 16, 16)) {
-        core_.fail(KernelErrorKind::OutOfRangeAccess, ctx.warp_slot, at,
-                   slot_text(in) + "descriptor outside global memory");
-        return false;
-    }
+    TexelReader reader(*ports_.global);
+    if (!reader.read(at, bytes, 16) || !reader.read(at + 16, bytes + 16, 16))
+        return unit_fail(ctx, KernelErrorKind::OutOfRangeAccess, at,
+                         slot_text(in) + "descriptor outside global memory");
     d = tex::decode(bytes);
     std::string why = tex::validate(d);
     if (why.empty() && d.dims != in.tex_dim)
         why = "a " + std::to_string(d.dims) + "D texture fetched by TEX." + std::to_string(in.tex_dim) + "D";
-    if (!why.empty()) {
-        core_.fail(KernelErrorKind::InvalidLaunch, ctx.warp_slot, at, slot_text(in) + why);
-        return false;
-    }
+    if (!why.empty()) return unit_fail(ctx, KernelErrorKind::InvalidLaunch, at, slot_text(in) + why);
     return true;
 }
 
@@ -231,7 +224,7 @@ bool TextureFunction::execute(ExecContext& ctx) {
     if (m == 0) return true;
     tex::Descriptor d;
     if (!load_descriptor(ctx, d)) return false;
-    GlobalMemoryPort& port = *core_.global_port();
+    GlobalMemoryPort& port = *ports_.global;
     struct LatencyToRecord {  // slow-path latency the port accumulated, whatever the exit
         GlobalMemoryPort& port;
         MemAccessSummary& ms;
@@ -246,11 +239,9 @@ bool TextureFunction::execute(ExecContext& ctx) {
         if (!((m >> l) & 1u)) continue;
         const std::uint32_t coord[3] = {ctx.src[0][l], ctx.src[1][l], ctx.src[2][l]};
         std::uint32_t out[4];
-        if (!sampler.sample(coord, out)) {
-            core_.fail(KernelErrorKind::OutOfRangeAccess, ctx.warp_slot, sampler.failed_addr,
-                       slot_text(in) + "texel outside global memory (lane " + std::to_string(l) + ")");
-            return false;
-        }
+        if (!sampler.sample(coord, out))
+            return unit_fail(ctx, KernelErrorKind::OutOfRangeAccess, sampler.failed_addr,
+                             slot_text(in) + "texel outside global memory (lane " + std::to_string(l) + ")");
         std::uint32_t k = 0;
         for (std::uint32_t c = 0; c < 4; ++c)
             if ((in.tex_mask >> c) & 1u) ctx.res[k++][l] = out[c];

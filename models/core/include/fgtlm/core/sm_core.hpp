@@ -26,6 +26,7 @@
 #include <fgtlm/core/units/branch_unit.hpp>
 #include <fgtlm/core/units/exec_unit.hpp>
 #include <fgtlm/core/units/memory_unit.hpp>
+#include <fgtlm/core/units/texture_function.hpp>
 #include <fgtlm/core/warp_state.hpp>
 
 namespace fgtlm::faults {
@@ -119,8 +120,6 @@ public:
         local_ = local;
         sync_memory_ports();
     }
-    [[nodiscard]] GlobalMemoryPort* global_port() const { return global_; }
-    [[nodiscard]] const LaunchConfig& launch() const { return launch_; }
     void set_constant(const std::uint8_t* data, std::uint32_t size) { const_ = data; const_size_ = size; }
     // Undefined-value tracking (off by default): `shadow` holds one byte per global-memory
     // byte, non-zero = undefined (the RTL's 'U' from global_init_undefined). Results derived
@@ -174,6 +173,8 @@ public:
     [[nodiscard]] const BranchConfig& branch_config() const { return branch_cfg_; }
     // The memory controllers the built-in memory unit uses (a replacement may use them too).
     [[nodiscard]] const MemoryPorts& memory_ports() const { return mem_ports_; }
+    // The running kernel's texture descriptor table (the built-in texture unit reads it).
+    [[nodiscard]] const TextureTable& texture_table() const { return tex_table_; }
     bool read_texture_coordinates(ExecContext& ctx);  // TEX's read stage (units/texture.cpp)
 
     // --- statistics -------------------------------------------------------------------
@@ -282,7 +283,8 @@ private:
     BranchFunction branch_{*this, branch_cfg_};
     MemoryPorts mem_ports_;
     MemoryFunction memory_{mem_ports_};
-    TextureFunction texture_{*this};
+    TextureTable tex_table_;
+    TextureFunction texture_{mem_ports_, tex_table_};
     std::array<ExecUnitIf*, kNumExecUnits> units_{&sp_, &fpu_, &sfu_, &branch_, &memory_, &texture_, &sp_};
 
     KernelError error_;

@@ -82,22 +82,4 @@ public:
     bool execute(ExecContext& op) override;
 };
 
-class SmCore;
-
-namespace tex {
-struct Descriptor;
-}
-
-// Texture unit: TEX (1D/2D/3D, point/linear filtering, CUDA's address modes) from the
-// launch's descriptor table, texels read through the core's GlobalMemoryPort (units/texture.cpp).
-class TextureFunction final : public ExecUnitIf {
-public:
-    explicit TextureFunction(SmCore& core) : core_(core) {}
-    bool execute(ExecContext& op) override;
-
-private:
-    bool load_descriptor(ExecContext& op, tex::Descriptor& d);
-    SmCore& core_;
-};
-
 }  // namespace fgtlm::core

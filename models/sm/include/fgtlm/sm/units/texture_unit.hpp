@@ -13,7 +13,8 @@ namespace fgtlm::sm {
 
 class TextureUnit final : public ExecUnitModule {
 public:
-    TextureUnit(sc_core::sc_module_name name, core::SmCore& core) : ExecUnitModule(name, &function_), function_(core) {}
+    TextureUnit(sc_core::sc_module_name name, core::SmCore& core)
+        : ExecUnitModule(name, &function_), function_(core.memory_ports(), core.texture_table()) {}
     const char* kind() const override { return "fgtlm::sm::TextureUnit"; }
 
 private:
