@@ -169,12 +169,9 @@ TEST(RandomKernel, SameSeedSameKernelAndEveryKernelAssembles) {
     }
 }
 
-// --int-forms: every kernel assembles, and the integer forms are there.
-TEST(RandomKernel, IntegerFormsAssemble) {
-    GeneratorOptions opt;
-    opt.int_forms = true;
-    EXPECT_NE(generate_kernel(42, opt).sass(), generate_kernel(42).sass());
-    std::string all;
+// Seeds 1..300 with `opt`: every kernel assembles and passes the testbench checks; `all`
+// gets their texts (for the tests that look for forms).
+void generate_300_kernels(const GeneratorOptions& opt, std::string& all) {
     for (std::uint64_t seed = 1; seed <= 300; ++seed) {
         const RandomKernel k = generate_kernel(seed, opt);
         fgtlm::loaders::KernelImage img;
@@ -182,6 +179,15 @@ TEST(RandomKernel, IntegerFormsAssemble) {
         EXPECT_NO_THROW(fgtlm::loaders::validate_for_testbench(img)) << k.name;
         all += k.sass();
     }
+}
+
+// --int-forms: every kernel assembles, and the integer forms are there.
+TEST(RandomKernel, IntegerFormsAssemble) {
+    GeneratorOptions opt;
+    opt.int_forms = true;
+    EXPECT_NE(generate_kernel(42, opt).sass(), generate_kernel(42).sass());
+    std::string all;
+    ASSERT_NO_FATAL_FAILURE(generate_300_kernels(opt, all));
     for (const char* form : {"IMIN", "IMAX.S16", "IADD.CARRY1", "IMAD.S16.CARRY1", "ISET.U16", "SHR.S16",
                              "IMUL.S24.S24", "IMUL32I.S16.S16", "IADD32I R"})
         EXPECT_NE(all.find(form), std::string::npos) << form;
@@ -192,13 +198,7 @@ TEST(RandomKernel, FloatMixAssemblesAndHasMemoryOperandForms) {
     GeneratorOptions opt;
     opt.float_mix = true;
     std::string all;
-    for (std::uint64_t seed = 1; seed <= 300; ++seed) {
-        const RandomKernel k = generate_kernel(seed, opt);
-        fgtlm::loaders::KernelImage img;
-        ASSERT_NO_THROW(img = k.image()) << k.sass();
-        EXPECT_NO_THROW(fgtlm::loaders::validate_for_testbench(img)) << k.name;
-        all += k.sass();
-    }
+    ASSERT_NO_FATAL_FAILURE(generate_300_kernels(opt, all));
     for (const char* form : {"FMAD32I R", "FADD32I R", "c[0x0][", "c[0x3][", "FADD.C0 ", "FSET.C0 o[0x7f], g [",
                              "IMUL.U16.U16 R"})
         EXPECT_NE(all.find(form), std::string::npos) << form;

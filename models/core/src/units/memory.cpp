@@ -58,16 +58,6 @@ std::uint16_t count_segments(const std::uint32_t* addr, std::uint32_t mask) {
     return n;
 }
 
-// Slow-path latency the global port accumulated goes to the record, whatever the exit.
-struct LatencyToRecord {
-    GlobalMemoryPort* port;
-    MemAccessSummary& ms;
-    ~LatencyToRecord() {
-        ms.latency_cycles = std::uint32_t(port->pending_cycles);
-        port->pending_cycles = 0;
-    }
-};
-
 }  // namespace
 
 bool MemoryFunction::execute(ExecContext& op) {
@@ -119,7 +109,7 @@ bool MemoryFunction::access_global(ExecContext& op) {
     MemAccessSummary& ms = describe_access(op, MemSpace::Global, store, size);
     if (m == 0) return true;
     if (op.mem_operands.summarize) ms.transactions = count_segments(addr, m);
-    const LatencyToRecord latency{ports_.global, ms};
+    const PortLatencyToRecord latency{ports_.global, ms};
     if (access_global_direct(op, size)) return true;
     if (!store) op.res_regs = size >= 4 ? size / 4 : 1;
     for (std::uint32_t l = 0; l < kWarpSize; ++l) {

@@ -225,14 +225,7 @@ bool TextureFunction::execute(ExecContext& ctx) {
     tex::Descriptor d;
     if (!load_descriptor(ctx, d)) return false;
     GlobalMemoryPort& port = *ports_.global;
-    struct LatencyToRecord {  // slow-path latency the port accumulated, whatever the exit
-        GlobalMemoryPort& port;
-        MemAccessSummary& ms;
-        ~LatencyToRecord() {
-            ms.latency_cycles = std::uint32_t(port.pending_cycles);
-            port.pending_cycles = 0;
-        }
-    } latency{port, ctx.rec.mem};
+    const PortLatencyToRecord latency{&port, ctx.rec.mem};
     TexelReader reader(port);
     Sampler sampler(d, reader, in.tex_int);
     for (std::uint32_t l = 0; l < kWarpSize; ++l) {

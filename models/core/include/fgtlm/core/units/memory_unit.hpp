@@ -30,6 +30,17 @@ struct MemoryPorts {
     std::uint64_t global_shadow_size = 0;
 };
 
+// Moves the slow-path latency a memory port accumulated during one warp operation into the
+// issue record, whatever the exit (memory and texture units).
+struct PortLatencyToRecord {
+    GlobalMemoryPort* port;
+    MemAccessSummary& ms;
+    ~PortLatencyToRecord() {
+        ms.latency_cycles = std::uint32_t(port->pending_cycles);
+        port->pending_cycles = 0;
+    }
+};
+
 class MemoryFunction final : public ExecUnitIf {
 public:
     explicit MemoryFunction(const MemoryPorts& ports) : ports_(ports) {}
