@@ -207,8 +207,18 @@ void SmCore::rtl_src2_latch(ExecContext& ctx, const std::uint32_t* const raw[3])
             std::memcpy(ctx.buf[1], src2_latch_, sizeof src2_latch_);
             ctx.src[1] = ctx.buf[1];
             return;
-        case Src2Latch::Load: load_latch(src2_latch_, in.op == Opcode::MOV ? raw[0] : raw[1]); return;
+        case Src2Latch::Load: load_latch(src2_latch_, src2_latch_values(ctx, raw)); return;
     }
+}
+
+// What read_source_ops (SRC_NUM = 2) loads: the second source as read, MVI's immediate (its
+// only source), R2G's addr_in (src2_i: pipeline_decode.vhd has no case for it, 0) or, when an
+// address register is named, a register-file read at that address (R0).
+const std::uint32_t* SmCore::src2_latch_values(const ExecContext& ctx, const std::uint32_t* const raw[3]) {
+    const isa::Instruction& in = *ctx.inst;
+    if (in.op == Opcode::MOV) return raw[0];
+    if (in.op == Opcode::R2G) return in.dst.areg == 0 ? zeros_ : reg_row(ctx.warp_slot, 0);
+    return raw[1];
 }
 
 // A latch keeps the values of the instruction's last pass (threads 32 - sp_lanes .. 31).

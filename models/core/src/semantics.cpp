@@ -213,6 +213,8 @@ Src2Latch rtl_src2_latch(const isa::Instruction& in) {
         case Opcode::LOP: case Opcode::FADD: case Opcode::FMUL: case Opcode::FMAD: case Opcode::FSET:
             return in.num_src >= 2 ? Src2Latch::Load : Src2Latch::Keep;
         case Opcode::R2A:  // dest ADDRESS: read_source_ops loads addr_in, the shift field (bits 16-22)
+        case Opcode::ADA:  // dest ADDRESS, source ADDRESS_ADDRESS: addr_in, the offset (bits 9-22)
+        case Opcode::R2G:  // addr_imm set: addr_in (src2_i, no case: 0), or R0 with an address register
             return Src2Latch::Load;
         case Opcode::MOV:  // MVI: the immediate is the second source (src2_i, marker IMM)
             return in.form == Form::Immediate && in.src[0].kind == OperandKind::Immediate ? Src2Latch::Load

@@ -283,6 +283,7 @@ private:
     void rtl_src2_latch(ExecContext& ctx, const std::uint32_t* const raw[3]);
     void rtl_r2p_latches(ExecContext& ctx, const std::uint32_t* const raw[3]);
     void load_latch(std::uint32_t* latch, const std::uint32_t* values) const;
+    const std::uint32_t* src2_latch_values(const ExecContext& ctx, const std::uint32_t* const raw[3]);
 
     SpFunction sp_;
     FpuFunction fpu_;
