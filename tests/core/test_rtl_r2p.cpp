@@ -63,7 +63,7 @@ TEST(RtlR2p, FlagsOfTheLatchedOpcode) {
     // the adder: carry and overflow, never a sign (IADD is unsigned)
     EXPECT_EQ(flags("IADD R5, R1, R2;", 0xffffffffu, 1u), Z | C);
     EXPECT_EQ(flags("IADD R5, R1, R2;", 0x7fffffffu, 1u), O);
-    EXPECT_EQ(flags("IADD R5, -R1, R2;", 1u, 1u), Z | C);  // ISUB: -a + b
+    EXPECT_EQ(flags("IADD R5, -R1, R2;", 1u, 1u), Z | C);                      // ISUB: -a + b
     EXPECT_EQ(flags("IADD.CARRY0 R5, R1, R2;", 0x8000u, 0x8000u), Z | C | O);  // 16-bit
     // IMAD: unsigned 16-bit product plus the third operand, saturated (R2P's subop 5)
     EXPECT_EQ(flags("IMAD.S16 R5, R1L, R2L, R2;", 0xffffu, 0xffffu, 0xffffffffu), C);  // 0xfffe0001 + c
@@ -103,8 +103,7 @@ TEST(RtlR2p, KernelWritesTheLatchedFlags) {
     ASSERT_TRUE(rtl.run(sass, launch(32)));
     // R0 = t - 16; C0 = flags of t (thread 0: zero, guard false: C1 keeps the ISET's sign);
     // R2P: IADD(R0, latch 0x10) = t + 2^32 for t < 16 (carry), t for t >= 16
-    for (std::uint32_t t = 0; t < 32; ++t)
-        EXPECT_EQ(rtl.sm.pred(0, 1, t), t == 0 ? S : t < 16 ? C : 0) << t;
+    for (std::uint32_t t = 0; t < 32; ++t) EXPECT_EQ(rtl.sm.pred(0, 1, t), t == 0 ? S : t < 16 ? C : 0) << t;
     CoreRun g80(g80_config());
     ASSERT_TRUE(g80.run(sass, launch(32)));
     for (std::uint32_t t = 0; t < 32; ++t) EXPECT_EQ(g80.sm.pred(0, 1, t), t == 0 ? S : 0) << t;  // R9's nibble

@@ -16,8 +16,8 @@ struct Word {
     [[nodiscard]] bool is_flow() const { return bit(1); }
     [[nodiscard]] unsigned opcode() const { return field(31, 28); }
     [[nodiscard]] unsigned subop() const { return field(63, 61); }
-    [[nodiscard]] bool imm() const { return is_long() && field(33, 32) == 3u; }     // marker IMM
-    [[nodiscard]] bool full() const { return is_long() && field(33, 32) != 3u; }    // FULL_NORM/END/JOIN
+    [[nodiscard]] bool imm() const { return is_long() && field(33, 32) == 3u; }   // marker IMM
+    [[nodiscard]] bool full() const { return is_long() && field(33, 32) != 3u; }  // FULL_NORM/END/JOIN
 };
 
 Word word_of(const isa::Instruction& in) { return Word{(std::uint64_t(in.hi) << 32) | in.lo}; }
@@ -26,7 +26,15 @@ Word word_of(const isa::Instruction& in) { return Word{(std::uint64_t(in.hi) << 
 bool is_alu(const Word& d) {
     if (d.is_flow()) return false;
     switch (d.opcode()) {
-        case 0x2: case 0x3: case 0x4: case 0x6: case 0x9: case 0xa: case 0xb: case 0xc: case 0xe: return true;
+        case 0x2:
+        case 0x3:
+        case 0x4:
+        case 0x6:
+        case 0x9:
+        case 0xa:
+        case 0xb:
+        case 0xc:
+        case 0xe: return true;
         case 0xd: return d.subop() == 0;
         default: return false;
     }
@@ -67,10 +75,16 @@ RtlAluOp alu_opcode(const Word& d) {
 bool w32_of(const Word& d, RtlAluOp op) {
     switch (op) {
         case RtlAluOp::Imul24: return d.imm() ? d.bit(22) : d.bit(48);
-        case RtlAluOp::Iadd: case RtlAluOp::Isub: return d.full() ? d.bit(58) : d.bit(15);
-        case RtlAluOp::Cvt: case RtlAluOp::Shl: case RtlAluOp::Shr: case RtlAluOp::Set:
-        case RtlAluOp::And: case RtlAluOp::Or: case RtlAluOp::Xor: case RtlAluOp::Neg:
-            return d.bit(58);
+        case RtlAluOp::Iadd:
+        case RtlAluOp::Isub: return d.full() ? d.bit(58) : d.bit(15);
+        case RtlAluOp::Cvt:
+        case RtlAluOp::Shl:
+        case RtlAluOp::Shr:
+        case RtlAluOp::Set:
+        case RtlAluOp::And:
+        case RtlAluOp::Or:
+        case RtlAluOp::Xor:
+        case RtlAluOp::Neg: return d.bit(58);
         default: return false;
     }
 }
@@ -78,7 +92,9 @@ bool w32_of(const Word& d, RtlAluOp op) {
 bool is_signed_of(const Word& d, RtlAluOp op) {
     switch (op) {
         case RtlAluOp::Imul24: return d.full() ? d.bit(47) : d.bit(15);
-        case RtlAluOp::Shl: case RtlAluOp::Shr: case RtlAluOp::Set: return d.bit(59);
+        case RtlAluOp::Shl:
+        case RtlAluOp::Shr:
+        case RtlAluOp::Set: return d.bit(59);
         case RtlAluOp::Imad24: return d.imm() && d.bit(8);
         case RtlAluOp::Cvt:
             if (d.subop() == 4) return d.bit(59);  // F2S

@@ -121,8 +121,8 @@ std::uint8_t rtl_r2p_flags(const RtlAluLatch& latch, const isa::Instruction& r2p
     // scalar_processor.vhd's internal controls
     const bool w32 = mad || latch.w32;
     const bool is_signed = (op == RtlAluOp::Imad24 && imm) ? latch.is_signed
-                           : mad                          ? (subop == 1 || subop == 4 || subop == 7)
-                                                          : latch.is_signed;
+                           : mad                           ? (subop == 1 || subop == 4 || subop == 7)
+                                                           : latch.is_signed;
     const bool saturate = mad ? subop == 5 : !imm && field(59, 59) != 0;
     const bool a_neg = op == RtlAluOp::Isub;
     const bool b_neg = op == RtlAluOp::Iadd && field(22, 22) != 0;
@@ -131,7 +131,10 @@ std::uint8_t rtl_r2p_flags(const RtlAluLatch& latch, const isa::Instruction& r2p
     const Sum sum = add_subtract(op == RtlAluOp::Imad24 ? product : a, a_neg, mad ? c : b, b_neg, saturate, w32);
     std::uint32_t result = 0;
     switch (op) {
-        case RtlAluOp::Iadd: case RtlAluOp::Iaddc: case RtlAluOp::Isub: case RtlAluOp::Imad24:
+        case RtlAluOp::Iadd:
+        case RtlAluOp::Iaddc:
+        case RtlAluOp::Isub:
+        case RtlAluOp::Imad24:
         case RtlAluOp::Imad24c: result = sum.result; break;
         case RtlAluOp::Min: result = min_max(false, a, b, is_signed, w32); break;
         case RtlAluOp::Max: result = min_max(true, a, b, is_signed, w32); break;

@@ -19,7 +19,23 @@ namespace fgtlm::core {
 // alu_opcode_type values as the scalar processor distinguishes them. Zero stands for every
 // opcode it has no result for (FADD/FMUL/FMAD/FSET/RCP/SFU/RRO, UNKNOWN): result 0.
 enum class RtlAluOp : std::uint8_t {
-    Zero, Iadd, Iaddc, Isub, Set, Max, Min, Shl, Shr, Imul24, Imad24, Imad24c, Cvt, And, Or, Xor, Neg
+    Zero,
+    Iadd,
+    Iaddc,
+    Isub,
+    Set,
+    Max,
+    Min,
+    Shl,
+    Shr,
+    Imul24,
+    Imad24,
+    Imad24c,
+    Cvt,
+    And,
+    Or,
+    Xor,
+    Neg
 };
 
 struct RtlAluLatch {
