@@ -53,15 +53,23 @@ bool SmCore::read_shared_or_const(ExecContext& ctx, const isa::Operand& op, std:
     const std::uint8_t* mem;
     std::uint32_t limit, base;
     if (is_const) {
-        mem = const_;
-        limit = const_size_;
-        base = 0;  // the RTL has no term for the bank number: c[b][off] is byte off*size
+        // The RTL has no term for the bank number (c[b][off] is byte off*size); G80 has 16.
+        const std::uint32_t bank = cfg_.semantics == Semantics::G80 ? op.bank % kConstantBanks : 0u;
+        if (const_banks_[bank].data == nullptr) {
+            fail(KernelErrorKind::OutOfRangeAccess, ctx.warp_slot, 0,
+                 "constant bank c[" + std::to_string(bank) + "] read, but no image was loaded for it");
+            return false;
+        }
+        mem = const_banks_[bank].data;
+        limit = const_banks_[bank].size;
+        base = 0;
     } else {
         mem = shared_.data();
         limit = cfg_.shared_bytes;
         base = blocks_[warps_[ctx.warp_slot].block_slot].shared_base;
     }
-    const std::uint32_t off = base + op.byte_offset();
+    // c[b][Ak+=off] reads c[b][Ak]; write-back then adds off to Ak (post_increment).
+    const std::uint32_t off = base + (op.post_inc ? 0u : op.byte_offset());
     const std::uint32_t m = ctx.exec_mask;
     auto load = [&](std::uint32_t addr, std::uint32_t& v) -> bool {
         if (addr % size != 0) {

@@ -120,7 +120,14 @@ public:
         local_ = local;
         sync_memory_ports();
     }
-    void set_constant(const std::uint8_t* data, std::uint32_t size) { const_ = data; const_size_ = size; }
+    // Constant memory. The RTL has one constant memory and no bank term in its address
+    // (c[b][off] is byte off*size whatever b): under core.semantics=rtl every bank reads bank
+    // 0's image. NVIDIA's G80 has 16 banks (a cubin's c0 user constants, c1 compiler
+    // constants, c14 the addresses of its globals): under core.semantics=g80 c[b] reads the
+    // image set for bank b, and reading a bank that was never set is a kernel error.
+    static constexpr std::uint32_t kConstantBanks = 16;
+    void set_constant(const std::uint8_t* data, std::uint32_t size) { set_constant_bank(0, data, size); }
+    void set_constant_bank(std::uint32_t bank, const std::uint8_t* data, std::uint32_t size);
     // Undefined-value tracking (off by default): `shadow` holds one byte per global-memory
     // byte, non-zero = undefined (the RTL's 'U' from global_init_undefined). Results derived
     // from undefined bytes are marked in shadow registers/shared memory and stores propagate
@@ -238,6 +245,7 @@ private:
     }
     void fill_record(ExecContext& ctx);
     void write_results(ExecContext& ctx);  // write-back: result registers
+    void post_increment(ExecContext& ctx);  // write-back: Ak += off of `c[b][Ak+=off]` (g80 MVC)
     bool advance_pc(ExecContext& ctx);     // write-back: PC, join (.S), end marker
     bool record_unit_error(ExecContext& ctx);  // false, with ctx.error recorded as the kernel error
     void gather_memory_operands(ExecContext& ctx);  // execute: rows for the memory unit (memory_operands.cpp)
@@ -248,8 +256,11 @@ private:
     Program* program_ = nullptr;
     GlobalMemoryPort* global_ = nullptr;
     GlobalMemoryPort* local_ = nullptr;
-    const std::uint8_t* const_ = nullptr;
-    std::uint32_t const_size_ = 0;
+    struct ConstantBank {
+        const std::uint8_t* data = nullptr;
+        std::uint32_t size = 0;
+    };
+    std::array<ConstantBank, kConstantBanks> const_banks_{};
     std::vector<ExecutionObserver*> observers_;
     IssueCost* cost_ = nullptr;
 
