@@ -159,6 +159,16 @@ void predicate_to_register(isa::Instruction& in) {
     in.dst.reg = 0;
 }
 
+// I2F from a register half: vector_register_controller.vhd (READ_REGS) reads a DT_S16 half
+// masked with 0x0000ffff, never sign-extended, and fpu_conv converts that non-negative word,
+// so I2F.F32.S16 of R1L = 0x8000 is 32768.0, as .U16 (measured over all 65,536 inputs:
+// tests/core/golden/int16_exhaustive_i2f_s16). I2I sign-extends in the scalar processor.
+void i2f_register_half(isa::Instruction& in) {
+    if (in.op != Opcode::I2F || in.stype != isa::DataType::S16) return;
+    const OperandKind k = in.src[0].kind;
+    if (k == OperandKind::RegLo || k == OperandKind::RegHi) in.stype = isa::DataType::U16;
+}
+
 // G80: a 16-bit operation reads a constant source as a half word at byte 2 * offset, like its
 // shared sources (nvcc: `ISET.U16 .., R5L, c[0x1][0x0]` compares with the loop bound in the
 // low half of c1[0], `LOP.AND.U16 R3L, R3H, c[0x1][0x2]` masks with the half word at byte 4;
@@ -195,6 +205,7 @@ void apply_semantics(isa::Instruction& in, Semantics s) {
     if (in.op == Opcode::FMAD && in.form == Form::Short) in.src[0].negate = false;
     constant_move(in);
     predicate_to_register(in);
+    i2f_register_half(in);
     if (!is_rtl_alu(in.op)) return;
     detail::rtl_operand_fields(in);
     shared_offset_width(in);
