@@ -57,7 +57,9 @@ bool SmCore::read_shared_or_const(ExecContext& ctx, const isa::Operand& op, std:
         const std::uint32_t bank = cfg_.semantics == Semantics::G80 ? op.bank % kConstantBanks : 0u;
         if (const_banks_[bank].data == nullptr) {
             fail(KernelErrorKind::OutOfRangeAccess, ctx.warp_slot, 0,
-                 "constant bank c[" + std::to_string(bank) + "] read, but no image was loaded for it");
+                 "constant bank c[" + std::to_string(bank) +
+                     "] read, but no image was loaded for it (core.semantics=g80 has 16 banks; a "
+                     "launch's constant image is bank 0)");
             return false;
         }
         mem = const_banks_[bank].data;
