@@ -418,6 +418,27 @@ TEST(RtlSemantics, SixteenBitConstantOperand) {
     EXPECT_EQ(g80.sm.reg(0, 3, 0), 3u * 7u + 0x00030003u);
 }
 
+// vector_register_controller.vhd reads a 16-bit register half masked with 0xffff: I2F.S16 of
+// a half converts it as unsigned (core.int16_exhaustive_i2f_s16); G80 sign-extends it.
+TEST(RtlSemantics, I2fOfASignedHalfIsZeroExtended) {
+    const char* sass = R"(
+        MVI R1, 0x12348000;
+        I2F.F32.S16 R3, R1L;
+        I2F.F32.S16 R4, R1H;
+        I2I.S32.S16 R5, R1L;
+        RET;
+    )";
+    CoreRun rtl;
+    ASSERT_TRUE(rtl.run(sass, launch(1)));
+    EXPECT_EQ(rtl.sm.reg(0, 3, 0), 0x47000000u);  // 32768.0
+    EXPECT_EQ(rtl.sm.reg(0, 4, 0), 0x4591a000u);  // 4660.0
+    EXPECT_EQ(rtl.sm.reg(0, 5, 0), 0xffff8000u);  // I2I still sign-extends
+    CoreRun g80(g80_config());
+    ASSERT_TRUE(g80.run(sass, launch(1)));
+    EXPECT_EQ(g80.sm.reg(0, 3, 0), 0xc7000000u);  // -32768.0
+    EXPECT_EQ(g80.sm.reg(0, 5, 0), 0xffff8000u);
+}
+
 // pipeline_execute.vhd gPredicateFlags: FADD/FMUL/FMAD .Cn set zero and clear sign, carry and
 // overflow (what C0 held does not matter); FSET's sign/zero are its result.
 TEST(RtlSemantics, FloatConditionCodes) {
