@@ -142,11 +142,13 @@ void run_motion_copy_2ref(const loaders::CubinKernel& k) {
         core::LaunchConfig l = launch(16, grid_x, 20);
         l.block[1] = 2;
         l.blocks_per_sm = 1;
-        l.params = {0x1000, 0, 64, 1000, 1000, 4, std::bit_cast<std::uint32_t>(1.0f), std::bit_cast<std::uint32_t>(1.0f),
-                    0, 0, 1, 0, 1, 0};
+        // output, -, pitch, width, height, copy shift, x/y vector scales, -, -, then the four
+        // shifts that make thread (x, y) column x, row y (params 10-13)
+        const std::uint32_t one = std::bit_cast<std::uint32_t>(1.0f);
+        l.params = {0x1000, 0, 64, 1000, 1000, 4, one, one, 0, 0, 1, 0, 1, 0};
         bind_motion_textures(r, l);
-        ASSERT_TRUE(r.run_words(l, 5'000'000)) << "grid " << grid_x << ": " << r.error.message << " at pc 0x" << std::hex
-                                                << r.error.pc;
+        ASSERT_TRUE(r.run_words(l, 5'000'000))
+            << "grid " << grid_x << ": " << r.error.message << " at pc 0x" << std::hex << r.error.pc;
         if (grid_x != 1) continue;
         for (std::uint32_t y = 0; y < 2; ++y)
             for (std::uint32_t x = 0; x < 16; ++x)

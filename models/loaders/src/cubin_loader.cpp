@@ -108,7 +108,8 @@ CubinModule load_cubin_json(const fs::path& file) {
     m.constants = symbols(j, "consts", file);
     m.relocations = symbols(j, "reloc", file);
     const json& ks = array_field(j, "kernels", file);
-    for (std::size_t i = 0; i < ks.size(); ++i) m.kernels.push_back(kernel(ks[i], "kernels[" + std::to_string(i) + "]", file));
+    for (std::size_t i = 0; i < ks.size(); ++i)
+        m.kernels.push_back(kernel(ks[i], "kernels[" + std::to_string(i) + "]", file));
     return m;
 }
 
