@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <vector>
 
+#include <fgtlm/core/rtl_alu_latch.hpp>
 #include <fgtlm/core/semantics.hpp>
 #include <fgtlm/isa/instruction.hpp>
 
@@ -87,6 +88,7 @@ struct ExecContext {
     std::uint32_t pass_lanes = 8;   // SmCoreConfig::sp_lanes (the FPU's per-pass timing, units/fpu.cpp)
     WarpState* warp = nullptr;      // the issuing warp's PC, masks and stack (the branch unit's operand)
     bool next_pc_set = false;       // a unit moved the warp's PC (else write-back advances it)
+    RtlAluLatch alu_latch;          // R2P under rtl: the execute stage's latched opcode (set by read)
     MemOperands mem_operands;       // the memory unit's address/data rows (set by execute)
     UnitError error;                // why a unit returned false (kind None: it recorded nothing)
     IssueRecord rec;
@@ -111,22 +113,29 @@ public:
         program_ = program;
         if (program_ != nullptr) program_->set_semantics(cfg_.semantics);
     }
-    void set_global(GlobalMemoryPort* global) {
+    void set_global(MemoryPort* global) {
         global_ = global;
         sync_memory_ports();
     }
     // Local memory (LLD/LST) goes through `local` (nullptr: straight to the global port).
-    void set_local(GlobalMemoryPort* local) {
+    void set_local(MemoryPort* local) {
         local_ = local;
         sync_memory_ports();
     }
-    // Constant memory. The RTL has one constant memory and no bank term in its address
-    // (c[b][off] is byte off*size whatever b): under core.semantics=rtl every bank reads bank
-    // 0's image. NVIDIA's G80 has 16 banks (a cubin's c0 user constants, c1 compiler
-    // constants, c14 the addresses of its globals): under core.semantics=g80 c[b] reads the
-    // image set for bank b, and reading a bank that was never set is a kernel error.
+    // Shared memory is reached through ports (the SM binds its shared-memory controller's):
+    // `reads` for s[..] operands (read stage), `writes` for R2G stores and the block header
+    // and parameters written at block start. nullptr = the core's own array (shared()), which
+    // also backs the SM's controller unless a user binds a shared memory of their own.
+    void set_shared_ports(MemoryPort* reads, MemoryPort* writes);
+    // The kernel's constant memory: `size` bytes, read through `port` (the SM's constant-
+    // memory controller) or, when nullptr, straight from `data`.
+    void set_constant(const std::uint8_t* data, std::uint32_t size, MemoryPort* port = nullptr);
+    // The RTL has one constant memory and no bank term in its address (c[b][off] is byte
+    // off*size whatever b): under core.semantics=rtl every bank reads set_constant's image.
+    // NVIDIA's G80 has 16 banks (a cubin's c0 user constants, c1 compiler constants, c14 the
+    // addresses of its globals): under core.semantics=g80 c[b] reads the image set here for
+    // bank b (bank 0 = set_constant), and reading a bank never set is a kernel error.
     static constexpr std::uint32_t kConstantBanks = 16;
-    void set_constant(const std::uint8_t* data, std::uint32_t size) { set_constant_bank(0, data, size); }
     void set_constant_bank(std::uint32_t bank, const std::uint8_t* data, std::uint32_t size);
     // Undefined-value tracking (off by default): `shadow` holds one byte per global-memory
     // byte, non-zero = undefined (the RTL's 'U' from global_init_undefined). Results derived
@@ -230,6 +239,7 @@ private:
     // read phase helpers
     const std::uint32_t* read_operand(ExecContext& ctx, const isa::Operand& op, std::uint32_t* buf, bool signed16);
     bool read_shared_or_const(ExecContext& ctx, const isa::Operand& op, std::uint32_t* out, bool is_const);
+    bool write_block_header(const BlockState& b);  // start of a block: header and parameters
     std::uint32_t operand_taint(const ExecContext& ctx, const isa::Operand& op);
     void write_taint(const ExecContext& ctx);
 
@@ -254,13 +264,18 @@ private:
 
     SmCoreConfig cfg_;
     Program* program_ = nullptr;
-    GlobalMemoryPort* global_ = nullptr;
-    GlobalMemoryPort* local_ = nullptr;
-    struct ConstantBank {
-        const std::uint8_t* data = nullptr;
-        std::uint32_t size = 0;
-    };
-    std::array<ConstantBank, kConstantBanks> const_banks_{};
+    MemoryPort* global_ = nullptr;
+    MemoryPort* local_ = nullptr;
+    // Shared and constant memory as the core reaches them (set_shared_ports, set_constant).
+    ArrayMemory own_shared_, own_const_;
+    MemoryPort* shared_reads_ = &own_shared_;
+    MemoryPort* shared_writes_ = &own_shared_;
+    MemoryPort* const_port_ = &own_const_;
+    std::uint32_t const_size_ = 0;
+    // Constant banks 1-15 (core.semantics=g80 only; bank 0 is const_port_).
+    std::array<ArrayMemory, kConstantBanks> bank_mem_;
+    std::array<std::uint32_t, kConstantBanks> bank_size_{};
+    std::array<bool, kConstantBanks> bank_loaded_{};
     std::vector<ExecutionObserver*> observers_;
     IssueCost* cost_ = nullptr;
 
@@ -285,7 +300,14 @@ private:
     // lanes: lane l holds what the RTL's lane l % sp_lanes holds. Zero after reset; like the
     // registers it survives kernels.
     alignas(64) std::uint32_t src2_latch_[kWarpSize] = {};
+    // The third-operand latch (read_source_ops.vhd, SRC_NUM = 3: IMAD, FMAD and R2G read it)
+    // and the execute stage's ALU latch (rtl_alu_latch.hpp), both read by R2P.
+    alignas(64) std::uint32_t src3_latch_[kWarpSize] = {};
+    RtlAluLatch alu_latch_;
     void rtl_src2_latch(ExecContext& ctx, const std::uint32_t* const raw[3]);
+    void rtl_r2p_latches(ExecContext& ctx, const std::uint32_t* const raw[3]);
+    void load_latch(std::uint32_t* latch, const std::uint32_t* values) const;
+    const std::uint32_t* src2_latch_values(const ExecContext& ctx, const std::uint32_t* const raw[3]);
 
     SpFunction sp_;
     FpuFunction fpu_;
