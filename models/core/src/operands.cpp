@@ -53,13 +53,22 @@ std::uint32_t extend(std::uint32_t raw, DataType t) {
 // else one b_transport per lane; the slow path's annotated delay goes to the issue record.
 bool SmCore::read_shared_or_const(ExecContext& ctx, const isa::Operand& op, std::uint32_t* out, bool is_const) {
     const std::uint32_t size = isa::Operand::size_of(op.type);
-    MemoryPort& port = is_const ? *const_port_ : *shared_reads_;
-    const std::uint32_t limit = is_const ? const_size_ : cfg_.shared_bytes;
-    // The RTL has no term for the bank number: c[b][off] is byte off*size.
+    // The RTL has no term for the bank number (c[b][off] is byte off*size); G80 has 16 banks.
+    const std::uint32_t bank = is_const && cfg_.semantics == Semantics::G80 ? op.bank % kConstantBanks : 0u;
+    if (bank != 0 && !bank_loaded_[bank]) {
+        fail(KernelErrorKind::OutOfRangeAccess, ctx.warp_slot, 0,
+             "constant bank c[" + std::to_string(bank) +
+                 "] read, but no image was loaded for it (core.semantics=g80 has 16 banks; a "
+                 "launch's constant image is bank 0)");
+        return false;
+    }
+    MemoryPort& port = !is_const ? *shared_reads_ : bank == 0 ? *const_port_ : bank_mem_[bank];
+    const std::uint32_t limit = !is_const ? cfg_.shared_bytes : bank == 0 ? const_size_ : bank_size_[bank];
     const std::uint32_t base = is_const ? 0 : blocks_[warps_[ctx.warp_slot].block_slot].shared_base;
     const std::uint8_t* direct =
         port.dmi.readable && port.dmi.start == 0 && port.dmi.end + 1 >= limit ? port.dmi.data : nullptr;
-    const std::uint32_t off = base + op.byte_offset();
+    // c[b][Ak+=off] reads c[b][Ak]; write-back then adds off to Ak (post_increment).
+    const std::uint32_t off = base + (op.post_inc ? 0u : op.byte_offset());
     const std::uint32_t m = ctx.exec_mask;
     const char* what = is_const ? "constant" : "shared";
     auto load = [&](std::uint32_t addr, std::uint32_t& v) -> bool {

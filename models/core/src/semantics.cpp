@@ -168,6 +168,29 @@ void register_to_predicate(isa::Instruction& in) {
     in.src[0].reg = 0;
 }
 
+// I2F from a register half: vector_register_controller.vhd (READ_REGS) reads a DT_S16 half
+// masked with 0x0000ffff, never sign-extended, and fpu_conv converts that non-negative word,
+// so I2F.F32.S16 of R1L = 0x8000 is 32768.0, as .U16 (measured over all 65,536 inputs:
+// tests/core/golden/int16_exhaustive_i2f_s16). I2I sign-extends in the scalar processor.
+void i2f_register_half(isa::Instruction& in) {
+    if (in.op != Opcode::I2F || in.stype != isa::DataType::S16) return;
+    const OperandKind k = in.src[0].kind;
+    if (k == OperandKind::RegLo || k == OperandKind::RegHi) in.stype = isa::DataType::U16;
+}
+
+// G80: a 16-bit operation reads a constant source as a half word at byte 2 * offset, like its
+// shared sources (nvcc: `ISET.U16 .., R5L, c[0x1][0x0]` compares with the loop bound in the
+// low half of c1[0], `LOP.AND.U16 R3L, R3H, c[0x1][0x2]` masks with the half word at byte 4;
+// decuda prints them c1[0x0000], c1[0x0004]). The isa decoder gives every ALU constant U32.
+void g80_half_constants(isa::Instruction& in) {
+    if (in.op == Opcode::MVC) return;  // its own access type
+    const bool cvt = in.op == Opcode::I2I || in.op == Opcode::I2F || in.op == Opcode::F2I || in.op == Opcode::F2F;
+    const isa::DataType t = cvt ? in.stype : in.dtype;
+    if (t != isa::DataType::U16 && t != isa::DataType::S16) return;
+    for (std::uint32_t i = 0; i < in.num_src; ++i)
+        if (in.src[i].kind == OperandKind::Const) in.src[i].type = t;
+}
+
 }  // namespace
 
 bool parse_semantics(std::string_view text, Semantics& out) {
@@ -182,13 +205,16 @@ bool parse_semantics(std::string_view text, Semantics& out) {
 }
 
 void apply_semantics(isa::Instruction& in, Semantics s) {
-    if (s != Semantics::Rtl || in.is_illegal()) return;
+    if (in.is_illegal()) return;
+    if (s == Semantics::G80) return g80_half_constants(in);
+    if (s != Semantics::Rtl) return;
     const bool fadd_fmul = in.op == Opcode::FADD || in.op == Opcode::FMUL;
     if (fadd_fmul && in.form == Form::Immediate) in.src[0].negate = false;
     if (in.op == Opcode::FMUL && in.form == Form::Short) in.src[1].negate = false;
     if (in.op == Opcode::FMAD && in.form == Form::Short) in.src[0].negate = false;
     constant_move(in);
     predicate_to_register(in);
+    i2f_register_half(in);
     register_to_predicate(in);
     if (!is_rtl_alu(in.op)) return;
     detail::rtl_operand_fields(in);

@@ -130,6 +130,13 @@ public:
     // The kernel's constant memory: `size` bytes, read through `port` (the SM's constant-
     // memory controller) or, when nullptr, straight from `data`.
     void set_constant(const std::uint8_t* data, std::uint32_t size, MemoryPort* port = nullptr);
+    // The RTL has one constant memory and no bank term in its address (c[b][off] is byte
+    // off*size whatever b): under core.semantics=rtl every bank reads set_constant's image.
+    // NVIDIA's G80 has 16 banks (a cubin's c0 user constants, c1 compiler constants, c14 the
+    // addresses of its globals): under core.semantics=g80 c[b] reads the image set here for
+    // bank b (bank 0 = set_constant), and reading a bank never set is a kernel error.
+    static constexpr std::uint32_t kConstantBanks = 16;
+    void set_constant_bank(std::uint32_t bank, const std::uint8_t* data, std::uint32_t size);
     // Undefined-value tracking (off by default): `shadow` holds one byte per global-memory
     // byte, non-zero = undefined (the RTL's 'U' from global_init_undefined). Results derived
     // from undefined bytes are marked in shadow registers/shared memory and stores propagate
@@ -248,6 +255,7 @@ private:
     }
     void fill_record(ExecContext& ctx);
     void write_results(ExecContext& ctx);  // write-back: result registers
+    void post_increment(ExecContext& ctx);  // write-back: Ak += off of `c[b][Ak+=off]` (g80 MVC)
     bool advance_pc(ExecContext& ctx);     // write-back: PC, join (.S), end marker
     bool record_unit_error(ExecContext& ctx);  // false, with ctx.error recorded as the kernel error
     void gather_memory_operands(ExecContext& ctx);  // execute: rows for the memory unit (memory_operands.cpp)
@@ -264,6 +272,10 @@ private:
     MemoryPort* shared_writes_ = &own_shared_;
     MemoryPort* const_port_ = &own_const_;
     std::uint32_t const_size_ = 0;
+    // Constant banks 1-15 (core.semantics=g80 only; bank 0 is const_port_).
+    std::array<ArrayMemory, kConstantBanks> bank_mem_;
+    std::array<std::uint32_t, kConstantBanks> bank_size_{};
+    std::array<bool, kConstantBanks> bank_loaded_{};
     std::vector<ExecutionObserver*> observers_;
     IssueCost* cost_ = nullptr;
 
