@@ -352,17 +352,7 @@ bool fmad_settled(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned rm
         settled = f == before;
     }
     if (!settled) return false;
-    const std::uint32_t m = f.mantissa;
-    const bool up = rmode == 0 && ((m >> 1) & 1u) && ((m & 1u) || ((m >> 2) & 1u));
-    std::uint32_t mant = m, exp = f.exponent;
-    if (up) {
-        mant = (m + 4) & 0x7ffffff;
-        if ((mant >> 26) & 1u) {
-            mant >>= 1;
-            exp = (exp + 1) & 0x1ff;
-        }
-    }
-    const std::uint32_t out = (f.sign << 31) | ((exp & 0xff) << 23) | ((mant >> 2) & 0x7fffff);
+    const auto [out, exp] = settled_round(f.sign, f.mantissa, f.exponent, rmode);
     if (exp > 254) {  // out_overflow: Inf, the largest finite value, or its reset value 0
         result = rmode == 0 ? (out & 0x80000000u) | 0x7f800000u : rmode == 1 ? (out & 0x80000000u) | 0x7f7fffffu : 0u;
     } else {
