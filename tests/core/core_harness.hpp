@@ -18,7 +18,7 @@ struct CoreRun {
     std::vector<std::uint32_t> words;
     core::Program program;
     core::SmCore sm;
-    core::ArrayGlobalMemory port{global.data(), global.size()};
+    core::ArrayMemory port{global.data(), global.size()};
     core::KernelError error;
 
     explicit CoreRun(core::SmCoreConfig cfg = {}) : sm(cfg) {

@@ -12,6 +12,7 @@
 
 #include <systemc>
 #include <tlm>
+#include <tlm_utils/multi_passthrough_target_socket.h>
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
@@ -45,8 +46,8 @@ struct CountingFpu : sc_core::sc_module {
 
 // A global-memory port of the user's memory unit: no DMI, so every access is counted and
 // forwarded to the SM's global-memory controller (its annotated latency passed on).
-struct CountingPort final : core::GlobalMemoryPort {
-    core::GlobalMemoryPort* next = nullptr;
+struct CountingPort final : core::MemoryPort {
+    core::MemoryPort* next = nullptr;
     std::uint64_t accesses = 0;
     core::MemStatus read(std::uint64_t a, std::uint8_t* d, std::uint32_t n) override {
         return pass(next->read(a, d, n));
@@ -108,6 +109,40 @@ struct OwnUnits : sc_core::sc_module {
     }
 };
 
+// A user's module in front of the shared- and constant-memory controllers (bound with
+// Sm::kSkipSharedMemory | kSkipConstantMemory): grants no DMI, so every operand read and
+// shared store reaches it through b_transport; it counts, forwards to the SM's controller
+// and annotates one clock period (10 ns) per access.
+struct MemoryProbe : sc_core::sc_module {
+    tlm_utils::multi_passthrough_target_socket<MemoryProbe> shared_in;  // read.shared, mem.shared_store
+    tlm_utils::simple_target_socket<MemoryProbe> constant_in;           // read.constant
+    tlm_utils::simple_initiator_socket<MemoryProbe> shared_out, constant_out;
+    std::uint64_t shared_reads = 0, shared_writes = 0, constant_reads = 0;
+    explicit MemoryProbe(sc_core::sc_module_name n)
+        : sc_module(n),
+          shared_in("shared_in"),
+          constant_in("constant_in"),
+          shared_out("shared_out"),
+          constant_out("constant_out") {
+        shared_in.register_b_transport(this, &MemoryProbe::shared_access);
+        constant_in.register_b_transport(this, &MemoryProbe::constant_access);
+    }
+    void shared_access(int, tlm::tlm_generic_payload& t, sc_core::sc_time& d) {
+        ++(t.is_write() ? shared_writes : shared_reads);
+        forward(shared_out, t, d);
+    }
+    void constant_access(tlm::tlm_generic_payload& t, sc_core::sc_time& d) {
+        ++constant_reads;
+        forward(constant_out, t, d);
+    }
+    static void forward(tlm_utils::simple_initiator_socket<MemoryProbe>& out, tlm::tlm_generic_payload& t,
+                        sc_core::sc_time& d) {
+        out->b_transport(t, d);
+        t.set_dmi_allowed(false);  // the probe stays in the path
+        d += sc_core::sc_time(10, sc_core::SC_NS);
+    }
+};
+
 // A debugger's view: initiator sockets on the register file and the shared-memory controller.
 struct Debugger : sc_core::sc_module {
     tlm_utils::simple_initiator_socket<Debugger> rf, shared;
@@ -127,7 +162,13 @@ struct Systems {
                                   c.gpu.sm.auto_bind_units = false;
                                   return c;
                               }()};
+    gpu::StandaloneSystem probed{"probed", [] {
+                                     gpu::SystemConfig c;
+                                     c.gpu.sm.auto_bind_units = false;
+                                     return c;
+                                 }()};
     CountingFpu counter{"counter"};
+    MemoryProbe probe{"probe"};
     Debugger debugger{"debugger"};
     OwnUnits own_units{"own_units"};
     Systems() {
@@ -140,6 +181,13 @@ struct Systems {
         own_units.attach(o.core());
         debugger.rf.bind(direct.gpu.sm(0).regfile.debug_port);
         debugger.shared.bind(direct.gpu.sm(0).mem.shared.socket);
+        sm::Sm& p = probed.gpu.sm(0);
+        p.bind_default_units(sm::Sm::kSkipSharedMemory | sm::Sm::kSkipConstantMemory);
+        p.read.shared.socket.bind(probe.shared_in);
+        p.mem.shared_store.socket.bind(probe.shared_in);
+        p.read.constant.socket.bind(probe.constant_in);
+        probe.shared_out.bind(p.mem.shared.socket);
+        probe.constant_out.bind(p.mem.constant.socket);
         sm::Sm& s = wrapped.gpu.sm(0);
         s.bind_default_units(1u << unsigned(core::ExecUnit::FPU));
         s.execute.fpu.bind(counter.in);
@@ -284,6 +332,37 @@ TEST(UnitReplacement, UserBranchAndMemoryUnitsNeedOnlyPayloadPortsAndWarpControl
         EXPECT_GT(u.branch_ops + u.control.finished, 0u);
         EXPECT_GT(u.port.accesses, 0u) << "global accesses went through the user's port";
         EXPECT_GT(u.control.finished, 0u) << "warps finished through the SM's WarpControl";
+    }
+}
+
+// Shared and constant memory through the controllers' sockets: the default SM reaches them
+// by DMI (no b_transport at all); with the probe in front, every operand read and shared
+// store goes through it, results are the RTL's, and each probed access costs exactly the
+// one cycle the probe annotates (loosely timed: no other source of latency).
+TEST(MemoryControllers, SharedAndConstantAccessesGoThroughTheControllersSockets) {
+    for (const char* name : {"Reduction", "MxM_naive_float"}) {
+        const loaders::KernelImage img = bundle(name);
+        sm::Sm& d = g->direct.gpu.sm(0);
+        const std::uint64_t slow_before =
+            d.read.shared.slow_accesses + d.read.constant.slow_accesses + d.mem.shared_store.slow_accesses;
+        const core::KernelResult ref = run_image(g->direct, img);
+        ASSERT_TRUE(ref.error.ok()) << name << ": " << ref.error.describe();
+        EXPECT_EQ(d.read.shared.slow_accesses + d.read.constant.slow_accesses + d.mem.shared_store.slow_accesses,
+                  slow_before)
+            << name << ": the default controllers grant DMI";
+        MemoryProbe& p = g->probe;
+        p.shared_reads = p.shared_writes = p.constant_reads = 0;
+        const core::KernelResult r = run_image(g->probed, img);
+        ASSERT_TRUE(r.error.ok()) << name << ": " << r.error.describe();
+        EXPECT_TRUE(passes(g->probed, img)) << name;
+        EXPECT_EQ(r.warp_instructions, ref.warp_instructions) << name;
+        EXPECT_GT(p.constant_reads, 0u) << name << ": its c[..] operand";
+        EXPECT_GT(p.shared_reads, 0u) << name << ": parameters are s[..] operands";
+        const std::uint64_t blocks = std::uint64_t(img.launch.grid[0]) * img.launch.grid[1];
+        const std::uint64_t setup_writes = blocks * (1 + img.launch.params.size());  // header, parameters
+        EXPECT_GE(p.shared_writes, setup_writes) << name;
+        const std::uint64_t timed = p.shared_reads + p.constant_reads + (p.shared_writes - setup_writes);
+        EXPECT_EQ(r.cycles - ref.cycles, timed) << name;
     }
 }
 

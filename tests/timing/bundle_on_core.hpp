@@ -33,7 +33,7 @@ private:
     const loaders::KernelImage& image_;
     std::vector<std::uint8_t> global_;
     std::vector<std::uint8_t> constant_;
-    core::ArrayGlobalMemory gmem_;
+    core::ArrayMemory gmem_;
     core::Program program_;
     // The RTL's semantics (SmCoreConfig's defaults): a partial warp runs all 32 lanes
     // (full_partial_warps), as the RTL does, so the replayed stream is the RTL's.

@@ -55,7 +55,7 @@ void SmCore::gather_memory_operands(ExecContext& ctx) {
 void SmCore::sync_memory_ports() {
     mem_ports_.global = global_;
     mem_ports_.local = local_ != nullptr ? local_ : global_;
-    mem_ports_.shared = shared_.data();
+    mem_ports_.shared = shared_writes_;
     mem_ports_.shared_bytes = std::uint32_t(shared_.size());
     mem_ports_.shared_taint = track_undefined_ ? shared_taint_.data() : nullptr;
     mem_ports_.global_shadow = track_undefined_ ? global_shadow_ : nullptr;

@@ -48,37 +48,43 @@ std::uint32_t extend(std::uint32_t raw, DataType t) {
 
 }  // namespace
 
+// s[..] and c[..] operands through the shared- and constant-memory ports: one word per lane
+// from the port's direct window when it covers the memory (the SM's controllers grant it),
+// else one b_transport per lane; the slow path's annotated delay goes to the issue record.
 bool SmCore::read_shared_or_const(ExecContext& ctx, const isa::Operand& op, std::uint32_t* out, bool is_const) {
     const std::uint32_t size = isa::Operand::size_of(op.type);
-    const std::uint8_t* mem;
-    std::uint32_t limit, base;
-    if (is_const) {
-        mem = const_;
-        limit = const_size_;
-        base = 0;  // the RTL has no term for the bank number: c[b][off] is byte off*size
-    } else {
-        mem = shared_.data();
-        limit = cfg_.shared_bytes;
-        base = blocks_[warps_[ctx.warp_slot].block_slot].shared_base;
-    }
+    MemoryPort& port = is_const ? *const_port_ : *shared_reads_;
+    const std::uint32_t limit = is_const ? const_size_ : cfg_.shared_bytes;
+    // The RTL has no term for the bank number: c[b][off] is byte off*size.
+    const std::uint32_t base = is_const ? 0 : blocks_[warps_[ctx.warp_slot].block_slot].shared_base;
+    const std::uint8_t* direct =
+        port.dmi.readable && port.dmi.start == 0 && port.dmi.end + 1 >= limit ? port.dmi.data : nullptr;
     const std::uint32_t off = base + op.byte_offset();
     const std::uint32_t m = ctx.exec_mask;
+    const char* what = is_const ? "constant" : "shared";
     auto load = [&](std::uint32_t addr, std::uint32_t& v) -> bool {
         if (addr % size != 0) {
             fail(KernelErrorKind::MisalignedAccess, ctx.warp_slot, addr,
-                 std::string(is_const ? "constant" : "shared") + " operand not aligned to its size");
+                 std::string(what) + " operand not aligned to its size");
             return false;
         }
-        if (mem == nullptr || std::uint64_t(addr) + size > limit) {
+        if (std::uint64_t(addr) + size > limit) {
             fail(KernelErrorKind::OutOfRangeAccess, ctx.warp_slot, addr,
-                 std::string(is_const ? "constant" : "shared") + " operand outside the memory");
+                 std::string(what) + " operand outside the memory");
             return false;
         }
-        std::uint32_t raw = 0;
-        std::memcpy(&raw, mem + addr, size);  // little-endian host
+        std::uint32_t raw = 0;  // little-endian host
+        if (direct != nullptr) {
+            std::memcpy(&raw, direct + addr, size);
+        } else if (port.read(addr, reinterpret_cast<std::uint8_t*>(&raw), size) != MemStatus::Ok) {
+            fail(KernelErrorKind::OutOfRangeAccess, ctx.warp_slot, addr,
+                 std::string("the ") + what + "-memory controller refused the operand read (TLM error response)");
+            return false;
+        }
         v = extend(raw, op.type);
         return true;
     };
+    const PortLatencyToRecord latency{&port, ctx.rec.mem};
     if (op.areg == 0) {
         std::uint32_t v = 0;
         if (!load(off, v)) return false;

@@ -125,12 +125,54 @@ SmCore::SmCore(const SmCoreConfig& cfg) : cfg_(cfg) {
     ctx_.pass_lanes = cfg_.sp_lanes;
     regs_.configure(cfg_.reg_slots, cfg_.max_warps);
     shared_.assign(cfg_.shared_bytes, 0);
+    own_shared_.attach(shared_.data(), shared_.size());
     branch_cfg_ = {cfg_.stack_depth, cfg_.semantics};
     sync_memory_ports();
     stack_mem_.assign(std::size_t(cfg_.max_warps) * cfg_.stack_depth, StackEntry{});
     warps_.resize(cfg_.max_warps);
     blocks_.resize(cfg_.max_warps);
     for (std::uint32_t w = 0; w < cfg_.max_warps; ++w) warps_[w].stack = &stack_mem_[std::size_t(w) * cfg_.stack_depth];
+}
+
+void SmCore::set_shared_ports(MemoryPort* reads, MemoryPort* writes) {
+    shared_reads_ = reads != nullptr ? reads : &own_shared_;
+    shared_writes_ = writes != nullptr ? writes : &own_shared_;
+    sync_memory_ports();
+}
+
+void SmCore::set_constant(const std::uint8_t* data, std::uint32_t size, MemoryPort* port) {
+    own_const_.attach(const_cast<std::uint8_t*>(data), data != nullptr ? size : 0, false);  // read-only
+    const_port_ = port != nullptr ? port : &own_const_;
+    const_size_ = data != nullptr || port != nullptr ? size : 0;
+}
+
+// Shared header of a block (u16 0, blockDim.xyz, gridDim.xy, blockIdx.xy) and the kernel's
+// parameters after it, written through the shared-memory port as the block starts.
+bool SmCore::write_block_header(const BlockState& b) {
+    const std::uint16_t header[8] = {0,
+                                     launch_.block[0],
+                                     launch_.block[1],
+                                     launch_.block[2],
+                                     launch_.grid[0],
+                                     launch_.grid[1],
+                                     std::uint16_t(b.block % launch_.grid[0]),
+                                     std::uint16_t(b.block / launch_.grid[0])};
+    std::uint8_t bytes[16];
+    for (int i = 0; i < 8; ++i) {
+        bytes[2 * i] = std::uint8_t(header[i]);
+        bytes[2 * i + 1] = std::uint8_t(header[i] >> 8);
+    }
+    MemStatus st = shared_writes_->store(b.shared_base, bytes, 16);
+    for (std::size_t i = 0; i < launch_.params.size() && st == MemStatus::Ok; ++i) {
+        const std::uint32_t v = launch_.params[i];
+        for (int j = 0; j < 4; ++j) bytes[j] = std::uint8_t(v >> (8 * j));
+        st = shared_writes_->store(b.shared_base + 16 + 4 * std::uint32_t(i), bytes, 4);
+    }
+    shared_writes_->pending_cycles = 0;  // block set-up is the block scheduler's, not an instruction's
+    if (st == MemStatus::Ok) return true;
+    fail(KernelErrorKind::OutOfRangeAccess, 0, b.shared_base,
+         "block " + std::to_string(b.block) + ": the shared-memory controller refused the block's header/parameters");
+    return false;
 }
 
 void SmCore::begin_kernel(const LaunchConfig& launch) {
@@ -160,20 +202,7 @@ void SmCore::start_batch(std::uint32_t first_block, std::uint32_t count) {
         b.active = true;
         if (cost_ != nullptr) cost_->on_block_start(cfg_.sm_id, b.block);
         for (ExecutionObserver* o : observers_) o->on_block_start(cfg_.sm_id, b.block);
-        // Shared header (u16 0, blockDim.xyz, gridDim.xy, blockIdx.xy) and parameters.
-        const std::uint16_t header[8] = {0, launch_.block[0], launch_.block[1], launch_.block[2],
-                                         launch_.grid[0], launch_.grid[1],
-                                         std::uint16_t(b.block % launch_.grid[0]),
-                                         std::uint16_t(b.block / launch_.grid[0])};
-        std::uint8_t* win = &shared_[b.shared_base];
-        for (int i = 0; i < 8; ++i) {
-            win[2 * i] = std::uint8_t(header[i]);
-            win[2 * i + 1] = std::uint8_t(header[i] >> 8);
-        }
-        for (std::size_t i = 0; i < launch_.params.size(); ++i) {
-            const std::uint32_t v = launch_.params[i];
-            for (int j = 0; j < 4; ++j) win[16 + 4 * i + j] = std::uint8_t(v >> (8 * j));
-        }
+        if (!write_block_header(b)) return;
         for (std::uint32_t wi = 0; wi < warps_per_block_; ++wi) {
             const std::uint32_t slot = b.first_warp + wi;
             WarpState& w = warps_[slot];

@@ -4,6 +4,7 @@
 #include <string>
 
 #include <tlm>
+#include <tlm_utils/multi_socket_bases.h>
 
 namespace fgtlm::gpu {
 
@@ -13,9 +14,13 @@ using Targets = std::map<const sc_core::sc_interface*, std::string>;
 
 bool is_module(const sc_core::sc_object* o) { return dynamic_cast<const sc_core::sc_module*>(o) != nullptr; }
 
-// Forward interface of every target socket -> the socket's name.
+// Forward interface of every target socket -> the socket's name. A multi-initiator target
+// socket hands each initiator its own binder interface: all of them map to the socket.
 void collect_targets(const sc_core::sc_object& o, Targets& out) {
     for (const sc_core::sc_object* c : o.get_child_objects()) {
+        if (const auto* m = dynamic_cast<const tlm_utils::multi_target_base_if<>*>(c))
+            for (const sc_core::sc_interface* b : const_cast<tlm_utils::multi_target_base_if<>*>(m)->get_binders())
+                out.emplace(b, c->name());
         if (const auto* e = dynamic_cast<const sc_core::sc_export<tlm::tlm_fw_transport_if<>>*>(c)) {
             if (const sc_core::sc_interface* i =
                     const_cast<sc_core::sc_export<tlm::tlm_fw_transport_if<>>*>(e)->get_interface())

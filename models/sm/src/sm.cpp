@@ -27,7 +27,7 @@ Sm::Sm(sc_core::sc_module_name name, const SmConfig& cfg)
     core_.set_program(&program_);
     core_.set_global(&mem.global);
     core_.set_local(&mem.local);
-    mem.shared.attach(core_.shared(), core_.shared_size());
+    core_.set_shared_ports(&read.shared, &mem.shared_store);
     ext_.core = &core_;
     ext_.ctx = &core_.context();
     trans_.set_extension(&ext_);
@@ -40,10 +40,15 @@ void Sm::bind_default_units(std::uint32_t skip_mask) {
     for (auto u : {core::ExecUnit::SP, core::ExecUnit::FPU, core::ExecUnit::SFU, core::ExecUnit::Branch,
                    core::ExecUnit::Memory, core::ExecUnit::Texture})
         if (!((skip_mask >> unsigned(u)) & 1u)) execute.socket_of(u).bind(unit(u).socket);
-    if (!((skip_mask >> 7) & 1u)) {
+    if (!(skip_mask & kSkipRegisterFile)) {
         read.rf.bind(regfile.read_port);
         writeback.rf.bind(regfile.write_port);
     }
+    if (!(skip_mask & kSkipSharedMemory)) {
+        read.shared.socket.bind(mem.shared.socket);
+        mem.shared_store.socket.bind(mem.shared.socket);
+    }
+    if (!(skip_mask & kSkipConstantMemory)) read.constant.socket.bind(mem.constant.socket);
 }
 
 ExecUnitModule& Sm::unit(core::ExecUnit u) {
@@ -77,8 +82,12 @@ void Sm::set_issue_cost(core::IssueCost* t) {
 bool Sm::begin_kernel(const core::LaunchConfig& launch, const std::uint8_t* const_mem, std::uint32_t const_size,
                       KernelRunState* control, std::string& error) {
     control_ = control;
-    core_.set_constant(const_mem, const_size);
     mem.constant.attach(const_cast<std::uint8_t*>(const_mem), const_size);  // read-only window
+    core_.set_constant(const_mem, const_size, &read.constant);
+    for (MemoryInitiator* port : {&read.shared, &read.constant, &mem.shared_store}) {
+        port->clock_period = cfg_.clock_period;
+        port->refresh_dmi();
+    }
     execute.connect_units(core_, cfg_.clock_period);
     fused_ = default_chain();
     if (!fetch.attach_program(program_, launch.code_base, cfg_.imem_window, error)) return false;

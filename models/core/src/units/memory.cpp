@@ -83,6 +83,8 @@ bool MemoryFunction::store_shared(ExecContext& op) {
     const std::uint32_t base = op.mem_operands.shared_base + d.byte_offset();
     const std::uint32_t* a = op.mem_operands.addr;
     const std::uint32_t* v = op.src[0];
+    MemAccessSummary& ms = describe_access(op, MemSpace::Shared, true, size);
+    const PortLatencyToRecord latency{ports_.shared, ms};
     for (std::uint32_t l = 0; l < kWarpSize; ++l) {
         if (!((m >> l) & 1u)) continue;
         const std::uint32_t addr = base + a[l];
@@ -90,11 +92,12 @@ bool MemoryFunction::store_shared(ExecContext& op) {
             return unit_fail(op, KernelErrorKind::MisalignedAccess, addr, "shared store not aligned to its size");
         if (std::uint64_t(addr) + size > ports_.shared_bytes)
             return unit_fail(op, KernelErrorKind::OutOfRangeAccess, addr, "shared store outside the shared memory");
-        std::memcpy(&ports_.shared[addr], &v[l], size);
+        if (ports_.shared->store(addr, reinterpret_cast<const std::uint8_t*>(&v[l]), size) != MemStatus::Ok)
+            return unit_fail(op, KernelErrorKind::OutOfRangeAccess, addr,
+                             "the shared-memory controller refused the store (TLM error response)");
         if (ports_.shared_taint != nullptr)
             for (std::uint32_t b = 0; b < size; ++b) ports_.shared_taint[addr + b] = std::uint8_t((op.taint >> l) & 1u);
     }
-    MemAccessSummary& ms = describe_access(op, MemSpace::Shared, true, size);
     ms.transactions = m ? 1 : 0;
     if (op.mem_operands.summarize) ms.bank_conflict_degree = shared_bank_conflict_degree(base, a, m);
     return true;

@@ -27,7 +27,7 @@ std::uint32_t local_size(DataType t) {
 }
 
 // One lane of LLD/LST at global address `addr`; false when global memory refused it.
-bool local_lane(ExecContext& op, GlobalMemoryPort& global, std::uint32_t l, std::uint64_t addr, DataType t) {
+bool local_lane(ExecContext& op, MemoryPort& global, std::uint32_t l, std::uint64_t addr, DataType t) {
     const bool store = op.inst->op == isa::Opcode::LST;
     const std::uint32_t size = local_size(t);
     const std::uint32_t words = size >= 4 ? size / 4 : 1;
@@ -73,7 +73,7 @@ bool MemoryFunction::access_local(ExecContext& op) {
                 "local access outside the thread's local window (" + std::to_string(stride) + " bytes per thread)");
         if (!local_lane(op, *ports_.local, l, mo.local_base + l * stride + off, t)) return false;
     }
-    ms.latency_cycles = std::uint32_t(ports_.local->pending_cycles);
+    ms.latency_cycles += std::uint32_t(ports_.local->pending_cycles);
     ports_.local->pending_cycles = 0;
     return true;
 }

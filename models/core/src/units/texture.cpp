@@ -1,7 +1,7 @@
 // Texture unit: TEX (tex.1d/2d/3d). Beyond the RTL (FlexGripPlus has no texture unit), built
 // from CUDA's documented semantics (Programming Guide, appendix "Texture Fetching"):
 // - the descriptor of the instruction's texture slot is read from the table in global memory
-//   (core/texture.hpp) and the texels through the global-memory path (GlobalMemoryPort: DMI
+//   (core/texture.hpp) and the texels through the global-memory path (MemoryPort: DMI
 //   where granted, the controller's b_transport otherwise), never from a private copy;
 // - per axis, x = coordinate (normalised: x * N); point filtering takes texel floor(x); linear
 //   filtering takes xB = x - 0.5, i = floor(xB), a = frac(xB) rounded to 8 fractional bits
@@ -111,7 +111,7 @@ std::uint32_t extend_element(Format f, std::uint32_t raw) {
 // Reads descriptors and texels through the global-memory port; a failed read names the address.
 class TexelReader {
 public:
-    explicit TexelReader(GlobalMemoryPort& port) : port_(port) {}
+    explicit TexelReader(MemoryPort& port) : port_(port) {}
     bool read(std::uint64_t addr, std::uint8_t* out, std::uint32_t len) {
         const DirectWindow& w = port_.dmi;
         if (w.readable && w.covers(addr, len)) {
@@ -122,7 +122,7 @@ public:
     }
 
 private:
-    GlobalMemoryPort& port_;
+    MemoryPort& port_;
 };
 
 // Filters one lane's fetch into out[4] (result words of x, y, z, w).
@@ -224,7 +224,7 @@ bool TextureFunction::execute(ExecContext& ctx) {
     if (m == 0) return true;
     tex::Descriptor d;
     if (!load_descriptor(ctx, d)) return false;
-    GlobalMemoryPort& port = *ports_.global;
+    MemoryPort& port = *ports_.global;
     const PortLatencyToRecord latency{&port, ctx.rec.mem};
     TexelReader reader(port);
     Sampler sampler(d, reader, in.tex_int);

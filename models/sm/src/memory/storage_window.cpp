@@ -13,13 +13,14 @@ StorageWindow::StorageWindow(sc_core::sc_module_name name, bool writable)
 }
 
 void StorageWindow::attach(std::uint8_t* data, std::uint64_t size) {
-    if (data_ != nullptr && (data != data_ || size != size_) && socket.get_base_port().size() > 0)
-        socket->invalidate_direct_mem_ptr(0, ~sc_dt::uint64(0));
+    if (data_ != nullptr && (data != data_ || size != size_))
+        for (unsigned i = 0; i < unsigned(socket.size()); ++i)
+            socket[int(i)]->invalidate_direct_mem_ptr(0, ~sc_dt::uint64(0));
     data_ = data;
     size_ = size;
 }
 
-void StorageWindow::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time&) {
+void StorageWindow::b_transport(int, tlm::tlm_generic_payload& trans, sc_core::sc_time&) {
     const std::uint64_t a = trans.get_address();
     const unsigned len = trans.get_data_length();
     if (trans.get_command() == tlm::TLM_IGNORE_COMMAND) {
@@ -47,7 +48,7 @@ void StorageWindow::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_tim
     trans.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 
-bool StorageWindow::get_direct_mem_ptr(tlm::tlm_generic_payload& trans, tlm::tlm_dmi& dmi) {
+bool StorageWindow::get_direct_mem_ptr(int, tlm::tlm_generic_payload& trans, tlm::tlm_dmi& dmi) {
     if (data_ == nullptr || size_ == 0 || trans.get_address() >= size_) return false;
     dmi.set_dmi_ptr(data_);
     dmi.set_start_address(0);
@@ -58,7 +59,7 @@ bool StorageWindow::get_direct_mem_ptr(tlm::tlm_generic_payload& trans, tlm::tlm
     return true;
 }
 
-unsigned int StorageWindow::transport_dbg(tlm::tlm_generic_payload& trans) {
+unsigned int StorageWindow::transport_dbg(int, tlm::tlm_generic_payload& trans) {
     const std::uint64_t a = trans.get_address();
     if (data_ == nullptr || a >= size_) return 0;
     const unsigned len = unsigned(std::min<std::uint64_t>(trans.get_data_length(), size_ - a));

@@ -33,7 +33,7 @@ struct MemAccessSummary {
     std::uint16_t transactions = 0;     // memory transactions issued for the warp
     std::uint32_t bytes = 0;            // total bytes moved for the warp
     std::uint8_t bank_conflict_degree = 0;  // shared: max threads hitting one bank (1 = none)
-    std::uint32_t latency_cycles = 0;   // global slow path: annotated TLM delay, in SM cycles
+    std::uint32_t latency_cycles = 0;       // slow paths (unit and operands): annotated TLM delay, SM cycles
 };
 
 struct IssueRecord {

@@ -1,11 +1,13 @@
-// The execution core's view of global memory.
+// The execution core's view of a memory: global, local, shared and constant memory alike.
 //
-// The core never knows about TLM: the SystemC layer implements GlobalMemoryPort with a DMI
+// The core never knows about TLM: the SystemC layer implements MemoryPort with a DMI
 // pointer fast path (`dmi`, filled when the target grants direct access) and a b_transport
-// fallback (`read`/`write`). Unit tests implement it over a plain array.
+// fallback (`read`/`write`). Unit tests and the stand-alone core implement it over a plain
+// array (ArrayMemory).
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 
 namespace fgtlm::core {
 
@@ -25,12 +27,27 @@ struct DirectWindow {
     }
 };
 
-class GlobalMemoryPort {
+class MemoryPort {
 public:
-    virtual ~GlobalMemoryPort() = default;
+    virtual ~MemoryPort() = default;
     // Slow path: one access of `len` bytes (1..16). Must not throw.
     virtual MemStatus read(std::uint64_t addr, std::uint8_t* data, std::uint32_t len) = 0;
     virtual MemStatus write(std::uint64_t addr, const std::uint8_t* data, std::uint32_t len) = 0;
+    // One access through the direct window when it covers it, else through the slow path.
+    MemStatus load(std::uint64_t addr, std::uint8_t* data, std::uint32_t len) {
+        if (dmi.readable && dmi.covers(addr, len)) {
+            std::memcpy(data, dmi.data + (addr - dmi.start), len);
+            return MemStatus::Ok;
+        }
+        return read(addr, data, len);
+    }
+    MemStatus store(std::uint64_t addr, const std::uint8_t* data, std::uint32_t len) {
+        if (dmi.writable && dmi.covers(addr, len)) {
+            std::memcpy(dmi.data + (addr - dmi.start), data, len);
+            return MemStatus::Ok;
+        }
+        return write(addr, data, len);
+    }
     // Direct window, refreshed by the implementation (e.g. after a DMI invalidation).
     DirectWindow dmi;
     // Annotated latency accumulated by slow-path accesses since the last reset (cycles),
@@ -38,11 +55,17 @@ public:
     std::uint64_t pending_cycles = 0;
 };
 
-// Plain array-backed global memory (tests, stand-alone core use).
-class ArrayGlobalMemory final : public GlobalMemoryPort {
+// Plain array-backed memory (tests, stand-alone core use); `writable` false = read-only.
+class ArrayMemory final : public MemoryPort {
 public:
-    ArrayGlobalMemory(std::uint8_t* base, std::uint64_t size) : base_(base), size_(size) {
-        dmi = {base, 0, size - 1, true, true};
+    ArrayMemory() = default;
+    ArrayMemory(std::uint8_t* base, std::uint64_t size, bool writable = true) { attach(base, size, writable); }
+    void attach(std::uint8_t* base, std::uint64_t size, bool writable = true) {
+        base_ = base;
+        size_ = size;
+        writable_ = writable;
+        dmi = {};
+        if (base != nullptr && size != 0) dmi = {base, 0, size - 1, true, writable};
     }
     MemStatus read(std::uint64_t addr, std::uint8_t* data, std::uint32_t len) override {
         if (addr + len > size_) return MemStatus::AddressError;
@@ -50,14 +73,16 @@ public:
         return MemStatus::Ok;
     }
     MemStatus write(std::uint64_t addr, const std::uint8_t* data, std::uint32_t len) override {
+        if (!writable_) return MemStatus::GenericError;
         if (addr + len > size_) return MemStatus::AddressError;
         for (std::uint32_t i = 0; i < len; ++i) base_[addr + i] = data[i];
         return MemStatus::Ok;
     }
 
 private:
-    std::uint8_t* base_;
-    std::uint64_t size_;
+    std::uint8_t* base_ = nullptr;
+    std::uint64_t size_ = 0;
+    bool writable_ = true;
 };
 
 }  // namespace fgtlm::core

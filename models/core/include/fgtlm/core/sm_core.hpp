@@ -111,16 +111,23 @@ public:
         program_ = program;
         if (program_ != nullptr) program_->set_semantics(cfg_.semantics);
     }
-    void set_global(GlobalMemoryPort* global) {
+    void set_global(MemoryPort* global) {
         global_ = global;
         sync_memory_ports();
     }
     // Local memory (LLD/LST) goes through `local` (nullptr: straight to the global port).
-    void set_local(GlobalMemoryPort* local) {
+    void set_local(MemoryPort* local) {
         local_ = local;
         sync_memory_ports();
     }
-    void set_constant(const std::uint8_t* data, std::uint32_t size) { const_ = data; const_size_ = size; }
+    // Shared memory is reached through ports (the SM binds its shared-memory controller's):
+    // `reads` for s[..] operands (read stage), `writes` for R2G stores and the block header
+    // and parameters written at block start. nullptr = the core's own array (shared()), which
+    // also backs the SM's controller unless a user binds a shared memory of their own.
+    void set_shared_ports(MemoryPort* reads, MemoryPort* writes);
+    // The kernel's constant memory: `size` bytes, read through `port` (the SM's constant-
+    // memory controller) or, when nullptr, straight from `data`.
+    void set_constant(const std::uint8_t* data, std::uint32_t size, MemoryPort* port = nullptr);
     // Undefined-value tracking (off by default): `shadow` holds one byte per global-memory
     // byte, non-zero = undefined (the RTL's 'U' from global_init_undefined). Results derived
     // from undefined bytes are marked in shadow registers/shared memory and stores propagate
@@ -223,6 +230,7 @@ private:
     // read phase helpers
     const std::uint32_t* read_operand(ExecContext& ctx, const isa::Operand& op, std::uint32_t* buf, bool signed16);
     bool read_shared_or_const(ExecContext& ctx, const isa::Operand& op, std::uint32_t* out, bool is_const);
+    bool write_block_header(const BlockState& b);  // start of a block: header and parameters
     std::uint32_t operand_taint(const ExecContext& ctx, const isa::Operand& op);
     void write_taint(const ExecContext& ctx);
 
@@ -246,9 +254,13 @@ private:
 
     SmCoreConfig cfg_;
     Program* program_ = nullptr;
-    GlobalMemoryPort* global_ = nullptr;
-    GlobalMemoryPort* local_ = nullptr;
-    const std::uint8_t* const_ = nullptr;
+    MemoryPort* global_ = nullptr;
+    MemoryPort* local_ = nullptr;
+    // Shared and constant memory as the core reaches them (set_shared_ports, set_constant).
+    ArrayMemory own_shared_, own_const_;
+    MemoryPort* shared_reads_ = &own_shared_;
+    MemoryPort* shared_writes_ = &own_shared_;
+    MemoryPort* const_port_ = &own_const_;
     std::uint32_t const_size_ = 0;
     std::vector<ExecutionObserver*> observers_;
     IssueCost* cost_ = nullptr;

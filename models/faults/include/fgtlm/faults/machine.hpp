@@ -62,7 +62,7 @@ private:
     const loaders::KernelImage& image_;
     std::vector<std::uint8_t> global_;
     std::vector<std::uint8_t> constant_;
-    core::ArrayGlobalMemory gmem_;
+    core::ArrayMemory gmem_;
     core::SmCoreConfig cfg_;
     core::SmCore sm_;
     std::uint32_t per_batch_ = 1;

@@ -8,7 +8,8 @@
 //                     BranchUnit, MemUnit, TextureUnit (direct interface where granted, else
 //                     b_transport); tex reads texels through mem.global
 //   mem.global      : global-memory controller, initiator socket `global_socket`
-//   mem.shared / mem.constant : shared- and constant-memory controllers (target sockets)
+//   mem.shared / mem.constant : shared- and constant-memory controllers (target sockets),
+//                     reached by read.shared / read.constant (operands) and mem.shared_store
 //
 // Loosely timed: the thread issues warp instructions back to back without wait(); each
 // costs what the SM's IssueCost::on_issue() returns (default 32 / sp_lanes) SM cycles, accumulated locally
@@ -84,7 +85,7 @@ public:
     tlm_utils::simple_initiator_socket<Sm> issue;  // warp unit -> first stage
     // Convenience aliases for binding.
     tlm_utils::simple_initiator_socket<FetchStage>& imem_socket;
-    tlm_utils::simple_initiator_socket<GlobalMemoryController>& global_socket;
+    tlm_utils::simple_initiator_socket<MemoryInitiator>& global_socket;
 
     Sm(sc_core::sc_module_name name, const SmConfig& cfg);
     const char* kind() const override { return "fgtlm::sm::Sm"; }
@@ -102,7 +103,12 @@ public:
 
     void bind_default_pipeline();  // issue -> fetch -> decode -> read -> execute -> writeback
     // execute.<unit> -> <unit>.socket for every unit whose bit (1 << core::ExecUnit) is not
-    // in skip_mask; read.rf / writeback.rf -> regfile unless bit 7 is set.
+    // in skip_mask; read.rf / writeback.rf -> regfile unless bit 7 is set; read.shared and
+    // mem.shared_store -> mem.shared unless kSkipSharedMemory is set, read.constant ->
+    // mem.constant unless kSkipConstantMemory is set.
+    static constexpr std::uint32_t kSkipRegisterFile = 1u << 7;
+    static constexpr std::uint32_t kSkipSharedMemory = 1u << 8;
+    static constexpr std::uint32_t kSkipConstantMemory = 1u << 9;
     void bind_default_units(std::uint32_t skip_mask = 0);
     ExecUnitModule& unit(core::ExecUnit u);
     void set_issue_cost(core::IssueCost* t);

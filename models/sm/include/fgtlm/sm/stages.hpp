@@ -11,6 +11,7 @@
 #include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
+#include <fgtlm/sm/memory/memory_initiator.hpp>
 #include <fgtlm/sm/pipeline_payload.hpp>
 #include <fgtlm/sm/units/unit_payload.hpp>
 
@@ -94,12 +95,19 @@ private:
 };
 
 // Read: operand collection from the register file (socket `rf`, bound to the register
-// file's read port; the rows are reached directly, as DMI grants) and shared/constant memory.
+// file's read port; the rows are reached directly, as DMI grants) and from shared and
+// constant memory through the ports `shared` and `constant` (initiators bound to the memory
+// unit's shared- and constant-memory controllers: DMI when granted, else b_transport).
 class ReadStage final : public ChainedStage {
 public:
     const char* kind() const override { return "fgtlm::sm::ReadStage"; }
     tlm::tlm_initiator_socket<> rf;
-    explicit ReadStage(sc_core::sc_module_name name) : ChainedStage(name), rf("rf") { rf.bind(*this); }
+    MemoryInitiator shared;    // s[..] operands
+    MemoryInitiator constant;  // c[..] operands
+    explicit ReadStage(sc_core::sc_module_name name)
+        : ChainedStage(name), rf("rf"), shared("shared"), constant("constant") {
+        rf.bind(*this);
+    }
 
 private:
     bool work(core::SmCore& core, core::ExecContext& ctx) override { return core.read(ctx); }

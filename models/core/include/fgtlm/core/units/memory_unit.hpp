@@ -19,9 +19,9 @@ namespace fgtlm::core {
 
 // Where the memory unit's accesses go (SmCore fills them; sm::MemUnit wires its controllers).
 struct MemoryPorts {
-    GlobalMemoryPort* global = nullptr;  // global memory controller
-    GlobalMemoryPort* local = nullptr;   // local memory controller (per-thread windows in global memory)
-    std::uint8_t* shared = nullptr;      // the SM's shared memory, `shared_bytes` long
+    MemoryPort* global = nullptr;  // global memory controller
+    MemoryPort* local = nullptr;   // local memory controller (per-thread windows in global memory)
+    MemoryPort* shared = nullptr;  // shared-memory controller (R2G), `shared_bytes` long
     std::uint32_t shared_bytes = 0;
     // Undefined-value tracking (SmCore::set_undefined_tracking), nullptr when off: one byte per
     // shared byte / global byte, non-zero = undefined.
@@ -30,13 +30,13 @@ struct MemoryPorts {
     std::uint64_t global_shadow_size = 0;
 };
 
-// Moves the slow-path latency a memory port accumulated during one warp operation into the
-// issue record, whatever the exit (memory and texture units).
+// Adds the slow-path latency a memory port accumulated during one warp operation to the
+// issue record, whatever the exit (memory and texture units, shared/constant operands).
 struct PortLatencyToRecord {
-    GlobalMemoryPort* port;
+    MemoryPort* port;
     MemAccessSummary& ms;
     ~PortLatencyToRecord() {
-        ms.latency_cycles = std::uint32_t(port->pending_cycles);
+        ms.latency_cycles += std::uint32_t(port->pending_cycles);
         port->pending_cycles = 0;
     }
 };

@@ -14,11 +14,11 @@
 
 namespace fgtlm::sm {
 
-class LocalMemoryController final : public sc_core::sc_module, public core::GlobalMemoryPort {
+class LocalMemoryController final : public sc_core::sc_module, public core::MemoryPort {
 public:
     std::uint64_t accesses = 0;
 
-    LocalMemoryController(sc_core::sc_module_name name, core::GlobalMemoryPort& global)
+    LocalMemoryController(sc_core::sc_module_name name, core::MemoryPort& global)
         : sc_core::sc_module(name), global_(global) {}
     const char* kind() const override { return "fgtlm::sm::LocalMemoryController"; }
 
@@ -36,7 +36,7 @@ private:
         global_.pending_cycles = 0;
         return status;
     }
-    core::GlobalMemoryPort& global_;
+    core::MemoryPort& global_;
 };
 
 }  // namespace fgtlm::sm

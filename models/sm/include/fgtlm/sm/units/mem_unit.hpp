@@ -4,14 +4,18 @@
 //   shared   : SharedMemoryController, target socket over the SM's shared memory
 //   constant : ConstantMemoryController, target socket over the kernel's constant memory
 //   local    : LocalMemoryController, per-thread windows in global memory, carried to `global`
-// The unit's function is core::MemoryFunction (core/units/memory_unit.hpp): it works on the
-// payload and on the memory ports -- global memory through `global`, shared memory through
-// the storage `shared` exposes -- never on the core. A SystemC module with a TLM-2.0 target
+//   shared_store : the unit's initiator into shared memory (R2G, block header/parameters),
+//              bound to `shared` unless a user binds a shared memory of their own
+// The read stage reaches `shared` and `constant` through its own ports (read.shared,
+// read.constant). The unit's function is core::MemoryFunction (core/units/memory_unit.hpp):
+// it works on the payload and on the memory ports -- global memory through `global`, shared
+// memory through `shared_store` -- never on the core. A SystemC module with a TLM-2.0 target
 // socket (exec_unit_module.hpp).
 #pragma once
 
 #include <fgtlm/sm/memory/global_memory_controller.hpp>
 #include <fgtlm/sm/memory/local_memory_controller.hpp>
+#include <fgtlm/sm/memory/memory_initiator.hpp>
 #include <fgtlm/sm/memory/storage_window.hpp>
 #include <fgtlm/sm/units/exec_unit_module.hpp>
 
@@ -23,6 +27,7 @@ public:
     SharedMemoryController shared;
     ConstantMemoryController constant;
     LocalMemoryController local;
+    MemoryInitiator shared_store;
 
     MemUnit(sc_core::sc_module_name name, core::SmCore& core)
         : ExecUnitModule(name, &function_),
@@ -30,6 +35,7 @@ public:
           shared("shared"),
           constant("constant"),
           local("local", global),
+          shared_store("shared_store"),
           function_(core.memory_ports()) {
         shared.attach(core.shared(), core.shared_size());
     }

@@ -1,18 +1,17 @@
-#include <fgtlm/sm/memory/global_memory_controller.hpp>
+#include <fgtlm/sm/memory/memory_initiator.hpp>
 
 namespace fgtlm::sm {
 
-GlobalMemoryController::GlobalMemoryController(sc_core::sc_module_name name)
-    : sc_core::sc_module(name), socket("socket") {
-    socket.register_invalidate_direct_mem_ptr(this, &GlobalMemoryController::invalidate);
+MemoryInitiator::MemoryInitiator(sc_core::sc_module_name name) : sc_core::sc_module(name), socket("socket") {
+    socket.register_invalidate_direct_mem_ptr(this, &MemoryInitiator::invalidate);
 }
 
-void GlobalMemoryController::set_use_dmi(bool on) {
+void MemoryInitiator::set_use_dmi(bool on) {
     use_dmi_ = on;
     if (!on) dmi = {};
 }
 
-void GlobalMemoryController::refresh_dmi() {
+void MemoryInitiator::refresh_dmi() {
     dmi = {};
     if (!use_dmi_) return;
     tlm::tlm_generic_payload t;
@@ -27,12 +26,12 @@ void GlobalMemoryController::refresh_dmi() {
     dmi.writable = d.is_write_allowed();
 }
 
-void GlobalMemoryController::invalidate(sc_dt::uint64 start, sc_dt::uint64 end) {
+void MemoryInitiator::invalidate(sc_dt::uint64 start, sc_dt::uint64 end) {
     if (dmi.data != nullptr && start <= dmi.end && end >= dmi.start) dmi = {};
 }
 
-core::MemStatus GlobalMemoryController::transport(tlm::tlm_command cmd, std::uint64_t addr, std::uint8_t* data,
-                                                  std::uint32_t len) {
+core::MemStatus MemoryInitiator::transport(tlm::tlm_command cmd, std::uint64_t addr, std::uint8_t* data,
+                                           std::uint32_t len) {
     ++slow_accesses;
     trans_.set_command(cmd);
     trans_.set_address(addr);
@@ -57,11 +56,11 @@ core::MemStatus GlobalMemoryController::transport(tlm::tlm_command cmd, std::uin
     return st == tlm::TLM_ADDRESS_ERROR_RESPONSE ? core::MemStatus::AddressError : core::MemStatus::GenericError;
 }
 
-core::MemStatus GlobalMemoryController::read(std::uint64_t addr, std::uint8_t* data, std::uint32_t len) {
+core::MemStatus MemoryInitiator::read(std::uint64_t addr, std::uint8_t* data, std::uint32_t len) {
     return transport(tlm::TLM_READ_COMMAND, addr, data, len);
 }
 
-core::MemStatus GlobalMemoryController::write(std::uint64_t addr, const std::uint8_t* data, std::uint32_t len) {
+core::MemStatus MemoryInitiator::write(std::uint64_t addr, const std::uint8_t* data, std::uint32_t len) {
     return transport(tlm::TLM_WRITE_COMMAND, addr, const_cast<std::uint8_t*>(data), len);
 }
 
