@@ -20,6 +20,7 @@
 #include <fgtlm/loaders/bundle_loader.hpp>
 #include <fgtlm/loaders/checker.hpp>
 #include <fgtlm/sm/units/unit_payload.hpp>
+#include <fgtlm/timing/timing_model.hpp>
 
 namespace {
 
@@ -112,12 +113,13 @@ struct OwnUnits : sc_core::sc_module {
 // A user's module in front of the shared- and constant-memory controllers (bound with
 // Sm::kSkipSharedMemory | kSkipConstantMemory): grants no DMI, so every operand read and
 // shared store reaches it through b_transport; it counts, forwards to the SM's controller
-// and annotates one clock period (10 ns) per access.
+// and annotates `per_access` (default one clock period, 10 ns) on each access.
 struct MemoryProbe : sc_core::sc_module {
     tlm_utils::multi_passthrough_target_socket<MemoryProbe> shared_in;  // read.shared, mem.shared_store
     tlm_utils::simple_target_socket<MemoryProbe> constant_in;           // read.constant
     tlm_utils::simple_initiator_socket<MemoryProbe> shared_out, constant_out;
     std::uint64_t shared_reads = 0, shared_writes = 0, constant_reads = 0;
+    sc_core::sc_time per_access = sc_core::sc_time(10, sc_core::SC_NS);
     explicit MemoryProbe(sc_core::sc_module_name n)
         : sc_module(n),
           shared_in("shared_in"),
@@ -135,11 +137,11 @@ struct MemoryProbe : sc_core::sc_module {
         ++constant_reads;
         forward(constant_out, t, d);
     }
-    static void forward(tlm_utils::simple_initiator_socket<MemoryProbe>& out, tlm::tlm_generic_payload& t,
-                        sc_core::sc_time& d) {
+    void forward(tlm_utils::simple_initiator_socket<MemoryProbe>& out, tlm::tlm_generic_payload& t,
+                 sc_core::sc_time& d) const {
         out->b_transport(t, d);
         t.set_dmi_allowed(false);  // the probe stays in the path
-        d += sc_core::sc_time(10, sc_core::SC_NS);
+        d += per_access;
     }
 };
 
@@ -364,6 +366,31 @@ TEST(MemoryControllers, SharedAndConstantAccessesGoThroughTheControllersSockets)
         const std::uint64_t timed = p.shared_reads + p.constant_reads + (p.shared_writes - setup_writes);
         EXPECT_EQ(r.cycles - ref.cycles, timed) << name;
     }
+}
+
+// Approximately timed: the calibrated model already contains FlexGripPlus' shared and
+// constant memory, so a probe that annotates nothing changes no cycle count, and one slower
+// than the calibrated read time (100 cycles per access) sets the time.
+TEST(MemoryControllers, ApproximatelyTimedCountsAnAnnotatedDelayOnce) {
+    const loaders::KernelImage img = bundle("Reduction");
+    auto at_cycles = [&](gpu::StandaloneSystem& s) {
+        timing::TimingModel model(timing::TimingParams{}, timing::Mode::AT);
+        model.begin_kernel(img.launch);
+        s.gpu.set_issue_cost(&model);
+        const core::KernelResult r = run_image(s, img);
+        s.gpu.set_issue_cost(nullptr);
+        EXPECT_TRUE(r.error.ok()) << r.error.describe();
+        EXPECT_TRUE(passes(s, img));
+        return r.cycles;
+    };
+    const std::uint64_t direct = at_cycles(g->direct);
+    g->probe.per_access = sc_core::SC_ZERO_TIME;
+    const std::uint64_t probed = at_cycles(g->probed);
+    g->probe.per_access = sc_core::sc_time(1, sc_core::SC_US);
+    const std::uint64_t slow = at_cycles(g->probed);
+    g->probe.per_access = sc_core::sc_time(10, sc_core::SC_NS);
+    EXPECT_EQ(probed, direct);
+    EXPECT_GT(slow, direct + 100);
 }
 
 TEST(StateSockets, RegisterFileAndSharedMemoryAnswerOverTlm) {

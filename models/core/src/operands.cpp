@@ -84,7 +84,7 @@ bool SmCore::read_shared_or_const(ExecContext& ctx, const isa::Operand& op, std:
         v = extend(raw, op.type);
         return true;
     };
-    const PortLatencyToRecord latency{&port, ctx.rec.mem};
+    const PortLatencyToRecord latency{&port, ctx.rec.operand_latency_cycles};
     if (op.areg == 0) {
         std::uint32_t v = 0;
         if (!load(off, v)) return false;

@@ -326,6 +326,7 @@ bool SmCore::decode(ExecContext& ctx) {
     rec.branch_taken = rec.diverged = rec.reconverged = rec.barrier = rec.warp_done = false;
     rec.mem = MemAccessSummary{};
     rec.shared_read_conflict_degree = 1;
+    rec.operand_latency_cycles = 0;
     ctx.warp = &warps_[ctx.warp_slot];
     ctx.next_pc_set = false;
     return true;

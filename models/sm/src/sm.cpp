@@ -141,9 +141,10 @@ bool Sm::issue_one() {
     if (!pass_pipeline(ctx)) return false;
     // One source of cycles: the IssueCost's answer (it accounts for the memory latency in
     // IssueRecord::mem.latency_cycles itself); loosely timed, the executing unit's annotated
-    // delay plus the global-memory controller's slow-path delay.
+    // delay plus the memory controllers' slow-path delay (unit and operand reads).
     const std::uint64_t cost = timing_ != nullptr ? ctx.issue_cycles
-                                                  : std::uint64_t(ctx.unit_cycles) + ctx.rec.mem.latency_cycles;
+                                                  : std::uint64_t(ctx.unit_cycles) + ctx.rec.mem.latency_cycles +
+                                                        ctx.rec.operand_latency_cycles;
     cycles_ += cost;
     unsynced_cycles_ += cost;
     if (control_ != nullptr) {

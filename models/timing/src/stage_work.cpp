@@ -89,8 +89,11 @@ std::uint64_t TimingModel::read_work(const core::IssueRecord& rec, SmState& sm) 
         std::uint64_t(rec.const_operands) * (p_.read_const_cycles + passes * p_.read_const_cycles_per_pass);
     sm.stats.shared_busy += shared_read;
     sm.stats.constant_busy += const_read;
+    // One source of memory time: a shared/constant memory without DMI (a probe, a user's model)
+    // annotates its delay; it replaces the calibrated read time when longer, never adds to it.
+    const std::uint64_t memory_read = std::max<std::uint64_t>(shared_read + const_read, rec.operand_latency_cycles);
     std::uint64_t read = p_.read_base_cycles + passes * p_.read_cycles_per_pass +
-                         reg_operands * passes * p_.read_reg_cycles_per_pass + shared_read + const_read;
+                         reg_operands * passes * p_.read_reg_cycles_per_pass + memory_read;
     if (reads_guard(rec)) read += p_.read_guard_cycles + passes * p_.read_guard_cycles_per_pass;
     return read;
 }
@@ -172,8 +175,9 @@ std::uint64_t TimingModel::write_work(const core::IssueRecord& rec, SmState& sm)
     if (rec.mem.space == core::MemSpace::Shared && rec.mem.is_store) {
         // Bank conflicts of a shared store: each extra way serialises.
         const std::uint64_t extra_ways = std::max<std::uint32_t>(1, rec.mem.bank_conflict_degree) - 1;
-        const std::uint64_t store =
-            passes * (p_.shared_write_cycles_per_pass + extra_ways * p_.shared_conflict_cycles_per_way);
+        const std::uint64_t store = std::max<std::uint64_t>(  // the controller's annotated delay, if longer
+            passes * (p_.shared_write_cycles_per_pass + extra_ways * p_.shared_conflict_cycles_per_way),
+            rec.mem.latency_cycles);
         write += store;
         sm.stats.shared_busy += store;
     }

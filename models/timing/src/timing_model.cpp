@@ -268,7 +268,7 @@ std::uint64_t TimingModel::on_issue(const core::IssueRecord& rec) {
 void TimingModel::issue_lt(const core::IssueRecord& rec, SmState& sm, WarpTiming& warp) {
     // The functional SM's own cost: warp instructions one after the other, 32/lanes each.
     // The LT SM adds a TLM target's annotated delay (slow path) to the instruction's cost.
-    const std::uint64_t cost = p_.passes() + rec.mem.latency_cycles;
+    const std::uint64_t cost = p_.passes() + rec.mem.latency_cycles + rec.operand_latency_cycles;
     const std::uint64_t t = std::max(warp.ready, sm.stage_free[kFetch]);
     if (t > warp.ready) last_.stall[std::size_t(StallReason::Fetch)] += std::uint32_t(t - warp.ready);
     last_.ready = warp.ready;

@@ -84,7 +84,7 @@ bool MemoryFunction::store_shared(ExecContext& op) {
     const std::uint32_t* a = op.mem_operands.addr;
     const std::uint32_t* v = op.src[0];
     MemAccessSummary& ms = describe_access(op, MemSpace::Shared, true, size);
-    const PortLatencyToRecord latency{ports_.shared, ms};
+    const PortLatencyToRecord latency{ports_.shared, ms.latency_cycles};
     for (std::uint32_t l = 0; l < kWarpSize; ++l) {
         if (!((m >> l) & 1u)) continue;
         const std::uint32_t addr = base + a[l];
@@ -112,7 +112,7 @@ bool MemoryFunction::access_global(ExecContext& op) {
     MemAccessSummary& ms = describe_access(op, MemSpace::Global, store, size);
     if (m == 0) return true;
     if (op.mem_operands.summarize) ms.transactions = count_segments(addr, m);
-    const PortLatencyToRecord latency{ports_.global, ms};
+    const PortLatencyToRecord latency{ports_.global, ms.latency_cycles};
     if (access_global_direct(op, size)) return true;
     if (!store) op.res_regs = size >= 4 ? size / 4 : 1;
     for (std::uint32_t l = 0; l < kWarpSize; ++l) {

@@ -225,7 +225,7 @@ bool TextureFunction::execute(ExecContext& ctx) {
     tex::Descriptor d;
     if (!load_descriptor(ctx, d)) return false;
     MemoryPort& port = *ports_.global;
-    const PortLatencyToRecord latency{&port, ctx.rec.mem};
+    const PortLatencyToRecord latency{&port, ctx.rec.mem.latency_cycles};
     TexelReader reader(port);
     Sampler sampler(d, reader, in.tex_int);
     for (std::uint32_t l = 0; l < kWarpSize; ++l) {

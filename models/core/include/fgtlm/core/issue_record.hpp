@@ -33,7 +33,7 @@ struct MemAccessSummary {
     std::uint16_t transactions = 0;     // memory transactions issued for the warp
     std::uint32_t bytes = 0;            // total bytes moved for the warp
     std::uint8_t bank_conflict_degree = 0;  // shared: max threads hitting one bank (1 = none)
-    std::uint32_t latency_cycles = 0;       // slow paths (unit and operands): annotated TLM delay, SM cycles
+    std::uint32_t latency_cycles = 0;       // the unit's slow-path accesses: annotated TLM delay, SM cycles
 };
 
 struct IssueRecord {
@@ -53,6 +53,9 @@ struct IssueRecord {
     bool dst_dropped = false;       // the register file ignores this destination (R127, R63H under rtl)
     std::uint8_t shared_operands = 0;   // sources read from shared memory in the read stage
     std::uint8_t shared_read_conflict_degree = 1;  // worst bank conflict of those reads (1 = none)
+    // Annotated TLM delay of the shared/constant operand reads' slow path (a target that grants
+    // no DMI), in SM cycles; the memory unit's own accesses are in mem.latency_cycles.
+    std::uint32_t operand_latency_cycles = 0;
     std::uint8_t const_operands = 0;    // sources read from constant memory
     MemAccessSummary mem;
     bool branch_taken = false;      // some thread changed PC away from the fall-through

@@ -34,9 +34,9 @@ struct MemoryPorts {
 // issue record, whatever the exit (memory and texture units, shared/constant operands).
 struct PortLatencyToRecord {
     MemoryPort* port;
-    MemAccessSummary& ms;
+    std::uint32_t& cycles;  // IssueRecord::mem.latency_cycles or operand_latency_cycles
     ~PortLatencyToRecord() {
-        ms.latency_cycles += std::uint32_t(port->pending_cycles);
+        cycles += std::uint32_t(port->pending_cycles);
         port->pending_cycles = 0;
     }
 };
