@@ -117,7 +117,7 @@ void whole_by_field(isa::Operand& o) {
 // * IMAD.CARRYn (IMAD24C): the carry from C1 whatever n (units/sp.cpp adds src1, not the
 //   product);
 // * SHL/SHR: src2 DT_U32 always, so a half-register count is the whole register R(2n+h);
-// * P2R: below (R2P's flags are not modelled: models/cosim/README.md).
+// * P2R and R2P: below.
 void operand_widths(isa::Instruction& in) {
     using isa::DataType;
     switch (in.op) {
@@ -159,6 +159,15 @@ void predicate_to_register(isa::Instruction& in) {
     in.dst.reg = 0;
 }
 
+// R2P decodes as a MOV STORE of FLAGS: src1_i has no case for it ((others => '0')), so the
+// read stage reads R0 whole (DT_U32) whatever register the word names; the flags it writes
+// come from the execute stage's latches (rtl_alu_latch.hpp). A shared source is left as is.
+void register_to_predicate(isa::Instruction& in) {
+    if (in.op != Opcode::R2P || in.num_src == 0 || !is_reg(in.src[0])) return;
+    in.src[0].kind = OperandKind::Reg;
+    in.src[0].reg = 0;
+}
+
 }  // namespace
 
 bool parse_semantics(std::string_view text, Semantics& out) {
@@ -180,6 +189,7 @@ void apply_semantics(isa::Instruction& in, Semantics s) {
     if (in.op == Opcode::FMAD && in.form == Form::Short) in.src[0].negate = false;
     constant_move(in);
     predicate_to_register(in);
+    register_to_predicate(in);
     if (!is_rtl_alu(in.op)) return;
     detail::rtl_operand_fields(in);
     shared_offset_width(in);
@@ -203,6 +213,8 @@ Src2Latch rtl_src2_latch(const isa::Instruction& in) {
         case Opcode::LOP: case Opcode::FADD: case Opcode::FMUL: case Opcode::FMAD: case Opcode::FSET:
             return in.num_src >= 2 ? Src2Latch::Load : Src2Latch::Keep;
         case Opcode::R2A:  // dest ADDRESS: read_source_ops loads addr_in, the shift field (bits 16-22)
+        case Opcode::ADA:  // dest ADDRESS, source ADDRESS_ADDRESS: addr_in, the offset (bits 9-22)
+        case Opcode::R2G:  // addr_imm set: addr_in (src2_i, no case: 0), or R0 with an address register
             return Src2Latch::Load;
         case Opcode::MOV:  // MVI: the immediate is the second source (src2_i, marker IMM)
             return in.form == Form::Immediate && in.src[0].kind == OperandKind::Immediate ? Src2Latch::Load

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <vector>
 
+#include <fgtlm/core/rtl_alu_latch.hpp>
 #include <fgtlm/core/semantics.hpp>
 #include <fgtlm/isa/instruction.hpp>
 
@@ -87,6 +88,7 @@ struct ExecContext {
     std::uint32_t pass_lanes = 8;   // SmCoreConfig::sp_lanes (the FPU's per-pass timing, units/fpu.cpp)
     WarpState* warp = nullptr;      // the issuing warp's PC, masks and stack (the branch unit's operand)
     bool next_pc_set = false;       // a unit moved the warp's PC (else write-back advances it)
+    RtlAluLatch alu_latch;          // R2P under rtl: the execute stage's latched opcode (set by read)
     MemOperands mem_operands;       // the memory unit's address/data rows (set by execute)
     UnitError error;                // why a unit returned false (kind None: it recorded nothing)
     IssueRecord rec;
@@ -286,7 +288,14 @@ private:
     // lanes: lane l holds what the RTL's lane l % sp_lanes holds. Zero after reset; like the
     // registers it survives kernels.
     alignas(64) std::uint32_t src2_latch_[kWarpSize] = {};
+    // The third-operand latch (read_source_ops.vhd, SRC_NUM = 3: IMAD, FMAD and R2G read it)
+    // and the execute stage's ALU latch (rtl_alu_latch.hpp), both read by R2P.
+    alignas(64) std::uint32_t src3_latch_[kWarpSize] = {};
+    RtlAluLatch alu_latch_;
     void rtl_src2_latch(ExecContext& ctx, const std::uint32_t* const raw[3]);
+    void rtl_r2p_latches(ExecContext& ctx, const std::uint32_t* const raw[3]);
+    void load_latch(std::uint32_t* latch, const std::uint32_t* values) const;
+    const std::uint32_t* src2_latch_values(const ExecContext& ctx, const std::uint32_t* const raw[3]);
 
     SpFunction sp_;
     FpuFunction fpu_;
