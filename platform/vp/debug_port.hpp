@@ -7,6 +7,8 @@
 
 #include <cstdint>
 
+#include <fgtlm/memory/debug_transport.hpp>
+
 namespace fgtlm::platform {
 
 class DebugPort : public sc_core::sc_module {
@@ -16,21 +18,9 @@ public:
 
     // Returns the number of bytes transferred (== len on success).
     unsigned write(std::uint64_t addr, const void* data, unsigned len) {
-        return transfer(tlm::TLM_WRITE_COMMAND, addr, const_cast<void*>(data), len);
+        return memory::debug_write(socket, addr, data, len);
     }
-    unsigned read(std::uint64_t addr, void* data, unsigned len) {
-        return transfer(tlm::TLM_READ_COMMAND, addr, data, len);
-    }
-
-private:
-    unsigned transfer(tlm::tlm_command cmd, std::uint64_t addr, void* data, unsigned len) {
-        tlm::tlm_generic_payload t;
-        t.set_command(cmd);
-        t.set_address(addr);
-        t.set_data_ptr(static_cast<unsigned char*>(data));
-        t.set_data_length(len);
-        return socket->transport_dbg(t);
-    }
+    unsigned read(std::uint64_t addr, void* data, unsigned len) { return memory::debug_read(socket, addr, data, len); }
 };
 
 }  // namespace fgtlm::platform

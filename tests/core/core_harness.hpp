@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -68,6 +69,12 @@ struct CoreRun {
         error = {};
         return true;
     }
+    // The image of constant bank `bank` (read under core.semantics=g80; bank 0 is cmem).
+    void set_bank(std::uint32_t bank, std::vector<std::uint8_t> bytes) {
+        banks.at(bank) = std::move(bytes);
+        sm.set_constant_bank(bank, banks[bank].data(), std::uint32_t(banks[bank].size()));
+    }
+    std::array<std::vector<std::uint8_t>, core::SmCore::kConstantBanks> banks;
     std::uint32_t u32(std::uint32_t addr) const {
         std::uint32_t v;
         std::memcpy(&v, &global[addr], 4);

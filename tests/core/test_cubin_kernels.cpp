@@ -1,47 +1,42 @@
 // Every kernel of the 44 nvcc cubins (shared/isa/cubins) runs in the execution core with a
 // generic launch (2 blocks of 64 threads, parameters pointing into a 64 KiB global memory,
 // 256 bytes of local memory per thread) and ends without an error, except where noted: the
-// texture kernel gets its three textures bound (and its output checked by hand), and two
-// kernels whose loops depend on the cubin's constant-bank data and real inputs are given
-// their own launch.
+// texture kernel gets its three textures bound (and its output checked by hand), and three
+// kernels run as G80 code with the cubin's constant banks loaded (loaders::load_cubin_json):
+// test40 (P2R, below), test36 and motion_div2 (cubin_kernel_inputs.cpp: their own launch,
+// inputs and hand-computed results).
 #include "core_harness.hpp"
+#include "cubin_kernel_inputs.hpp"
 
 #include <bit>
 
 #include <fgtlm/core/texture.hpp>
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 
 namespace fgtlm::test {
 namespace {
 
-struct CubinKernel {
-    std::string name;
-    std::vector<std::uint32_t> words;
+using loaders::CubinKernel;
+using loaders::CubinModule;
+
+struct CubinFile {
+    std::string stem;
+    CubinModule module;
 };
 
-std::vector<CubinKernel> kernels() {
-    std::vector<std::filesystem::path> files;
-    for (const auto& e : std::filesystem::directory_iterator(std::string(FGTLM_SHARED_DIR) + "/isa/cubins")) {
-        if (e.path().extension() == ".json") files.push_back(e.path());
-    }
-    std::sort(files.begin(), files.end());
-    std::vector<CubinKernel> out;
-    for (const auto& f : files) {
-        std::ifstream in(f);
-        const auto j = nlohmann::json::parse(in);
-        for (const auto& k : j.at("kernels")) {
-            CubinKernel c{f.stem().string() + ":" + k.at("name").get<std::string>(), {}};
-            for (const auto& w : k.at("bincode"))
-                c.words.push_back(std::uint32_t(std::stoul(w.get<std::string>(), nullptr, 16)));
-            out.push_back(std::move(c));
-        }
-    }
-    return out;
+const std::vector<CubinFile>& cubins() {
+    static const std::vector<CubinFile> all = [] {
+        std::vector<std::filesystem::path> files;
+        for (const auto& e : std::filesystem::directory_iterator(std::string(FGTLM_SHARED_DIR) + "/isa/cubins"))
+            if (e.path().extension() == ".json") files.push_back(e.path());
+        std::sort(files.begin(), files.end());
+        std::vector<CubinFile> out;
+        for (const auto& f : files) out.push_back({f.stem().string(), loaders::load_cubin_json(f)});
+        return out;
+    }();
+    return all;
 }
 
 core::LaunchConfig generic_launch(const std::string& name) {
@@ -83,31 +78,46 @@ void bind_test28_textures(CoreRun& r, core::LaunchConfig& l) {
     for (std::uint32_t i = 0; i < 2; ++i) r.set_u32(0xd000 + 4 * i, std::bit_cast<std::uint32_t>(t1[i]));
 }
 
+// One kernel with the generic launch.
+void run_generic(const std::string& name, const CubinKernel& k) {
+    // test40 saves C0 across its barrier with P2R/R2P; the RTL's P2R writes R0 (its decode
+    // has no destination for it: test_rtl_semantics.cpp), the kernel's loop bound, so under
+    // core.semantics=rtl its loop never ends, as on the RTL: run it as G80 code (c1 loaded).
+    const bool g80 = name == "tests_test40:my_kernel";
+    CoreRun r(g80 ? g80_config() : core::SmCoreConfig{});
+    r.words = k.words;
+    if (g80) load_constant_banks(r, k);
+    core::LaunchConfig l = generic_launch(name);
+    const bool tex = name == "tests_test28:my_kernel";
+    if (tex) bind_test28_textures(r, l);
+    const bool ok = r.run_words(l, 5'000'000);
+    EXPECT_TRUE(ok) << name << ": " << r.error.message << " at pc 0x" << std::hex << r.error.pc;
+    if (tex) {
+        EXPECT_EQ(r.u32(0x1000), std::bit_cast<std::uint32_t>(1.5f));
+        EXPECT_EQ(r.u32(0x1004), std::bit_cast<std::uint32_t>(9.0f));
+        EXPECT_EQ(r.u32(0x1008), std::bit_cast<std::uint32_t>(3.5f));
+        EXPECT_EQ(r.u32(0x100c), std::bit_cast<std::uint32_t>(-2.5f));  // ex2(0) - 3.5
+    }
+}
+
 TEST(CubinKernels, RunInTheModel) {
     std::size_t ran = 0;
-    for (const CubinKernel& k : kernels()) {
-        // Loop bounds in constant bank 1 and data-dependent addresses: not runnable with
-        // a generic launch (the cubin's constant segments are not loaded here).
-        if (k.name == "tests_test36:f_test" || k.name == "tests_motion_div2:motion_copy_2ref") continue;
-        // test40 saves C0 across its barrier with P2R/R2P; the RTL's P2R writes R0 (its
-        // decode has no destination for it: test_rtl_semantics.cpp), the kernel's loop bound,
-        // so under core.semantics=rtl its loop never ends, as on the RTL: run it as G80 code.
-        CoreRun r(k.name == "tests_test40:my_kernel" ? g80_config() : core::SmCoreConfig{});
-        r.words = k.words;
-        core::LaunchConfig l = generic_launch(k.name);
-        const bool tex = k.name == "tests_test28:my_kernel";
-        if (tex) bind_test28_textures(r, l);
-        const bool ok = r.run_words(l, 5'000'000);
-        EXPECT_TRUE(ok) << k.name << ": " << r.error.message << " at pc 0x" << std::hex << r.error.pc;
-        ++ran;
-        if (tex) {
-            EXPECT_EQ(r.u32(0x1000), std::bit_cast<std::uint32_t>(1.5f));
-            EXPECT_EQ(r.u32(0x1004), std::bit_cast<std::uint32_t>(9.0f));
-            EXPECT_EQ(r.u32(0x1008), std::bit_cast<std::uint32_t>(3.5f));
-            EXPECT_EQ(r.u32(0x100c), std::bit_cast<std::uint32_t>(-2.5f));  // ex2(0) - 3.5
+    for (const CubinFile& f : cubins()) {
+        for (const CubinKernel& k : f.module.kernels) {
+            const std::string name = f.stem + ":" + k.name;
+            SCOPED_TRACE(name);
+            // Loop bounds in constant bank 1, addresses from c14 and data: their own launch,
+            // as G80 code (the RTL has no constant banks).
+            if (name == "tests_test36:f_test")
+                run_test36(f.module, k);
+            else if (name == "tests_motion_div2:motion_copy_2ref")
+                run_motion_copy_2ref(k);
+            else
+                run_generic(name, k);
+            ++ran;
         }
     }
-    EXPECT_EQ(ran, 42u);
+    EXPECT_EQ(ran, 44u);
 }
 
 }  // namespace

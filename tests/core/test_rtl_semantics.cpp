@@ -144,9 +144,18 @@ TEST(RtlSemantics, ConstantMoveIgnoresTheAddressRegister) {
     EXPECT_EQ(rtl.sm.reg(0, 3, 0), 0xc0de0001u);
     EXPECT_EQ(rtl.sm.reg(0, 7, 0), 0xc0de0002u);
     EXPECT_EQ(rtl.sm.reg(0, 5, 0), 8u);
+    // G80: c[0x1] is its own bank (never loaded: a named error), A1 is added and `A1+=0x2`
+    // reads c[1][A1] then adds 2 words to A1.
+    CoreRun unloaded(g80_config());
+    EXPECT_FALSE(unloaded.run(sass, l));
+    EXPECT_NE(unloaded.error.message.find("constant bank c[1]"), std::string::npos) << unloaded.error.message;
     CoreRun g80(g80_config());
-    EXPECT_FALSE(g80.run(sass, l));  // G80 post-increment: reported by name, not modelled
-    EXPECT_NE(g80.error.message.find("post-increment"), std::string::npos) << g80.error.message;
+    g80.set_bank(1, l.const_mem);
+    l.const_mem.clear();  // bank 0 stays zero: c[0x1] must not read it
+    ASSERT_TRUE(g80.run(sass, l)) << g80.error.message;
+    EXPECT_EQ(g80.sm.reg(0, 3, 0), 0xc0de0003u);  // c[1][8 + 1 * 4]
+    EXPECT_EQ(g80.sm.reg(0, 7, 0), 0xc0de0002u);  // c[1][8], then A1 = 8 + 2 * 4
+    EXPECT_EQ(g80.sm.reg(0, 5, 0), 16u);
 }
 
 // vector_register_controller.vhd compares the raw register field: 124 reads 0 (R124 and
@@ -357,9 +366,10 @@ TEST(RtlSemantics, FloatSourceFields) {
     EXPECT_EQ(rtl.sm.reg(0, 8, 0), 0x40e00000u);  // 1 * c[][2] (the R2 field) + c[][3] = 3 + 4
     EXPECT_EQ(rtl.sm.reg(0, 9, 0), 0x40a00000u);  // third source R2 (offset as register): 1 * 3 + 2
     CoreRun g80(g80_config());
+    g80.set_bank(1, float_operand_launch().const_mem);  // G80 has banks: c[0x1] = the same image here
     ASSERT_TRUE(g80.run(sass, float_operand_launch()));
     EXPECT_EQ(g80.sm.reg(0, 4, 0), 0x41400000u);  // 10 + 2
-    EXPECT_EQ(g80.sm.reg(0, 6, 0), 0x41100000u);  // 3 * 3 (c[0x0][2] = 3 in the flat model)
+    EXPECT_EQ(g80.sm.reg(0, 6, 0), 0x41100000u);  // 3 * 3 (c[0x0][2] = 3)
     EXPECT_EQ(g80.sm.reg(0, 8, 0), 0x40c00000u);  // 1 * 2 + 4
 }
 
@@ -398,9 +408,35 @@ TEST(RtlSemantics, SixteenBitConstantOperand) {
     ASSERT_TRUE(rtl.run(sass, l));
     EXPECT_EQ(rtl.sm.reg(0, 2, 0), 3u * 5u);               // half word 3: high half of word 1
     EXPECT_EQ(rtl.sm.reg(0, 3, 0), 3u * 7u + 0x00030003u);  // half word 2
+    // G80 reads 16-bit constants by half word too (nvcc's `LOP.AND.U16 R3L, R3H, c[0x1][0x2]`
+    // masks tid.y with the 0x3ff at byte 4 of c1: tests_motion_div2), from bank 1.
     CoreRun g80(g80_config());
+    g80.set_bank(1, l.const_mem);
+    l.const_mem.clear();
     ASSERT_TRUE(g80.run(sass, l));
-    EXPECT_EQ(g80.sm.reg(0, 2, 0), 0u);  // word 3: past the two words
+    EXPECT_EQ(g80.sm.reg(0, 2, 0), 3u * 5u);
+    EXPECT_EQ(g80.sm.reg(0, 3, 0), 3u * 7u + 0x00030003u);
+}
+
+// vector_register_controller.vhd reads a 16-bit register half masked with 0xffff: I2F.S16 of
+// a half converts it as unsigned (core.int16_exhaustive_i2f_s16); G80 sign-extends it.
+TEST(RtlSemantics, I2fOfASignedHalfIsZeroExtended) {
+    const char* sass = R"(
+        MVI R1, 0x12348000;
+        I2F.F32.S16 R3, R1L;
+        I2F.F32.S16 R4, R1H;
+        I2I.S32.S16 R5, R1L;
+        RET;
+    )";
+    CoreRun rtl;
+    ASSERT_TRUE(rtl.run(sass, launch(1)));
+    EXPECT_EQ(rtl.sm.reg(0, 3, 0), 0x47000000u);  // 32768.0
+    EXPECT_EQ(rtl.sm.reg(0, 4, 0), 0x4591a000u);  // 4660.0
+    EXPECT_EQ(rtl.sm.reg(0, 5, 0), 0xffff8000u);  // I2I still sign-extends
+    CoreRun g80(g80_config());
+    ASSERT_TRUE(g80.run(sass, launch(1)));
+    EXPECT_EQ(g80.sm.reg(0, 3, 0), 0xc7000000u);  // -32768.0
+    EXPECT_EQ(g80.sm.reg(0, 5, 0), 0xffff8000u);
 }
 
 // pipeline_execute.vhd gPredicateFlags: FADD/FMUL/FMAD .Cn set zero and clear sign, carry and

@@ -5,7 +5,6 @@
                           inside `// clang-format off` ... `// clang-format on`
   check_shape.py functions ROOT DIR... [--skip PATH]...  function bodies over 60 lines,
                           except the allowlist below (tables that are data, not logic)
-                          and the PENDING list (a ratchet: it may only shrink)
 
 --skip leaves out a file or folder (relative to ROOT); tests/style/CMakeLists.txt says why
 for each one it passes.
@@ -29,19 +28,6 @@ SUFFIXES = {".c", ".h", ".cpp", ".hpp"}
 # than logic ("file:function"). None today: the big tables (models/isa/src/format_table.cpp)
 # are arrays, not functions.
 ALLOWED_LONG: set = set()
-
-# Functions that are still too long, with their length when this list was made. Not an
-# exception but a ratchet: the check fails when one grows, and when one got short (or was
-# renamed) without its entry being removed, so the list can only shrink. Do not add to it.
-PENDING = {
-    "models/numerics/src/fpu_rtl_units.cpp:clock": 116,
-    "models/numerics/src/fpu_rtl.cpp:fpu_rtl_arith": 100,
-    "models/numerics/src/fpu_rtl.cpp:clock": 72,
-    "models/numerics/src/sfu_rtl.cpp:add_sub": 63,
-    "models/isa/src/codec.cpp:slot": 75,
-    "models/isa/src/codec.cpp:body": 71,
-    "models/isa/src/codec.cpp:header": 68,
-}
 
 CONTROL = re.compile(r"^(?:else\s+)?(?:if|for|while|switch|catch|do|else|try)\b")
 FUNCTION_HEAD = re.compile(
@@ -165,19 +151,12 @@ def parse(argv):
     return dirs, skip
 
 
-def check_functions(rel, text, seen):
+def check_functions(rel, text):
     findings = 0
     for no, name, lines in long_functions(text):
-        key = f"{rel}:{name}"
-        if key in ALLOWED_LONG:
+        if f"{rel}:{name}" in ALLOWED_LONG:
             continue
-        if key in PENDING:
-            seen.add(key)
-            if lines <= PENDING[key]:
-                continue
-            print(f"{rel}:{no}: {name} grew to {lines} lines (pending split at {PENDING[key]}, limit {MAX_FUNCTION_LINES})")
-        else:
-            print(f"{rel}:{no}: {name} is {lines} lines (limit {MAX_FUNCTION_LINES})")
+        print(f"{rel}:{no}: {name} is {lines} lines (limit {MAX_FUNCTION_LINES})")
         findings += 1
     return findings
 
@@ -188,22 +167,16 @@ def main(argv):
         return 2
     mode, root = argv[1], pathlib.Path(argv[2]).resolve()
     dirs, skip = parse(argv)
-    findings, seen, scanned = 0, set(), set()
+    findings = 0
     for p in sources(root, dirs, skip):
         rel = p.relative_to(root).as_posix()
-        scanned.add(rel)
         text = p.read_text(encoding="utf-8", errors="replace")
         if mode == "columns":
             for no, width in wide_lines(text):
                 print(f"{rel}:{no}: {width} columns (limit {MAX_COLUMNS})")
                 findings += 1
         else:
-            findings += check_functions(rel, text, seen)
-    if mode == "functions":
-        for key in sorted(PENDING):
-            if key.split(":")[0] in scanned and key not in seen:
-                print(f"{key}: no longer over the limit (or renamed): remove it from PENDING in {__file__}")
-                findings += 1
+            findings += check_functions(rel, text)
     print(f"{findings} finding(s) in {mode} of {' '.join(dirs)}")
     return 1 if findings else 0
 

@@ -53,13 +53,22 @@ std::uint32_t extend(std::uint32_t raw, DataType t) {
 // else one b_transport per lane; the slow path's annotated delay goes to the issue record.
 bool SmCore::read_shared_or_const(ExecContext& ctx, const isa::Operand& op, std::uint32_t* out, bool is_const) {
     const std::uint32_t size = isa::Operand::size_of(op.type);
-    MemoryPort& port = is_const ? *const_port_ : *shared_reads_;
-    const std::uint32_t limit = is_const ? const_size_ : cfg_.shared_bytes;
-    // The RTL has no term for the bank number: c[b][off] is byte off*size.
+    // The RTL has no term for the bank number (c[b][off] is byte off*size); G80 has 16 banks.
+    const std::uint32_t bank = is_const && cfg_.semantics == Semantics::G80 ? op.bank % kConstantBanks : 0u;
+    if (bank != 0 && !bank_loaded_[bank]) {
+        fail(KernelErrorKind::OutOfRangeAccess, ctx.warp_slot, 0,
+             "constant bank c[" + std::to_string(bank) +
+                 "] read, but no image was loaded for it (core.semantics=g80 has 16 banks; a "
+                 "launch's constant image is bank 0)");
+        return false;
+    }
+    MemoryPort& port = !is_const ? *shared_reads_ : bank == 0 ? *const_port_ : bank_mem_[bank];
+    const std::uint32_t limit = !is_const ? cfg_.shared_bytes : bank == 0 ? const_size_ : bank_size_[bank];
     const std::uint32_t base = is_const ? 0 : blocks_[warps_[ctx.warp_slot].block_slot].shared_base;
     const std::uint8_t* direct =
         port.dmi.readable && port.dmi.start == 0 && port.dmi.end + 1 >= limit ? port.dmi.data : nullptr;
-    const std::uint32_t off = base + op.byte_offset();
+    // c[b][Ak+=off] reads c[b][Ak]; write-back then adds off to Ak (post_increment).
+    const std::uint32_t off = base + (op.post_inc ? 0u : op.byte_offset());
     const std::uint32_t m = ctx.exec_mask;
     const char* what = is_const ? "constant" : "shared";
     auto load = [&](std::uint32_t addr, std::uint32_t& v) -> bool {
@@ -190,7 +199,10 @@ bool SmCore::read(ExecContext& ctx) {
         }
         ctx.src[i] = p;
     }
-    if (cfg_.semantics == Semantics::Rtl) rtl_src2_latch(ctx, raw);
+    if (cfg_.semantics == Semantics::Rtl) {
+        rtl_src2_latch(ctx, raw);
+        rtl_r2p_latches(ctx, raw);
+    }
     if (track_undefined_) {
         std::uint32_t t = 0;
         for (std::uint32_t i = 0; i < in.num_src; ++i) t |= operand_taint(ctx, in.src[i]);
@@ -210,14 +222,44 @@ void SmCore::rtl_src2_latch(ExecContext& ctx, const std::uint32_t* const raw[3])
             std::memcpy(ctx.buf[1], src2_latch_, sizeof src2_latch_);
             ctx.src[1] = ctx.buf[1];
             return;
-        case Src2Latch::Load: {
-            const std::uint32_t* p = in.op == Opcode::MOV ? raw[0] : raw[1];
-            const std::uint32_t lanes = std::clamp<std::uint32_t>(cfg_.sp_lanes, 1, kWarpSize);
-            const std::uint32_t last = kWarpSize - lanes;
-            for (std::uint32_t l = 0; l < kWarpSize; ++l) src2_latch_[l] = p[last + l % lanes];
-            return;
-        }
+        case Src2Latch::Load: load_latch(src2_latch_, src2_latch_values(ctx, raw)); return;
     }
+}
+
+// What read_source_ops (SRC_NUM = 2) loads: the second source as read, MVI's immediate (its
+// only source), R2G's addr_in (src2_i: pipeline_decode.vhd has no case for it, 0) or, when an
+// address register is named, a register-file read at that address (R0).
+const std::uint32_t* SmCore::src2_latch_values(const ExecContext& ctx, const std::uint32_t* const raw[3]) {
+    const isa::Instruction& in = *ctx.inst;
+    if (in.op == Opcode::MOV) return raw[0];
+    if (in.op == Opcode::R2G) return in.dst.areg == 0 ? zeros_ : reg_row(ctx.warp_slot, 0);
+    return raw[1];
+}
+
+// A latch keeps the values of the instruction's last pass (threads 32 - sp_lanes .. 31).
+void SmCore::load_latch(std::uint32_t* latch, const std::uint32_t* values) const {
+    const std::uint32_t lanes = std::clamp<std::uint32_t>(cfg_.sp_lanes, 1, kWarpSize);
+    const std::uint32_t last = kWarpSize - lanes;
+    for (std::uint32_t l = 0; l < kWarpSize; ++l) latch[l] = values[last + l % lanes];
+}
+
+// What R2P reads (rtl_alu_latch.hpp): the third-operand latch, loaded by the instructions
+// pipeline_decode.vhd gives a typed third source (IMAD's, FMAD's, R2G's stored register), and
+// the execute stage's ALU latch. An R2P executes on R0 (src[0], apply_semantics), the second-
+// and third-operand latches (src[1], src[2]) and the ALU latch as it stands.
+void SmCore::rtl_r2p_latches(ExecContext& ctx, const std::uint32_t* const raw[3]) {
+    const isa::Instruction& in = *ctx.inst;
+    if (in.op == Opcode::R2P) {
+        std::memcpy(ctx.buf[1], src2_latch_, sizeof src2_latch_);
+        std::memcpy(ctx.buf[2], src3_latch_, sizeof src3_latch_);
+        ctx.src[1] = ctx.buf[1];
+        ctx.src[2] = ctx.buf[2];
+        ctx.alu_latch = alu_latch_;
+        return;
+    }
+    if ((in.op == Opcode::IMAD || in.op == Opcode::FMAD) && in.num_src >= 3) load_latch(src3_latch_, raw[2]);
+    if (in.op == Opcode::R2G && in.num_src >= 1) load_latch(src3_latch_, raw[0]);
+    rtl_alu_latch_update(in, alu_latch_);
 }
 
 }  // namespace fgtlm::core

@@ -117,7 +117,7 @@ void whole_by_field(isa::Operand& o) {
 // * IMAD.CARRYn (IMAD24C): the carry from C1 whatever n (units/sp.cpp adds src1, not the
 //   product);
 // * SHL/SHR: src2 DT_U32 always, so a half-register count is the whole register R(2n+h);
-// * P2R: below (R2P's flags are not modelled: models/cosim/README.md).
+// * P2R and R2P: below.
 void operand_widths(isa::Instruction& in) {
     using isa::DataType;
     switch (in.op) {
@@ -159,6 +159,38 @@ void predicate_to_register(isa::Instruction& in) {
     in.dst.reg = 0;
 }
 
+// R2P decodes as a MOV STORE of FLAGS: src1_i has no case for it ((others => '0')), so the
+// read stage reads R0 whole (DT_U32) whatever register the word names; the flags it writes
+// come from the execute stage's latches (rtl_alu_latch.hpp). A shared source is left as is.
+void register_to_predicate(isa::Instruction& in) {
+    if (in.op != Opcode::R2P || in.num_src == 0 || !is_reg(in.src[0])) return;
+    in.src[0].kind = OperandKind::Reg;
+    in.src[0].reg = 0;
+}
+
+// I2F from a register half: vector_register_controller.vhd (READ_REGS) reads a DT_S16 half
+// masked with 0x0000ffff, never sign-extended, and fpu_conv converts that non-negative word,
+// so I2F.F32.S16 of R1L = 0x8000 is 32768.0, as .U16 (measured over all 65,536 inputs:
+// tests/core/golden/int16_exhaustive_i2f_s16). I2I sign-extends in the scalar processor.
+void i2f_register_half(isa::Instruction& in) {
+    if (in.op != Opcode::I2F || in.stype != isa::DataType::S16) return;
+    const OperandKind k = in.src[0].kind;
+    if (k == OperandKind::RegLo || k == OperandKind::RegHi) in.stype = isa::DataType::U16;
+}
+
+// G80: a 16-bit operation reads a constant source as a half word at byte 2 * offset, like its
+// shared sources (nvcc: `ISET.U16 .., R5L, c[0x1][0x0]` compares with the loop bound in the
+// low half of c1[0], `LOP.AND.U16 R3L, R3H, c[0x1][0x2]` masks with the half word at byte 4;
+// decuda prints them c1[0x0000], c1[0x0004]). The isa decoder gives every ALU constant U32.
+void g80_half_constants(isa::Instruction& in) {
+    if (in.op == Opcode::MVC) return;  // its own access type
+    const bool cvt = in.op == Opcode::I2I || in.op == Opcode::I2F || in.op == Opcode::F2I || in.op == Opcode::F2F;
+    const isa::DataType t = cvt ? in.stype : in.dtype;
+    if (t != isa::DataType::U16 && t != isa::DataType::S16) return;
+    for (std::uint32_t i = 0; i < in.num_src; ++i)
+        if (in.src[i].kind == OperandKind::Const) in.src[i].type = t;
+}
+
 }  // namespace
 
 bool parse_semantics(std::string_view text, Semantics& out) {
@@ -173,13 +205,17 @@ bool parse_semantics(std::string_view text, Semantics& out) {
 }
 
 void apply_semantics(isa::Instruction& in, Semantics s) {
-    if (s != Semantics::Rtl || in.is_illegal()) return;
+    if (in.is_illegal()) return;
+    if (s == Semantics::G80) return g80_half_constants(in);
+    if (s != Semantics::Rtl) return;
     const bool fadd_fmul = in.op == Opcode::FADD || in.op == Opcode::FMUL;
     if (fadd_fmul && in.form == Form::Immediate) in.src[0].negate = false;
     if (in.op == Opcode::FMUL && in.form == Form::Short) in.src[1].negate = false;
     if (in.op == Opcode::FMAD && in.form == Form::Short) in.src[0].negate = false;
     constant_move(in);
     predicate_to_register(in);
+    i2f_register_half(in);
+    register_to_predicate(in);
     if (!is_rtl_alu(in.op)) return;
     detail::rtl_operand_fields(in);
     shared_offset_width(in);
@@ -203,6 +239,8 @@ Src2Latch rtl_src2_latch(const isa::Instruction& in) {
         case Opcode::LOP: case Opcode::FADD: case Opcode::FMUL: case Opcode::FMAD: case Opcode::FSET:
             return in.num_src >= 2 ? Src2Latch::Load : Src2Latch::Keep;
         case Opcode::R2A:  // dest ADDRESS: read_source_ops loads addr_in, the shift field (bits 16-22)
+        case Opcode::ADA:  // dest ADDRESS, source ADDRESS_ADDRESS: addr_in, the offset (bits 9-22)
+        case Opcode::R2G:  // addr_imm set: addr_in (src2_i, no case: 0), or R0 with an address register
             return Src2Latch::Load;
         case Opcode::MOV:  // MVI: the immediate is the second source (src2_i, marker IMM)
             return in.form == Form::Immediate && in.src[0].kind == OperandKind::Immediate ? Src2Latch::Load

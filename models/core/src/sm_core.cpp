@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
+#include <stdexcept>
 #include <string>
 
 #include <fgtlm/isa/decoder.hpp>
@@ -335,6 +336,7 @@ bool SmCore::decode(ExecContext& ctx) {
 bool SmCore::writeback(ExecContext& ctx) {
     if (track_undefined_) write_taint(ctx);
     if (ctx.res_regs != 0 && ctx.exec_mask != 0) write_results(ctx);
+    if (ctx.inst->op == isa::Opcode::MVC && ctx.inst->src[0].post_inc) post_increment(ctx);
     const isa::Instruction& in = *ctx.inst;
     const std::uint32_t m = ctx.exec_mask;
     const std::uint32_t slot = ctx.warp_slot;
@@ -406,6 +408,26 @@ void SmCore::write_results(ExecContext& ctx) {
         default:  // Output (o[0x7f]) and memory destinations written by execute
             break;
     }
+}
+
+// `MVC Rd, c[b][Ak+=off]` (g80 only: the RTL's decode drops the address register and the
+// increment, semantics.cpp constant_move): after the read of c[b][Ak], Ak += off * size.
+void SmCore::post_increment(ExecContext& ctx) {
+    const isa::Operand& c = ctx.inst->src[0];
+    if (c.areg == 0) return;  // A0 is always 0
+    std::uint32_t* row = regs_.areg_row(ctx.warp_slot, c.areg);
+    const std::uint32_t m = ctx.exec_mask;
+    for (std::uint32_t l = 0; l < kWarpSize; ++l) row[l] += ((m >> l) & 1u) ? c.byte_offset() : 0u;
+}
+
+void SmCore::set_constant_bank(std::uint32_t bank, const std::uint8_t* data, std::uint32_t size) {
+    if (bank >= kConstantBanks)
+        throw std::invalid_argument("constant bank " + std::to_string(bank) + " does not exist (0.." +
+                                    std::to_string(kConstantBanks - 1) + ")");
+    if (bank == 0) return set_constant(data, size);
+    bank_mem_[bank].attach(const_cast<std::uint8_t*>(data), data != nullptr ? size : 0, false);  // read-only
+    bank_size_[bank] = data != nullptr ? size : 0;
+    bank_loaded_[bank] = data != nullptr;
 }
 
 // No unit moved the PC: step past the instruction, pop the stack at a join (.S), end the

@@ -1,7 +1,5 @@
 #include <fgtlm/gpu/gpu_device.hpp>
 
-#include <sstream>
-
 namespace fgtlm::gpu {
 
 GpuDevice::GpuDevice(sc_core::sc_module_name name, const GpuConfig& config, sc_core::sc_time register_delay)
@@ -26,23 +24,8 @@ void GpuDevice::reject(const std::string& why, std::uint64_t address) {
 }
 
 void GpuDevice::start(const core::LaunchConfig& config, std::uint32_t code_bytes) {
-    if (code_bytes > gpu.imem.size()) {
-        std::ostringstream s;
-        s << "code of " << code_bytes << " bytes exceeds the instruction memory (" << gpu.imem.size() << " bytes)";
-        return reject(s.str(), config.code_base);
-    }
-    code_.assign(code_bytes / 4, 0);
-    tlm::tlm_generic_payload t;
-    t.set_command(tlm::TLM_READ_COMMAND);
-    t.set_address(config.code_base);
-    t.set_data_ptr(reinterpret_cast<unsigned char*>(code_.data()));
-    t.set_data_length(code_bytes);
-    if (gpu.global_socket->transport_dbg(t) != code_bytes) {
-        std::ostringstream s;
-        s << "code at 0x" << std::hex << config.code_base << " (+0x" << code_bytes << ") is not readable memory";
-        return reject(s.str(), config.code_base);
-    }
-    gpu.load_program(code_, 0);  // words are little-endian in memory, as load_program expects
+    const std::string why = gpu.load_code_from_global(config.code_base, code_bytes);
+    if (!why.empty()) return reject(why, config.code_base);
     core::LaunchConfig local = config;
     local.code_base = 0;
     gpu.copy_code_from_global(0);

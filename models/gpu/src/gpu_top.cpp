@@ -1,9 +1,12 @@
 #include <fgtlm/gpu/gpu_top.hpp>
 
 #include <algorithm>
+#include <sstream>
 #include <string>
 
 #include <tlm_utils/tlm_quantumkeeper.h>
+
+#include <fgtlm/memory/debug_transport.hpp>
 
 namespace fgtlm::gpu {
 
@@ -44,6 +47,25 @@ void GpuTop::load_program(std::span<const std::uint32_t> words, std::uint32_t co
     for (std::size_t i = 0; i < words.size(); ++i)
         for (int b = 0; b < 4; ++b) dst[4 * i + b] = std::uint8_t(words[i] >> (8 * b));
     imem.invalidate_dmi();  // fetch stages drop stale decoded instructions
+}
+
+std::string GpuTop::load_code_from_global(std::uint64_t code_base, std::uint32_t bytes) {
+    std::ostringstream why;
+    if (bytes % 4 != 0) {  // the host interface refuses such a CODE_SIZE before it gets here
+        why << "code size " << bytes << " bytes is not a multiple of 4";
+        return why.str();
+    }
+    if (bytes > imem.size()) {
+        why << "code of " << bytes << " bytes exceeds the instruction memory (" << imem.size() << " bytes)";
+        return why.str();
+    }
+    code_staging_.assign(bytes / 4, 0);
+    if (memory::debug_read(global_socket, code_base, code_staging_.data(), bytes) != bytes) {
+        why << "code at 0x" << std::hex << code_base << " (+0x" << bytes << ") is not readable memory";
+        return why.str();
+    }
+    load_program(code_staging_, 0);  // words are little-endian in memory, as load_program expects
+    return {};
 }
 
 void GpuTop::set_issue_cost(core::IssueCost* t) {
@@ -137,12 +159,9 @@ core::KernelError GpuTop::prepare_kernel() {
         if (std::uint64_t(launch_.code_base) + copy_code_bytes_ > imem.size()) {
             invalid("code does not fit in instruction memory");
         } else {
-            tlm::tlm_generic_payload t;
-            t.set_command(tlm::TLM_READ_COMMAND);
-            t.set_address(launch_.code_base);
-            t.set_data_ptr(imem.data() + launch_.code_base);
-            t.set_data_length(copy_code_bytes_);
-            if (global_socket->transport_dbg(t) != copy_code_bytes_) invalid("code_base outside global memory");
+            const unsigned got =
+                memory::debug_read(global_socket, launch_.code_base, imem.data() + launch_.code_base, copy_code_bytes_);
+            if (got != copy_code_bytes_) invalid("code_base outside global memory");
             imem.invalidate_dmi();
         }
     }

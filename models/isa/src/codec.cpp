@@ -170,80 +170,90 @@ void const_field(Io& io, int pos, int width, Operand& op, std::string_view which
     }
 }
 
-// One source operand from its slot. `sel` = whether the memory/immediate alternative is used.
+// Source slot S1 (bits 9-15 long, 9-14 short): a register, or in rows that allow it a
+// shared-memory operand (flag bit 53 long, 24 short).
+void slot_s1(Io& io, const Spec& s, Operand& op, bool half, const std::string& which) {
+    const bool lng = s.form == Form::Long;
+    const int flag_bit = lng ? 53 : 24;
+    bool shared = io.enc ? op.kind == OperandKind::Shared : ((s.flags & kSharedS1) && io.bit(flag_bit));
+    if (shared && !(s.flags & kSharedS1)) {
+        io.fail(which + " cannot be a shared-memory operand");
+        return;
+    }
+    if (shared) {
+        io.set_bit(flag_bit, true);
+        shared_field(io, 9, lng ? 5 : 4, op, which);
+    } else {
+        reg(io, 9, lng ? 7 : 6, op, half, which);
+    }
+}
+
+// Source slot S2 (bits 16-22): a register, or in long rows that allow them a constant-memory
+// operand (bit 23) or a 7-bit immediate (bit 52).
+void slot_s2(Io& io, const Spec& s, Operand& op, bool half, const std::string& which) {
+    if (s.form != Form::Long) {
+        reg(io, 16, 6, op, half, which);
+        return;
+    }
+    const bool is_const = io.enc ? op.kind == OperandKind::Const : ((s.flags & kConstS2) && io.bit(23));
+    const bool is_imm = io.enc ? op.kind == OperandKind::Immediate : ((s.flags & kImmS2) && io.bit(52));
+    if (is_const) {
+        if (!(s.flags & kConstS2)) return io.fail(which + " cannot be a constant-memory operand");
+        io.set_bit(23, true);
+        const_field(io, 16, 7, op, which);
+    } else if (is_imm) {
+        if (!(s.flags & kImmS2)) return io.fail(which + " cannot be an immediate");
+        io.set_bit(52, true);
+        io.num(16, 7, op.value, which + " immediate");
+        if (!io.enc) op.kind = OperandKind::Immediate;
+    } else {
+        reg(io, 16, 7, op, half, which);
+    }
+}
+
+// Source slot S3 (bits 46-52): a register, or a constant-memory operand (bit 24).
+void slot_s3(Io& io, const Spec& s, Operand& op, bool half, const std::string& which) {
+    const bool is_const = io.enc ? op.kind == OperandKind::Const : ((s.flags & kConstS3) && io.bit(24));
+    if (is_const) {
+        if (!(s.flags & kConstS3)) return io.fail(which + " cannot be a constant-memory operand");
+        io.set_bit(24, true);
+        const_field(io, 46, 7, op, which);
+    } else {
+        reg(io, 46, 7, op, half, which);
+    }
+}
+
+// The 32-bit immediate of the immediate forms: bits 16-21 low, 34-59 high.
+void slot_imm32(Io& io, Operand& op, const std::string& which) {
+    if (io.enc) {
+        if (op.kind != OperandKind::Immediate) return bad_kind(io, which, op, "a 32-bit immediate");
+        io.put(16, 6, op.value & 0x3fu, which);
+        io.put(34, 26, op.value >> 6, which);
+    } else {
+        op.kind = OperandKind::Immediate;
+        op.value = io.get(16, 6) | (io.get(34, 26) << 6);
+    }
+}
+
+// A source that is the destination register (no field of its own).
+void slot_dst_as_src(Io& io, Operand& op, const Operand& dst, const std::string& which) {
+    if (io.enc) {
+        if (op.kind != dst.kind || op.reg != dst.reg) io.fail(which + " must be the destination register");
+    } else {
+        op = dst;
+    }
+}
+
+// One source operand from its slot.
 void slot(Io& io, const Spec& s, Slot sl, Operand& op, bool half, const Operand& dst, int index) {
     const std::string which = "source " + std::to_string(index + 1);
-    const bool lng = s.form == Form::Long;
     switch (sl) {
         case Slot::None: return;
-        case Slot::S1: {
-            const int flag_bit = lng ? 53 : 24;
-            bool shared = io.enc ? op.kind == OperandKind::Shared : ((s.flags & kSharedS1) && io.bit(flag_bit));
-            if (shared && !(s.flags & kSharedS1)) {
-                io.fail(which + " cannot be a shared-memory operand");
-                return;
-            }
-            if (shared) {
-                io.set_bit(flag_bit, true);
-                shared_field(io, 9, lng ? 5 : 4, op, which);
-            } else {
-                reg(io, 9, lng ? 7 : 6, op, half, which);
-            }
-            return;
-        }
-        case Slot::S2: {
-            if (!lng) {
-                reg(io, 16, 6, op, half, which);
-                return;
-            }
-            const bool is_const = io.enc ? op.kind == OperandKind::Const : ((s.flags & kConstS2) && io.bit(23));
-            const bool is_imm = io.enc ? op.kind == OperandKind::Immediate : ((s.flags & kImmS2) && io.bit(52));
-            if (is_const) {
-                if (!(s.flags & kConstS2)) return io.fail(which + " cannot be a constant-memory operand");
-                io.set_bit(23, true);
-                const_field(io, 16, 7, op, which);
-            } else if (is_imm) {
-                if (!(s.flags & kImmS2)) return io.fail(which + " cannot be an immediate");
-                io.set_bit(52, true);
-                io.num(16, 7, op.value, which + " immediate");
-                if (!io.enc) op.kind = OperandKind::Immediate;
-            } else {
-                reg(io, 16, 7, op, half, which);
-            }
-            return;
-        }
-        case Slot::S3: {
-            const bool is_const = io.enc ? op.kind == OperandKind::Const : ((s.flags & kConstS3) && io.bit(24));
-            if (is_const) {
-                if (!(s.flags & kConstS3)) return io.fail(which + " cannot be a constant-memory operand");
-                io.set_bit(24, true);
-                const_field(io, 46, 7, op, which);
-            } else {
-                reg(io, 46, 7, op, half, which);
-            }
-            return;
-        }
-        case Slot::Imm32: {
-            if (io.enc) {
-                if (op.kind != OperandKind::Immediate) return bad_kind(io, which, op, "a 32-bit immediate");
-                io.put(16, 6, op.value & 0x3fu, which);
-                io.put(34, 26, op.value >> 6, which);
-            } else {
-                op.kind = OperandKind::Immediate;
-                op.value = io.get(16, 6) | (io.get(34, 26) << 6);
-            }
-            return;
-        }
-        case Slot::DstAsSrc: {
-            if (io.enc) {
-                if (op.kind != dst.kind || op.reg != dst.reg) {
-                    io.fail(which + " must be the destination register");
-                }
-            } else {
-                op = dst;
-            }
-            return;
-        }
+        case Slot::S1: return slot_s1(io, s, op, half, which);
+        case Slot::S2: return slot_s2(io, s, op, half, which);
+        case Slot::S3: return slot_s3(io, s, op, half, which);
+        case Slot::Imm32: return slot_imm32(io, op, which);
+        case Slot::DstAsSrc: return slot_dst_as_src(io, op, dst, which);
     }
 }
 
@@ -421,7 +431,8 @@ Halves types(Io& io, const Spec& s, Instruction& in) {
 
 // ---- common fields ----------------------------------------------------------------------
 
-void header(Io& io, const Spec& s, Instruction& in) {
+// Form, flow and opcode bits, the sub-opcode and marker of long forms, the row's fixed bits.
+void opcode_fields(Io& io, const Spec& s, Instruction& in) {
     if (io.enc) {
         if (in.form != s.form) io.fail("form mismatch");
         io.set_bit(0, s.form != Form::Short);
@@ -446,7 +457,29 @@ void header(Io& io, const Spec& s, Instruction& in) {
     if (s.form != Form::Long) {
         if (io.enc && in.marker != Marker::None) io.fail("32-bit and immediate forms have no marker (.S / end)");
     }
-    // Guard: bits 39-43 condition, 44-45 predicate register. Carry forms reuse 44-45.
+}
+
+// Guard register of a row with a guard: bits 44-45, which carry forms use for .CARRYn.
+void guard_register(Io& io, const Spec& s, Instruction& in) {
+    if (s.flags & kCarryIn) {
+        if (io.enc) {
+            if (!in.carry_in) io.fail("carry form needs .CARRYn");
+            if (in.is_guarded() && in.guard_reg != in.carry_in_reg) {
+                io.fail("a carry-in instruction must be guarded by its carry predicate register");
+            }
+            io.put(44, 2, in.carry_in_reg, "carry register");
+        } else {
+            in.carry_in = true;
+            in.carry_in_reg = in.guard_reg = static_cast<std::uint8_t>(io.get(44, 2));
+        }
+    } else {
+        if (io.enc && in.carry_in) io.fail(".CARRY is not available");
+        io.num(44, 2, in.guard_reg, "guard register");
+    }
+}
+
+// Guard: bits 39-43 condition, 44-45 predicate register (long forms without kNoGuard).
+void guard_fields(Io& io, const Spec& s, Instruction& in) {
     const bool has_guard = s.form == Form::Long && !(s.flags & kNoGuard);
     if (has_guard) {
         std::uint32_t cond = static_cast<std::uint32_t>(in.guard_cond);
@@ -455,28 +488,17 @@ void header(Io& io, const Spec& s, Instruction& in) {
             if (cond >= 0x14 && cond <= 0x1b) io.fail("undefined guard condition");
             in.guard_cond = static_cast<Condition>(cond);
         }
-        if (s.flags & kCarryIn) {
-            if (io.enc) {
-                if (!in.carry_in) io.fail("carry form needs .CARRYn");
-                if (in.is_guarded() && in.guard_reg != in.carry_in_reg) {
-                    io.fail("a carry-in instruction must be guarded by its carry predicate register");
-                }
-                io.put(44, 2, in.carry_in_reg, "carry register");
-            } else {
-                in.carry_in = true;
-                in.carry_in_reg = in.guard_reg = static_cast<std::uint8_t>(io.get(44, 2));
-            }
-        } else {
-            if (io.enc && in.carry_in) io.fail(".CARRY is not available");
-            io.num(44, 2, in.guard_reg, "guard register");
-        }
+        guard_register(io, s, in);
     } else if (io.enc) {
         if (in.is_guarded() || in.guard_reg != 0) io.fail("this instruction cannot be guarded");
         if (in.carry_in) io.fail(".CARRY is not available");
     } else {
         in.guard_cond = Condition::TR;
     }
-    // Set-predicate: bit 38 enable, 36-37 register.
+}
+
+// Set-predicate: bit 38 enable, 36-37 register (long forms without kNoSetPred).
+void set_predicate_fields(Io& io, const Spec& s, Instruction& in) {
     const bool has_setp = s.form == Form::Long && !(s.flags & kNoSetPred);
     if (has_setp) {
         io.flag(38, in.set_pred, ".Cn");
@@ -488,6 +510,12 @@ void header(Io& io, const Spec& s, Instruction& in) {
     } else if (io.enc && in.set_pred) {
         io.fail("this instruction cannot set a predicate (.Cn)");
     }
+}
+
+void header(Io& io, const Spec& s, Instruction& in) {
+    opcode_fields(io, s, in);
+    guard_fields(io, s, in);
+    set_predicate_fields(io, s, in);
 }
 
 void extra(Io& io, const Spec& s, Instruction& in) {
@@ -695,75 +723,81 @@ void shape_tex(Io& io, const Spec& /*s*/, Instruction& in) {
     }
 }
 
+// BRA/CAL/SSY/PBK: the byte address in bits 9-27.
+void shape_flow_target(Io& io, const Spec& /*s*/, Instruction& in) {
+    need_srcs(io, in, 0);
+    io.num(9, 19, in.target, "branch target");
+}
+
+// RET/BRK/KIL/TRAP and NOP: no operands.
+void shape_plain(Io& io, const Spec& /*s*/, Instruction& in) { need_srcs(io, in, 0); }
+
+// BAR: barrier number and thread count.
+void shape_bar(Io& io, const Spec& /*s*/, Instruction& in) {
+    need_srcs(io, in, 0);
+    io.num(21, 4, in.target, "barrier number");
+    io.num(9, 12, in.bar_count, "barrier thread count");
+}
+
+// A2R: an address register into a general register.
+void shape_a2r(Io& io, const Spec& /*s*/, Instruction& in) {
+    reg(io, 2, 7, in.dst, false, "destination");
+    need_srcs(io, in, 1);
+    areg_operand(io, in.src[0], "source");
+}
+
+// R2A: a register or shared word (movsh), shifted, into an address register.
+void shape_r2a(Io& io, const Spec& s, Instruction& in) {
+    areg_dst(io, in.dst);
+    need_srcs(io, in, 2);
+    slot(io, s, Slot::S1, in.src[0], false, in.dst, 0);
+    immediate(io, 16, 7, in.src[1], "shift");
+}
+
+// ADA: an address register plus an immediate offset.
+void shape_ada(Io& io, const Spec& /*s*/, Instruction& in) {
+    areg_dst(io, in.dst);
+    need_srcs(io, in, 2);
+    areg_operand(io, in.src[0], "source");
+    immediate(io, 9, 14, in.src[1], "offset");
+}
+
+// GLD: a global-memory load.
+void shape_gld(Io& io, const Spec& s, Instruction& in) {
+    dst_reg(io, s, in.dst, false);
+    need_srcs(io, in, 1);
+    global_operand(io, in.src[0], "source");
+    global_type(io, in, in.src[0]);
+}
+
+// GST: a global-memory store.
+void shape_gst(Io& io, const Spec& /*s*/, Instruction& in) {
+    global_operand(io, in.dst, "destination");
+    need_srcs(io, in, 1);
+    reg(io, 2, 7, in.src[0], false, "source");
+    global_type(io, in, in.dst);
+}
+
 void body(Io& io, const Spec& s, Instruction& in) {
     switch (s.shape) {
-        case Shape::FlowTarget:
-            need_srcs(io, in, 0);
-            io.num(9, 19, in.target, "branch target");
-            return;
+        case Shape::FlowTarget: return shape_flow_target(io, s, in);
         case Shape::FlowPlain:
-        case Shape::Nop:
-            need_srcs(io, in, 0);
-            return;
-        case Shape::Bar:
-            need_srcs(io, in, 0);
-            io.num(21, 4, in.target, "barrier number");
-            io.num(9, 12, in.bar_count, "barrier thread count");
-            return;
-        case Shape::Alu:
-            alu(io, s, in);
-            return;
-        case Shape::Mvc:
-            shape_mvc(io, s, in);
-            return;
-        case Shape::A2R:
-            reg(io, 2, 7, in.dst, false, "destination");
-            need_srcs(io, in, 1);
-            areg_operand(io, in.src[0], "source");
-            return;
-        case Shape::R2A:
-            areg_dst(io, in.dst);
-            need_srcs(io, in, 2);
-            slot(io, s, Slot::S1, in.src[0], false, in.dst, 0);  // register or shared word (movsh)
-            immediate(io, 16, 7, in.src[1], "shift");
-            return;
-        case Shape::R2G:
-            shape_r2g(io, s, in);
-            return;
-        case Shape::Ada:
-            areg_dst(io, in.dst);
-            need_srcs(io, in, 2);
-            areg_operand(io, in.src[0], "source");
-            immediate(io, 9, 14, in.src[1], "offset");
-            return;
-        case Shape::Gld:
-            dst_reg(io, s, in.dst, false);
-            need_srcs(io, in, 1);
-            global_operand(io, in.src[0], "source");
-            global_type(io, in, in.src[0]);
-            return;
-        case Shape::Gst:
-            global_operand(io, in.dst, "destination");
-            need_srcs(io, in, 1);
-            reg(io, 2, 7, in.src[0], false, "source");
-            global_type(io, in, in.dst);
-            return;
-        case Shape::P2R:
-            shape_p2r(io, s, in);
-            return;
-        case Shape::R2P:
-            shape_r2p(io, s, in);
-            return;
-        case Shape::S2R:
-            shape_s2r(io, s, in);
-            return;
+        case Shape::Nop: return shape_plain(io, s, in);
+        case Shape::Bar: return shape_bar(io, s, in);
+        case Shape::Alu: return alu(io, s, in);
+        case Shape::Mvc: return shape_mvc(io, s, in);
+        case Shape::A2R: return shape_a2r(io, s, in);
+        case Shape::R2A: return shape_r2a(io, s, in);
+        case Shape::R2G: return shape_r2g(io, s, in);
+        case Shape::Ada: return shape_ada(io, s, in);
+        case Shape::Gld: return shape_gld(io, s, in);
+        case Shape::Gst: return shape_gst(io, s, in);
+        case Shape::P2R: return shape_p2r(io, s, in);
+        case Shape::R2P: return shape_r2p(io, s, in);
+        case Shape::S2R: return shape_s2r(io, s, in);
         case Shape::Lld:
-        case Shape::Lst:
-            shape_local(io, s, in);
-            return;
-        case Shape::Tex:
-            shape_tex(io, s, in);
-            return;
+        case Shape::Lst: return shape_local(io, s, in);
+        case Shape::Tex: return shape_tex(io, s, in);
     }
 }
 

@@ -89,10 +89,12 @@ constexpr std::uint32_t nan_of(std::uint32_t op, std::uint32_t quiet) {
 
 }  // namespace
 
-void Except::clock(unsigned rmode, std::uint32_t opa, std::uint32_t opb, std::uint32_t opc, bool fadd, bool fmul,
-                   bool fmad, std::uint32_t in_except, std::uint32_t exponent_in, std::uint32_t mantissa_in) {
-    Except n = *this;
-    // p_InputHandler
+// fpu_exceptions_32.vhd: one function per clocked process (`inline`, called once each from
+// clock(), so they compile into one function).
+
+// p_InputHandler: zero, NaN and infinity flags of the operands and the operation's kind.
+inline void Except::input_handler(Except& n, std::uint32_t opa, std::uint32_t opb, std::uint32_t opc, bool fadd,
+                                  bool fmul, bool fmad) const {
     n.a_zero = opa == 0;
     n.b_zero = opb == 0;
     n.c_zero = opc == 0;
@@ -103,7 +105,10 @@ void Except::clock(unsigned rmode, std::uint32_t opa, std::uint32_t opb, std::ui
     n.sub = fadd && ((opa >> 31) || (opb >> 31));
     n.multiply = fmul;
     n.fusedmadd = fmad;
-    // p_InvalidFinder (RCP never reaches this FPU: pipeline_execute maps it to UNKNOWN)
+}
+
+// p_InvalidFinder (RCP never reaches this FPU: pipeline_execute maps it to UNKNOWN).
+inline void Except::invalid_finder(Except& n, std::uint32_t opa, std::uint32_t opb, std::uint32_t opc) const {
     if (a_snan || a_qnan) {
         n.invalid_trigger = 1;
         n.out_invalid = nan_of(opa, 1);
@@ -123,7 +128,11 @@ void Except::clock(unsigned rmode, std::uint32_t opa, std::uint32_t opb, std::ui
         n.invalid_trigger = 0;
         n.out_invalid = 0;
     }
-    // p_OverflowFinder
+}
+
+// p_OverflowFinder.
+inline void Except::overflow_finder(Except& n, unsigned rmode, std::uint32_t opa, std::uint32_t opb,
+                                    std::uint32_t in_except, std::uint32_t exponent_in) const {
     const bool a_nan = a_qnan || a_snan, b_nan = b_qnan || b_snan;
     if (exponent_in > 254 && !a_nan && !b_nan) {
         n.overflow_trigger = 1;
@@ -141,10 +150,17 @@ void Except::clock(unsigned rmode, std::uint32_t opa, std::uint32_t opb, std::ui
         n.overflow_trigger = 0;
         n.out_overflow = 0;
     }
-    // p_UnderflowFinder, p_InexactFinder
+}
+
+// p_UnderflowFinder and p_InexactFinder.
+inline void Except::underflow_inexact_finders(Except& n, std::uint32_t exponent_in, std::uint32_t mantissa_in) const {
+    const bool a_nan = a_qnan || a_snan, b_nan = b_qnan || b_snan;
     n.underflow_trigger = exponent_in == 0;
     n.inexact_trigger = ((mantissa_in & 3u) != 0 || overflow_trigger || underflow_trigger) && !a_nan && !b_nan;
-    // p_ExceptionOutputs (`exception` is never raised: except_trigger keeps its reset value)
+}
+
+// p_ExceptionOutputs (`exception` is never raised: except_trigger keeps its reset value).
+inline void Except::exception_outputs(Except& n) const {
     n.underflow = underflow_trigger;
     n.overflow = overflow_trigger;
     n.inexact = inexact_trigger;
@@ -160,6 +176,16 @@ void Except::clock(unsigned rmode, std::uint32_t opa, std::uint32_t opb, std::ui
         n.ex_enable = 0;
         n.out_fp = 0;
     }
+}
+
+void Except::clock(unsigned rmode, std::uint32_t opa, std::uint32_t opb, std::uint32_t opc, bool fadd, bool fmul,
+                   bool fmad, std::uint32_t in_except, std::uint32_t exponent_in, std::uint32_t mantissa_in) {
+    Except n = *this;
+    input_handler(n, opa, opb, opc, fadd, fmul, fmad);
+    invalid_finder(n, opa, opb, opc);
+    overflow_finder(n, rmode, opa, opb, in_except, exponent_in);
+    underflow_inexact_finders(n, exponent_in, mantissa_in);
+    exception_outputs(n);
     *this = n;
 }
 
@@ -184,104 +210,126 @@ struct Top {
     std::uint32_t mantissa_round = 0, exponent_round = 0, round_sign = 0;
 };
 
-}  // namespace
-
-FpuRtlOut fpu_rtl_arith(FpuRtlOp op, std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned rmode) {
-    Top t;
+// The blocks fpu_single instantiates for FADD/FMUL/FMAD, from reset.
+struct Blocks {
     rtl::Add add;
     rtl::Sub sub;
     rtl::Mul mul;
     rtl::Fma fma;
     rtl::Round rnd;
     rtl::Except ex;
-    const bool fadd = op == FpuRtlOp::Fadd, fmul = op == FpuRtlOp::Fmul, fmad = op == FpuRtlOp::Fmad;
-    const std::uint32_t opc_reg = fmad ? c : 0;
+};
+
+// The operation as fpu_op_reg holds it.
+struct Operation {
+    bool fadd = false, fmul = false, fmad = false;
+    unsigned rmode = 0;
+};
+
+// The working block's outputs (sign, mantissa, exponent) before the edge: the `case workload`
+// of p_FPU_FSM's WORK state.
+struct BlockOut {
+    std::uint32_t sign = 0, mantissa = 0, exponent = 0;
+};
+
+inline BlockOut workload_output(const Blocks& b, Work workload) {
+    switch (workload) {
+        case Work::Add: return {b.add.sign, b.add.sum_3, b.add.exponent_2};
+        case Work::Sub: return {b.sub.sign, b.sub.diff_2, b.sub.exponent_2};
+        case Work::Mul: return {b.mul.sign, b.mul.product_7, b.mul.exponent_5};
+        case Work::Fma: return {b.fma.sign, b.fma.mantissa, b.fma.exponent};
+    }
+    return {};
+}
+
+// One edge of the block instances of fpu_top_32_new.vhd, each enabled by its register.
+inline void clock_blocks(Blocks& b, const Top& o, const Operation& op) {
+    if (o.op_enable) {
+        b.ex.clock(op.rmode, o.opa_true, o.opb_true, o.opc_true, op.fadd, op.fmul, op.fmad, b.rnd.round_out,
+                   b.rnd.exponent_final, o.mantissa_round);
+        b.rnd.clock(op.rmode, o.round_sign, o.mantissa_round, o.exponent_round);
+    }
+    if (o.add_en) b.add.clock(o.opa_true, o.opb_true);
+    if (o.sub_en) b.sub.clock(o.opa_true, o.opb_true);
+    if (o.mul_en) b.mul.clock(o.opa_true, o.opb_true);
+    if (o.fma_en) b.fma.clock(o.opa_true, o.opb_true, o.opc_true);
+}
+
+// p_FPU_FSM, `when SET`: the operands after the negate bits, and the block to enable.
+inline void fsm_set(Top& t, const Top& o, const Operation& op, std::uint32_t a, std::uint32_t b, std::uint32_t c) {
+    t.opa_true = a;
+    t.opb_true = b;
+    t.opc_true = c;
+    t.op_enable = true;
+    if (op.fadd && !(o.opa_true >> 31) && !(o.opb_true >> 31)) {
+        t.workload = Work::Add;
+        t.add_en = true;
+        t.count_cycles = 15;
+    } else if (op.fadd) {
+        t.workload = Work::Sub;
+        t.sub_en = true;
+        t.count_cycles = 16;
+    } else if (op.fmul) {
+        t.workload = Work::Mul;
+        t.mul_en = true;
+        t.count_cycles = 16;
+    } else {
+        t.workload = Work::Fma;
+        t.fma_en = true;
+        t.count_cycles = 20;
+    }
+    t.set_0 = true;
+    if (o.set_0) t.state = State::WorkS;
+}
+
+// p_FPU_FSM, `when WORK`: the working block's outputs into the rounding stage's inputs.
+inline void fsm_work(Top& t, const Top& o, const BlockOut& out) {
+    if (o.count_ready < o.count_cycles) {
+        ++t.count_ready;
+        t.exponent_round = out.exponent;
+        t.mantissa_round = out.mantissa;
+        t.round_sign = out.sign;
+    } else {
+        t.state = State::Done;
+    }
+}
+
+// p_FPU_FSM, `when DONE` (stall_in low).
+inline void fsm_done(Top& t, const Top& o) {
+    t.done_0 = true;
+    t.done_1 = o.done_0;
+    t.finished = o.done_0;
+}
+
+// What DONE's out_fp_i and flags take for FADD/FMUL/FMAD: the exception stage's output when it
+// is enabled, else the rounding stage's.
+inline FpuRtlOut latched_result(const Blocks& b) {
+    FpuRtlOut r;
+    r.result = b.ex.ex_enable ? b.ex.out_fp : b.rnd.round_out;
+    r.underflow = b.ex.underflow;
+    r.overflow = b.ex.overflow;
+    r.inexact = b.ex.inexact;
+    r.exception = b.ex.exception;
+    r.invalid = b.ex.invalid;
+    return r;
+}
+
+}  // namespace
+
+FpuRtlOut fpu_rtl_arith(FpuRtlOp op, std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned rmode) {
+    Top t;
+    Blocks blocks;
+    const Operation oper{op == FpuRtlOp::Fadd, op == FpuRtlOp::Fmul, op == FpuRtlOp::Fmad, rmode};
+    const std::uint32_t opc_reg = oper.fmad ? c : 0;
     for (int edge = 0; edge < 64; ++edge) {
         const Top o = t;
-        if (o.state == State::Done && o.finished) {  // the edge at which ALU_DONE latches out_fp
-            FpuRtlOut r;
-            r.result = ex.ex_enable ? ex.out_fp : rnd.round_out;
-            r.underflow = ex.underflow;
-            r.overflow = ex.overflow;
-            r.inexact = ex.inexact;
-            r.exception = ex.exception;
-            r.invalid = ex.invalid;
-            return r;
-        }
-        // Block outputs before the edge, for the FSM's WORK state.
-        std::uint32_t bs = 0, bm = 0, be = 0;
-        switch (o.workload) {
-            case Work::Add:
-                bs = add.sign;
-                bm = add.sum_3;
-                be = add.exponent_2;
-                break;
-            case Work::Sub:
-                bs = sub.sign;
-                bm = sub.diff_2;
-                be = sub.exponent_2;
-                break;
-            case Work::Mul:
-                bs = mul.sign;
-                bm = mul.product_7;
-                be = mul.exponent_5;
-                break;
-            case Work::Fma:
-                bs = fma.sign;
-                bm = fma.mantissa;
-                be = fma.exponent;
-                break;
-        }
-        if (o.op_enable) {
-            ex.clock(rmode, o.opa_true, o.opb_true, o.opc_true, fadd, fmul, fmad, rnd.round_out, rnd.exponent_final,
-                     o.mantissa_round);
-            rnd.clock(rmode, o.round_sign, o.mantissa_round, o.exponent_round);
-        }
-        if (o.add_en) add.clock(o.opa_true, o.opb_true);
-        if (o.sub_en) sub.clock(o.opa_true, o.opb_true);
-        if (o.mul_en) mul.clock(o.opa_true, o.opb_true);
-        if (o.fma_en) fma.clock(o.opa_true, o.opb_true, o.opc_true);
+        if (o.state == State::Done && o.finished) return latched_result(blocks);  // the edge ALU_DONE latches
+        const BlockOut out = workload_output(blocks, o.workload);                 // before the edge
+        clock_blocks(blocks, o, oper);
         switch (o.state) {
-            case State::Set:
-                t.opa_true = a;
-                t.opb_true = b;
-                t.opc_true = opc_reg;
-                t.op_enable = true;
-                if (fadd && !(o.opa_true >> 31) && !(o.opb_true >> 31)) {
-                    t.workload = Work::Add;
-                    t.add_en = true;
-                    t.count_cycles = 15;
-                } else if (fadd) {
-                    t.workload = Work::Sub;
-                    t.sub_en = true;
-                    t.count_cycles = 16;
-                } else if (fmul) {
-                    t.workload = Work::Mul;
-                    t.mul_en = true;
-                    t.count_cycles = 16;
-                } else {
-                    t.workload = Work::Fma;
-                    t.fma_en = true;
-                    t.count_cycles = 20;
-                }
-                t.set_0 = true;
-                if (o.set_0) t.state = State::WorkS;
-                break;
-            case State::WorkS:
-                if (o.count_ready < o.count_cycles) {
-                    ++t.count_ready;
-                    t.exponent_round = be;
-                    t.mantissa_round = bm;
-                    t.round_sign = bs;
-                } else {
-                    t.state = State::Done;
-                }
-                break;
-            case State::Done:
-                t.done_0 = true;
-                t.done_1 = o.done_0;
-                t.finished = o.done_0;
-                break;
+            case State::Set: fsm_set(t, o, oper, a, b, opc_reg); break;
+            case State::WorkS: fsm_work(t, o, out); break;
+            case State::Done: fsm_done(t, o); break;
         }
     }
     return {};  // not reached: the FSM always finishes within count_cycles + 6 edges
@@ -304,17 +352,7 @@ bool fmad_settled(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned rm
         settled = f == before;
     }
     if (!settled) return false;
-    const std::uint32_t m = f.mantissa;
-    const bool up = rmode == 0 && ((m >> 1) & 1u) && ((m & 1u) || ((m >> 2) & 1u));
-    std::uint32_t mant = m, exp = f.exponent;
-    if (up) {
-        mant = (m + 4) & 0x7ffffff;
-        if ((mant >> 26) & 1u) {
-            mant >>= 1;
-            exp = (exp + 1) & 0x1ff;
-        }
-    }
-    const std::uint32_t out = (f.sign << 31) | ((exp & 0xff) << 23) | ((mant >> 2) & 0x7fffff);
+    const auto [out, exp] = settled_round(f.sign, f.mantissa, f.exponent, rmode);
     if (exp > 254) {  // out_overflow: Inf, the largest finite value, or its reset value 0
         result = rmode == 0 ? (out & 0x80000000u) | 0x7f800000u : rmode == 1 ? (out & 0x80000000u) | 0x7f7fffffu : 0u;
     } else {

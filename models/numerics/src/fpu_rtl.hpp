@@ -48,6 +48,26 @@ FpuRtlOut fpu_rtl_arith(FpuRtlOp op, std::uint32_t a, std::uint32_t b, std::uint
 // outside the operand/result domain where that equals fpu_rtl_arith.
 bool fadd_settled(std::uint32_t a, std::uint32_t b, unsigned rmode, std::uint32_t& result);
 
+// fpu_round settled on a constant input, for the fast paths (fadd_settled, fmad_settled): only
+// rmode 00 rounds (nearest even on the round and sticky bits of `mantissa`, fpu_round's 27-bit
+// input). `word` is round_out; `exponent` the rounded 9-bit exponent, for the overflow test.
+struct SettledRound {
+    std::uint32_t word = 0, exponent = 0;
+};
+inline SettledRound settled_round(std::uint32_t sign, std::uint32_t mantissa, std::uint32_t exponent, unsigned rmode) {
+    const std::uint32_t m = mantissa;
+    const bool up = rmode == 0 && ((m >> 1) & 1u) && ((m & 1u) || ((m >> 2) & 1u));
+    std::uint32_t mant = m, exp = exponent;
+    if (up) {
+        mant = (m + 4) & 0x7ffffff;
+        if ((mant >> 26) & 1u) {
+            mant >>= 1;
+            exp = (exp + 1) & 0x1ff;
+        }
+    }
+    return {(sign << 31) | ((exp & 0xff) << 23) | ((mant >> 2) & 0x7fffff), exp};
+}
+
 // FMAD with fpu_fma clocked until it settles and the later stages evaluated combinationally
 // (fpu_rtl.cpp); false (result untouched) when that is not known to equal fpu_rtl_arith.
 bool fmad_settled(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned rmode, std::uint32_t& result);

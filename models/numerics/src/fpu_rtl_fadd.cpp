@@ -73,18 +73,7 @@ bool fadd_settled(std::uint32_t a, std::uint32_t b, unsigned rmode, std::uint32_
     };
     if (!in_domain(a) || !in_domain(b)) return false;
     const Unrounded u = ((a | b) >> 31) ? settled_sub(a, b) : settled_add(a, b);
-    // fpu_round: only rmode 00 rounds (nearest even on the round and sticky bits).
-    const std::uint32_t m = u.mantissa;
-    const bool up = rmode == 0 && ((m >> 1) & 1u) && ((m & 1u) || ((m >> 2) & 1u));
-    std::uint32_t mant = m, exp = u.exponent;
-    if (up) {
-        mant = (m + 4) & 0x7ffffff;
-        if ((mant >> 26) & 1u) {
-            mant >>= 1;
-            exp = (exp + 1) & 0x1ff;
-        }
-    }
-    const std::uint32_t r = (u.sign << 31) | ((exp & 0xff) << 23) | ((mant >> 2) & 0x7fffff);
+    const auto [r, exp] = settled_round(u.sign, u.mantissa, u.exponent, rmode);
     // No NaN operand and no overflow in this domain, so fpu_exceptions passes the rounded word.
     if (!in_domain(r) || exp > 254) return false;
     result = r;

@@ -171,8 +171,12 @@ void Mul::clock(std::uint32_t opa, std::uint32_t opb) {
     *this = n;
 }
 
-void Fma::clock(std::uint32_t opa, std::uint32_t opb, std::uint32_t opc) {
-    Fma n = *this;
+// fpu_fma_32.vhd has a single clocked process, p_FusedMultiplyAdd; the functions below are its
+// commented sections ("---- unpacking ----" and on), called in the VHDL's statement order. They
+// are `inline` and called once each from clock(), so they compile into one function as before.
+
+// "unpacking" of p_FusedMultiplyAdd: fields, normal bits, mantissas with their hidden bit.
+inline void Fma::unpack(Fma& n, std::uint32_t opa, std::uint32_t opb, std::uint32_t opc) const {
     n.ma = opa & 0x7fffff;
     n.mb = opb & 0x7fffff;
     n.mc = opc & 0x7fffff;
@@ -185,16 +189,22 @@ void Fma::clock(std::uint32_t opa, std::uint32_t opb, std::uint32_t opc) {
     n.a_isnorm = ((opa >> 23) & 0xff) != 0;
     n.b_isnorm = ((opb >> 23) & 0xff) != 0;
     n.c_isnorm = ((opc >> 23) & 0xff) != 0;
-    const std::uint32_t na = a_isnorm, nb = b_isnorm, nc = c_isnorm;
-    const std::uint32_t dna = !a_isnorm, dnb = !b_isnorm;
     n.lma = (a_isnorm << 23) | ma;
     n.lmb = (b_isnorm << 23) | mb;
     n.lmc = (c_isnorm << 23) | mc;
     n.eab = (ea + eb) & 0x1ff;
+}
+
+// "compute exponent difference C - (A+B) + 127 - normalization bits", and the product A*B.
+inline void Fma::exponent_difference(Fma& n) const {
+    const std::uint32_t na = a_isnorm, nb = b_isnorm, nc = c_isnorm;
     n.exp_diff = (ec - eab + 126 - nc + na + nb) & 0x3ff;
     n.product_ab = std::uint64_t(lma) * lmb;
     n.ab_shifted = u128{product_ab} << 2;
-    const int sd = s10(exp_diff);
+}
+
+// "determine shifting of C mantissa depending on A*B bigger than C or not".
+inline void Fma::choose_addend_shift(Fma& n, int sd) const {
     if (sd <= -47) {
         n.shift_1 = 76;
         n.expo = (eab - 125) & 0x1ff;
@@ -212,16 +222,27 @@ void Fma::clock(std::uint32_t opa, std::uint32_t opb, std::uint32_t opc) {
         n.expo = ec;
         n.sign_i = sign_c;
     }
+}
+
+// "positionning C mantissa for addition".
+inline void Fma::position_addend(Fma& n) const {
     n.c_shifted_temp = u128{lmc} << 76;
     n.c_shifted_temp_2 = shr128(c_shifted_temp, shift_1, 100);
     n.c_compressed = (c_shifted_temp_2 >> 23) & mask128(77);
     n.sticky_c = (c_shifted_temp_2 & mask128(24)) != 0;
     n.c_compressed_2 = c_compressed;
+}
+
+// "compute possible outputs A*B+C | A*B-C | -A*B+C".
+inline void Fma::possible_outputs(Fma& n) const {
     n.sum = (ab_shifted + c_compressed_2) & mask128(78);
     n.diff = (ab_shifted - c_compressed_2) & mask128(78);
     n.diff_comp = (u128{0} - diff) & mask128(77);  // complement('1' & diff)(76 downto 0)
-    const bool eff_add = ((sign_a ^ sign_b ^ sign_c) & 1u) == 0;
-    if (eff_add) {
+}
+
+// "choose one of the precedent outputs".
+inline void Fma::choose_output(Fma& n, int sd) const {
+    if (effective_add()) {
         n.sum_2 = sum & mask128(77);
     } else if (sd < 0) {
         n.sum_2 = diff & mask128(77);
@@ -234,8 +255,13 @@ void Fma::clock(std::uint32_t opa, std::uint32_t opb, std::uint32_t opc) {
     } else if (c_compressed_2 < ab_shifted) {
         n.sum_2 = diff & mask128(77);
     }  // equal magnitudes: sum_2 keeps its value
+}
+
+// "shifting left to get the 1st one front of the mantissa", its first two branches: the
+// product-anchored case (exp_diff <= 1) and exp_diff = 2 (risk of cancellation).
+inline void Fma::normalise_product_anchored(Fma& n, int sd) const {
+    const std::uint32_t na = a_isnorm, nb = b_isnorm, dna = !a_isnorm, dnb = !b_isnorm;
     const int td = s10(test_denorm);
-    const auto sum2_bit = [this](std::uint32_t i) { return i <= 76 && ((sum_2 >> i) & 1u) != 0; };
     if (sd <= 1) {
         n.leadzeros = clz(std::uint64_t(sum_2 & mask128(51)), 51);
         n.test_denorm = (eab - leadzeros - 127 + na + nb) & 0x3ff;
@@ -249,7 +275,7 @@ void Fma::clock(std::uint32_t opa, std::uint32_t opb, std::uint32_t opc) {
             n.shift_2 = (28 + eab - 1 - 127) & 0x3ff;
             n.expo = (dna + dnb) & 0x1ff;
         }
-    } else if (sd == 2) {
+    } else {  // sd == 2
         n.leadzeros = clz(std::uint64_t(sum_2 & mask128(52)), 52);
         n.test_denorm = (eab - leadzeros - 126 + na + nb) & 0x3ff;
         if (td > 0) {
@@ -262,7 +288,15 @@ void Fma::clock(std::uint32_t opa, std::uint32_t opb, std::uint32_t opc) {
             n.shift_2 = (28 + eab - 1 - 127 + dna + dnb) & 0x3ff;
             n.expo = (dna + dnb) & 0x1ff;
         }
-    } else if (sd <= 26 && shift_1 != 0 && c_isnorm) {
+    }
+}
+
+// The same section's remaining branches (exp_diff > 2): the addend-anchored cases, where a
+// carry (effective add) or a cancellation (effective subtraction) moves the shift by one.
+inline void Fma::normalise_addend_anchored(Fma& n, int sd) const {
+    const bool eff_add = effective_add();
+    const auto sum2_bit = [this](std::uint32_t i) { return i <= 76 && ((sum_2 >> i) & 1u) != 0; };
+    if (sd <= 26 && shift_1 != 0 && c_isnorm) {
         if (sum2_bit((77 - shift_1) & 0x3ff) && eff_add) {
             n.shift_2 = (shift_1 - 1) & 0x3ff;
             n.expo = (ec + 1) & 0x1ff;
@@ -276,15 +310,37 @@ void Fma::clock(std::uint32_t opa, std::uint32_t opb, std::uint32_t opc) {
     } else if (sd > 26 && c_isnorm) {
         n.shift_2 = shift_1;
         n.expo = ec;
-    } else if (sd > 2 && !c_isnorm) {
+    } else if (!c_isnorm) {
         n.shift_2 = shift_1;
         n.expo = 0;
     }
+}
+
+// The process's last statements: the final shift, sticky bit and the outputs.
+inline void Fma::pack(Fma& n) const {
     n.sum_shifted = shl128(sum_2, shift_2, 77);
     n.sticky_f = sticky_c || (sum_shifted & mask128(52)) != 0;
     n.exponent = expo;
     n.mantissa = (std::uint32_t((sum_shifted >> 52) & mask128(25)) << 1) | sticky_f;
     n.sign = sign_i;
+}
+
+// One edge of p_FusedMultiplyAdd.
+void Fma::clock(std::uint32_t opa, std::uint32_t opb, std::uint32_t opc) {
+    Fma n = *this;
+    const int sd = s10(exp_diff);
+    unpack(n, opa, opb, opc);
+    exponent_difference(n);
+    choose_addend_shift(n, sd);
+    position_addend(n);
+    possible_outputs(n);
+    choose_output(n, sd);
+    if (sd <= 2) {
+        normalise_product_anchored(n, sd);
+    } else {
+        normalise_addend_anchored(n, sd);
+    }
+    pack(n);
     *this = n;
 }
 

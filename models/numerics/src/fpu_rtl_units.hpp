@@ -48,6 +48,20 @@ struct Fma {  // fpu_fma_32.vhd
     u128 sum = 0, diff = 0, sum_2 = 0, diff_comp = 0, sum_shifted = 0;
     void clock(std::uint32_t opa, std::uint32_t opb, std::uint32_t opc);
     bool operator==(const Fma&) const = default;
+
+private:
+    // The sections of p_FusedMultiplyAdd, in the order the VHDL assigns them (a later one may
+    // overwrite expo or sign_i). Each reads the state before the edge and writes `n`.
+    void unpack(Fma& n, std::uint32_t opa, std::uint32_t opb, std::uint32_t opc) const;
+    void exponent_difference(Fma& n) const;
+    void choose_addend_shift(Fma& n, int sd) const;
+    void position_addend(Fma& n) const;
+    void possible_outputs(Fma& n) const;
+    void choose_output(Fma& n, int sd) const;
+    void normalise_product_anchored(Fma& n, int sd) const;
+    void normalise_addend_anchored(Fma& n, int sd) const;
+    void pack(Fma& n) const;
+    bool effective_add() const { return ((sign_a ^ sign_b ^ sign_c) & 1u) == 0; }
 };
 
 struct Round {  // fpu_round_32.vhd
@@ -66,6 +80,17 @@ struct Except {  // fpu_exceptions_32.vhd
     std::uint32_t ex_enable = 0, underflow = 0, overflow = 0, inexact = 0, exception = 0, invalid = 0, out_fp = 0;
     void clock(unsigned rmode, std::uint32_t opa, std::uint32_t opb, std::uint32_t opc, bool fadd, bool fmul, bool fmad,
                std::uint32_t in_except, std::uint32_t exponent_in, std::uint32_t mantissa_in);
+
+private:
+    // One function per clocked process of fpu_exceptions_32.vhd; each reads the state before
+    // the edge and writes `n`.
+    void input_handler(Except& n, std::uint32_t opa, std::uint32_t opb, std::uint32_t opc, bool fadd, bool fmul,
+                       bool fmad) const;
+    void invalid_finder(Except& n, std::uint32_t opa, std::uint32_t opb, std::uint32_t opc) const;
+    void overflow_finder(Except& n, unsigned rmode, std::uint32_t opa, std::uint32_t opb, std::uint32_t in_except,
+                         std::uint32_t exponent_in) const;
+    void underflow_inexact_finders(Except& n, std::uint32_t exponent_in, std::uint32_t mantissa_in) const;
+    void exception_outputs(Except& n) const;
 };
 
 }  // namespace fgtlm::numerics::detail::rtl

@@ -211,7 +211,14 @@ std::uint32_t right_shift(u64 frac, u64 diff) {
     return static_cast<std::uint32_t>(bits(diff, 8, 5) == 0 ? out : 1u);
 }
 
-std::uint32_t add_sub(std::uint32_t a, std::uint32_t b, bool add) {
+// add_sub.vhd's first stage ("unpacking and detections" to "sign computation"): the _stg2
+// signals the second stage reads.
+struct AddSubStage1 {
+    bool is_nan = false, is_inf = false, zero_a_or_b = false, sign = false, sub = false;
+    u64 frac = 0, exp = 0;  // frac_stg2 (28 bits), efectExp_stg2
+};
+
+inline AddSubStage1 add_sub_stage1(std::uint32_t a, std::uint32_t b, bool add) {
     const u64 ea = bits(a, 30, 23), eb = bits(b, 30, 23);
     const u64 fa = bits(a, 22, 0), fb = bits(b, 22, 0);
     const bool nan_a = ea == 0xff && fa != 0, nan_b = eb == 0xff && fb != 0;
@@ -219,36 +226,49 @@ std::uint32_t add_sub(std::uint32_t a, std::uint32_t b, bool add) {
     const bool zero_a = ea == 0 && fa == 0, zero_b = eb == 0 && fb == 0;
     const bool sign_a = a >> 31;
     const bool sign_b = add ? (b >> 31) != 0 : (b >> 31) == 0;
-    const bool sub = sign_a != sign_b;
-    const bool is_nan = nan_a || nan_b || (inf_a && inf_b && sub);
-    const bool is_inf = (inf_a != inf_b) || (inf_a && inf_b && !sub);
+    AddSubStage1 r;
+    r.sub = sign_a != sign_b;
+    r.is_nan = nan_a || nan_b || (inf_a && inf_b && r.sub);
+    r.is_inf = (inf_a != inf_b) || (inf_a && inf_b && !r.sub);
+    r.zero_a_or_b = zero_a || zero_b;
+    // swap: the operand with the larger exponent first, the other aligned to it
     const u64 dab = (ea - eb) & 0x1ff, dba = (eb - ea) & 0x1ff;
     const bool b_bigger = bits(dab, 8, 8);
     const u64 diff = b_bigger ? dba : dab;
     const u64 frac_a = ((u64{1} << 23) | (b_bigger ? fb : fa)) << 3;
     const u64 frac_b = ((u64{1} << 23) | (b_bigger ? fa : fb)) << 3;
-    const u64 exp = b_bigger ? eb : ea;
+    r.exp = b_bigger ? eb : ea;
     const u64 b_al = right_shift(frac_b, diff);
     const u64 add_ab = (frac_a + b_al) & mask(28);
     const u64 sub_ab = (frac_a - b_al) & mask(28);
-    const u64 addsub = sub ? sub_ab : add_ab;
+    const u64 addsub = r.sub ? sub_ab : add_ab;
     const u64 sub_ba_eq = ((((u64{1} << 23) | fb) - ((u64{1} << 23) | fa)) & mask(25)) << 3;
-    u64 frac = 0;
-    if (zero_a) frac = ((u64{1} << 23) | fb) << 3;
-    else if (zero_b) frac = ((u64{1} << 23) | fa) << 3;
-    else if (bits(sub_ba_eq, 27, 27) == 0 && ea == eb && sub) frac = sub_ba_eq;
-    else frac = addsub;
-    bool sign = false;
-    if (sign_a == sign_b) sign = sign_a;
-    else if (b_bigger) sign = sign_b;
-    else sign = bits(addsub, 27, 27) == 0 ? sign_a : sign_b;
+    // frac and sign: the VHDL's `when ... else` chains
+    const bool equal_exp_sub = bits(sub_ba_eq, 27, 27) == 0 && ea == eb && r.sub;
+    r.frac = zero_a          ? ((u64{1} << 23) | fb) << 3
+             : zero_b        ? ((u64{1} << 23) | fa) << 3
+             : equal_exp_sub ? sub_ba_eq
+                             : addsub;
+    r.sign = sign_a == sign_b ? sign_a : b_bigger ? sign_b : bits(addsub, 27, 27) == 0 ? sign_a : sign_b;
+    return r;
+}
 
-    // Addition normalisation.
+// A normalised fraction and exponent (frac_*_Norm1, exp_*_Norm1).
+struct AddSubNorm1 {
+    u64 frac = 0, exp = 0;
+    bool underflow = false;
+};
+
+// The addition_norm process and isTwo / exp_add_Norm1.
+inline AddSubNorm1 addition_norm(u64 frac, u64 exp) {
     const bool did_norm = bits(frac, 27, 27);
-    const u64 frac_add = did_norm ? ((frac >> 2) << 1) | (bits(frac, 1, 1) | bits(frac, 0, 0)) : frac;
     const bool is_two = bits(frac, 26, 2) == mask(25);
-    const u64 exp_add = (exp + ((did_norm || is_two) ? 1 : 0)) & 0xff;
-    // Subtraction normalisation (fp_leading_zeros_and_shift, P = 27).
+    return {did_norm ? ((frac >> 2) << 1) | (bits(frac, 1, 1) | bits(frac, 0, 0)) : frac,
+            (exp + ((did_norm || is_two) ? 1 : 0)) & 0xff, false};
+}
+
+// subtraction_norm: the fp_leading_zeros_and_shift instance (P = 27).
+inline AddSubNorm1 subtraction_norm(u64 frac, u64 exp) {
     unsigned lz = 0;
     for (unsigned i = 27; i >= 1; --i) {
         if (bits(frac, 26, 27 - i) == 0) {
@@ -257,20 +277,23 @@ std::uint32_t add_sub(std::uint32_t a, std::uint32_t b, bool add) {
         }
     }
     const bool is_z = bits(frac, 26, 0) == 0;
-    const u64 exp_sub = is_z ? 0 : (exp - lz) & 0xff;
-    const bool underflow_sub = !(!is_z && exp > lz);
-    const u64 frac_sub = (frac << lz) & mask(28);
+    return {(frac << lz) & mask(28), is_z ? 0 : (exp - lz) & 0xff, !(!is_z && exp > lz)};
+}
 
-    const u64 fn1 = sub ? frac_sub : frac_add;
-    const u64 en1 = sub ? exp_sub : exp_add;
+// The second stage: the normalisation chosen by isSUB, rounding (isRoundUp, frac_Norm2),
+// overflow/underflow and the pack.
+std::uint32_t add_sub(std::uint32_t a, std::uint32_t b, bool add) {
+    const AddSubStage1 st = add_sub_stage1(a, b, add);
+    const AddSubNorm1 n1 = st.sub ? subtraction_norm(st.frac, st.exp) : addition_norm(st.frac, st.exp);
+    const u64 fn1 = n1.frac, en1 = n1.exp;
     const bool round_up = (bits(fn1, 2, 2) && (bits(fn1, 1, 1) || bits(fn1, 0, 0))) || bits(fn1, 3, 0) == 0xc;
     const u64 fn2 = (bits(fn1, 25, 3) + (round_up ? 1 : 0)) & mask(23);
-    const bool overflow = en1 == 0xff && !sub;
-    const bool underflow = sub && underflow_sub;
-    const u64 s = u64{sign} << 31;
-    if (is_nan) return static_cast<std::uint32_t>(s | (0xffu << 23) | 1u);
-    if (is_inf || overflow) return static_cast<std::uint32_t>(s | (0xffu << 23));
-    if (zero_a || zero_b) return static_cast<std::uint32_t>(s | (exp << 23) | bits(frac, 25, 3));
+    const bool overflow = en1 == 0xff && !st.sub;
+    const bool underflow = st.sub && n1.underflow;
+    const u64 s = u64{st.sign} << 31;
+    if (st.is_nan) return static_cast<std::uint32_t>(s | (0xffu << 23) | 1u);
+    if (st.is_inf || overflow) return static_cast<std::uint32_t>(s | (0xffu << 23));
+    if (st.zero_a_or_b) return static_cast<std::uint32_t>(s | (st.exp << 23) | bits(st.frac, 25, 3));
     if (underflow) return static_cast<std::uint32_t>(s);
     return static_cast<std::uint32_t>(s | (en1 << 23) | fn2);
 }

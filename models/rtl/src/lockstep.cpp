@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <fgtlm/isa/disassembler.hpp>
+#include <fgtlm/memory/debug_transport.hpp>
 
 namespace fgtlm::rtl {
 
@@ -178,14 +179,8 @@ void LockstepGpu::start(const core::LaunchConfig& config, std::uint32_t code_byt
     busy_ = true;
     rtl.start(config, code_bytes);  // copies the memory window first
     // The TLM GPU as GpuDevice starts it: code copied from CODE_BASE to instruction memory 0.
-    code_.assign(code_bytes / 4, 0);
-    tlm::tlm_generic_payload t;
-    t.set_command(tlm::TLM_READ_COMMAND);
-    t.set_address(config.code_base);
-    t.set_data_ptr(reinterpret_cast<unsigned char*>(code_.data()));
-    t.set_data_length(code_bytes);
-    tlm_.global_socket->transport_dbg(t);
-    tlm_.load_program(code_, 0);
+    // Code that cannot be loaded is the RTL engine's launch error (it checks it first).
+    tlm_.load_code_from_global(config.code_base, code_bytes);
     core::LaunchConfig local = config;
     local.code_base = 0;
     tlm_.start(local);
@@ -201,12 +196,7 @@ void LockstepGpu::abort() {
 std::optional<std::string> LockstepGpu::compare_memory() {
     const std::vector<std::uint8_t>& r = rtl.rtl_window();
     platform_window_.assign(r.size(), 0);
-    tlm::tlm_generic_payload t;
-    t.set_command(tlm::TLM_READ_COMMAND);
-    t.set_address(rtl.window_base());
-    t.set_data_ptr(platform_window_.data());
-    t.set_data_length(unsigned(r.size()));
-    rtl.global_socket->transport_dbg(t);
+    memory::debug_read(rtl.global_socket, rtl.window_base(), platform_window_.data(), unsigned(r.size()));
     for (std::size_t a = 0; a < r.size(); ++a)
         if (r[a] != platform_window_[a])
             return fmt::format("global memory at 0x{:08x}: TLM 0x{:02x}, RTL 0x{:02x}", rtl.window_base() + a,

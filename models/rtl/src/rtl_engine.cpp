@@ -4,6 +4,8 @@
 #include <sstream>
 #include <stdexcept>
 
+#include <fgtlm/memory/debug_transport.hpp>
+
 namespace fgtlm::rtl {
 
 namespace {
@@ -78,17 +80,10 @@ bool RtlEngine::copy_in(const core::LaunchConfig& config, std::uint32_t code_byt
     }
     window_base_ = config_.window_base ? *config_.window_base & ~kWindowMask : config.code_base & ~kWindowMask;
     snapshot_.assign(kGlobalBytes, 0);
-    tlm::tlm_generic_payload t;
-    t.set_command(tlm::TLM_READ_COMMAND);
-    t.set_address(window_base_);
-    t.set_data_ptr(snapshot_.data());
-    t.set_data_length(kGlobalBytes);
-    global_socket->transport_dbg(t);  // a window running past the end of memory reads short: zeros
+    // A window running past the end of memory reads short: zeros.
+    memory::debug_read(global_socket, window_base_, snapshot_.data(), kGlobalBytes);
     std::vector<std::uint32_t> code(code_bytes / 4);
-    t.set_address(config.code_base);
-    t.set_data_ptr(reinterpret_cast<unsigned char*>(code.data()));
-    t.set_data_length(code_bytes);
-    if (global_socket->transport_dbg(t) != code_bytes) {
+    if (memory::debug_read(global_socket, config.code_base, code.data(), code_bytes) != code_bytes) {
         fail(core::KernelErrorKind::InvalidLaunch,
              "code at " + hex(config.code_base) + " (+" + hex(code_bytes) + ") is not readable memory",
              config.code_base);
@@ -104,17 +99,11 @@ bool RtlEngine::copy_in(const core::LaunchConfig& config, std::uint32_t code_byt
 // Writes back the bytes the kernel changed (unchanged bytes stay as the platform has them).
 void RtlEngine::write_back() {
     if (after_.size() != kGlobalBytes || snapshot_.size() != kGlobalBytes) return;  // no kernel ran
-    tlm::tlm_generic_payload t;
-    t.set_command(tlm::TLM_WRITE_COMMAND);
     for (std::uint32_t a = 0; a < kGlobalBytes;) {
         if (after_[a] == snapshot_[a]) { ++a; continue; }
         std::uint32_t end = a;
         while (end < kGlobalBytes && after_[end] != snapshot_[end]) ++end;
-        t.set_address(window_base_ + a);
-        t.set_data_ptr(after_.data() + a);
-        t.set_data_length(end - a);
-        t.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
-        global_socket->transport_dbg(t);
+        memory::debug_write(global_socket, window_base_ + a, after_.data() + a, end - a);
         a = end;
     }
 }

@@ -67,9 +67,6 @@ bool MemoryFunction::execute(ExecContext& op) {
         case isa::Opcode::S2R:
             if (op.exec_mask != 0) read_special(op);
             return true;
-        case isa::Opcode::MVC:
-            return unit_fail(op, KernelErrorKind::IllegalInstruction, 0,
-                             "MVC with address-register post-increment is not modelled yet");
         case isa::Opcode::R2G: return store_shared(op);
         default: return access_global(op);
     }

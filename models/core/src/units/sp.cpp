@@ -223,6 +223,11 @@ bool SpFunction::execute(ExecContext& ctx) {
                   ctx.rtl};
     ctx.res_regs = 1;
     ctx.has_flags = in.set_pred;
+    if (in.op == Opcode::R2P && ctx.rtl) {  // the flags of the latched opcode (rtl_alu_latch.hpp)
+        for (std::uint32_t l = 0; l < kWarpSize; ++l)
+            ctx.res[0][l] = rtl_r2p_flags(ctx.alu_latch, in, ctx.src[0][l], ctx.src[1][l], ctx.src[2][l]);
+        return true;
+    }
     unsigned flag_bits = o.bits;  // width the zero/sign flags are taken from
     switch (in.op) {
         case Opcode::MOV:

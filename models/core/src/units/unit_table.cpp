@@ -44,10 +44,8 @@ FormInfo form_info(const isa::Instruction& in) {
         case Opcode::SIN:
         case Opcode::COS:
         case Opcode::EX2: return {ExecUnit::SFU, ExecUnit::SFU};
-        case Opcode::MVC:
-            if (in.src[0].post_inc)
-                return {ExecUnit::Memory, ExecUnit::Memory};  // g80 only (rtl ignores it): reported by name
-            return {ExecUnit::SP, ExecUnit::Memory};          // constant-memory load: data moved by the SP lanes
+        case Opcode::MVC:  // constant-memory load (c[b][Ak+=off] too): data moved by the SP lanes
+            return {ExecUnit::SP, ExecUnit::Memory};
         case Opcode::MOV:
             if (in.num_src > 0 && in.src[0].kind == isa::OperandKind::Shared) return {ExecUnit::SP, ExecUnit::Memory};
             return {ExecUnit::SP, ExecUnit::SP};

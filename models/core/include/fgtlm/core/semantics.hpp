@@ -28,8 +28,9 @@ void apply_semantics(isa::Instruction& inst, Semantics s);
 // output register `data_o` is only assigned when the operand is read, so an instruction whose
 // second source pipeline_decode.vhd types DT_NONE gets whatever the last instruction that
 // read one left there (the values of that instruction's last pass of sm.sp_lanes threads).
-// Load: this instruction reads its second source (src[1]; MVI: src[0]) into the latch;
-// Use: it executes with the latch's values instead of src[1]; Keep: neither (no effect).
+// Load: this instruction reads its second source (src[1]; MVI: src[0]; R2G: 0, or R0 with an
+// address register: SmCore::src2_latch_values) into the latch; Use: it executes with the
+// latch's values instead of src[1] (R2P uses it too: rtl_alu_latch.hpp); Keep: neither.
 // Meaningful for an instruction already rewritten by apply_semantics(Rtl).
 enum class Src2Latch : unsigned char { Keep, Load, Use };
 Src2Latch rtl_src2_latch(const isa::Instruction& inst);

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <vector>
 
+#include <fgtlm/core/rtl_alu_latch.hpp>
 #include <fgtlm/core/semantics.hpp>
 #include <fgtlm/isa/instruction.hpp>
 
@@ -87,6 +88,7 @@ struct ExecContext {
     std::uint32_t pass_lanes = 8;   // SmCoreConfig::sp_lanes (the FPU's per-pass timing, units/fpu.cpp)
     WarpState* warp = nullptr;      // the issuing warp's PC, masks and stack (the branch unit's operand)
     bool next_pc_set = false;       // a unit moved the warp's PC (else write-back advances it)
+    RtlAluLatch alu_latch;          // R2P under rtl: the execute stage's latched opcode (set by read)
     MemOperands mem_operands;       // the memory unit's address/data rows (set by execute)
     UnitError error;                // why a unit returned false (kind None: it recorded nothing)
     IssueRecord rec;
@@ -128,6 +130,13 @@ public:
     // The kernel's constant memory: `size` bytes, read through `port` (the SM's constant-
     // memory controller) or, when nullptr, straight from `data`.
     void set_constant(const std::uint8_t* data, std::uint32_t size, MemoryPort* port = nullptr);
+    // The RTL has one constant memory and no bank term in its address (c[b][off] is byte
+    // off*size whatever b): under core.semantics=rtl every bank reads set_constant's image.
+    // NVIDIA's G80 has 16 banks (a cubin's c0 user constants, c1 compiler constants, c14 the
+    // addresses of its globals): under core.semantics=g80 c[b] reads the image set here for
+    // bank b (bank 0 = set_constant), and reading a bank never set is a kernel error.
+    static constexpr std::uint32_t kConstantBanks = 16;
+    void set_constant_bank(std::uint32_t bank, const std::uint8_t* data, std::uint32_t size);
     // Undefined-value tracking (off by default): `shadow` holds one byte per global-memory
     // byte, non-zero = undefined (the RTL's 'U' from global_init_undefined). Results derived
     // from undefined bytes are marked in shadow registers/shared memory and stores propagate
@@ -246,6 +255,7 @@ private:
     }
     void fill_record(ExecContext& ctx);
     void write_results(ExecContext& ctx);  // write-back: result registers
+    void post_increment(ExecContext& ctx);  // write-back: Ak += off of `c[b][Ak+=off]` (g80 MVC)
     bool advance_pc(ExecContext& ctx);     // write-back: PC, join (.S), end marker
     bool record_unit_error(ExecContext& ctx);  // false, with ctx.error recorded as the kernel error
     void gather_memory_operands(ExecContext& ctx);  // execute: rows for the memory unit (memory_operands.cpp)
@@ -262,6 +272,10 @@ private:
     MemoryPort* shared_writes_ = &own_shared_;
     MemoryPort* const_port_ = &own_const_;
     std::uint32_t const_size_ = 0;
+    // Constant banks 1-15 (core.semantics=g80 only; bank 0 is const_port_).
+    std::array<ArrayMemory, kConstantBanks> bank_mem_;
+    std::array<std::uint32_t, kConstantBanks> bank_size_{};
+    std::array<bool, kConstantBanks> bank_loaded_{};
     std::vector<ExecutionObserver*> observers_;
     IssueCost* cost_ = nullptr;
 
@@ -286,7 +300,14 @@ private:
     // lanes: lane l holds what the RTL's lane l % sp_lanes holds. Zero after reset; like the
     // registers it survives kernels.
     alignas(64) std::uint32_t src2_latch_[kWarpSize] = {};
+    // The third-operand latch (read_source_ops.vhd, SRC_NUM = 3: IMAD, FMAD and R2G read it)
+    // and the execute stage's ALU latch (rtl_alu_latch.hpp), both read by R2P.
+    alignas(64) std::uint32_t src3_latch_[kWarpSize] = {};
+    RtlAluLatch alu_latch_;
     void rtl_src2_latch(ExecContext& ctx, const std::uint32_t* const raw[3]);
+    void rtl_r2p_latches(ExecContext& ctx, const std::uint32_t* const raw[3]);
+    void load_latch(std::uint32_t* latch, const std::uint32_t* values) const;
+    const std::uint32_t* src2_latch_values(const ExecContext& ctx, const std::uint32_t* const raw[3]);
 
     SpFunction sp_;
     FpuFunction fpu_;

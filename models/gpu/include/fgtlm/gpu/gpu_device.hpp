@@ -43,7 +43,6 @@ private:
 
     core::KernelResult result_;
     sc_core::sc_event done_;
-    std::vector<std::uint32_t> code_;  // staging buffer for the code copy (reused)
 };
 
 }  // namespace fgtlm::gpu

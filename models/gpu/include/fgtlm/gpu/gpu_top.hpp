@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <string>
 #include <vector>
 
 #include <systemc>
@@ -53,6 +54,12 @@ public:
     // --- code and data ------------------------------------------------------------------
     void load_program(std::span<const std::uint32_t> words, std::uint32_t code_base = 0);
     void copy_code_from_global(std::uint32_t bytes) { copy_code_bytes_ = bytes; }
+    // Reads `bytes` of code at global address `code_base` over global_socket (debug transport)
+    // into instruction memory at 0: how GpuDevice and the lock-step GPU load a kernel whose code
+    // lies anywhere in global memory (then start it with code_base 0). Returns "" or why not
+    // (not whole words, larger than instruction memory, not readable memory); instruction memory
+    // is then as it was.
+    std::string load_code_from_global(std::uint64_t code_base, std::uint32_t bytes);
     std::vector<std::uint8_t>& constant_memory() { return const_mem_; }
 
     // --- launch API ---------------------------------------------------------------------
@@ -95,6 +102,7 @@ private:
     sc_core::sc_event start_, done_;
     sc_core::sc_event_or_list any_batch_done_;
     std::uint32_t copy_code_bytes_ = 0;
+    std::vector<std::uint32_t> code_staging_;  // load_code_from_global's buffer (reused)
     bool busy_ = false;
     bool start_pending_ = false;
     bool observers_begun_ = false;

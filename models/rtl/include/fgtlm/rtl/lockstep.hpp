@@ -121,7 +121,6 @@ private:
 
     gpu::GpuTop& tlm_;
     CommitComparator cmp_;
-    std::vector<std::uint32_t> code_;
     std::vector<LockstepCommit> rtl_building_;  // per warp slot: passes of the instruction in flight
     std::vector<std::uint8_t> platform_window_;
     core::KernelResult result_, tlm_result_;

@@ -4,6 +4,8 @@
 // the unit's own issue cost. It grants the direct interface unless `allow_direct` is false.
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 
 #include <systemc>
@@ -47,6 +49,25 @@ protected:
 
 private:
     core::ExecUnitIf* function_;
+};
+
+// A unit's SystemC kind() as a template argument: FunctionUnit<F, "fgtlm::sm::SpUnit">.
+template <std::size_t N>
+struct UnitKind {
+    char text[N];
+    constexpr UnitKind(const char (&s)[N]) { std::copy_n(s, N, text); }  // implicit: from the literal
+};
+
+// An execution unit whose function object needs nothing from the SM (SpUnit, FpuUnit, SfuUnit:
+// one header each, an alias of this). It owns the function and executes every payload with it.
+template <class Function, UnitKind Kind>
+class FunctionUnit final : public ExecUnitModule {
+public:
+    explicit FunctionUnit(sc_core::sc_module_name name) : ExecUnitModule(name, &function_) {}
+    const char* kind() const override { return Kind.text; }
+
+private:
+    Function function_;
 };
 
 }  // namespace fgtlm::sm

@@ -1,0 +1,60 @@
+// The RTL execute stage's ALU latch and what an R2P computes from it (core.semantics=rtl).
+//
+// pipeline_execute.vhd registers alu_opcode_i, w32_i, is_signed_i and cvt_type_i only when an
+// ALU-class instruction (or an R2A with a shift / an ADA) enters the stage, and its scalar
+// processor runs combinationally on them all the time. R2P decodes as a MOV STORE of FLAGS
+// with destination REG and type DT_NONE: the stage passes it through (NOP state) and the
+// write stage writes the set-predicate register with the flags pred_flags_o computed by the
+// scalar processor for the *latched* opcode, on the R2P's own operands: src1 = R0 (src1_i has
+// no R2P case), src2 and src3 = the read stage's operand latches (both typed DT_NONE). The
+// register named by the R2P is never read. models/cosim/README.md "Known differences" 26.
+#pragma once
+
+#include <cstdint>
+
+#include <fgtlm/isa/instruction.hpp>
+
+namespace fgtlm::core {
+
+// alu_opcode_type values as the scalar processor distinguishes them. Zero stands for every
+// opcode it has no result for (FADD/FMUL/FMAD/FSET/RCP/SFU/RRO, UNKNOWN): result 0.
+enum class RtlAluOp : std::uint8_t {
+    Zero,
+    Iadd,
+    Iaddc,
+    Isub,
+    Set,
+    Max,
+    Min,
+    Shl,
+    Shr,
+    Imul24,
+    Imad24,
+    Imad24c,
+    Cvt,
+    And,
+    Or,
+    Xor,
+    Neg
+};
+
+struct RtlAluLatch {
+    RtlAluOp op = RtlAluOp::Zero;  // reset: UNKNOWN
+    bool w32 = false;
+    bool is_signed = false;
+    std::uint8_t cvt_type = 0;  // bits 48-46
+};
+
+// Updates `latch` as pipeline_execute's IDLE state does when `in` (raw words in.lo/in.hi)
+// enters the execute stage: every ALU-class instruction, an R2A whose shift is not zero
+// (SHL) and an ADA (IADD). Other instructions leave it unchanged.
+void rtl_alu_latch_update(const isa::Instruction& in, RtlAluLatch& latch);
+
+// The flag nibble (bit 0 zero, 1 sign, 2 carry, 3 overflow) the RTL writes for one lane of
+// the R2P `r2p` (its raw bits give subop, marker, bit 22 negation, saturation, condition):
+// scalar_processor.vhd on a = R0, b = second-operand latch, c = third-operand latch, with the
+// read stage's flags zero (it reads them only for IADDC/IMAD24C).
+std::uint8_t rtl_r2p_flags(const RtlAluLatch& latch, const isa::Instruction& r2p, std::uint32_t a, std::uint32_t b,
+                           std::uint32_t c);
+
+}  // namespace fgtlm::core
