@@ -29,12 +29,35 @@ bool is_rtl_alu(Opcode op) {
 
 // src1_i of a long ALU instruction with a shared first source: FADD/FMUL/FMAD read the
 // offset from bits 9-13, every integer op (and FSET) from bits 9-12 only, so g[0x10]-g[0x1f]
-// alias g[0x0]-g[0xf]. (Conversions to/from float and the SFU read 9-15: not rewritten.)
+// alias g[0x0]-g[0xf]. (Conversions to/from float and the SFU: float_conversion_source.)
 void shared_offset_width(isa::Instruction& in) {
     isa::Operand& s = in.src[0];
     if (in.form != Form::Long || in.num_src == 0 || s.kind != OperandKind::Shared) return;
     if (in.op == Opcode::FADD || in.op == Opcode::FMUL || in.op == Opcode::FMAD) return;
     s.value &= 0xfu;
+}
+
+// src1_i of a float conversion (CVT sub-ops 2, 4, 6, 7: I2F, F2I, F2F), RRO and the SFU ops is
+// instruction bits 9-15 whatever the source kind, so a shared source's offset takes the
+// shared type field (bits 14-15) as its two upper bits: `F2I.S32.F32 R4, g [0x6]` reads word
+// 0x46, not 0x6 (measured: tests/core/golden/fp_operands; I2I reads bits 9-12 as above).
+void float_conversion_source(isa::Instruction& in) {
+    switch (in.op) {
+        case Opcode::I2F: case Opcode::F2I: case Opcode::F2F: case Opcode::RRO: case Opcode::RCP:
+        case Opcode::RSQ: case Opcode::LG2: case Opcode::EX2: case Opcode::SIN: case Opcode::COS: break;
+        default: return;
+    }
+    isa::Operand& s = in.src[0];
+    if (in.form == Form::Long && in.num_src > 0 && s.kind == OperandKind::Shared) s.value = (in.lo >> 9) & 0x7fu;
+}
+
+// read_source_ops.vhd: an ALU instruction's constant second source is always read with
+// READ, never READ_GATHER (pipeline_decode.vhd: "Removed READ_GATHER condition altogether for
+// constant memory"), so its address register is ignored: `FADD R4, R1, c[0x1][A1+0x1]` reads
+// c[0x1][0x1] whatever A1 holds (measured: tests/core/golden/fp_operands). A constant third
+// source with an address register is gathered (src3_mem_opcode_i).
+void constant_second_source_ungathered(isa::Instruction& in) {
+    if (in.num_src >= 2 && in.src[1].kind == OperandKind::Const) in.src[1].areg = 0;
 }
 
 // read_source_ops.vhd (SRC_NUM = 2): a register second source is replaced by its own field
@@ -216,8 +239,10 @@ void apply_semantics(isa::Instruction& in, Semantics s) {
     predicate_to_register(in);
     i2f_register_half(in);
     register_to_predicate(in);
+    float_conversion_source(in);
     if (!is_rtl_alu(in.op)) return;
     detail::rtl_operand_fields(in);
+    constant_second_source_ungathered(in);
     shared_offset_width(in);
     field_as_immediate(in);
     logic_op(in);
