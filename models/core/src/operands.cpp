@@ -215,8 +215,7 @@ bool SmCore::read(ExecContext& ctx) {
 // values of the instruction's last pass (threads 32 - sp_lanes .. 31), the pass
 // read_source_ops.vhd finished last; a use replaces src[1] of every thread by them.
 void SmCore::rtl_src2_latch(ExecContext& ctx, const std::uint32_t* const raw[3]) {
-    const isa::Instruction& in = *ctx.inst;
-    switch (core::rtl_src2_latch(in)) {
+    switch (Src2Latch(ctx.form.rtl.src2)) {
         case Src2Latch::Keep: return;
         case Src2Latch::Use:  // a copy: the latch may be reloaded before this instruction executes
             std::memcpy(ctx.buf[1], src2_latch_, sizeof src2_latch_);
@@ -236,11 +235,19 @@ const std::uint32_t* SmCore::src2_latch_values(const ExecContext& ctx, const std
     return raw[1];
 }
 
-// A latch keeps the values of the instruction's last pass (threads 32 - sp_lanes .. 31).
+// A latch keeps the values of the instruction's last pass (threads 32 - sp_lanes .. 31):
+// lane l holds what thread last + l % lanes read. Most instructions load the second-operand
+// latch, so the lane counts FlexGripPlus builds (8, 16, 32: powers of two) take a mask, not a
+// division per lane.
 void SmCore::load_latch(std::uint32_t* latch, const std::uint32_t* values) const {
     const std::uint32_t lanes = std::clamp<std::uint32_t>(cfg_.sp_lanes, 1, kWarpSize);
-    const std::uint32_t last = kWarpSize - lanes;
-    for (std::uint32_t l = 0; l < kWarpSize; ++l) latch[l] = values[last + l % lanes];
+    const std::uint32_t* pass = values + (kWarpSize - lanes);
+    if ((lanes & (lanes - 1)) == 0) {
+        const std::uint32_t mask = lanes - 1;
+        for (std::uint32_t l = 0; l < kWarpSize; ++l) latch[l] = pass[l & mask];
+        return;
+    }
+    for (std::uint32_t l = 0; l < kWarpSize; ++l) latch[l] = pass[l % lanes];
 }
 
 // What R2P reads (rtl_alu_latch.hpp): the third-operand latch, loaded by the instructions
@@ -257,9 +264,9 @@ void SmCore::rtl_r2p_latches(ExecContext& ctx, const std::uint32_t* const raw[3]
         ctx.alu_latch = alu_latch_;
         return;
     }
-    if ((in.op == Opcode::IMAD || in.op == Opcode::FMAD) && in.num_src >= 3) load_latch(src3_latch_, raw[2]);
-    if (in.op == Opcode::R2G && in.num_src >= 1) load_latch(src3_latch_, raw[0]);
-    rtl_alu_latch_update(in, alu_latch_);
+    const RtlLatchEffects& e = ctx.form.rtl;
+    if (e.src3 != Src3Latch::Keep) load_latch(src3_latch_, raw[e.src3 == Src3Latch::FromThirdSource ? 2 : 0]);
+    e.alu.apply(alu_latch_);
 }
 
 }  // namespace fgtlm::core

@@ -2,6 +2,8 @@
 // word, and pipeline_execute.vhd's rule for latching them (rtl_alu_latch.hpp).
 #include <fgtlm/core/rtl_alu_latch.hpp>
 
+#include <fgtlm/core/semantics.hpp>
+
 namespace fgtlm::core {
 
 namespace {
@@ -106,27 +108,42 @@ bool is_signed_of(const Word& d, RtlAluOp op) {
 
 }  // namespace
 
-void rtl_alu_latch_update(const isa::Instruction& in, RtlAluLatch& latch) {
-    if (in.is_illegal()) return;
+RtlAluLatchWrite rtl_alu_latch_write(const isa::Instruction& in) {
+    RtlAluLatchWrite w;
+    if (in.is_illegal()) return w;
     const Word d = word_of(in);
+    RtlAluLatch& latch = w.value;
     if (is_alu(d)) {
+        w.writes = w.writes_cvt = true;
         latch.op = alu_opcode(d);
         latch.w32 = w32_of(d, latch.op);
         latch.is_signed = is_signed_of(d, latch.op);
         latch.cvt_type = std::uint8_t(d.imm() ? 0u : d.field(48, 46));
-        return;
+        return w;
     }
-    if (d.is_flow()) return;
+    if (d.is_flow()) return w;
     // MOV LOAD with destination ADDRESS: R2A (opcode 0, subop 6) latches SHL when lane 0 of
     // its second operand (read_source_ops loads addr_in: the shift, bits 22-16) is not zero,
     // ADA (opcode 0xd, subop 1) IADD; both 32-bit unsigned.
     const bool r2a = d.opcode() == 0x0 && d.subop() == 6 && d.field(22, 16) != 0;
     const bool ada = d.opcode() == 0xd && d.subop() == 1;
     if (r2a || ada) {
+        w.writes = true;
         latch.op = r2a ? RtlAluOp::Shl : RtlAluOp::Iadd;
         latch.w32 = true;
         latch.is_signed = false;
     }
+    return w;
+}
+
+RtlLatchEffects rtl_latch_effects(const isa::Instruction& in) {
+    RtlLatchEffects e;
+    e.src2 = std::uint8_t(rtl_src2_latch(in));
+    if ((in.op == isa::Opcode::IMAD || in.op == isa::Opcode::FMAD) && in.num_src >= 3)
+        e.src3 = Src3Latch::FromThirdSource;
+    if (in.op == isa::Opcode::R2G && in.num_src >= 1) e.src3 = Src3Latch::FromFirstSource;
+    e.alu = rtl_alu_latch_write(in);
+    return e;
 }
 
 }  // namespace fgtlm::core

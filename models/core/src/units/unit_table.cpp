@@ -1,11 +1,18 @@
 // The unit table: which execution unit computes each instruction form and which resource
-// the timing model charges for it. Decided once per decoded instruction (core::Program).
+// the timing model charges for it, with the form's other static properties (the RTL latches
+// it loads). Decided once per decoded instruction (core::Program).
 // A new opcode gets its row here (see models/core/README.md "Adding an instruction").
 #include <fgtlm/core/units/exec_unit.hpp>
 
 namespace fgtlm::core {
 
-FormInfo form_info(const isa::Instruction& in) {
+namespace {
+
+struct Units {
+    ExecUnit exec, timing;
+};
+
+Units units_of(const isa::Instruction& in) {
     using isa::Opcode;
     switch (in.op) {
         case Opcode::BRA:
@@ -51,6 +58,13 @@ FormInfo form_info(const isa::Instruction& in) {
             return {ExecUnit::SP, ExecUnit::SP};
         default: return {ExecUnit::SP, ExecUnit::SP};
     }
+}
+
+}  // namespace
+
+FormInfo form_info(const isa::Instruction& in) {
+    const Units u = units_of(in);
+    return {u.exec, u.timing, rtl_latch_effects(in)};
 }
 
 }  // namespace fgtlm::core

@@ -45,10 +45,40 @@ struct RtlAluLatch {
     std::uint8_t cvt_type = 0;  // bits 48-46
 };
 
-// Updates `latch` as pipeline_execute's IDLE state does when `in` (raw words in.lo/in.hi)
-// enters the execute stage: every ALU-class instruction, an R2A whose shift is not zero
-// (SHL) and an ADA (IADD). Other instructions leave it unchanged.
-void rtl_alu_latch_update(const isa::Instruction& in, RtlAluLatch& latch);
+// What `in` (raw words in.lo/in.hi) writes into the latch as pipeline_execute's IDLE state
+// latches it: every ALU-class instruction all four fields, an R2A whose shift is not zero
+// (SHL) and an ADA (IADD) all but cvt_type, others nothing. A static property of the
+// instruction: computed once at decode (FormInfo::rtl, core::Program).
+struct RtlAluLatchWrite {
+    bool writes = false;
+    bool writes_cvt = false;
+    RtlAluLatch value;
+    void apply(RtlAluLatch& latch) const {
+        if (!writes) return;
+        const std::uint8_t cvt = latch.cvt_type;
+        latch = value;
+        if (!writes_cvt) latch.cvt_type = cvt;
+    }
+};
+RtlAluLatchWrite rtl_alu_latch_write(const isa::Instruction& in);
+
+// Updates `latch` as the execute stage does when `in` enters it.
+inline void rtl_alu_latch_update(const isa::Instruction& in, RtlAluLatch& latch) {
+    rtl_alu_latch_write(in).apply(latch);
+}
+
+// The third-operand latch's loaders (pipeline_decode.vhd gives them a typed third source).
+enum class Src3Latch : std::uint8_t { Keep, FromThirdSource, FromFirstSource };
+
+// Everything an instruction does to the RTL's operand and ALU latches (core.semantics=rtl),
+// decided once at decode: the read stage's second- and third-operand latches and the
+// execute stage's ALU latch.
+struct RtlLatchEffects {
+    std::uint8_t src2 = 0;  // core::Src2Latch (semantics.hpp)
+    Src3Latch src3 = Src3Latch::Keep;
+    RtlAluLatchWrite alu;
+};
+RtlLatchEffects rtl_latch_effects(const isa::Instruction& in);
 
 // The flag nibble (bit 0 zero, 1 sign, 2 carry, 3 overflow) the RTL writes for one lane of
 // the R2P `r2p` (its raw bits give subop, marker, bit 22 negation, saturation, condition):

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <string>
 
+#include <fgtlm/core/rtl_alu_latch.hpp>
 #include <fgtlm/isa/instruction.hpp>
 
 #include <fgtlm/core/issue_record.hpp>
@@ -58,6 +59,7 @@ public:
 struct FormInfo {
     ExecUnit exec = ExecUnit::SP;    // the unit that computes the result
     ExecUnit timing = ExecUnit::SP;  // the resource the timing model charges (MVC: Memory)
+    RtlLatchEffects rtl;             // core.semantics=rtl: the latches it loads (rtl_alu_latch.hpp)
 };
 
 // The unit table: every opcode (and form, for MOV from shared memory) to its units.
