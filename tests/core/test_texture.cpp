@@ -108,14 +108,19 @@ TEST(Texture, NormalisedCoordinatesAddressModes) {
     }
 }
 
-TEST(Texture, Bilinear2DWithPitch) {
-    TexRun t;
-    // 2x2 texels, rows 16 bytes apart: row 0 = 1, 2; row 1 = 3, 4.
+// 2x2 F32 texels in `t`, rows 16 bytes apart: row 0 = 1, 2; row 1 = 3, 4.
+Descriptor pitched_2x2(TexRun& t) {
     t.texels(std::vector<float>{1, 2, -1, -1, 3, 4});
     Descriptor d = tex1d(Format::F32, 2);
     d.dims = 2;
     d.height = 2;
     d.pitch = 16;
+    return d;
+}
+
+TEST(Texture, Bilinear2DWithPitch) {
+    TexRun t;
+    Descriptor d = pitched_2x2(t);
     d.linear = true;
     t.bind(0, d);
     t.coord(1.0f, 1.0f);    // centre: (1 + 2 + 3 + 4) / 4
@@ -129,12 +134,7 @@ TEST(Texture, Bilinear2DWithPitch) {
 
 TEST(Texture, Point2DUsesRowPitch) {
     TexRun t;
-    t.texels(std::vector<float>{1, 2, -1, -1, 3, 4});
-    Descriptor d = tex1d(Format::F32, 2);
-    d.dims = 2;
-    d.height = 2;
-    d.pitch = 16;
-    t.bind(0, d);
+    t.bind(0, pitched_2x2(t));
     t.coord(1.5f, 0.2f);
     t.coord(0.9f, 1.9f);
     ASSERT_TRUE(t.fetch(2, 0, 0x1)) << t.run.error.describe();
