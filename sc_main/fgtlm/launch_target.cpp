@@ -49,6 +49,8 @@ void add_sass_launch_options(CLI::App* sub, LaunchTarget& t) {
     sub->add_option("--local-base", t.local_base,
                     "(.sass) global address of thread 0's local window (decimal or 0x hex)");
     sub->add_option("--dump-words", t.dump_words, "(.sass) words from address 0 compared after the kernel");
+    sub->add_option("--kernel", t.kernel, "(MODULE) kernel to run: mangled or plain name (optional with one kernel)");
+    sub->add_option("--dynamic-shared", t.dynamic_shared, "(MODULE) bytes of extern __shared__ arrays");
     sub->add_option("--textures", t.textures,
                     "(.sass) JSON file {\"textures\": {...}}: texture descriptor table (launch.json format)");
 }
@@ -70,13 +72,11 @@ void check_dims(const std::vector<std::uint32_t>& v, const char* option) {
             throw loaders::LoadError(std::string(option) + ": " + std::to_string(x) + " is out of range (1..65535)");
 }
 
-loaders::KernelImage image_from_sass(const LaunchTarget& o) {
-    const std::string source = read_input(o.target, "the SASS file");
-    const isa::AssembleResult r = isa::assemble(source, o.target);
-    if (!r.ok()) throw loaders::LoadError(format_asm_errors(r.errors));
-    loaders::KernelImage img;
-    img.name = fs::path(o.target).stem().string();
-    img.program = r.words;
+}  // namespace
+
+// Grid, block, registers, shared size, global image, textures and the dump range (.sass and
+// MODULE targets); the caller has set the program and the parameters.
+void apply_sass_launch(const LaunchTarget& o, loaders::KernelImage& img) {
     if (o.grid.empty() || o.grid.size() > 2 || o.block.empty() || o.block.size() > 3)
         throw loaders::LoadError("--grid takes X[,Y] and --block X[,Y,Z]");
     check_dims(o.grid, "--grid");
@@ -84,9 +84,6 @@ loaders::KernelImage image_from_sass(const LaunchTarget& o) {
     img.launch.grid[0] = std::uint16_t(o.grid[0]);
     img.launch.grid[1] = std::uint16_t(o.grid.size() > 1 ? o.grid[1] : 1);
     for (std::size_t i = 0; i < 3; ++i) img.launch.block[i] = std::uint16_t(i < o.block.size() ? o.block[i] : 1);
-    for (const auto& p : o.params) img.launch.params.push_back(parse_u32(p));
-    img.launch.regs_per_thread = o.regs;
-    img.launch.shared_bytes = o.shared;
     img.launch.blocks_per_sm = o.blocks_per_sm;
     img.launch.local_bytes_per_thread = o.local_bytes;
     img.launch.local_base = parse_u32(o.local_base);
@@ -103,6 +100,21 @@ loaders::KernelImage image_from_sass(const LaunchTarget& o) {
                                     ? o.dump_words
                                     : std::max<std::uint32_t>(1024, std::uint32_t((img.global_init.size() + 3) / 4));
     img.dump = {0, 4 * words};
+}
+
+namespace {
+
+loaders::KernelImage image_from_sass(const LaunchTarget& o) {
+    const std::string source = read_input(o.target, "the SASS file");
+    const isa::AssembleResult r = isa::assemble(source, o.target);
+    if (!r.ok()) throw loaders::LoadError(format_asm_errors(r.errors));
+    loaders::KernelImage img;
+    img.name = fs::path(o.target).stem().string();
+    img.program = r.words;
+    for (const auto& p : o.params) img.launch.params.push_back(parse_u32(p));
+    img.launch.regs_per_thread = o.regs;
+    img.launch.shared_bytes = o.shared;
+    apply_sass_launch(o, img);
     return img;
 }
 
@@ -112,6 +124,7 @@ loaders::KernelImage load_launch_target(const LaunchTarget& t) {
     loaders::KernelImage img;
     if (t.flexgrip) img = loaders::load_testbench(t.target);
     else if (fs::is_directory(t.target)) img = loaders::load_bundle(t.target);
+    else if (is_module_file(t.target)) img = image_from_module(t);
     else img = image_from_sass(t);
     if (t.cores > 0) img.cores = std::uint32_t(t.cores);
     return img;

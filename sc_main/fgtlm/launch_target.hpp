@@ -31,6 +31,9 @@ struct LaunchTarget {
     // With dump_words 0: true = the global-init image rounded up to words (at least 1024, what
     // cosim compares); false = an empty dump range (fgtlm run writes no words unless asked).
     bool auto_dump = true;
+    // MODULE mode (fgtlm ptxas / cc output)
+    std::string kernel;                    // --kernel NAME (mangled or plain C++ name)
+    std::uint32_t dynamic_shared = 0;      // --dynamic-shared BYTES (extern __shared__ arrays)
 };
 
 // Adds TARGET, --flexgrip, --cores and the .sass launch options to `sub`.
@@ -42,5 +45,13 @@ void add_sass_launch_options(CLI::App* sub, LaunchTarget& t);
 loaders::KernelImage load_launch_target(const LaunchTarget& t);
 
 std::uint32_t parse_u32(const std::string& s);
+
+// MODULE files (module_target.cpp): true when `path` holds a "fgtlm-module/1" JSON file.
+bool is_module_file(const std::string& path);
+// The launch of one kernel of a MODULE: --param values by the kernel's PTX parameter types,
+// the module's .global/.const data placed in global memory over --global-init.
+loaders::KernelImage image_from_module(const LaunchTarget& t);
+// The launch geometry and memory options every target kind shares.
+void apply_sass_launch(const LaunchTarget& o, loaders::KernelImage& img);
 
 }  // namespace fgtlm::cli

@@ -1,0 +1,70 @@
+// <fgtlm/cuda.h>: what a CUDA C kernel needs to compile for FlexGrip-TLM with clang and no
+// CUDA toolkit (`fgtlm cc` puts this folder on the include path). Device code only: the
+// keywords, built-in variables, __syncthreads and the intrinsics listed in
+// models/compiler/README.md ("CUDA C subset"). Host code compiles but is not run.
+#ifndef FGTLM_CUDA_H
+#define FGTLM_CUDA_H
+
+#define __global__ __attribute__((global))
+#define __device__ __attribute__((device))
+#define __host__ __attribute__((host))
+#define __shared__ __attribute__((shared))
+#define __constant__ __attribute__((constant))
+#define __forceinline__ __inline__ __attribute__((always_inline))
+#define __noinline__ __attribute__((noinline))
+
+struct uint3 {
+    unsigned x, y, z;
+};
+struct dim3 {
+    unsigned x, y, z;
+    __host__ __device__ constexpr dim3(unsigned vx = 1, unsigned vy = 1, unsigned vz = 1) : x(vx), y(vy), z(vz) {}
+};
+
+// The built-in variables, as clang's own __clang_cuda_builtin_vars.h declares them.
+#define FGTLM_SREG(name, reg)                                                                    \
+    struct name##_t {                                                                            \
+        __declspec(property(get = __fetch_x)) unsigned x;                                        \
+        __declspec(property(get = __fetch_y)) unsigned y;                                        \
+        __declspec(property(get = __fetch_z)) unsigned z;                                        \
+        static inline __attribute__((device)) unsigned __fetch_x() { return __nvvm_read_ptx_sreg_##reg##_x(); } \
+        static inline __attribute__((device)) unsigned __fetch_y() { return __nvvm_read_ptx_sreg_##reg##_y(); } \
+        static inline __attribute__((device)) unsigned __fetch_z() { return __nvvm_read_ptx_sreg_##reg##_z(); } \
+    }
+FGTLM_SREG(__fgtlm_tid, tid);
+FGTLM_SREG(__fgtlm_ntid, ntid);
+FGTLM_SREG(__fgtlm_ctaid, ctaid);
+FGTLM_SREG(__fgtlm_nctaid, nctaid);
+#undef FGTLM_SREG
+extern const __device__ __fgtlm_tid_t threadIdx;
+extern const __device__ __fgtlm_ntid_t blockDim;
+extern const __device__ __fgtlm_ctaid_t blockIdx;
+extern const __device__ __fgtlm_nctaid_t gridDim;
+#define warpSize 32
+// __syncthreads() is a clang builtin (bar.sync 0).
+
+__device__ inline int __mul24(int a, int b) { return __nvvm_mul24_i(a, b); }
+__device__ inline unsigned __umul24(unsigned a, unsigned b) { return __nvvm_mul24_ui(a, b); }
+__device__ inline int __mulhi(int a, int b) { return __nvvm_mulhi_i(a, b); }
+__device__ inline unsigned __umulhi(unsigned a, unsigned b) { return __nvvm_mulhi_ui(a, b); }
+__device__ inline int __float2int_rn(float f) { return __nvvm_f2i_rn(f); }
+__device__ inline int __float2int_rz(float f) { return __nvvm_f2i_rz(f); }
+__device__ inline float __int2float_rn(int i) { return __nvvm_i2f_rn(i); }
+__device__ inline int abs(int a) { return a < 0 ? -a : a; }
+__device__ inline int min(int a, int b) { return a < b ? a : b; }
+__device__ inline int max(int a, int b) { return a > b ? a : b; }
+__device__ inline unsigned min(unsigned a, unsigned b) { return a < b ? a : b; }
+__device__ inline unsigned max(unsigned a, unsigned b) { return a > b ? a : b; }
+__device__ inline float fminf(float a, float b) { return __nvvm_fmin_f(a, b); }
+__device__ inline float fmaxf(float a, float b) { return __nvvm_fmax_f(a, b); }
+__device__ inline float fabsf(float a) { return __nvvm_fabs_f(a); }
+__device__ inline float __fdividef(float a, float b) { return __nvvm_div_approx_f(a, b); }
+__device__ inline float rsqrtf(float a) { return __nvvm_rsqrt_approx_f(a); }
+__device__ inline float __fsqrt_approx(float a) { return __nvvm_sqrt_approx_f(a); }
+__device__ inline float __expf(float a) { return __nvvm_ex2_approx_f(a * 1.4426950408889634f); }
+__device__ inline float __logf(float a) { return __nvvm_lg2_approx_f(a) * 0.6931471805599453f; }
+__device__ inline float __sinf(float a) { return __nvvm_sin_approx_f(a); }
+__device__ inline float __cosf(float a) { return __nvvm_cos_approx_f(a); }
+__device__ inline float __powf(float a, float b) { return __nvvm_ex2_approx_f(b * __nvvm_lg2_approx_f(a)); }
+
+#endif

@@ -1,0 +1,101 @@
+// The compiler driver: lays out symbols (parameters and __shared__ data in the block's shared
+// window, .global/.const data in global memory at the data base), then runs the passes for
+// every .entry: lowering -> structurisation -> register allocation -> emission.
+#include <fgtlm/compiler/module.hpp>
+
+#include "emit.hpp"
+#include "lowering.hpp"
+#include "regalloc.hpp"
+#include "structurize.hpp"
+
+namespace fgtlm::compiler {
+
+namespace {
+
+std::uint32_t align_up(std::uint32_t x, std::uint32_t a) { return a == 0 ? x : (x + a - 1) / a * a; }
+
+void place_data(const PtxModule& p, Module& m, SymbolLayout& layout, const CompileOptions& opts) {
+    for (const PtxVar& v : p.vars) {
+        if (v.space == "shared") continue;
+        if (v.is_extern) throw CompileError(v.line, opts.file + ":" + std::to_string(v.line) + ": extern ." + v.space +
+                                                        " variable " + v.name + " is not defined in this file");
+        const std::uint32_t off = align_up(std::uint32_t(m.data.size()), std::max<std::uint32_t>(v.align, 4));
+        m.data.resize(off, 0);
+        m.data.insert(m.data.end(), v.init.begin(), v.init.end());
+        m.data.resize(off + v.size, 0);
+        layout.global[v.name] = m.data_base + off;
+        m.symbols.push_back({v.name, v.space, m.data_base + off, v.size});
+    }
+}
+
+// Shared window: 16-byte header, parameters, then static __shared__ data, then extern arrays.
+void place_shared(const PtxModule& p, const PtxFunction& f, SymbolLayout& layout, KernelCode& k) {
+    std::uint32_t param_bytes = 0;
+    for (const PtxParam& q : f.params) {
+        layout.params[q.name] = q;
+        k.params.push_back({q.name, q.type, q.offset, q.size});
+        param_bytes = std::max(param_bytes, q.offset + q.size);
+    }
+    std::uint32_t at = align_up(16 + param_bytes, 16);
+    k.static_shared_base = at;
+    std::vector<const PtxVar*> dynamic;
+    auto add = [&](const PtxVar& v) {
+        if (v.space != "shared") return;
+        if (v.is_extern || v.size == 0) return dynamic.push_back(&v);
+        at = align_up(at, std::max<std::uint32_t>(v.align, 4));
+        layout.shared[v.name] = at;
+        at += v.size;
+    };
+    for (const PtxVar& v : p.vars) add(v);
+    for (const PtxVar& v : f.vars) add(v);
+    at = align_up(at, 16);
+    k.dynamic_shared_base = at;
+    for (const PtxVar* v : dynamic) layout.shared[v->name] = at;
+    k.shared_bytes = at - 16;
+}
+
+KernelCode compile_kernel(const PtxModule& p, const PtxFunction& f, const SymbolLayout& global,
+                          const CompileOptions& opts) {
+    KernelCode k;
+    k.name = f.name;
+    SymbolLayout layout = global;
+    place_shared(p, f, layout, k);
+    for (const PtxVar& v : f.vars)
+        if (v.space != "shared")
+            throw CompileError(v.line, opts.file + ":" + std::to_string(v.line) + ": ." + v.space + " variable " +
+                                           v.name + " in a function is not supported yet");
+    Lowerer low(f, layout, opts);
+    MFunction mf = low.run();
+    const std::vector<int> order = structurize(mf);
+    const Allocation a = allocate_registers(mf, order, int(opts.max_regs));
+    k.regs = std::uint32_t(a.regs_used);
+    emit_kernel(mf, order, a, k);
+    return k;
+}
+
+}  // namespace
+
+Module compile_ptx(const std::string& ptx, const CompileOptions& opts) {
+    const PtxModule p = parse_ptx(ptx);
+    Module m;
+    m.target = opts.target;
+    m.address_size = p.address_size;
+    m.data_base = opts.data_base;
+    SymbolLayout layout;
+    layout.address_size = p.address_size;
+    place_data(p, m, layout, opts);
+    for (const PtxFunction& f : p.functions) {
+        if (!f.is_entry) continue;  // .func bodies are only reachable through call (refused)
+        try {
+            m.kernels.push_back(compile_kernel(p, f, layout, opts));
+        } catch (const CompileError& e) {
+            const std::string what = e.what();
+            if (what.find(f.name) != std::string::npos) throw;
+            throw CompileError(e.line(), what + " (in kernel " + f.name + ")");
+        }
+    }
+    if (m.kernels.empty()) throw CompileError(0, opts.file + ": no .entry kernel in the PTX");
+    return m;
+}
+
+}  // namespace fgtlm::compiler

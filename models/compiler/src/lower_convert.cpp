@@ -1,0 +1,71 @@
+// Lowering of cvt between integer and float types (32-bit and narrower).
+#include "lowering.hpp"
+
+namespace fgtlm::compiler {
+
+namespace {
+
+std::string itype(const std::string& t) {
+    if (t == "u32" || t == "b32") return "U32";
+    if (t == "s32") return "S32";
+    if (t == "u16" || t == "b16") return "U16";
+    if (t == "s16") return "S16";
+    if (t == "u8" || t == "b8") return "U8";
+    if (t == "s8") return "S8";
+    return "";
+}
+
+// Integer -> integer: the source's low bits, extended as the narrower type says.
+void int_to_int(Lowerer& l, int d, int a, const std::string& dt, const std::string& st) {
+    const std::uint32_t dbits = std::uint32_t(std::stoi(dt.substr(1))), sbits = std::uint32_t(std::stoi(st.substr(1)));
+    const std::uint32_t bits = std::min(dbits, sbits);
+    const bool sgn = (bits == sbits ? st : dt)[0] == 's';
+    if (bits == 32) return l.emit("MOV {d0}{g}, {u0}", {d}, {a});
+    if (bits == 16) return l.emit(std::string(sgn ? "I2I.S32.S16" : "I2I.U32.U16") + " {d0}{g}, {u0L}", {d}, {a});
+    l.emit("SHL {d0}{g}, {u0}, 0x18", {d}, {a});
+    l.emit(std::string(sgn ? "SHR.S32" : "SHR") + " {d0}{g}, {u0}, 0x18", {d}, {d});
+}
+
+std::string f2i_rounding(Lowerer& l) {
+    const PtxInst& in = l.inst();
+    if (in.has("rzi") || in.has("rz")) return "rzi";
+    if (in.has("rmi") || in.has("rm")) return "rmi";
+    if (in.has("rpi") || in.has("rp")) return "rpi";
+    if (in.has("rni") || in.has("rn")) return "rni";
+    l.refuse("cvt from .f32 to an integer needs a rounding modifier");
+}
+
+}  // namespace
+
+bool lower_convert(Lowerer& l) {
+    const PtxInst& in = l.inst();
+    if (in.opcode != "cvt") return false;
+    const std::string dt = in.type2(), st = in.type();  // cvt.dst.src
+    if (dt.empty() || st.empty()) l.refuse("cvt needs a destination and a source type");
+    if (in.has("sat")) l.refuse("cvt .sat is not supported yet");
+    const int d = l.dst();
+    const int a = l.value(in.ops[1]);
+    if (dt == "f32" && st == "f32") {
+        if (in.has("rni") || in.has("rzi") || in.has("rmi") || in.has("rpi"))
+            l.refuse("rounding a float to an integral float is not supported yet");
+        l.emit("MOV {d0}{g}, {u0}", {d}, {a});
+    } else if (dt == "f32") {
+        if (itype(st).empty()) l.refuse("cvt from ." + st);
+        if (in.has("rz") || in.has("rm") || in.has("rp")) l.refuse("I2F rounding other than .rn is not supported yet");
+        if (st.substr(1) == "32") {
+            if (st[0] == 's') s32_to_float(l, d, a);
+            else u32_to_float(l, d, a);
+        } else {
+            l.emit("I2F.F32." + itype(st) + " {d0}{g}, {u0}", {d}, {a});  // 8/16-bit: exact
+        }
+    } else if (st == "f32") {
+        if (itype(dt).empty() || dt.substr(1) != "32") l.refuse("cvt to ." + dt + " from .f32 is not supported yet");
+        float_to_int(l, d, a, f2i_rounding(l), dt[0] == 's');
+    } else {
+        if (itype(dt).empty() || itype(st).empty()) l.refuse("cvt between ." + dt + " and ." + st);
+        int_to_int(l, d, a, dt, st);
+    }
+    return true;
+}
+
+}  // namespace fgtlm::compiler

@@ -1,0 +1,80 @@
+// Lowering of PTX f32 arithmetic. FADD/FMUL round to nearest; the SFU forms (rcp, rsqrt,
+// lg2, ex2, sin, cos and the approximate division/square root built from them) have the
+// accuracy models/compiler/README.md states. Forms whose PTX meaning needs exact IEEE
+// rounding that G80 cannot give in one instruction (fma.rn, div.rn, sqrt.rn, rcp.rn) are
+// refused by name.
+#include "lowering.hpp"
+
+namespace fgtlm::compiler {
+
+namespace {
+
+void binary(Lowerer& l, const std::string& text) {
+    const PtxInst& in = l.inst();
+    l.emit(text, {l.dst()}, {l.value(in.ops[1]), l.value(in.ops[2])});
+}
+
+void check_rounding(Lowerer& l) {
+    const PtxInst& in = l.inst();
+    for (const char* r : {"rz", "rm", "rp"})
+        if (in.has(r)) l.refuse(std::string("rounding mode .") + r + " is not supported yet");
+}
+
+void sfu(Lowerer& l, const std::string& op) {
+    const PtxInst& in = l.inst();
+    const int d = l.dst();
+    const int a = l.value(in.ops[1]);
+    if (op == "rcp") l.emit("RCP {d0}{g}, {u0}", {d}, {a});
+    else if (op == "rsqrt") l.emit("RSQ {d0}{g}, {u0}", {d}, {a});
+    else if (op == "sqrt") {
+        const int t = l.temp();
+        l.emit("RSQ {d0}{g}, {u0}", {t}, {a});
+        l.emit("RCP {d0}{g}, {u0}", {d}, {t});
+    } else if (op == "lg2") l.emit("LG2 {d0}{g}, {u0}", {d}, {a});
+    else {
+        const int t = l.temp();
+        l.emit(std::string("RRO {d0}{g}, {u0}, ") + (op == "ex2" ? "EX2" : "SIN"), {t}, {a});
+        const std::string mn = op == "ex2" ? "EX2" : op == "sin" ? "SIN" : "COS";
+        l.emit(mn + " {d0}{g}, {u0}", {d}, {t});
+    }
+}
+
+bool approximate(const PtxInst& in) { return in.has("approx") || in.has("full"); }
+
+}  // namespace
+
+bool lower_float(Lowerer& l) {
+    const PtxInst& in = l.inst();
+    const std::string& op = in.opcode;
+    if (in.type() != "f32" || op == "mov" || op == "ld" || op == "st" || op == "setp" || op == "set" ||
+        op == "selp" || op == "min" || op == "max" || op == "cvt")
+        return false;
+    if (op == "add" || op == "sub" || op == "mul" || op == "mad") check_rounding(l);
+    if (in.has("sat")) l.refuse(".sat on float arithmetic is not supported yet");
+    if (op == "add" || op == "sub") {
+        float_add(l, l.dst(), l.value(in.ops[1]), l.value(in.ops[2]), op == "sub");
+    } else if (op == "mul") {
+        binary(l, "FMUL {d0}{g}, {u0}, {u1}");
+    } else if (op == "fma" || op == "mad") {
+        l.refuse("a fused multiply-add (" + op + ".rn.f32) needs a software sequence that is not implemented; "
+                 "compile with -ffp-contract=off (fgtlm cc does)");
+    } else if (op == "neg" || op == "abs") {
+        const int d = l.dst();
+        const int a = l.value(in.ops[1]);
+        l.emit(op == "neg" ? "LOP.XOR {d0}{g}, {u0}, {u1}" : "LOP.AND {d0}{g}, {u0}, {u1}", {d},
+               {a, l.imm(op == "neg" ? 0x80000000u : 0x7fffffffu)});
+    } else if (op == "div") {
+        if (!approximate(in)) l.refuse("div.rn.f32 (IEEE division) is not supported yet: use __fdividef / div.approx");
+        const int t = l.temp();
+        l.emit("RCP {d0}{g}, {u0}", {t}, {l.value(in.ops[2])});
+        l.emit("FMUL {d0}{g}, {u0}, {u1}", {l.dst()}, {l.value(in.ops[1]), t});
+    } else if (op == "rcp" || op == "sqrt" || op == "rsqrt" || op == "lg2" || op == "ex2" || op == "sin" ||
+               op == "cos") {
+        if (!approximate(in) && op != "rsqrt" && op != "lg2" && op != "ex2" && op != "sin" && op != "cos")
+            l.refuse(op + ".rn.f32 (IEEE rounding) is not supported yet: use the .approx form");
+        sfu(l, op);
+    } else return false;
+    return true;
+}
+
+}  // namespace fgtlm::compiler

@@ -1,0 +1,126 @@
+// Lowering of ld/st. Global memory: GLD/GST with the byte address in a register. Shared
+// memory: the byte address goes into address register A1 (R2A), then MOV / R2G through
+// g[A1+0]. Parameters: g[] words of the block header area (shared byte 16 + offset).
+// .const variables live in global memory (FlexGripPlus' constant operands cannot be indexed
+// by a register: models/compiler/README.md, "ABI"), so ld.const is a global load.
+#include "lowering.hpp"
+
+#include <cstdio>
+
+namespace fgtlm::compiler {
+
+namespace {
+
+std::string hex(std::uint32_t v) {
+    char b[16];
+    std::snprintf(b, sizeof b, "0x%x", v);
+    return b;
+}
+
+std::string space_of(const PtxInst& in) {
+    for (const char* s : {"global", "shared", "param", "const", "local"})
+        if (in.has(s)) return s;
+    return "";
+}
+
+std::uint32_t vector_width(const PtxInst& in) { return in.has("v4") ? 4 : in.has("v2") ? 2 : 1; }
+
+// Register holding the byte address of a memory operand plus `extra`.
+int address(Lowerer& l, const PtxOperand& m, std::uint32_t extra) {
+    const std::uint32_t off = std::uint32_t(m.imm) + extra;
+    if (m.base_is_reg) {
+        const int base = l.vreg(m.name);
+        if (off == 0) return base;
+        const int t = l.temp();
+        l.emit("IADD32I {d0}{g}, {u0}, " + hex(off), {t}, {base});
+        return t;
+    }
+    if (m.name.empty()) return l.imm(off);
+    const auto& sh = l.layout().shared;
+    if (const auto s = sh.find(m.name); s != sh.end()) return l.imm(s->second + off);
+    const auto& gl = l.layout().global;
+    if (const auto g = gl.find(m.name); g != gl.end()) return l.imm(g->second + off);
+    l.refuse("unknown variable '" + m.name + "'");
+}
+
+std::string gsuffix(const std::string& ty, Lowerer& l) {
+    const std::string bits = ty.substr(1);
+    if (bits == "32") return "U32";
+    if (bits == "16") return ty[0] == 's' ? "S16" : "U16";
+    if (bits == "8") return ty[0] == 's' ? "S8" : "U8";
+    l.refuse("memory access of type ." + ty);
+}
+
+void lower_param(Lowerer& l, const PtxInst& in) {
+    const PtxOperand& m = in.ops[1];
+    const auto it = l.layout().params.find(m.name);
+    if (it == l.layout().params.end()) l.refuse("unknown parameter '" + m.name + "'");
+    const std::uint32_t byte = 16 + it->second.offset + std::uint32_t(m.imm);
+    const std::string ty = in.type();
+    if (ty.substr(1) == "32" && byte % 4 == 0) {
+        l.emit("MOV {d0}{g}, g [" + hex(byte / 4) + "]", {l.dst()}, {});
+        return;
+    }
+    if (ty.substr(1) != "16" || byte % 2 != 0) l.refuse("parameter access of type ." + ty + " at byte " + std::to_string(byte));
+    const int d = l.dst();
+    l.emit("MVI {d0}{g}, 0x0", {d}, {});
+    l.emit("MOV.U16 {d0L}{g}, g [" + hex(byte / 2) + "].U16", {d}, {d}, true);
+    if (ty[0] == 's') l.emit("I2I.S32.S16 {d0}{g}, {u0L}", {d}, {d});
+}
+
+std::vector<int> value_regs(Lowerer& l, const PtxOperand& o) {
+    std::vector<int> out;
+    if (o.kind == PtxOperand::Kind::Vec)
+        for (const std::string& e : o.elems) out.push_back(l.vreg(e));
+    else out.push_back(o.kind == PtxOperand::Kind::Reg ? l.vreg(o.name) : l.value(o));
+    return out;
+}
+
+void lower_global(Lowerer& l, const PtxInst& in, bool store) {
+    const std::string ty = in.type();
+    const std::string sfx = gsuffix(ty, l);
+    const PtxOperand& mem = in.ops[store ? 0 : 1];
+    const std::vector<int> regs = value_regs(l, in.ops[store ? 1 : 0]);
+    if (mem.kind != PtxOperand::Kind::Mem) l.refuse("expected a [address] operand");
+    const std::uint32_t size = std::uint32_t(std::stoi(ty.substr(1))) / 8;
+    for (std::size_t k = 0; k < regs.size(); ++k) {
+        const int a = address(l, mem, std::uint32_t(k) * size);
+        if (store) l.emit("GST." + sfx + " global14[{u0}]{g}, {u1}", {}, {a, regs[k]});
+        else l.emit("GLD." + sfx + " {d0}{g}, global14[{u0}]", {regs[k]}, {a});
+    }
+}
+
+void lower_shared(Lowerer& l, const PtxInst& in, bool store) {
+    const std::string ty = in.type();
+    if (ty.substr(1) != "32") l.refuse("8/16-bit shared-memory accesses are not supported yet");
+    const PtxOperand& mem = in.ops[store ? 0 : 1];
+    const std::vector<int> regs = value_regs(l, in.ops[store ? 1 : 0]);
+    for (std::size_t k = 0; k < regs.size(); ++k) {
+        const int a = address(l, mem, std::uint32_t(k) * 4);
+        l.emit("R2A A1{g}, {u0}", {}, {a});
+        if (store) l.emit("R2G.U32.U32 g[A1+0x0]{g}, {u0}", {}, {regs[k]});
+        else l.emit("MOV {d0}{g}, g[A1+0x0]", {regs[k]}, {});
+    }
+}
+
+}  // namespace
+
+bool lower_memory(Lowerer& l) {
+    const PtxInst& in = l.inst();
+    if (in.opcode != "ld" && in.opcode != "st") return false;
+    const bool store = in.opcode == "st";
+    if (in.ops.size() != 2) l.refuse("expected two operands");
+    const std::string space = space_of(in);
+    if (space.empty()) l.refuse("generic addressing (no state space): the space of the pointer is unknown");
+    if (space == "local") l.refuse("local memory (.local) is not supported yet");
+    if (vector_width(in) > 1 && in.ops[store ? 1 : 0].kind != PtxOperand::Kind::Vec)
+        l.refuse("a vector access needs a {...} register list");
+    if (space == "param") {
+        if (store) l.refuse("st.param (a call sequence) is not supported");
+        lower_param(l, in);
+    } else if (space == "shared") lower_shared(l, in, store);
+    else lower_global(l, in, store);
+    return true;
+}
+
+}  // namespace fgtlm::compiler

@@ -1,0 +1,151 @@
+// Lowering driver: splits the PTX body into basic blocks, dispatches every instruction to its
+// opcode group and applies PTX guards (@%p) to what the group emitted.
+#include "lowering.hpp"
+
+#include <set>
+
+namespace fgtlm::compiler {
+
+Lowerer::Lowerer(const PtxFunction& f, const SymbolLayout& layout, const CompileOptions& opts)
+    : f_(f), layout_(layout), opts_(opts) {
+    out_.name = f.name;
+}
+
+int Lowerer::vreg(const std::string& ptx_reg) {
+    const auto it = vregs_.find(ptx_reg);
+    if (it != vregs_.end()) return it->second;
+    const int v = out_.num_vregs++;
+    vregs_.emplace(ptx_reg, v);
+    return v;
+}
+
+int Lowerer::temp() { return out_.num_vregs++; }
+
+int Lowerer::imm(std::uint32_t v) {
+    const int t = temp();
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "0x%x", v);
+    emit(std::string("MVI {d0}, ") + buf, {t}, {});
+    return t;
+}
+
+int Lowerer::value(const PtxOperand& o) {
+    switch (o.kind) {
+        case PtxOperand::Kind::Reg:
+            if (o.name.rfind("%SP", 0) == 0) refuse("the stack pointer " + o.name + " (local memory) is not supported");
+            if (o.negate) refuse("a negated predicate as a value");
+            if (is_special_register(o.name)) refuse("special register " + o.name + " outside mov");
+            return vreg(o.name);
+        case PtxOperand::Kind::Imm: return imm(std::uint32_t(o.imm));
+        case PtxOperand::Kind::FImm: return imm(o.fbits);
+        case PtxOperand::Kind::Sym: {
+            if (const auto s = layout_.shared.find(o.name); s != layout_.shared.end()) return imm(s->second);
+            if (const auto g = layout_.global.find(o.name); g != layout_.global.end()) return imm(g->second);
+            refuse("the address of '" + o.name + "' (not a variable of .shared, .global or .const)");
+        }
+        default: refuse("a memory or vector operand where a value is expected");
+    }
+}
+
+const std::string& Lowerer::reg_name(std::size_t i) const {
+    if (i >= cur_->ops.size() || cur_->ops[i].kind != PtxOperand::Kind::Reg)
+        refuse("operand " + std::to_string(i + 1) + " must be a register");
+    return cur_->ops[i].name;
+}
+
+std::uint32_t Lowerer::operand_imm(std::size_t i) const {
+    if (i >= cur_->ops.size() || cur_->ops[i].kind != PtxOperand::Kind::Imm)
+        refuse("operand " + std::to_string(i + 1) + " must be an integer constant");
+    return std::uint32_t(cur_->ops[i].imm);
+}
+
+void Lowerer::emit(const std::string& text, std::vector<int> defs, std::vector<int> uses, bool partial) {
+    MInst m;
+    m.text = text;
+    m.defs = std::move(defs);
+    m.uses = std::move(uses);
+    m.line = cur_ ? cur_->line : 0;
+    m.partial = partial;
+    out_.blocks.back().insts.push_back(std::move(m));
+}
+
+void Lowerer::refuse(const std::string& why) const {
+    const std::uint32_t line = cur_ ? cur_->line : f_.line;
+    throw CompileError(line, opts_.file + ":" + std::to_string(line) + ": " + (cur_ ? cur_->text + ": " : "") + why);
+}
+
+// Immediate forms (MVI, IADD32I) have no guard field: their constant goes into a temporary
+// first and a register form carries the guard.
+void Lowerer::unguardable_to_register(std::vector<MInst>& out, MInst m) {
+    const bool mvi = m.text.rfind("MVI ", 0) == 0, iadd = m.text.rfind("IADD32I ", 0) == 0;
+    if (!mvi && !iadd) return out.push_back(std::move(m));
+    const std::string constant = m.text.substr(m.text.rfind(", ") + 2);
+    MInst load = m;
+    const int t = temp();
+    load.text = "MVI {d0}, " + constant;
+    load.defs = {t};
+    load.uses = {};
+    out.push_back(load);
+    m.text = mvi ? "MOV {d0}{g}, {u0}" : "IADD {d0}{g}, {u0}, {u1}";
+    m.uses.push_back(t);
+    out.push_back(std::move(m));
+}
+
+// Every instruction the group emitted runs under C0, set from the predicate first.
+void Lowerer::apply_guard(std::size_t first, const PtxInst& in) {
+    auto& insts = out_.blocks.back().insts;
+    std::vector<MInst> guarded;
+    MInst set;
+    set.text = "ISET.S32.C0 o[0x7f], {u0}, R124, NE";
+    set.uses = {vreg(in.guard)};
+    set.line = in.line;
+    guarded.push_back(set);
+    for (std::size_t i = first; i < insts.size(); ++i) unguardable_to_register(guarded, insts[i]);
+    for (MInst& m : guarded) {
+        const bool temp_constant = m.text.rfind("MVI ", 0) == 0 && m.text.find("{g}") == std::string::npos;
+        if (&m == &guarded.front() || temp_constant) continue;
+        const std::string& t = m.text;
+        if (t.find("{g}") == std::string::npos || t.find(".C0") != std::string::npos)
+            refuse("this instruction cannot be guarded by a predicate");
+        m.text.replace(t.find("{g}"), 3, in.guard_negated ? " (C0.EQ)" : " (C0.NE)");
+        m.partial = true;
+    }
+    insts.resize(first);
+    insts.insert(insts.end(), guarded.begin(), guarded.end());
+}
+
+// Whole instruction classes G80 does not have: named, so the user knows it is not a gap.
+void Lowerer::refuse_without_sm10_meaning(const PtxInst& in) const {
+    const std::string& op = in.opcode;
+    if (op == "atom" || op == "red") refuse("atomic operations have no SM_1.0 form (FlexGripPlus has no atomics)");
+    if (op == "vote" || op == "shfl" || op == "match" || op == "activemask")
+        refuse("warp vote/shuffle operations have no SM_1.0 form");
+    if (op == "tex" || op == "tld4" || op == "txq" || op == "suld" || op == "sust")
+        refuse("texture/surface instructions need a texture descriptor: not supported by the compiler");
+    if (op == "call") refuse("calls of .func are not supported (device functions must be inlined)");
+}
+
+void Lowerer::lower_inst(const PtxInst& in) {
+    cur_ = &in;
+    const std::size_t first = out_.blocks.back().insts.size();
+    for (const std::string& m : in.mods)
+        if (m == "f64" || m == "s64" || m == "u64" || m == "b64")
+            if (!(in.opcode == "cvta" || in.opcode == "mov") || layout_.address_size != 32)
+                refuse("64-bit operations are not supported yet (compile with -m32)");
+    if (in.opcode == "membar" || in.opcode == "fence") return;  // in-order memory: nothing to wait for
+    refuse_without_sm10_meaning(in);
+    if (!lower_integer(*this) && !lower_float(*this) && !lower_memory(*this) && !lower_special(*this) &&
+        !lower_convert(*this))
+        refuse("instruction not supported by the SM_1.0 compiler");
+    if (!in.guard.empty()) apply_guard(first, in);
+}
+
+void Lowerer::end_block(TermKind kind) {
+    out_.blocks.back().term = kind;
+    out_.blocks.back().line = cur_ ? cur_->line : 0;
+    out_.blocks.push_back(MBlock{});
+    out_.blocks.back().name = "B" + std::to_string(out_.blocks.size() - 1);
+    pending_targets_.emplace_back();
+}
+
+}  // namespace fgtlm::compiler

@@ -1,0 +1,80 @@
+// Lowering: one PTX function -> machine IR (SASS over virtual registers). The opcode groups
+// live in their own files (lower_int.cpp, lower_float.cpp, lower_memory.cpp,
+// lower_special.cpp); this class holds what they share.
+#pragma once
+
+#include "mir.hpp"
+
+#include <map>
+#include <string>
+
+#include <fgtlm/compiler/module.hpp>
+#include <fgtlm/compiler/ptx.hpp>
+
+namespace fgtlm::compiler {
+
+// Where every symbol the function may name lives.
+struct SymbolLayout {
+    std::map<std::string, std::uint32_t> shared;  // byte offset in the block's shared window
+    std::map<std::string, std::uint32_t> global;  // global-memory byte address (.global, .const)
+    std::map<std::string, PtxParam> params;
+    std::uint32_t address_size = 32;
+};
+
+class Lowerer {
+public:
+    Lowerer(const PtxFunction& f, const SymbolLayout& layout, const CompileOptions& opts);
+    MFunction run();
+
+    // Shared by the opcode groups.
+    int vreg(const std::string& ptx_reg);
+    int temp();
+    // A register holding the operand: a PTX register, or an immediate materialised with MVI.
+    int value(const PtxOperand& o);
+    int imm(std::uint32_t v);
+    void emit(const std::string& text, std::vector<int> defs, std::vector<int> uses, bool partial = false);
+    [[noreturn]] void refuse(const std::string& why) const;
+    const PtxInst& inst() const { return *cur_; }
+    const SymbolLayout& layout() const { return layout_; }
+    const CompileOptions& options() const { return opts_; }
+    // The destination (operand 0) register.
+    int dst() { return vreg(reg_name(0)); }
+    const std::string& reg_name(std::size_t i) const;
+    std::uint32_t operand_imm(std::size_t i) const;
+
+private:
+    void lower_inst(const PtxInst& in);
+    void refuse_without_sm10_meaning(const PtxInst& in) const;
+    void apply_guard(std::size_t first, const PtxInst& in);
+    void unguardable_to_register(std::vector<MInst>& out, MInst m);
+    void split_blocks(const PtxFunction& f);
+    void end_block(TermKind kind);
+
+    const PtxFunction& f_;
+    const SymbolLayout& layout_;
+    const CompileOptions& opts_;
+    const PtxInst* cur_ = nullptr;
+    MFunction out_;
+    std::map<std::string, int> vregs_;
+    std::map<std::string, int> labels_;
+    std::vector<std::string> pending_targets_;  // per block: the PTX label it branches to
+};
+
+// Opcode groups: each returns false if the opcode is not theirs.
+bool lower_integer(Lowerer& l);
+bool lower_float(Lowerer& l);
+bool lower_memory(Lowerer& l);
+bool lower_special(Lowerer& l);
+bool lower_convert(Lowerer& l);
+// RTL-safe float sequences (lower_float_seq.cpp).
+void float_compare(Lowerer& l, int d, int a, int b, const std::string& cmp);
+void float_add(Lowerer& l, int d, int a, int b, bool negate_b);
+void float_minmax(Lowerer& l, int d, int a, int b, bool is_min);
+void u32_to_float(Lowerer& l, int d, int v);
+void s32_to_float(Lowerer& l, int d, int v);
+void float_to_int(Lowerer& l, int d, int x, const std::string& mode, bool is_signed);
+bool is_special_register(const std::string& name);
+// Comparison text of a PTX setp/set/slct comparison (lt -> LT ...); "" if none.
+std::string compare_name(const std::string& cmp);
+
+}  // namespace fgtlm::compiler

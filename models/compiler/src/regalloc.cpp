@@ -1,0 +1,125 @@
+#include "regalloc.hpp"
+
+#include "cfg.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include <fgtlm/compiler/ptx.hpp>
+
+namespace fgtlm::compiler {
+
+namespace {
+
+struct Liveness {
+    std::vector<BlockSet> in, out;  // per block, per vreg
+};
+
+// Uses of a block's terminator (the branch predicate).
+void term_uses(const MBlock& b, std::vector<int>& uses) {
+    if (b.term == TermKind::Branch && b.pred >= 0) uses.push_back(b.pred);
+}
+
+Liveness liveness(const MFunction& f) {
+    const std::size_t nb = f.blocks.size(), nv = std::size_t(f.num_vregs);
+    std::vector<BlockSet> use(nb, BlockSet(nv, false)), def(nb, BlockSet(nv, false));
+    for (std::size_t b = 0; b < nb; ++b) {
+        const MBlock& blk = f.blocks[b];
+        auto read = [&](int v) {
+            if (!def[b][std::size_t(v)]) use[b][std::size_t(v)] = true;
+        };
+        for (const MInst& m : blk.insts) {
+            for (const int v : m.uses) read(v);
+            if (m.partial)
+                for (const int v : m.defs) read(v);
+            for (const int v : m.defs) def[b][std::size_t(v)] = true;
+        }
+        std::vector<int> tu;
+        term_uses(blk, tu);
+        for (const int v : tu) read(v);
+    }
+    Liveness l{std::vector<BlockSet>(nb, BlockSet(nv, false)), std::vector<BlockSet>(nb, BlockSet(nv, false))};
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (std::size_t b = nb; b-- > 0;) {
+            BlockSet out(nv, false);
+            for (const int s : successors(f.blocks[b]))
+                for (std::size_t v = 0; v < nv; ++v) out[v] = out[v] || l.in[std::size_t(s)][v];
+            BlockSet in = use[b];
+            for (std::size_t v = 0; v < nv; ++v) in[v] = in[v] || (out[v] && !def[b][v]);
+            if (in != l.in[b] || out != l.out[b]) l.in[b] = std::move(in), l.out[b] = std::move(out), changed = true;
+        }
+    }
+    return l;
+}
+
+struct Interval {
+    int start = -1, end = -1;
+    void cover(int p) {
+        start = start < 0 ? p : std::min(start, p);
+        end = std::max(end, p);
+    }
+};
+
+// Positions: instruction i of the emitted order uses at 2i and defines at 2i + 1.
+std::vector<Interval> intervals(const MFunction& f, const std::vector<int>& order, const Liveness& l) {
+    std::vector<Interval> iv(std::size_t(f.num_vregs));
+    int pos = 0;
+    for (const int b : order) {
+        const MBlock& blk = f.blocks[std::size_t(b)];
+        const int first = pos;
+        for (const MInst& m : blk.insts) {
+            for (const int v : m.uses) iv[std::size_t(v)].cover(pos);
+            for (const int v : m.defs) {
+                if (m.partial) iv[std::size_t(v)].cover(pos);
+                iv[std::size_t(v)].cover(pos + 1);
+            }
+            pos += 2;
+        }
+        std::vector<int> tu;
+        term_uses(blk, tu);
+        for (const int v : tu) iv[std::size_t(v)].cover(pos);
+        pos += 2;
+        for (std::size_t v = 0; v < iv.size(); ++v) {
+            if (l.in[std::size_t(b)][v]) iv[v].cover(first);
+            if (l.out[std::size_t(b)][v]) iv[v].cover(pos - 1);
+        }
+    }
+    return iv;
+}
+
+}  // namespace
+
+Allocation allocate_registers(const MFunction& f, const std::vector<int>& order, int max_regs) {
+    const std::vector<Interval> iv = intervals(f, order, liveness(f));
+    std::vector<int> byStart;
+    for (std::size_t v = 0; v < iv.size(); ++v)
+        if (iv[v].start >= 0) byStart.push_back(int(v));
+    std::sort(byStart.begin(), byStart.end(), [&](int a, int b) { return iv[std::size_t(a)].start < iv[std::size_t(b)].start; });
+    Allocation a;
+    a.phys.assign(iv.size(), -1);
+    std::set<int> free;
+    for (int r = 1; r < max_regs; ++r) free.insert(r);
+    std::vector<int> active;
+    for (const int v : byStart) {
+        const Interval& cur = iv[std::size_t(v)];
+        for (auto it = active.begin(); it != active.end();) {
+            if (iv[std::size_t(*it)].end < cur.start) {
+                free.insert(a.phys[std::size_t(*it)]);
+                it = active.erase(it);
+            } else {
+                ++it;
+            }
+        }
+        if (free.empty())
+            throw CompileError(0, f.name + ": needs more than " + std::to_string(max_regs) +
+                                      " registers at once (spilling is not implemented)");
+        a.phys[std::size_t(v)] = *free.begin();
+        free.erase(free.begin());
+        a.regs_used = std::max(a.regs_used, a.phys[std::size_t(v)] + 1);
+        active.push_back(v);
+    }
+    return a;
+}
+
+}  // namespace fgtlm::compiler

@@ -1,0 +1,82 @@
+// fgtlm ptxas IN.ptx -o MODULE [--target flexgrip|g80] [--data-base ADDR] [--max-regs N] [--sass]:
+// compile PTX (clang 14's, or hand-written of the same subset) to an SM_1.0 MODULE file.
+#include "subcommand.hpp"
+#include "diagnostics.hpp"
+#include "launch_target.hpp"
+#include "compile_cli.hpp"
+
+#include <fgtlm/compiler/module.hpp>
+
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+namespace fgtlm::cli {
+
+void add_compile_options(CLI::App* sub, CompileCliOptions& o) {
+    sub->add_option("--target", o.target, "flexgrip (default: only RTL-implemented forms) or g80")
+        ->check(CLI::IsMember({"flexgrip", "g80"}));
+    sub->add_option("--data-base", o.data_base, "global address of .global/.const variables (default 0x3c000)");
+    sub->add_option("--max-regs", o.max_regs, "registers per thread the allocator may use (2..124, default 64)")
+        ->check(CLI::Range(2, 124));
+    sub->add_flag("--sass", o.sass, "print the generated SASS of every kernel");
+}
+
+// Compiles and writes the module; prints errors and returns the exit status.
+int compile_to_module(const std::string& ptx, const std::string& file, const CompileCliOptions& o,
+                      const std::string& out) {
+    compiler::CompileOptions opts;
+    opts.target = o.target == "g80" ? compiler::Target::G80 : compiler::Target::FlexGrip;
+    opts.data_base = parse_u32(o.data_base);
+    opts.max_regs = o.max_regs;
+    opts.file = file;
+    compiler::Module m;
+    try {
+        m = compiler::compile_ptx(ptx, opts);
+    } catch (const compiler::CompileError& e) {
+        std::cerr << "error: " << e.what() << '\n';
+        return 2;
+    }
+    if (o.sass)
+        for (const auto& k : m.kernels) {
+            std::cout << "// " << k.name << ": " << k.regs << " registers, " << k.shared_bytes << " shared bytes\n";
+            for (const auto& s : k.sass) std::cout << "        " << s << '\n';
+        }
+    std::ofstream f(out, std::ios::binary);
+    if (!f || !(f << compiler::module_to_json(m))) {
+        std::cerr << out << ": error: cannot write the module\n";
+        return 1;
+    }
+    return 0;
+}
+
+namespace {
+
+struct PtxasOptions {
+    std::string input;
+    std::string out;
+    CompileCliOptions c;
+};
+
+int run_ptxas(const PtxasOptions& o) {
+    std::string why;
+    const std::optional<std::string> text = read_whole_file(o.input, why);
+    if (!text) {
+        std::cerr << o.input << ": error: " << why << '\n';
+        return 1;
+    }
+    return compile_to_module(*text, o.input, o.c, o.out);
+}
+
+const SubcommandRegistration kPtxas{"ptxas", [](CLI::App& app) {
+    auto opts = std::make_shared<PtxasOptions>();
+    CLI::App* sub = app.add_subcommand("ptxas", "Compile PTX to an SM_1.0 MODULE (fgtlm run MODULE ...)");
+    sub->add_option("input", opts->input, "PTX file")->required();
+    sub->add_option("-o,--output", opts->out, "MODULE file to write")->required();
+    add_compile_options(sub, opts->c);
+    return std::function<int()>([opts] { return run_ptxas(*opts); });
+}};
+
+}  // namespace
+
+}  // namespace fgtlm::cli

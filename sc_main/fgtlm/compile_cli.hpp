@@ -1,0 +1,23 @@
+// Options and the compile step shared by `fgtlm ptxas` and `fgtlm cc` (cmd_ptxas.cpp).
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <string>
+
+namespace fgtlm::cli {
+
+struct CompileCliOptions {
+    std::string target = "flexgrip";
+    std::string data_base = "0x3c000";
+    std::uint32_t max_regs = 64;
+    bool sass = false;
+};
+
+void add_compile_options(CLI::App* sub, CompileCliOptions& o);
+// Compiles `ptx` and writes the MODULE to `out`; prints errors; returns the exit status.
+int compile_to_module(const std::string& ptx, const std::string& file, const CompileCliOptions& o,
+                      const std::string& out);
+
+}  // namespace fgtlm::cli

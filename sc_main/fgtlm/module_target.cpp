@@ -1,0 +1,105 @@
+// MODULE targets of fgtlm run / cosim / difftest (launch_target.hpp): one kernel of a module
+// written by `fgtlm ptxas` or `fgtlm cc`, with --param values typed by its PTX parameters.
+#include "launch_target.hpp"
+
+#include <cstring>
+#include <fstream>
+#include <iterator>
+
+#include <fgtlm/compiler/module.hpp>
+
+namespace fgtlm::cli {
+
+bool is_module_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    char head[256] = {};
+    in.read(head, sizeof head - 1);
+    return std::strstr(head, "\"fgtlm-module/1\"") != nullptr;
+}
+
+namespace {
+
+// A .f32 parameter: 0x raw bits, or a decimal float.
+std::uint32_t parse_f32_param(const std::string& s) {
+    if (s.rfind("0x", 0) == 0 || s.rfind("0X", 0) == 0) return parse_u32(s);
+    std::size_t pos = 0;
+    float f = 0;
+    try {
+        f = std::stof(s, &pos);
+    } catch (const std::exception&) {
+        pos = 0;
+    }
+    if (pos == 0 || pos != s.size()) throw std::invalid_argument("not a float: '" + s + "'");
+    std::uint32_t bits = 0;
+    std::memcpy(&bits, &f, 4);
+    return bits;
+}
+
+// An integer parameter: decimal (negative allowed) or 0x hex, as two's complement.
+std::uint32_t parse_int_param(const std::string& s) {
+    if (!s.empty() && s[0] == '-') return 0u - parse_u32(s.substr(1));
+    return parse_u32(s);
+}
+
+std::vector<std::uint32_t> param_words(const compiler::KernelCode& k, const std::vector<std::string>& values) {
+    if (values.size() != k.params.size())
+        throw loaders::LoadError("kernel " + k.name + " takes " + std::to_string(k.params.size()) +
+                                 " parameters (--param per parameter, in order); " + std::to_string(values.size()) +
+                                 " given");
+    std::uint32_t bytes = 0;
+    for (const auto& p : k.params) bytes = std::max(bytes, p.offset + p.size);
+    std::vector<std::uint32_t> words((bytes + 3) / 4, 0);
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        const compiler::ParamInfo& p = k.params[i];
+        if (p.size != 4 || p.offset % 4 != 0)
+            throw loaders::LoadError("parameter " + p.name + " (." + p.type + ", " + std::to_string(p.size) +
+                                     " bytes) cannot be given on the command line yet");
+        try {
+            words[p.offset / 4] = p.type == "f32" ? parse_f32_param(values[i]) : parse_int_param(values[i]);
+        } catch (const std::invalid_argument& e) {
+            throw loaders::LoadError("--param " + std::to_string(i + 1) + " (" + p.name + "): " + e.what());
+        }
+    }
+    return words;
+}
+
+}  // namespace
+
+loaders::KernelImage image_from_module(const LaunchTarget& t) {
+    std::ifstream in(t.target, std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    compiler::Module m;
+    try {
+        m = compiler::module_from_json(text, t.target);
+    } catch (const std::runtime_error& e) {
+        throw loaders::LoadError(e.what());
+    }
+    const compiler::KernelCode* k = nullptr;
+    try {
+        k = &compiler::find_kernel(m, t.kernel);
+    } catch (const std::runtime_error& e) {
+        throw loaders::LoadError(t.target + ": " + e.what());
+    }
+    loaders::KernelImage img;
+    img.name = k->name;
+    img.program = k->code;
+    img.launch.params = param_words(*k, t.params);
+    img.launch.regs_per_thread = k->regs;
+    img.launch.shared_bytes = k->shared_bytes + t.dynamic_shared;
+    apply_sass_launch(t, img);
+    if (!m.data.empty()) {
+        const std::uint64_t end = std::uint64_t(m.data_base) + m.data.size();
+        if (end > img.global_mem_bytes)
+            throw loaders::LoadError(t.target + ": the module's data [" + std::to_string(m.data_base) + ", " +
+                                     std::to_string(end) + ") lies outside the global memory (" +
+                                     std::to_string(img.global_mem_bytes) + " bytes); recompile with --data-base");
+        if (img.global_init.size() > m.data_base)
+            throw loaders::LoadError(t.target + ": --global-init overlaps the module's data at " +
+                                     std::to_string(m.data_base) + "; recompile with --data-base");
+        img.global_init.resize(m.data_base, 0);
+        img.global_init.insert(img.global_init.end(), m.data.begin(), m.data.end());
+    }
+    return img;
+}
+
+}  // namespace fgtlm::cli
