@@ -38,11 +38,13 @@ int run_program(const std::vector<std::string>& args) {
     if (pid < 0) return 127;
     if (pid == 0) {
         execvp(argv[0], argv.data());
-        std::fprintf(stderr, "fgtlm cc: cannot run %s: %s (install clang: scripts/deps)\n", argv[0], std::strerror(errno));
+        std::fprintf(stderr, "fgtlm cc: cannot run %s: %s (install clang: scripts/deps)\n", argv[0],
+                     std::strerror(errno));
         _exit(127);
     }
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
 }
 
@@ -62,9 +64,19 @@ int run_cc(const CcOptions& o) {
         close(fd);
         ptx_path = tmpl;
     }
-    std::vector<std::string> args{o.clang, "-x", "cuda", "--cuda-device-only", "--cuda-gpu-arch=sm_30", "-nocudainc",
-                                  "-nocudalib", "-nostdlibinc", "-m32", "-O2", "-ffp-contract=off",
-                                  "-Wno-unknown-cuda-version", "-I" + o.include_dir};
+    std::vector<std::string> args{o.clang,
+                                  "-x",
+                                  "cuda",
+                                  "--cuda-device-only",
+                                  "--cuda-gpu-arch=sm_30",
+                                  "-nocudainc",
+                                  "-nocudalib",
+                                  "-nostdlibinc",
+                                  "-m32",
+                                  "-O2",
+                                  "-ffp-contract=off",
+                                  "-Wno-unknown-cuda-version",
+                                  "-I" + o.include_dir};
     args.insert(args.end(), o.clang_args.begin(), o.clang_args.end());
     args.insert(args.end(), {"-S", o.input, "-o", ptx_path});
     const int status = run_program(args);
@@ -82,18 +94,20 @@ int run_cc(const CcOptions& o) {
     return compile_to_module(*ptx, o.keep_ptx.empty() ? o.input + " (PTX)" : o.keep_ptx, o.c, o.out);
 }
 
-const SubcommandRegistration kCc{"cc", [](CLI::App& app) {
-    auto opts = std::make_shared<CcOptions>();
-    CLI::App* sub = app.add_subcommand("cc", "Compile a CUDA C file (device code) to an SM_1.0 MODULE with clang");
-    sub->add_option("input", opts->input, ".cu file")->required();
-    sub->add_option("-o,--output", opts->out, "MODULE file to write")->required();
-    sub->add_option("--keep-ptx", opts->keep_ptx, "also write clang's PTX to this file");
-    sub->add_option("--clang", opts->clang, "the clang to run (default: clang on PATH)");
-    sub->add_option("--include-dir", opts->include_dir, "folder holding <fgtlm/cuda.h> (default: the source tree's)");
-    sub->add_option("clang_args", opts->clang_args, "extra clang arguments after --");
-    add_compile_options(sub, opts->c);
-    return std::function<int()>([opts] { return run_cc(*opts); });
-}};
+const SubcommandRegistration kCc{
+    "cc", [](CLI::App& app) {
+        auto opts = std::make_shared<CcOptions>();
+        CLI::App* sub = app.add_subcommand("cc", "Compile a CUDA C file (device code) to an SM_1.0 MODULE with clang");
+        sub->add_option("input", opts->input, ".cu file")->required();
+        sub->add_option("-o,--output", opts->out, "MODULE file to write")->required();
+        sub->add_option("--keep-ptx", opts->keep_ptx, "also write clang's PTX to this file");
+        sub->add_option("--clang", opts->clang, "the clang to run (default: clang on PATH)");
+        sub->add_option("--include-dir", opts->include_dir,
+                        "folder holding <fgtlm/cuda.h> (default: the source tree's)");
+        sub->add_option("clang_args", opts->clang_args, "extra clang arguments after --");
+        add_compile_options(sub, opts->c);
+        return std::function<int()>([opts] { return run_cc(*opts); });
+    }};
 
 }  // namespace
 

@@ -69,13 +69,14 @@ int run_ptxas(const PtxasOptions& o) {
 }
 
 const SubcommandRegistration kPtxas{"ptxas", [](CLI::App& app) {
-    auto opts = std::make_shared<PtxasOptions>();
-    CLI::App* sub = app.add_subcommand("ptxas", "Compile PTX to an SM_1.0 MODULE (fgtlm run MODULE ...)");
-    sub->add_option("input", opts->input, "PTX file")->required();
-    sub->add_option("-o,--output", opts->out, "MODULE file to write")->required();
-    add_compile_options(sub, opts->c);
-    return std::function<int()>([opts] { return run_ptxas(*opts); });
-}};
+                                        auto opts = std::make_shared<PtxasOptions>();
+                                        CLI::App* sub = app.add_subcommand(
+                                            "ptxas", "Compile PTX to an SM_1.0 MODULE (fgtlm run MODULE ...)");
+                                        sub->add_option("input", opts->input, "PTX file")->required();
+                                        sub->add_option("-o,--output", opts->out, "MODULE file to write")->required();
+                                        add_compile_options(sub, opts->c);
+                                        return std::function<int()>([opts] { return run_ptxas(*opts); });
+                                    }};
 
 }  // namespace
 

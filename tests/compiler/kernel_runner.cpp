@@ -40,8 +40,8 @@ std::vector<std::uint8_t> run_kernel(const KernelRun& r) {
     const std::string cu = std::string(FGTLM_KERNEL_DIR) + "/" + r.cu;
     if (shell(exe + " cc " + cu + " -o " + module.string() + " --keep-ptx " + (dir / "k.ptx").string(), log) != 0)
         throw std::runtime_error("fgtlm cc failed:\n" + slurp(log));
-    std::ofstream(in, std::ios::binary).write(reinterpret_cast<const char*>(r.memory.data()),
-                                              std::streamsize(r.memory.size()));
+    std::ofstream(in, std::ios::binary)
+        .write(reinterpret_cast<const char*>(r.memory.data()), std::streamsize(r.memory.size()));
     std::string cmd = exe + " run " + module.string() + " --grid " + join(r.grid) + " --block " + join(r.block) +
                       " --global-init " + in.string() + " --dump-global " + out.string();
     if (!r.kernel.empty()) cmd += " --kernel " + r.kernel;

@@ -11,12 +11,12 @@
 namespace fgtlm::test {
 
 struct KernelRun {
-    std::string cu;                       // file in tests/compiler/kernels
-    std::string kernel;                   // --kernel ("" = the only one)
+    std::string cu;      // file in tests/compiler/kernels
+    std::string kernel;  // --kernel ("" = the only one)
     std::vector<std::uint32_t> grid{1};
     std::vector<std::uint32_t> block{32};
     std::vector<std::string> params;
-    std::vector<std::uint8_t> memory;     // global memory image from address 0
+    std::vector<std::uint8_t> memory;  // global memory image from address 0
     std::uint32_t dynamic_shared = 0;
 };
 

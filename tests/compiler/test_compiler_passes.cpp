@@ -79,7 +79,8 @@ TEST(Lowering, RefusesWhatSm10CannotDoNamingLineAndInstruction) {
 }
 
 TEST(Lowering, ParametersAreSharedWordsAfterTheBlockHeader) {
-    const Module m = compile(entry(".param .u32 a, .param .u32 b", "ld.param.u32 %r1, [b];\nst.global.u32 [%r1], %r1;\n"));
+    const Module m =
+        compile(entry(".param .u32 a, .param .u32 b", "ld.param.u32 %r1, [b];\nst.global.u32 [%r1], %r1;\n"));
     const KernelCode& k = m.kernels[0];
     EXPECT_TRUE(has_line(k, "MOV R1, g [0x5]")) << k.sass[0];
     EXPECT_EQ(k.params[1].offset, 4u);
@@ -87,30 +88,37 @@ TEST(Lowering, ParametersAreSharedWordsAfterTheBlockHeader) {
 }
 
 TEST(Structurize, DivergentIfGetsSsyAndAJoinAtThePostDominator) {
-    const Module m = compile(entry("", "mov.u32 %r1, %tid.x;\nsetp.lt.u32 %p1, %r1, 4;\n@%p1 bra L2;\n"
-                                       "add.s32 %r1, %r1, 7;\nL2:\nst.global.u32 [%r1], %r1;\nret;\n"));
+    const Module m = compile(entry("",
+                                   "mov.u32 %r1, %tid.x;\nsetp.lt.u32 %p1, %r1, 4;\n@%p1 bra L2;\n"
+                                   "add.s32 %r1, %r1, 7;\nL2:\nst.global.u32 [%r1], %r1;\nret;\n"));
     const KernelCode& k = m.kernels[0];
     EXPECT_TRUE(has_line(k, "SSY "));
     EXPECT_TRUE(has_line(k, "NOP.S"));
     // The SSY comes before the branch.
-    const auto ssy = std::find_if(k.sass.begin(), k.sass.end(), [](const std::string& s) { return s.rfind("SSY", 0) == 0; });
-    const auto bra = std::find_if(k.sass.begin(), k.sass.end(), [](const std::string& s) { return s.rfind("BRA C0", 0) == 0; });
+    const auto ssy =
+        std::find_if(k.sass.begin(), k.sass.end(), [](const std::string& s) { return s.rfind("SSY", 0) == 0; });
+    const auto bra =
+        std::find_if(k.sass.begin(), k.sass.end(), [](const std::string& s) { return s.rfind("BRA C0", 0) == 0; });
     EXPECT_LT(ssy, bra);
 }
 
 TEST(Structurize, UniformBranchNeedsNoSsy) {
-    const Module m = compile(entry("", "mov.u32 %r1, %tid.x;\nsetp.lt.u32 %p1, %r1, 4;\n@%p1 bra.uni L2;\n"
-                                       "add.s32 %r1, %r1, 7;\nL2:\nst.global.u32 [%r1], %r1;\nret;\n"));
+    const Module m = compile(entry("",
+                                   "mov.u32 %r1, %tid.x;\nsetp.lt.u32 %p1, %r1, 4;\n@%p1 bra.uni L2;\n"
+                                   "add.s32 %r1, %r1, 7;\nL2:\nst.global.u32 [%r1], %r1;\nret;\n"));
     EXPECT_FALSE(has_line(m.kernels[0], "SSY "));
 }
 
 TEST(Structurize, LoopExitSsyIsHoistedOutOfTheLoop) {
-    const Module m = compile(entry("", "mov.u32 %r1, %tid.x;\nmov.u32 %r2, 0;\nL1:\nadd.s32 %r2, %r2, 3;\n"
-                                       "add.s32 %r1, %r1, -1;\nsetp.ne.s32 %p1, %r1, 0;\n@%p1 bra L1;\n"
-                                       "st.global.u32 [%r1], %r2;\nret;\n"));
+    const Module m = compile(entry("",
+                                   "mov.u32 %r1, %tid.x;\nmov.u32 %r2, 0;\nL1:\nadd.s32 %r2, %r2, 3;\n"
+                                   "add.s32 %r1, %r1, -1;\nsetp.ne.s32 %p1, %r1, 0;\n@%p1 bra L1;\n"
+                                   "st.global.u32 [%r1], %r2;\nret;\n"));
     const KernelCode& k = m.kernels[0];
-    const auto ssy = std::find_if(k.sass.begin(), k.sass.end(), [](const std::string& s) { return s.rfind("SSY", 0) == 0; });
-    const auto loop_add = std::find_if(k.sass.begin(), k.sass.end(), [](const std::string& s) { return s.find("0x3") != std::string::npos; });
+    const auto ssy =
+        std::find_if(k.sass.begin(), k.sass.end(), [](const std::string& s) { return s.rfind("SSY", 0) == 0; });
+    const auto loop_add = std::find_if(k.sass.begin(), k.sass.end(),
+                                       [](const std::string& s) { return s.find("0x3") != std::string::npos; });
     ASSERT_NE(ssy, k.sass.end());
     EXPECT_LT(ssy, loop_add);  // executed once, before the loop body
 }
@@ -125,7 +133,8 @@ TEST(RegisterAllocation, ReusesRegistersOfDeadValues) {
 
 TEST(RegisterAllocation, TooManyLiveValuesIsAnErrorNotAMiscompile) {
     std::string body;
-    for (int i = 1; i < 36; ++i) body += "ld.global.u32 %r" + std::to_string(i) + ", [%r0+" + std::to_string(4 * i) + "];\n";
+    for (int i = 1; i < 36; ++i)
+        body += "ld.global.u32 %r" + std::to_string(i) + ", [%r0+" + std::to_string(4 * i) + "];\n";
     for (int i = 1; i < 36; ++i) body += "st.global.u32 [%r0], %r" + std::to_string(i) + ";\n";
     CompileOptions o;
     o.max_regs = 16;

@@ -33,7 +33,8 @@ TEST(CompiledKernels, VectorAddIntMultiBlockWithBoundsCheck) {
 
 TEST(CompiledKernels, VectorAddFloatWithHostMain) {
     KernelRun r{"vadd_float.cu", "vaddf", {2}, {32}, {"0", "4096", "8192", "64"}, {}};
-    for (std::uint32_t i = 0; i < 64; ++i) put_f32(r.memory, kA + 4 * i, 0.5f * float(i) - 3.25f), put_f32(r.memory, kB + 4 * i, 100.0f / float(i + 1));
+    for (std::uint32_t i = 0; i < 64; ++i)
+        put_f32(r.memory, kA + 4 * i, 0.5f * float(i) - 3.25f), put_f32(r.memory, kB + 4 * i, 100.0f / float(i + 1));
     const auto out = run_kernel(r);
     for (std::uint32_t i = 0; i < 64; ++i)
         ASSERT_EQ(get_f32(out, kC + 4 * i), get_f32(r.memory, kA + 4 * i) + get_f32(r.memory, kB + 4 * i)) << i;
@@ -41,7 +42,8 @@ TEST(CompiledKernels, VectorAddFloatWithHostMain) {
 
 TEST(CompiledKernels, SaxpyFloatParameter) {
     KernelRun r{"saxpy.cu", "", {1}, {64}, {"2.5", "0", "4096", "64"}, {}};
-    for (std::uint32_t i = 0; i < 64; ++i) put_f32(r.memory, kA + 4 * i, float(i) * 0.75f), put_f32(r.memory, kB + 4 * i, 1.0f - float(i));
+    for (std::uint32_t i = 0; i < 64; ++i)
+        put_f32(r.memory, kA + 4 * i, float(i) * 0.75f), put_f32(r.memory, kB + 4 * i, 1.0f - float(i));
     const auto out = run_kernel(r);
     for (std::uint32_t i = 0; i < 64; ++i) {
         const float p = 2.5f * get_f32(r.memory, kA + 4 * i);
@@ -59,7 +61,8 @@ TEST(CompiledKernels, Multiply32BitLowHighAndMad) {
         ASSERT_EQ(get_u32(out, kC + 16 * i), x * y) << i;
         ASSERT_EQ(get_u32(out, kC + 16 * i + 4), std::uint32_t((std::uint64_t(x) * y) >> 32)) << i;
         ASSERT_EQ(get_u32(out, kC + 16 * i + 8),
-                  std::uint32_t(std::uint64_t(std::int64_t(std::int32_t(x)) * std::int32_t(y)) >> 32)) << i;
+                  std::uint32_t(std::uint64_t(std::int64_t(std::int32_t(x)) * std::int32_t(y)) >> 32))
+            << i;
         ASSERT_EQ(get_u32(out, kC + 16 * i + 12), x * y + x) << i;
     }
 }
@@ -77,7 +80,8 @@ TEST(CompiledKernels, DivisionAndRemainderSignedUnsignedAndByConstants) {
     put_u32(r.memory, kA, 0x80000000u), put_u32(r.memory, kB, 0xffffffffu - 6);
     const auto out = run_kernel(r);
     for (std::uint32_t i = 0; i < 64; ++i) {
-        const std::int32_t x = std::int32_t(get_u32(r.memory, kA + 4 * i)), y = std::int32_t(get_u32(r.memory, kB + 4 * i));
+        const std::int32_t x = std::int32_t(get_u32(r.memory, kA + 4 * i)),
+                           y = std::int32_t(get_u32(r.memory, kB + 4 * i));
         const std::uint32_t o = kC + 24 * i;
         ASSERT_EQ(std::int32_t(get_u32(out, o)), x / y) << i;
         ASSERT_EQ(std::int32_t(get_u32(out, o + 4)), x % y) << i;
@@ -107,7 +111,8 @@ TEST(CompiledKernels, MinMaxAbsSelect) {
     put_u32(r.memory, kA, 5), put_u32(r.memory, kB, 5);
     const auto out = run_kernel(r);
     for (std::uint32_t i = 0; i < 32; ++i) {
-        const std::int32_t x = std::int32_t(get_u32(r.memory, kA + 4 * i)), y = std::int32_t(get_u32(r.memory, kB + 4 * i));
+        const std::int32_t x = std::int32_t(get_u32(r.memory, kA + 4 * i)),
+                           y = std::int32_t(get_u32(r.memory, kB + 4 * i));
         const std::uint32_t o = kC + 20 * i;
         ASSERT_EQ(std::int32_t(get_u32(out, o)), std::min(x, y)) << i;
         ASSERT_EQ(std::int32_t(get_u32(out, o + 4)), std::max(x, y)) << i;

@@ -44,7 +44,10 @@ TEST(CompiledKernels, EarlyReturnsAndNestedIfs) {
     const auto out = run_kernel(r);
     for (std::uint32_t i = 0; i < 32; ++i) {
         const std::int32_t v = std::int32_t(in[i]);
-        const std::uint32_t want = i >= 28 ? 0x12345678u : v < 0 ? 0xffffffffu : v > 1000 ? ((v & 1) ? 1u : 2u) : std::uint32_t(v * 2);
+        const std::uint32_t want = i >= 28    ? 0x12345678u
+                                   : v < 0    ? 0xffffffffu
+                                   : v > 1000 ? ((v & 1) ? 1u : 2u)
+                                              : std::uint32_t(v * 2);
         ASSERT_EQ(get_u32(out, 0x1000 + 4 * i), want) << i;
     }
 }
@@ -81,7 +84,8 @@ TEST(CompiledKernels, SwitchStatement) {
             case 0: want = v + 10; break;
             case 1: want = v * 3; break;
             case 2: want = v - 100; break;
-            case 3: case 4: want = v ^ 0x55; break;
+            case 3:
+            case 4: want = v ^ 0x55; break;
             case 5: want = -v; break;
             default: want = 0; break;
         }
@@ -146,7 +150,8 @@ TEST(CompiledKernels, FloatMinMaxAbsNegAndCompares) {
     std::uint32_t seed = 66;
     for (std::uint32_t i = 0; i < 32; ++i) {
         put_f32(m, 4 * i, float(std::int32_t(next_random(seed) % 201) - 100) / 8.0f);
-        put_f32(m, 0x400 + 4 * i, i % 4 == 0 ? get_f32(m, 4 * i) : float(std::int32_t(next_random(seed) % 201) - 100) / 8.0f);
+        put_f32(m, 0x400 + 4 * i,
+                i % 4 == 0 ? get_f32(m, 4 * i) : float(std::int32_t(next_random(seed) % 201) - 100) / 8.0f);
     }
     KernelRun r{"fminmax.cu", "", {1}, {32}, {"0", "0x400", "0x1000", "0x2000"}, m};
     const auto out = run_kernel(r);
@@ -184,7 +189,8 @@ TEST(CompiledKernels, Multiply24Bit) {
     KernelRun r{"mul24.cu", "", {1}, {32}, {"0", "0x400", "0x1000"}, m};
     const auto out = run_kernel(r);
     for (std::uint32_t i = 0; i < 32; ++i) {
-        const std::int64_t sa = std::int64_t(std::int32_t(a[i] << 8) >> 8), sb = std::int64_t(std::int32_t(b[i] << 8) >> 8);
+        const std::int64_t sa = std::int64_t(std::int32_t(a[i] << 8) >> 8),
+                           sb = std::int64_t(std::int32_t(b[i] << 8) >> 8);
         ASSERT_EQ(get_u32(out, 0x1000 + 8 * i), std::uint32_t(sa * sb)) << i;
         ASSERT_EQ(get_u32(out, 0x1004 + 8 * i), std::uint32_t(std::uint64_t(a[i]) * b[i])) << i;
     }

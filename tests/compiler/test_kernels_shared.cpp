@@ -65,7 +65,8 @@ TEST(CompiledKernels, MatrixMultiplyNaiveFloat) {
     for (std::uint32_t row = 0; row < n; ++row)
         for (std::uint32_t col = 0; col < n; ++col) {
             float acc = 0.0f;  // exact: every product and partial sum is a multiple of 1/8 below 2^20
-            for (std::uint32_t k = 0; k < n; ++k) acc += get_f32(r.memory, 4 * (row * n + k)) * get_f32(r.memory, 0x1000 + 4 * (k * n + col));
+            for (std::uint32_t k = 0; k < n; ++k)
+                acc += get_f32(r.memory, 4 * (row * n + k)) * get_f32(r.memory, 0x1000 + 4 * (k * n + col));
             ASSERT_EQ(get_f32(out, 0x2000 + 4 * (row * n + col)), acc) << row << "," << col;
         }
 }
@@ -82,7 +83,8 @@ TEST(CompiledKernels, MatrixMultiplyTiledInt) {
     for (std::uint32_t row = 0; row < n; ++row)
         for (std::uint32_t col = 0; col < n; ++col) {
             std::uint32_t acc = 0;
-            for (std::uint32_t k = 0; k < n; ++k) acc += get_u32(r.memory, 4 * (row * n + k)) * get_u32(r.memory, 0x1000 + 4 * (k * n + col));
+            for (std::uint32_t k = 0; k < n; ++k)
+                acc += get_u32(r.memory, 4 * (row * n + k)) * get_u32(r.memory, 0x1000 + 4 * (k * n + col));
             ASSERT_EQ(get_u32(out, 0x2000 + 4 * (row * n + col)), acc) << row << "," << col;
         }
 }
@@ -92,7 +94,9 @@ TEST(CompiledKernels, StencilWithHalo) {
     KernelRun r{"stencil.cu", "", {3}, {64}, {"0", "0x1000", "150"}, random_words(0, n, 41, 0xffff)};
     put_u32(r.memory, 0x1000 + 4 * 192, 0);
     const auto out = run_kernel(r);
-    auto in = [&](std::int32_t i) { return get_u32(r.memory, 4 * std::uint32_t(std::clamp<std::int32_t>(i, 0, n - 1))); };
+    auto in = [&](std::int32_t i) {
+        return get_u32(r.memory, 4 * std::uint32_t(std::clamp<std::int32_t>(i, 0, n - 1)));
+    };
     for (std::int32_t g = 0; g < std::int32_t(n); ++g) {
         // The kernel clamps its halo loads: at the block edges the clamped values are what it reads.
         const std::uint32_t want = in(g - 2) + 2 * in(g - 1) + 4 * in(g) + 2 * in(g + 1) + in(g + 2);

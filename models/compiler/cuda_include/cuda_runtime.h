@@ -16,4 +16,6 @@ extern "C" int cudaConfigureCall(dim3 grid, dim3 block, size_t shared = 0, cudaS
 cudaError_t cudaMemcpyToSymbol(const void* symbol, const void* src, size_t n, size_t offset = 0,
                                cudaMemcpyKind k = cudaMemcpyHostToDevice);
 template <class T>
-cudaError_t cudaMalloc(T** p, size_t n) { return cudaMalloc((void**)p, n); }
+cudaError_t cudaMalloc(T** p, size_t n) {
+    return cudaMalloc((void**)p, n);
+}

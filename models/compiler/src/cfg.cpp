@@ -7,7 +7,8 @@ namespace fgtlm::compiler {
 std::vector<int> successors(const MBlock& b) {
     switch (b.term) {
         case TermKind::Jump: return {b.target};
-        case TermKind::Branch: return b.target == b.fall ? std::vector<int>{b.target} : std::vector<int>{b.target, b.fall};
+        case TermKind::Branch:
+            return b.target == b.fall ? std::vector<int>{b.target} : std::vector<int>{b.target, b.fall};
         case TermKind::Exit: return {};
     }
     return {};

@@ -17,8 +17,9 @@ std::uint32_t align_up(std::uint32_t x, std::uint32_t a) { return a == 0 ? x : (
 void place_data(const PtxModule& p, Module& m, SymbolLayout& layout, const CompileOptions& opts) {
     for (const PtxVar& v : p.vars) {
         if (v.space == "shared") continue;
-        if (v.is_extern) throw CompileError(v.line, opts.file + ":" + std::to_string(v.line) + ": extern ." + v.space +
-                                                        " variable " + v.name + " is not defined in this file");
+        if (v.is_extern)
+            throw CompileError(v.line, opts.file + ":" + std::to_string(v.line) + ": extern ." + v.space +
+                                           " variable " + v.name + " is not defined in this file");
         const std::uint32_t off = align_up(std::uint32_t(m.data.size()), std::max<std::uint32_t>(v.align, 4));
         m.data.resize(off, 0);
         m.data.insert(m.data.end(), v.init.begin(), v.init.end());

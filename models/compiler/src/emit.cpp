@@ -48,9 +48,10 @@ void emit_terminator(const MFunction& f, const MBlock& b, int next, const Alloca
             if (b.target != next) out.push_back({"BRA " + name(b.target), b.line, false});
             return;
         case TermKind::Branch:
-            out.push_back({"ISET.S32.C0 o[0x7f], R" + std::to_string(a.phys[std::size_t(b.pred)]) + ", R124, NE",
-                           b.line, false});
-            out.push_back({std::string("BRA C0.") + (b.pred_negated ? "EQ, " : "NE, ") + name(b.target), b.line, false});
+            out.push_back(
+                {"ISET.S32.C0 o[0x7f], R" + std::to_string(a.phys[std::size_t(b.pred)]) + ", R124, NE", b.line, false});
+            out.push_back(
+                {std::string("BRA C0.") + (b.pred_negated ? "EQ, " : "NE, ") + name(b.target), b.line, false});
             if (b.fall != next) out.push_back({"BRA " + name(b.fall), b.line, false});
             return;
     }
@@ -75,8 +76,8 @@ void emit_kernel(const MFunction& f, const std::vector<int>& order, const Alloca
     for (const Line& l : lines) source += l.text + "\n";
     const isa::AssembleResult r = isa::assemble(source, f.name);
     if (!r.ok())
-        throw CompileError(0, f.name + ": internal error: the generated SASS does not assemble: " + r.errors[0].str() +
-                                  "\n" + source);
+        throw CompileError(
+            0, f.name + ": internal error: the generated SASS does not assemble: " + r.errors[0].str() + "\n" + source);
     out.code = r.words;
     std::size_t inst = 0;
     for (const Line& l : lines) {

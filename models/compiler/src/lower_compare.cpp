@@ -110,10 +110,14 @@ void lower_minmax(Lowerer& l) {
 
 bool lower_compare(Lowerer& l) {
     const std::string& op = l.inst().opcode;
-    if (op == "setp" || (op == "set" && l.inst().type() != "f32")) lower_setp(l);
-    else if (op == "selp") lower_selp(l);
-    else if (op == "min" || op == "max") lower_minmax(l);
-    else return false;
+    if (op == "setp" || (op == "set" && l.inst().type() != "f32"))
+        lower_setp(l);
+    else if (op == "selp")
+        lower_selp(l);
+    else if (op == "min" || op == "max")
+        lower_minmax(l);
+    else
+        return false;
     return true;
 }
 

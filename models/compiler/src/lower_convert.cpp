@@ -53,8 +53,10 @@ bool lower_convert(Lowerer& l) {
         if (itype(st).empty()) l.refuse("cvt from ." + st);
         if (in.has("rz") || in.has("rm") || in.has("rp")) l.refuse("I2F rounding other than .rn is not supported yet");
         if (st.substr(1) == "32") {
-            if (st[0] == 's') s32_to_float(l, d, a);
-            else u32_to_float(l, d, a);
+            if (st[0] == 's')
+                s32_to_float(l, d, a);
+            else
+                u32_to_float(l, d, a);
         } else {
             l.emit("I2F.F32." + itype(st) + " {d0}{g}, {u0}", {d}, {a});  // 8/16-bit: exact
         }

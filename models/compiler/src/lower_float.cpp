@@ -24,13 +24,16 @@ void sfu(Lowerer& l, const std::string& op) {
     const PtxInst& in = l.inst();
     const int d = l.dst();
     const int a = l.value(in.ops[1]);
-    if (op == "rcp") l.emit("RCP {d0}{g}, {u0}", {d}, {a});
-    else if (op == "rsqrt") l.emit("RSQ {d0}{g}, {u0}", {d}, {a});
+    if (op == "rcp")
+        l.emit("RCP {d0}{g}, {u0}", {d}, {a});
+    else if (op == "rsqrt")
+        l.emit("RSQ {d0}{g}, {u0}", {d}, {a});
     else if (op == "sqrt") {
         const int t = l.temp();
         l.emit("RSQ {d0}{g}, {u0}", {t}, {a});
         l.emit("RCP {d0}{g}, {u0}", {d}, {t});
-    } else if (op == "lg2") l.emit("LG2 {d0}{g}, {u0}", {d}, {a});
+    } else if (op == "lg2")
+        l.emit("LG2 {d0}{g}, {u0}", {d}, {a});
     else {
         const int t = l.temp();
         l.emit(std::string("RRO {d0}{g}, {u0}, ") + (op == "ex2" ? "EX2" : "SIN"), {t}, {a});
@@ -46,8 +49,8 @@ bool approximate(const PtxInst& in) { return in.has("approx") || in.has("full");
 bool lower_float(Lowerer& l) {
     const PtxInst& in = l.inst();
     const std::string& op = in.opcode;
-    if (in.type() != "f32" || op == "mov" || op == "ld" || op == "st" || op == "setp" || op == "set" ||
-        op == "selp" || op == "min" || op == "max" || op == "cvt")
+    if (in.type() != "f32" || op == "mov" || op == "ld" || op == "st" || op == "setp" || op == "set" || op == "selp" ||
+        op == "min" || op == "max" || op == "cvt")
         return false;
     if (op == "add" || op == "sub" || op == "mul" || op == "mad") check_rounding(l);
     if (in.has("sat")) l.refuse(".sat on float arithmetic is not supported yet");
@@ -56,7 +59,8 @@ bool lower_float(Lowerer& l) {
     } else if (op == "mul") {
         binary(l, "FMUL {d0}{g}, {u0}, {u1}");
     } else if (op == "fma" || op == "mad") {
-        l.refuse("a fused multiply-add (" + op + ".rn.f32) needs a software sequence that is not implemented; "
+        l.refuse("a fused multiply-add (" + op +
+                 ".rn.f32) needs a software sequence that is not implemented; "
                  "compile with -ffp-contract=off (fgtlm cc does)");
     } else if (op == "neg" || op == "abs") {
         const int d = l.dst();
@@ -73,7 +77,8 @@ bool lower_float(Lowerer& l) {
         if (!approximate(in) && op != "rsqrt" && op != "lg2" && op != "ex2" && op != "sin" && op != "cos")
             l.refuse(op + ".rn.f32 (IEEE rounding) is not supported yet: use the .approx form");
         sfu(l, op);
-    } else return false;
+    } else
+        return false;
     return true;
 }
 

@@ -130,7 +130,8 @@ void lower_neg_abs(Lowerer& l, bool neg) {
     const PtxInst& in = l.inst();
     const int d = l.dst();
     const int a = l.value(in.ops[1]);
-    if (neg) l.emit("IADD {d0}{g}, R124, -{u0}", {d}, {a});
+    if (neg)
+        l.emit("IADD {d0}{g}, R124, -{u0}", {d}, {a});
     else {  // |a| = (a ^ s) - s with s = a >> 31 (arithmetic)
         const int s = l.temp();
         l.emit("SHR.S32 {d0}{g}, {u0}, 0x1f", {s}, {a});
@@ -150,20 +151,27 @@ bool lower_integer(Lowerer& l) {
     const std::string& op = in.opcode;
     const std::string ty = in.type();
     if (ty == "f32" && op != "mov" && op != "selp") return false;
-    if (op == "add" || op == "sub") lower_add(l, op == "sub");
+    if (op == "add" || op == "sub")
+        lower_add(l, op == "sub");
     else if ((op == "mul" || op == "mad") && in.has("hi")) {
         const int d = l.dst();
         emit_mul_hi(l, d, l.value(in.ops[1]), l.value(in.ops[2]), ty[0] == 's');
         if (op == "mad") l.emit("IADD {d0}{g}, {u0}, {u1}", {d}, {d, l.value(in.ops[3])});
-    } else if (op == "mul" || op == "mul24") lower_mul(l, false);
-    else if (op == "mad" || op == "mad24") lower_mul(l, true);
-    else if (op == "shl" || op == "shr") lower_shift(l, op);
-    else if (op == "and" || op == "or" || op == "xor" || op == "not") lower_logic(l, op);
-    else if (op == "neg" || op == "abs") lower_neg_abs(l, op == "neg");
+    } else if (op == "mul" || op == "mul24")
+        lower_mul(l, false);
+    else if (op == "mad" || op == "mad24")
+        lower_mul(l, true);
+    else if (op == "shl" || op == "shr")
+        lower_shift(l, op);
+    else if (op == "and" || op == "or" || op == "xor" || op == "not")
+        lower_logic(l, op);
+    else if (op == "neg" || op == "abs")
+        lower_neg_abs(l, op == "neg");
     else if (op == "div" || op == "rem") {
         if (type_bits(ty) != 32) l.refuse("division of 8/16-bit values is not supported yet");
         emit_divrem(l, l.dst(), l.value(in.ops[1]), l.value(in.ops[2]), ty[0] == 's', op == "rem");
-    } else return false;
+    } else
+        return false;
     return true;
 }
 

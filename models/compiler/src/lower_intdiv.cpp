@@ -73,7 +73,8 @@ void emit_divrem(Lowerer& l, int d, int n, int den, bool sgn, bool rem) {
     l.emit("I2I.S32.S32 {d0}{g}, |{u0}|", {ad}, {den});
     emit_udivrem(l, q, r, an, ad);
     // Quotient negative when the signs differ; remainder takes the dividend's sign.
-    if (rem) l.emit("SHR.S32 {d0}{g}, {u0}, 0x1f", {s}, {n});
+    if (rem)
+        l.emit("SHR.S32 {d0}{g}, {u0}, 0x1f", {s}, {n});
     else {
         l.emit("LOP.XOR {d0}{g}, {u0}, {u1}", {s}, {n, den});
         l.emit("SHR.S32 {d0}{g}, {u0}, 0x1f", {s}, {s});

@@ -61,7 +61,8 @@ void lower_param(Lowerer& l, const PtxInst& in) {
         l.emit("MOV {d0}{g}, g [" + hex(byte / 4) + "]", {l.dst()}, {});
         return;
     }
-    if (ty.substr(1) != "16" || byte % 2 != 0) l.refuse("parameter access of type ." + ty + " at byte " + std::to_string(byte));
+    if (ty.substr(1) != "16" || byte % 2 != 0)
+        l.refuse("parameter access of type ." + ty + " at byte " + std::to_string(byte));
     const int d = l.dst();
     l.emit("MVI {d0}{g}, 0x0", {d}, {});
     l.emit("MOV.U16 {d0L}{g}, g [" + hex(byte / 2) + "].U16", {d}, {d}, true);
@@ -72,7 +73,8 @@ std::vector<int> value_regs(Lowerer& l, const PtxOperand& o) {
     std::vector<int> out;
     if (o.kind == PtxOperand::Kind::Vec)
         for (const std::string& e : o.elems) out.push_back(l.vreg(e));
-    else out.push_back(o.kind == PtxOperand::Kind::Reg ? l.vreg(o.name) : l.value(o));
+    else
+        out.push_back(o.kind == PtxOperand::Kind::Reg ? l.vreg(o.name) : l.value(o));
     return out;
 }
 
@@ -85,8 +87,10 @@ void lower_global(Lowerer& l, const PtxInst& in, bool store) {
     const std::uint32_t size = std::uint32_t(std::stoi(ty.substr(1))) / 8;
     for (std::size_t k = 0; k < regs.size(); ++k) {
         const int a = address(l, mem, std::uint32_t(k) * size);
-        if (store) l.emit("GST." + sfx + " global14[{u0}]{g}, {u1}", {}, {a, regs[k]});
-        else l.emit("GLD." + sfx + " {d0}{g}, global14[{u0}]", {regs[k]}, {a});
+        if (store)
+            l.emit("GST." + sfx + " global14[{u0}]{g}, {u1}", {}, {a, regs[k]});
+        else
+            l.emit("GLD." + sfx + " {d0}{g}, global14[{u0}]", {regs[k]}, {a});
     }
 }
 
@@ -98,8 +102,10 @@ void lower_shared(Lowerer& l, const PtxInst& in, bool store) {
     for (std::size_t k = 0; k < regs.size(); ++k) {
         const int a = address(l, mem, std::uint32_t(k) * 4);
         l.emit("R2A A1{g}, {u0}", {}, {a});
-        if (store) l.emit("R2G.U32.U32 g[A1+0x0]{g}, {u0}", {}, {regs[k]});
-        else l.emit("MOV {d0}{g}, g[A1+0x0]", {regs[k]}, {});
+        if (store)
+            l.emit("R2G.U32.U32 g[A1+0x0]{g}, {u0}", {}, {regs[k]});
+        else
+            l.emit("MOV {d0}{g}, g[A1+0x0]", {regs[k]}, {});
     }
 }
 
@@ -118,8 +124,10 @@ bool lower_memory(Lowerer& l) {
     if (space == "param") {
         if (store) l.refuse("st.param (a call sequence) is not supported");
         lower_param(l, in);
-    } else if (space == "shared") lower_shared(l, in, store);
-    else lower_global(l, in, store);
+    } else if (space == "shared")
+        lower_shared(l, in, store);
+    else
+        lower_global(l, in, store);
     return true;
 }
 

@@ -8,9 +8,24 @@ namespace fgtlm::compiler {
 bool lower_compare(Lowerer& l);
 
 bool is_special_register(const std::string& name) {
-    static const char* const kNames[] = {"%tid", "%ntid", "%ctaid", "%nctaid", "%laneid", "%warpid", "%nwarpid",
-                                         "%clock", "%clock64", "%smid", "%nsmid", "%gridid", "%lanemask", "%pm",
-                                         "%envreg", "%globaltimer", "%dynamic_smem_size", "%total_smem_size"};
+    static const char* const kNames[] = {"%tid",
+                                         "%ntid",
+                                         "%ctaid",
+                                         "%nctaid",
+                                         "%laneid",
+                                         "%warpid",
+                                         "%nwarpid",
+                                         "%clock",
+                                         "%clock64",
+                                         "%smid",
+                                         "%nsmid",
+                                         "%gridid",
+                                         "%lanemask",
+                                         "%pm",
+                                         "%envreg",
+                                         "%globaltimer",
+                                         "%dynamic_smem_size",
+                                         "%total_smem_size"};
     for (const char* n : kNames)
         if (name.rfind(n, 0) == 0) return true;
     return false;
@@ -25,21 +40,33 @@ void header_word(Lowerer& l, int d, std::uint32_t index) {
 }
 
 void lower_sreg(Lowerer& l, int d, const std::string& s) {
-    if (s == "%tid.x") l.emit("I2I.U32.U16 {d0}{g}, R0L", {d}, {});
+    if (s == "%tid.x")
+        l.emit("I2I.U32.U16 {d0}{g}, R0L", {d}, {});
     else if (s == "%tid.y") {
         l.emit("SHR {d0}{g}, R0, 0x10", {d}, {});
         l.emit("LOP.AND {d0}{g}, {u0}, {u1}", {d}, {d, l.imm(0x3ff)});
-    } else if (s == "%tid.z") l.emit("SHR {d0}{g}, R0, 0x1a", {d}, {});
-    else if (s == "%ntid.x") header_word(l, d, 1);
-    else if (s == "%ntid.y") header_word(l, d, 2);
-    else if (s == "%ntid.z") header_word(l, d, 3);
-    else if (s == "%nctaid.x") header_word(l, d, 4);
-    else if (s == "%nctaid.y") header_word(l, d, 5);
-    else if (s == "%ctaid.x") header_word(l, d, 6);
-    else if (s == "%ctaid.y") header_word(l, d, 7);
-    else if (s == "%ctaid.z") l.emit("MVI {d0}{g}, 0x0", {d}, {});
-    else if (s == "%nctaid.z") l.emit("MVI {d0}{g}, 0x1", {d}, {});
-    else l.refuse("special register " + s + " has no SM_1.0 form on this target");
+    } else if (s == "%tid.z")
+        l.emit("SHR {d0}{g}, R0, 0x1a", {d}, {});
+    else if (s == "%ntid.x")
+        header_word(l, d, 1);
+    else if (s == "%ntid.y")
+        header_word(l, d, 2);
+    else if (s == "%ntid.z")
+        header_word(l, d, 3);
+    else if (s == "%nctaid.x")
+        header_word(l, d, 4);
+    else if (s == "%nctaid.y")
+        header_word(l, d, 5);
+    else if (s == "%ctaid.x")
+        header_word(l, d, 6);
+    else if (s == "%ctaid.y")
+        header_word(l, d, 7);
+    else if (s == "%ctaid.z")
+        l.emit("MVI {d0}{g}, 0x0", {d}, {});
+    else if (s == "%nctaid.z")
+        l.emit("MVI {d0}{g}, 0x1", {d}, {});
+    else
+        l.refuse("special register " + s + " has no SM_1.0 form on this target");
 }
 
 void lower_mov(Lowerer& l) {
@@ -66,14 +93,16 @@ void lower_mov(Lowerer& l) {
 bool lower_special(Lowerer& l) {
     const PtxInst& in = l.inst();
     const std::string& op = in.opcode;
-    if (op == "mov") lower_mov(l);
+    if (op == "mov")
+        lower_mov(l);
     else if (op == "bar" || op == "barrier") {
         if (in.ops.size() != 1 || in.ops[0].kind != PtxOperand::Kind::Imm || in.ops[0].imm != 0)
             l.refuse("only bar.sync 0 (all threads of the block) is supported");
         l.emit("BAR.ARV.WAIT b0, 0xfff", {}, {});
     } else if (op == "cvta") {  // generic == global / shared-window offset: an identity
         l.emit("MOV {d0}{g}, {u0}", {l.dst()}, {l.value(in.ops[1])});
-    } else return lower_compare(l);
+    } else
+        return lower_compare(l);
     return true;
 }
 

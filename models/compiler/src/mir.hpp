@@ -23,21 +23,21 @@ struct MInst {
 enum class TermKind : std::uint8_t { Jump, Branch, Exit };
 
 struct MBlock {
-    std::string name;              // PTX label or a generated name
+    std::string name;  // PTX label or a generated name
     std::vector<MInst> insts;
     TermKind term = TermKind::Exit;
-    int target = -1;               // Jump/Branch: taken block
-    int fall = -1;                 // Branch: not-taken block
-    int pred = -1;                 // Branch: predicate vreg (0 / 0xffffffff)
-    bool pred_negated = false;     // Branch: taken when the predicate is false
-    bool uniform = false;          // bra.uni: every thread takes the same way
-    bool is_join = false;          // a join block: NOP.S then Jump
-    std::uint32_t line = 0;        // PTX line of the terminator
+    int target = -1;            // Jump/Branch: taken block
+    int fall = -1;              // Branch: not-taken block
+    int pred = -1;              // Branch: predicate vreg (0 / 0xffffffff)
+    bool pred_negated = false;  // Branch: taken when the predicate is false
+    bool uniform = false;       // bra.uni: every thread takes the same way
+    bool is_join = false;       // a join block: NOP.S then Jump
+    std::uint32_t line = 0;     // PTX line of the terminator
 };
 
 struct MFunction {
     std::string name;
-    std::vector<MBlock> blocks;    // block 0 is the entry
+    std::vector<MBlock> blocks;  // block 0 is the entry
     int num_vregs = 0;
 };
 

@@ -73,13 +73,13 @@ std::string module_to_json(const Module& m) {
     for (const KernelCode& k : m.kernels) kernels.push_back(kernel_json(k));
     // Ordered: "format" first, so a reader recognises the file from its first bytes.
     const nlohmann::ordered_json j = {{"format", "fgtlm-module/1"},
-                    {"target", m.target == Target::FlexGrip ? "flexgrip" : "g80"},
-                    {"address_size", m.address_size},
-                    {"data_base", m.data_base},
-                    {"data_hex", hex_bytes(m.data)},
-                    {"symbols", syms},
-                    {"kernels", kernels},
-                    {"warnings", m.warnings}};
+                                      {"target", m.target == Target::FlexGrip ? "flexgrip" : "g80"},
+                                      {"address_size", m.address_size},
+                                      {"data_base", m.data_base},
+                                      {"data_hex", hex_bytes(m.data)},
+                                      {"symbols", syms},
+                                      {"kernels", kernels},
+                                      {"warnings", m.warnings}};
     return j.dump(1) + "\n";
 }
 
@@ -98,7 +98,8 @@ Module module_from_json(const std::string& text, const std::string& file) {
     m.data_base = field<std::uint32_t>(j, "data_base", file);
     const std::string hex = field<std::string>(j, "data_hex", file);
     if (hex.size() % 2 != 0) throw std::runtime_error(file + ": data_hex has an odd number of digits");
-    for (std::size_t i = 0; i < hex.size(); i += 2) m.data.push_back(std::uint8_t(std::stoul(hex.substr(i, 2), nullptr, 16)));
+    for (std::size_t i = 0; i < hex.size(); i += 2)
+        m.data.push_back(std::uint8_t(std::stoul(hex.substr(i, 2), nullptr, 16)));
     for (const json& k : field<json>(j, "kernels", file)) m.kernels.push_back(kernel_from(k, file));
     for (const json& s : field<json>(j, "symbols", file))
         m.symbols.push_back({field<std::string>(s, "name", file), field<std::string>(s, "space", file),

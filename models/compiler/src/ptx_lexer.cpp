@@ -8,7 +8,9 @@ namespace fgtlm::compiler {
 
 namespace {
 
-bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '%' || c == '$' || c == '_'; }
+bool word_char(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '%' || c == '$' || c == '_';
+}
 
 // Skips a comment starting at `i`; returns false if there is none.
 bool skip_comment(const std::string& s, std::size_t& i, std::uint32_t& line) {
@@ -43,7 +45,8 @@ std::vector<Token> lex_ptx(const std::string& s) {
         t.line = line;
         const std::size_t b = i;
         if (c == '"') {
-            for (++i; i < s.size() && s[i] != '"' && s[i] != '\n'; ++i) {}
+            for (++i; i < s.size() && s[i] != '"' && s[i] != '\n'; ++i) {
+            }
             t.kind = Token::Kind::String;
             t.text = s.substr(b + 1, i - b - 1);
             ++i;

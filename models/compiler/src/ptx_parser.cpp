@@ -37,9 +37,12 @@ bool parse_int_literal(const std::string& text, std::uint64_t& out) {
     if (s.empty()) return false;
     int base = 10;
     std::size_t start = 0;
-    if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) base = 16, start = 2;
-    else if (s.size() > 2 && s[0] == '0' && (s[1] == 'b' || s[1] == 'B')) base = 2, start = 2;
-    else if (s.size() > 1 && s[0] == '0') base = 8, start = 1;
+    if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+        base = 16, start = 2;
+    else if (s.size() > 2 && s[0] == '0' && (s[1] == 'b' || s[1] == 'B'))
+        base = 2, start = 2;
+    else if (s.size() > 1 && s[0] == '0')
+        base = 8, start = 1;
     try {
         std::size_t pos = 0;
         out = std::stoull(s.substr(start), &pos, base);
@@ -90,7 +93,8 @@ PtxModule parse_ptx(const std::string& text) {
         }
         bool is_extern = false;
         while (c.at(".visible") || c.at(".extern") || c.at(".weak")) is_extern |= c.next().text == ".extern";
-        if (c.accept(".entry")) m.functions.push_back(parse_function(c, true));
+        if (c.accept(".entry"))
+            m.functions.push_back(parse_function(c, true));
         else if (c.accept(".func")) {
             PtxFunction f = parse_function(c, false);
             if (!f.body.empty() || !is_extern) m.functions.push_back(std::move(f));

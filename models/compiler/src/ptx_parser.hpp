@@ -10,9 +10,7 @@ namespace fgtlm::compiler {
 class TokenCursor {
 public:
     explicit TokenCursor(std::vector<Token> t) : toks_(std::move(t)) {}
-    [[nodiscard]] const Token& peek(std::size_t k = 0) const {
-        return toks_[std::min(pos_ + k, toks_.size() - 1)];
-    }
+    [[nodiscard]] const Token& peek(std::size_t k = 0) const { return toks_[std::min(pos_ + k, toks_.size() - 1)]; }
     const Token& next() { return toks_[pos_ < toks_.size() - 1 ? pos_++ : pos_]; }
     [[nodiscard]] bool at(const std::string& text) const { return peek().text == text; }
     [[nodiscard]] bool at_end() const { return peek().kind == Token::Kind::End; }

@@ -95,7 +95,8 @@ Allocation allocate_registers(const MFunction& f, const std::vector<int>& order,
     std::vector<int> byStart;
     for (std::size_t v = 0; v < iv.size(); ++v)
         if (iv[v].start >= 0) byStart.push_back(int(v));
-    std::sort(byStart.begin(), byStart.end(), [&](int a, int b) { return iv[std::size_t(a)].start < iv[std::size_t(b)].start; });
+    std::sort(byStart.begin(), byStart.end(),
+              [&](int a, int b) { return iv[std::size_t(a)].start < iv[std::size_t(b)].start; });
     Allocation a;
     a.phys.assign(iv.size(), -1);
     std::set<int> free;

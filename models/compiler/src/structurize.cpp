@@ -20,7 +20,7 @@ namespace fgtlm::compiler {
 namespace {
 
 struct Region {
-    int ssy_block = -1;  // the block the SSY goes at the end of
+    int ssy_block = -1;    // the block the SSY goes at the end of
     int join_target = -1;  // P
     BlockSet members;
     int size = 0;
@@ -30,8 +30,10 @@ struct Region {
 BlockSet region_members(const Cfg& c, int start, int p, std::size_t n, bool from_successors) {
     BlockSet in(n, false);
     std::vector<int> work;
-    if (from_successors) work = c.succ[std::size_t(start)];
-    else work.push_back(start);
+    if (from_successors)
+        work = c.succ[std::size_t(start)];
+    else
+        work.push_back(start);
     while (!work.empty()) {
         const int x = work.back();
         work.pop_back();
@@ -108,7 +110,8 @@ void build_joins(MFunction& f, std::vector<Region>& regions) {
     for (std::size_t b = 0; b < n; ++b) {
         MBlock& blk = f.blocks[b];
         for (int* slot : {&blk.target, &blk.fall}) {
-            if (*slot < 0 || (slot == &blk.fall && blk.term != TermKind::Branch) || blk.term == TermKind::Exit) continue;
+            if (*slot < 0 || (slot == &blk.fall && blk.term != TermKind::Branch) || blk.term == TermKind::Exit)
+                continue;
             const int r = innermost(regions, int(b), *slot, -1);
             if (r >= 0) *slot = regions[std::size_t(r)].join_block;
         }

@@ -22,11 +22,11 @@ struct dim3 {
 };
 
 // The built-in variables, as clang's own __clang_cuda_builtin_vars.h declares them.
-#define FGTLM_SREG(name, reg)                                                                    \
-    struct name##_t {                                                                            \
-        __declspec(property(get = __fetch_x)) unsigned x;                                        \
-        __declspec(property(get = __fetch_y)) unsigned y;                                        \
-        __declspec(property(get = __fetch_z)) unsigned z;                                        \
+#define FGTLM_SREG(name, reg)                                                                                   \
+    struct name##_t {                                                                                           \
+        __declspec(property(get = __fetch_x)) unsigned x;                                                       \
+        __declspec(property(get = __fetch_y)) unsigned y;                                                       \
+        __declspec(property(get = __fetch_z)) unsigned z;                                                       \
         static inline __attribute__((device)) unsigned __fetch_x() { return __nvvm_read_ptx_sreg_##reg##_x(); } \
         static inline __attribute__((device)) unsigned __fetch_y() { return __nvvm_read_ptx_sreg_##reg##_y(); } \
         static inline __attribute__((device)) unsigned __fetch_z() { return __nvvm_read_ptx_sreg_##reg##_z(); } \

@@ -35,14 +35,14 @@ struct LineMapEntry {
 };
 
 struct KernelCode {
-    std::string name;                  // mangled (PTX) name
-    std::vector<std::uint32_t> code;   // instruction words from byte address 0
-    std::vector<std::string> sass;     // the assembly the words came from
+    std::string name;                 // mangled (PTX) name
+    std::vector<std::uint32_t> code;  // instruction words from byte address 0
+    std::vector<std::string> sass;    // the assembly the words came from
     std::vector<ParamInfo> params;
-    std::uint32_t regs = 1;            // registers per thread
-    std::uint32_t shared_bytes = 0;    // launch shared size: parameters + static shared
-    std::uint32_t static_shared_base = 0;  // window offset of the first __shared__ byte
-    std::uint32_t dynamic_shared_base = 0; // window offset of extern __shared__ arrays
+    std::uint32_t regs = 1;                 // registers per thread
+    std::uint32_t shared_bytes = 0;         // launch shared size: parameters + static shared
+    std::uint32_t static_shared_base = 0;   // window offset of the first __shared__ byte
+    std::uint32_t dynamic_shared_base = 0;  // window offset of extern __shared__ arrays
     std::vector<LineMapEntry> line_map;
 };
 
@@ -57,7 +57,7 @@ struct Module {
     Target target = Target::FlexGrip;
     std::uint32_t address_size = 32;
     std::uint32_t data_base = 0;
-    std::vector<std::uint8_t> data;    // initial bytes of .global/.const variables at data_base
+    std::vector<std::uint8_t> data;  // initial bytes of .global/.const variables at data_base
     std::vector<SymbolInfo> symbols;
     std::vector<KernelCode> kernels;
     std::vector<std::string> warnings;

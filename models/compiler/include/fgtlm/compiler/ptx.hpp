@@ -23,22 +23,22 @@ private:
 struct PtxOperand {
     enum class Kind : std::uint8_t { Reg, Imm, FImm, Sym, Mem, Vec };
     Kind kind = Kind::Reg;
-    std::string name;               // Reg/Sym: the name; Mem: base register or symbol ("" = absolute)
-    std::int64_t imm = 0;           // Imm: the value; Mem: the byte offset
-    std::uint32_t fbits = 0;        // FImm: IEEE single bits (0fXXXXXXXX)
-    bool base_is_reg = false;       // Mem: base is a register (else a symbol or absolute)
-    bool negate = false;            // !%p (predicate operands)
-    std::vector<std::string> elems; // Vec: {%r1, %r2, ...}
+    std::string name;                // Reg/Sym: the name; Mem: base register or symbol ("" = absolute)
+    std::int64_t imm = 0;            // Imm: the value; Mem: the byte offset
+    std::uint32_t fbits = 0;         // FImm: IEEE single bits (0fXXXXXXXX)
+    bool base_is_reg = false;        // Mem: base is a register (else a symbol or absolute)
+    bool negate = false;             // !%p (predicate operands)
+    std::vector<std::string> elems;  // Vec: {%r1, %r2, ...}
 };
 
 struct PtxInst {
     std::uint32_t line = 0;
-    std::string guard;              // predicate register of @%p / @!%p ("" = none)
+    std::string guard;  // predicate register of @%p / @!%p ("" = none)
     bool guard_negated = false;
     std::string opcode;             // "ld"
     std::vector<std::string> mods;  // {"global", "u32"}
     std::vector<PtxOperand> ops;
-    std::string text;               // the instruction as written (for messages)
+    std::string text;  // the instruction as written (for messages)
 
     [[nodiscard]] bool has(const std::string& m) const;
     // The last type modifier (u32, s16, f32, b64, pred, ...), "" if none.
@@ -57,7 +57,7 @@ struct PtxVar {
     std::uint32_t line = 0;
     std::string space;  // global, const, shared, local
     std::string name;
-    std::string type;   // b8, u32, f32, ...
+    std::string type;  // b8, u32, f32, ...
     std::uint32_t align = 0;
     std::uint32_t size = 0;  // bytes (0 for an extern array)
     bool is_extern = false;
@@ -84,7 +84,7 @@ struct PtxFunction {
     std::vector<PtxParam> params;
     std::vector<PtxParam> results;  // .func return values
     std::vector<PtxRegDecl> regs;
-    std::vector<PtxVar> vars;       // function-scope .shared/.local
+    std::vector<PtxVar> vars;  // function-scope .shared/.local
     std::vector<PtxStmt> body;
 };
 
