@@ -85,9 +85,11 @@ void lower_selp(Lowerer& l) {
     const int b = l.value(in.ops[2]);
     const PtxOperand& p = in.ops[3];
     if (p.kind != PtxOperand::Kind::Reg) l.refuse("selp needs a predicate register");
+    const int r = l.temp();  // not d: d may be a or b
     l.emit("ISET.S32.C0 o[0x7f], {u0}, R124, NE", {}, {l.vreg(p.name)});
-    l.emit("MOV {d0}, {u0}", {d}, {b});
-    l.emit(std::string("MOV {d0} ") + (p.negate ? "(C0.EQ)" : "(C0.NE)") + ", {u0}", {d}, {a}, true);
+    l.emit("MOV {d0}, {u0}", {r}, {b});
+    l.emit(std::string("MOV {d0} ") + (p.negate ? "(C0.EQ)" : "(C0.NE)") + ", {u0}", {r}, {a}, true);
+    l.emit("MOV {d0}, {u0}", {d}, {r});
 }
 
 void lower_minmax(Lowerer& l) {
@@ -102,8 +104,10 @@ void lower_minmax(Lowerer& l) {
     l.emit(std::string(ty[0] == 's' ? "ISET.S32.C0" : "ISET.U32.C0") + " o[0x7f], {u0}, {u1}, " +
                (in.opcode == "min" ? "LT" : "GT"),
            {}, {a, b});
-    l.emit("MOV {d0}, {u0}", {d}, {b});
-    l.emit("MOV {d0} (C0.NE), {u0}", {d}, {a}, true);
+    const int r = l.temp();  // not d: d may be a or b
+    l.emit("MOV {d0}, {u0}", {r}, {b});
+    l.emit("MOV {d0} (C0.NE), {u0}", {r}, {a}, true);
+    l.emit("MOV {d0}, {u0}", {d}, {r});
 }
 
 }  // namespace

@@ -41,27 +41,39 @@ void float_compare(Lowerer& l, int d, int a, int b, const std::string& cmp) {
     l.emit("LOP.AND {d0}, {u0}, {u1}", {d}, {d, nan});
 }
 
-// d = a + b (negate_b: a - b), correctly rounded.
+// d = a + b (negate_b: a - b), correctly rounded. A zero sum (FMAD's exact cancellation
+// returns a stale value) is made here: +0, or -0 when both operands are -0.
 void float_add(Lowerer& l, int d, int a, int b, bool negate_b) {
-    const int one = l.imm(negate_b ? 0xbf800000u : 0x3f800000u), nb = l.temp();
+    const int one = l.imm(negate_b ? 0xbf800000u : 0x3f800000u), bb = l.temp(), t = l.temp();
+    const int sign = l.imm(0x80000000u);
     l.emit("FMAD {d0}, {u0}, {u1}, {u2}", {d}, {b, one, a});
-    if (!negate_b) l.emit("LOP.XOR {d0}, {u0}, {u1}", {nb}, {b, l.imm(0x80000000u)});
-    l.emit("ISET.U32.C0 o[0x7f], {u0}, {u1}, EQ", {}, {a, negate_b ? b : nb});
+    if (negate_b)
+        l.emit("LOP.XOR {d0}, {u0}, {u1}", {bb}, {b, sign});  // the addend as added
+    else
+        l.emit("MOV {d0}, {u0}", {bb}, {b});
+    l.emit("LOP.XOR {d0}, {u0}, {u1}", {t}, {a, bb});
+    l.emit("ISET.U32.C0 o[0x7f], {u0}, {u1}, EQ", {}, {t, sign});  // x + (-x)
     l.emit("MOV {d0} (C0.NE), R124", {d}, {}, true);
+    l.emit("LOP.OR {d0}, {u0}, {u1}", {t}, {a, bb});
+    l.emit("LOP.AND {d0}, {u0}, {u1}", {t}, {t, l.imm(0x7fffffffu)});
+    l.emit("ISET.U32.C0 o[0x7f], {u0}, R124, EQ", {}, {t});  // both zero
+    l.emit("LOP.AND {d0} (C0.NE), {u0}, {u1}", {d}, {a, bb}, true);
 }
 
 void float_minmax(Lowerer& l, int d, int a, int b, bool is_min) {
     const int ka = l.temp(), ma = l.temp(), kb = l.temp(), mb = l.temp(), inf = l.imm(0x7f800000u);
     float_key(l, ka, ma, a);
     float_key(l, kb, mb, b);
+    const int r = l.temp();  // not d: d may be a or b
     l.emit(std::string("ISET.S32.C0 o[0x7f], {u0}, {u1}, ") + (is_min ? "LT" : "GT"), {}, {ka, kb});
-    l.emit("MOV {d0}, {u0}", {d}, {b});
-    l.emit("MOV {d0} (C0.NE), {u0}", {d}, {a}, true);
+    l.emit("MOV {d0}, {u0}", {r}, {b});
+    l.emit("MOV {d0} (C0.NE), {u0}", {r}, {a}, true);
     // A NaN operand loses: min(NaN, b) = b, min(a, NaN) = a.
     l.emit("ISET.U32.C0 o[0x7f], {u0}, {u1}, GT", {}, {ma, inf});
-    l.emit("MOV {d0} (C0.NE), {u0}", {d}, {b}, true);
+    l.emit("MOV {d0} (C0.NE), {u0}", {r}, {b}, true);
     l.emit("ISET.U32.C0 o[0x7f], {u0}, {u1}, GT", {}, {mb, inf});
-    l.emit("MOV {d0} (C0.NE), {u0}", {d}, {a}, true);
+    l.emit("MOV {d0} (C0.NE), {u0}", {r}, {a}, true);
+    l.emit("MOV {d0}, {u0}", {d}, {r});
 }
 
 // d = (float)v for an unsigned v: exact 16-bit halves, one rounding in the FMAD.

@@ -69,8 +69,11 @@ void lower_param(Lowerer& l, const PtxInst& in) {
     if (ty[0] == 's') l.emit("I2I.S32.S16 {d0}{g}, {u0L}", {d}, {d});
 }
 
-std::vector<int> value_regs(Lowerer& l, const PtxOperand& o) {
+// The registers a load writes or a store reads (a scalar load's goes through dst(), which may
+// be a temporary when the address register is also the destination).
+std::vector<int> value_regs(Lowerer& l, const PtxOperand& o, bool load) {
     std::vector<int> out;
+    if (load && o.kind == PtxOperand::Kind::Reg) return {l.dst()};
     if (o.kind == PtxOperand::Kind::Vec)
         for (const std::string& e : o.elems) out.push_back(l.vreg(e));
     else
@@ -82,7 +85,7 @@ void lower_global(Lowerer& l, const PtxInst& in, bool store) {
     const std::string ty = in.type();
     const std::string sfx = gsuffix(ty, l);
     const PtxOperand& mem = in.ops[store ? 0 : 1];
-    const std::vector<int> regs = value_regs(l, in.ops[store ? 1 : 0]);
+    const std::vector<int> regs = value_regs(l, in.ops[store ? 1 : 0], !store);
     if (mem.kind != PtxOperand::Kind::Mem) l.refuse("expected a [address] operand");
     const std::uint32_t size = std::uint32_t(std::stoi(ty.substr(1))) / 8;
     for (std::size_t k = 0; k < regs.size(); ++k) {
@@ -98,10 +101,11 @@ void lower_shared(Lowerer& l, const PtxInst& in, bool store) {
     const std::string ty = in.type();
     if (ty.substr(1) != "32") l.refuse("8/16-bit shared-memory accesses are not supported yet");
     const PtxOperand& mem = in.ops[store ? 0 : 1];
-    const std::vector<int> regs = value_regs(l, in.ops[store ? 1 : 0]);
+    const std::vector<int> regs = value_regs(l, in.ops[store ? 1 : 0], !store);
+    std::vector<int> addrs;  // all addresses first: a vector load may overwrite its base register
+    for (std::size_t k = 0; k < regs.size(); ++k) addrs.push_back(address(l, mem, std::uint32_t(k) * 4));
     for (std::size_t k = 0; k < regs.size(); ++k) {
-        const int a = address(l, mem, std::uint32_t(k) * 4);
-        l.emit("R2A A1{g}, {u0}", {}, {a});
+        l.emit("R2A A1{g}, {u0}", {}, {addrs[k]});
         if (store)
             l.emit("R2G.U32.U32 g[A1+0x0]{g}, {u0}", {}, {regs[k]});
         else

@@ -134,10 +134,27 @@ void Lowerer::lower_inst(const PtxInst& in) {
                 refuse("64-bit operations are not supported yet (compile with -m32)");
     if (in.opcode == "membar" || in.opcode == "fence") return;  // in-order memory: nothing to wait for
     refuse_without_sm10_meaning(in);
+    // A destination that is also a source is computed into a temporary first: sequences may
+    // write their destination before they have read all of their sources.
+    dst_override_ = -1;
+    if (!in.ops.empty() && in.ops[0].kind == PtxOperand::Kind::Reg && in.opcode != "st" && reads_own_dest(in))
+        dst_override_ = temp();
     if (!lower_integer(*this) && !lower_float(*this) && !lower_memory(*this) && !lower_special(*this) &&
         !lower_convert(*this))
         refuse("instruction not supported by the SM_1.0 compiler");
+    if (dst_override_ >= 0) emit("MOV {d0}{g}, {u0}", {vreg(in.ops[0].name)}, {dst_override_});
+    dst_override_ = -1;
     if (!in.guard.empty()) apply_guard(first, in);
+}
+
+bool Lowerer::reads_own_dest(const PtxInst& in) {
+    const std::string& d = in.ops[0].name;
+    for (std::size_t i = 1; i < in.ops.size(); ++i) {
+        const PtxOperand& o = in.ops[i];
+        if (o.name == d && (o.kind == PtxOperand::Kind::Reg || (o.kind == PtxOperand::Kind::Mem && o.base_is_reg)))
+            return true;
+    }
+    return false;
 }
 
 void Lowerer::end_block(TermKind kind) {

@@ -38,7 +38,7 @@ public:
     const SymbolLayout& layout() const { return layout_; }
     const CompileOptions& options() const { return opts_; }
     // The destination (operand 0) register.
-    int dst() { return vreg(reg_name(0)); }
+    int dst() { return dst_override_ >= 0 ? dst_override_ : vreg(reg_name(0)); }
     const std::string& reg_name(std::size_t i) const;
     std::uint32_t operand_imm(std::size_t i) const;
 
@@ -49,6 +49,8 @@ private:
     void unguardable_to_register(std::vector<MInst>& out, MInst m);
     void split_blocks(const PtxFunction& f);
     void end_block(TermKind kind);
+    static bool reads_own_dest(const PtxInst& in);
+    int dst_override_ = -1;
 
     const PtxFunction& f_;
     const SymbolLayout& layout_;
