@@ -85,8 +85,9 @@ loaders::KernelImage image_from_module(const LaunchTarget& t) {
     img.program = k->code;
     img.launch.params = param_words(*k, t.params);
     img.launch.regs_per_thread = k->regs;
-    img.launch.shared_bytes = k->shared_bytes + t.dynamic_shared;
     apply_sass_launch(t, img);
+    // Local windows (one per thread of the block) follow the static shared data.
+    img.launch.shared_bytes = k->shared_bytes + t.dynamic_shared + k->local_bytes * img.launch.threads_per_block();
     if (!m.data.empty()) {
         const std::uint64_t end = std::uint64_t(m.data_base) + m.data.size();
         if (end > img.global_mem_bytes)

@@ -187,5 +187,17 @@ TEST(CompiledKernels, WarpSynchronousExclusiveScan) {
     }
 }
 
+TEST(CompiledKernels, LocalArrayIndexedByDataLivesInSharedMemory) {
+    const auto in = randoms(64, 17, 0xffff);
+    KernelRun r{"local_array.cu", "", {1}, {16, 4}, {"0", "0x1000"}, words(0, in)};
+    const auto out = run_kernel(r);
+    for (std::uint32_t t = 0; t < 64; ++t) {
+        std::uint32_t buf[8], s = 0;
+        for (std::uint32_t k = 0; k < 8; ++k) buf[k] = in[t] * (k + 1);
+        for (std::uint32_t k = 0; k < 8; ++k) s += buf[(in[t] + k * 3) & 7] ^ k;
+        ASSERT_EQ(get_u32(out, 0x1000 + 4 * t), s) << t;
+    }
+}
+
 }  // namespace
 }  // namespace fgtlm::test

@@ -51,7 +51,20 @@ void place_shared(const PtxModule& p, const PtxFunction& f, SymbolLayout& layout
     for (const PtxVar& v : f.vars) add(v);
     at = align_up(at, 16);
     k.dynamic_shared_base = at;
+    k.local_shared_base = at;
     for (const PtxVar* v : dynamic) layout.shared[v->name] = at;
+    for (const PtxVar& v : f.vars) {
+        if (v.space != "local") continue;
+        k.local_bytes = align_up(k.local_bytes, std::max<std::uint32_t>(v.align, 4));
+        layout.local[v.name] = k.local_bytes;
+        k.local_bytes = align_up(k.local_bytes + v.size, 4);
+    }
+    layout.local_bytes = k.local_bytes;
+    layout.local_base = at;
+    if (k.local_bytes != 0 && !dynamic.empty())
+        throw CompileError(f.line, "kernel " + f.name +
+                                       ": local arrays and extern __shared__ arrays together are "
+                                       "not supported yet (both live at the end of the shared window)");
     k.shared_bytes = at - 16;
 }
 
@@ -62,7 +75,7 @@ KernelCode compile_kernel(const PtxModule& p, const PtxFunction& f, const Symbol
     SymbolLayout layout = global;
     place_shared(p, f, layout, k);
     for (const PtxVar& v : f.vars)
-        if (v.space != "shared")
+        if (v.space != "shared" && v.space != "local")
             throw CompileError(v.line, opts.file + ":" + std::to_string(v.line) + ": ." + v.space + " variable " +
                                            v.name + " in a function is not supported yet");
     Lowerer low(f, layout, opts);

@@ -38,6 +38,11 @@ int address(Lowerer& l, const PtxOperand& m, std::uint32_t extra) {
     if (m.name.empty()) return l.imm(off);
     const auto& sh = l.layout().shared;
     if (const auto s = sh.find(m.name); s != sh.end()) return l.imm(s->second + off);
+    if (const auto lo = l.layout().local.find(m.name); lo != l.layout().local.end()) {
+        const int t = l.temp();
+        emit_local_address(l, t, lo->second + off);
+        return t;
+    }
     const auto& gl = l.layout().global;
     if (const auto g = gl.find(m.name); g != gl.end()) return l.imm(g->second + off);
     l.refuse("unknown variable '" + m.name + "'");
@@ -122,13 +127,12 @@ bool lower_memory(Lowerer& l) {
     if (in.ops.size() != 2) l.refuse("expected two operands");
     const std::string space = space_of(in);
     if (space.empty()) l.refuse("generic addressing (no state space): the space of the pointer is unknown");
-    if (space == "local") l.refuse("local memory (.local) is not supported yet");
     if (vector_width(in) > 1 && in.ops[store ? 1 : 0].kind != PtxOperand::Kind::Vec)
         l.refuse("a vector access needs a {...} register list");
     if (space == "param") {
         if (store) l.refuse("st.param (a call sequence) is not supported");
         lower_param(l, in);
-    } else if (space == "shared")
+    } else if (space == "shared" || space == "local")  // local windows live in shared memory
         lower_shared(l, in, store);
     else
         lower_global(l, in, store);

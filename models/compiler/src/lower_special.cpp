@@ -90,6 +90,20 @@ void lower_mov(Lowerer& l) {
 
 }  // namespace
 
+// linear tid = tid.x + ntid.x * (tid.y + ntid.y * tid.z), all below 2^16: 16-bit multiplies.
+void emit_local_address(Lowerer& l, int d, std::uint32_t offset) {
+    const int tx = l.temp(), ty = l.temp(), tz = l.temp(), nx = l.temp(), ny = l.temp(), lin = l.temp();
+    lower_sreg(l, tx, "%tid.x");
+    lower_sreg(l, ty, "%tid.y");
+    lower_sreg(l, tz, "%tid.z");
+    lower_sreg(l, nx, "%ntid.x");
+    lower_sreg(l, ny, "%ntid.y");
+    l.emit("IMAD.U16 {d0}, {u0L}, {u1L}, {u2}", {lin}, {ny, tz, ty});
+    l.emit("IMAD.U16 {d0}, {u0L}, {u1L}, {u2}", {lin}, {nx, lin, tx});
+    const int size = l.imm(l.layout().local_bytes), base = l.imm(l.layout().local_base + offset);
+    l.emit("IMAD.U16 {d0}, {u0L}, {u1L}, {u2}", {d}, {lin, size, base});
+}
+
 bool lower_special(Lowerer& l) {
     const PtxInst& in = l.inst();
     const std::string& op = in.opcode;

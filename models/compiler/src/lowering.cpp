@@ -32,7 +32,6 @@ int Lowerer::imm(std::uint32_t v) {
 int Lowerer::value(const PtxOperand& o) {
     switch (o.kind) {
         case PtxOperand::Kind::Reg:
-            if (o.name.rfind("%SP", 0) == 0) refuse("the stack pointer " + o.name + " (local memory) is not supported");
             if (o.negate) refuse("a negated predicate as a value");
             if (is_special_register(o.name)) refuse("special register " + o.name + " outside mov");
             return vreg(o.name);
@@ -41,6 +40,11 @@ int Lowerer::value(const PtxOperand& o) {
         case PtxOperand::Kind::Sym: {
             if (const auto s = layout_.shared.find(o.name); s != layout_.shared.end()) return imm(s->second);
             if (const auto g = layout_.global.find(o.name); g != layout_.global.end()) return imm(g->second);
+            if (const auto lo = layout_.local.find(o.name); lo != layout_.local.end()) {
+                const int t = temp();
+                emit_local_address(*this, t, lo->second);
+                return t;
+            }
             refuse("the address of '" + o.name + "' (not a variable of .shared, .global or .const)");
         }
         default: refuse("a memory or vector operand where a value is expected");

@@ -18,6 +18,9 @@ struct SymbolLayout {
     std::map<std::string, std::uint32_t> shared;  // byte offset in the block's shared window
     std::map<std::string, std::uint32_t> global;  // global-memory byte address (.global, .const)
     std::map<std::string, PtxParam> params;
+    std::map<std::string, std::uint32_t> local;  // byte offset in a thread's local window
+    std::uint32_t local_bytes = 0;               // per thread
+    std::uint32_t local_base = 0;                // shared-window offset of thread 0's local window
     std::uint32_t address_size = 32;
 };
 
@@ -76,6 +79,8 @@ void u32_to_float(Lowerer& l, int d, int v);
 void s32_to_float(Lowerer& l, int d, int v);
 void float_to_int(Lowerer& l, int d, int x, const std::string& mode, bool is_signed);
 bool is_special_register(const std::string& name);
+// d = shared-window address of byte `offset` of this thread's local window.
+void emit_local_address(Lowerer& l, int d, std::uint32_t offset);
 // Comparison text of a PTX setp/set/slct comparison (lt -> LT ...); "" if none.
 std::string compare_name(const std::string& cmp);
 

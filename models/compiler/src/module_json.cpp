@@ -27,7 +27,8 @@ nlohmann::ordered_json kernel_json(const KernelCode& k) {
             {"shared_bytes", k.shared_bytes},
             {"static_shared_base", k.static_shared_base},
             {"dynamic_shared_base", k.dynamic_shared_base},
-            {"local_bytes", 0},
+            {"local_bytes", k.local_bytes},
+            {"local_shared_base", k.local_shared_base},
             {"params", params},
             {"code", k.code},
             {"sass", k.sass},
@@ -53,6 +54,8 @@ KernelCode kernel_from(const json& j, const std::string& where) {
     k.static_shared_base = field<std::uint32_t>(j, "static_shared_base", w);
     k.dynamic_shared_base = field<std::uint32_t>(j, "dynamic_shared_base", w);
     k.code = field<std::vector<std::uint32_t>>(j, "code", w);
+    k.local_bytes = field<std::uint32_t>(j, "local_bytes", w);
+    if (j.contains("local_shared_base")) k.local_shared_base = field<std::uint32_t>(j, "local_shared_base", w);
     if (j.contains("sass")) k.sass = field<std::vector<std::string>>(j, "sass", w);
     if (j.contains("line_map"))
         for (const auto& e : field<std::vector<std::vector<std::uint32_t>>>(j, "line_map", w))

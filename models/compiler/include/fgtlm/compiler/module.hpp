@@ -43,6 +43,10 @@ struct KernelCode {
     std::uint32_t shared_bytes = 0;         // launch shared size: parameters + static shared
     std::uint32_t static_shared_base = 0;   // window offset of the first __shared__ byte
     std::uint32_t dynamic_shared_base = 0;  // window offset of extern __shared__ arrays
+    // .local data: `local_bytes` per thread, thread t's window in shared memory at
+    // local_shared_base + t * local_bytes (t linear in the block); the launch adds them.
+    std::uint32_t local_bytes = 0;
+    std::uint32_t local_shared_base = 0;
     std::vector<LineMapEntry> line_map;
 };
 
