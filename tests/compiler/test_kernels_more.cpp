@@ -199,5 +199,11 @@ TEST(CompiledKernels, LocalArrayIndexedByDataLivesInSharedMemory) {
     }
 }
 
+TEST(CompiledKernels, LaneAndWarpIdFromTheLinearThreadIndex) {
+    KernelRun r{"lanes.cu", "", {1}, {24, 4}, {"0x100"}, {}};
+    const auto out = run_kernel(r);
+    for (std::uint32_t t = 0; t < 96; ++t) ASSERT_EQ(get_u32(out, 0x100 + 4 * t), (t % 32) | ((t / 32) << 8)) << t;
+}
+
 }  // namespace
 }  // namespace fgtlm::test

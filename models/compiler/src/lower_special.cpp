@@ -31,6 +31,8 @@ bool is_special_register(const std::string& name) {
     return false;
 }
 
+void emit_linear_tid(Lowerer& l, int lin);
+
 namespace {
 
 // A 16-bit word of the block header, zero-extended.
@@ -63,7 +65,14 @@ void lower_sreg(Lowerer& l, int d, const std::string& s) {
         header_word(l, d, 7);
     else if (s == "%ctaid.z")
         l.emit("MVI {d0}{g}, 0x0", {d}, {});
-    else if (s == "%nctaid.z")
+    else if (s == "%laneid" || s == "%warpid") {
+        const int lin = l.temp();
+        emit_linear_tid(l, lin);
+        if (s == "%laneid")
+            l.emit("LOP.AND {d0}{g}, {u0}, {u1}", {d}, {lin, l.imm(31)});
+        else
+            l.emit("SHR {d0}{g}, {u0}, 0x5", {d}, {lin});
+    } else if (s == "%nctaid.z")
         l.emit("MVI {d0}{g}, 0x1", {d}, {});
     else
         l.refuse("special register " + s + " has no SM_1.0 form on this target");
@@ -91,8 +100,8 @@ void lower_mov(Lowerer& l) {
 }  // namespace
 
 // linear tid = tid.x + ntid.x * (tid.y + ntid.y * tid.z), all below 2^16: 16-bit multiplies.
-void emit_local_address(Lowerer& l, int d, std::uint32_t offset) {
-    const int tx = l.temp(), ty = l.temp(), tz = l.temp(), nx = l.temp(), ny = l.temp(), lin = l.temp();
+void emit_linear_tid(Lowerer& l, int lin) {
+    const int tx = l.temp(), ty = l.temp(), tz = l.temp(), nx = l.temp(), ny = l.temp();
     lower_sreg(l, tx, "%tid.x");
     lower_sreg(l, ty, "%tid.y");
     lower_sreg(l, tz, "%tid.z");
@@ -100,6 +109,11 @@ void emit_local_address(Lowerer& l, int d, std::uint32_t offset) {
     lower_sreg(l, ny, "%ntid.y");
     l.emit("IMAD.U16 {d0}, {u0L}, {u1L}, {u2}", {lin}, {ny, tz, ty});
     l.emit("IMAD.U16 {d0}, {u0L}, {u1L}, {u2}", {lin}, {nx, lin, tx});
+}
+
+void emit_local_address(Lowerer& l, int d, std::uint32_t offset) {
+    const int lin = l.temp();
+    emit_linear_tid(l, lin);
     const int size = l.imm(l.layout().local_bytes), base = l.imm(l.layout().local_base + offset);
     l.emit("IMAD.U16 {d0}, {u0L}, {u1L}, {u2}", {d}, {lin, size, base});
 }
