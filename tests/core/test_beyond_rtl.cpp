@@ -93,7 +93,7 @@ TEST(BeyondRtl, SemanticsRtlVersusG80) {
     EXPECT_EQ(rtl.sm.reg(0, 2, 0), 0x40400000u);  // 2 + 1
     EXPECT_EQ(rtl.sm.reg(0, 3, 0), 0x40000000u);  // 2 * 1
     core::SmCoreConfig g80cfg;
-    g80cfg.semantics = core::Semantics::G80;
+    g80cfg.rtl = core::RtlPolicy::preset(core::Semantics::G80);
     CoreRun g80(g80cfg);
     ASSERT_TRUE(g80.run(sass, launch(1)));
     EXPECT_EQ(g80.sm.reg(0, 2, 0), 0xbf800000u);  // -2 + 1
