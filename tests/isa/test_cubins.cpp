@@ -124,11 +124,18 @@ TEST(Cubins, BeyondRtlForms) {
     // The examples: IMUL32I.S16.S16 and SSY with an "always" guard field.
     EXPECT_FALSE(decode(0x40048505, 0x000004cb, 0).is_illegal());
     Instruction s = decode(0xa0029003, 0x00000780, 0);
-    EXPECT_EQ(disassemble(s), "SSY C0.TR, 0x148");
+    EXPECT_EQ(disassemble(s), "SSY 0x148");  // as cuobjdump prints it
     const AssembleResult r = assemble("SSY C0.TR, 0x148\nRET\n");
     ASSERT_TRUE(r.ok());
     EXPECT_EQ(r.words[0], 0xa0029003u);
     EXPECT_EQ(r.words[1], 0x00000780u);
+    // The listing line round-trips through its encoding comment; bare text is guard field 0.
+    const AssembleResult l = assemble(listing_line(s) + "\nRET\n");
+    ASSERT_TRUE(l.ok()) << listing_line(s);
+    EXPECT_EQ(l.words[1], 0x00000780u);
+    const AssembleResult bare = assemble("SSY 0x148\nRET\n");
+    ASSERT_TRUE(bare.ok());
+    EXPECT_EQ(bare.words[1], 0x00000000u);
 }
 
 }  // namespace

@@ -41,7 +41,8 @@ constexpr Spec kSpecs[] = {
     {"TRAP", Opcode::TRAP, Form::Long, 1, 0x9, 0, Shape::FlowPlain,  Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kFlow | kNoGuard, 0, 0},
     {"SSY",  Opcode::SSY,  Form::Long, 1, 0xa, 0, Shape::FlowTarget, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kFlow | kNoGuard, 0, 0},
     // The same rows with the guard field holding C0.TR (nvcc also emits SSY as 0x00000780a....).
-    // The hardware ignores the field; the text keeps it as `SSY C0.TR, 0x148` for a bit-exact round trip.
+    // The hardware ignores the field; the text is cuobjdump's `SSY 0x148`, and a listing line's
+    // encoding comment (or `SSY C0.TR, 0x148`) selects these rows when assembling.
     {"SSY",  Opcode::SSY,  Form::Long, 1, 0xa, 0, Shape::FlowTarget, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kFlow | kNoGuard | kExplicitTr | kGuardPrefix, mask(39, 7), field(39, 5, 0xf)},
     {"CAL.NOINC", Opcode::CAL, Form::Long, 1, 0x2, 0, Shape::FlowTarget, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kFlow | kNoGuard | kExplicitTr | kGuardPrefix, mask(39, 7), field(39, 5, 0xf)},
     {"PBK",  Opcode::PBK,  Form::Long, 1, 0x4, 0, Shape::FlowTarget, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kFlow | kNoGuard | kExplicitTr | kGuardPrefix, mask(39, 7), field(39, 5, 0xf)},
