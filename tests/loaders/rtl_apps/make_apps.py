@@ -2,7 +2,8 @@
 """Writes the FlexGripPlus application folders that reproduce what the model refused before
 the RTL policies (issue 24) and that the RTL runs: a word read at a byte offset
 (misaligned_words), addresses past the 18-bit global bus (address_wrap) and a block that
-over-allocates the 512 register slots (over_registers). The long global_mem.mif case is
+over-allocates the 512 register slots (over_registers), and the FADD32I/FMUL32I first-source
+field (fp_immediate_source: not a refusal, a wrong result before issue 24). The long global_mem.mif case is
 built by the test from ../flexgrip_app. The program words come from the .sass beside each
 folder (`fgtlm asm`); the expected words are what the RTL computes (models/core/README.md,
 "RTL policies"): a misaligned word is the four bytes from its address, a global address keeps
@@ -76,6 +77,10 @@ def main():
     mem = list(struct.pack("<256I", *a)) + list(struct.pack("<256I", *b))
     c = [(x + y) & 0xFFFFFFFF for x, y in zip(a, b)]
     write_app("over_registers", fgtlm, 256, 80, [0x0, 0x400, 0x800], mem, a + b + c)
+    # 8 threads: FADD32I/FMUL32I read their first source from bits 9-15 (-R10 is R74 = 3.0,
+    # -R60 is R124 = 0); FMAD32I keeps bit 15 as its negation. R4-R7 to a + 0x20 * k + 4t.
+    words = [0x40800000] * 8 + [0x40C00000] * 8 + [0x3FC00000] * 8 + [0xC0400000] * 8
+    write_app("fp_immediate_source", fgtlm, 8, 80, [0x0], [0] * 0x80, words)
 
 
 if __name__ == "__main__":
