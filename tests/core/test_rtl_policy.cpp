@@ -81,7 +81,8 @@ TEST(RtlPolicy, MisalignedGlobalWordIsTheBytesAtItsAddress) {
     EXPECT_EQ(rtl.sm.rtl_events.misaligned, 32u);
     EXPECT_NE(rtl.sm.rtl_events.first.find("PC 0x0018: GLD of 4 bytes at 0x00000101 (misaligned)"), std::string::npos)
         << rtl.sm.rtl_events.first;
-    for (const core::SmCoreConfig& cfg : {g80_config(), with([](core::RtlPolicy& p) { p.misaligned = core::Misaligned::Fault; })}) {
+    for (const core::SmCoreConfig& cfg :
+         {g80_config(), with([](core::RtlPolicy& p) { p.misaligned = core::Misaligned::Fault; })}) {
         CoreRun stop(cfg);
         EXPECT_FALSE(stop.run(sass, launch(32)));
         EXPECT_EQ(stop.error.kind, core::KernelErrorKind::MisalignedAccess);

@@ -21,9 +21,18 @@ void note_rtl_event(RtlEvents& ev, RtlEventKind kind, std::uint32_t pc, const ch
                     std::uint32_t size) {
     const char* why = "misaligned";
     switch (kind) {
-        case RtlEventKind::GlobalWrap: ++ev.global_wraps; why = "outside the global memory: low bits kept"; break;
-        case RtlEventKind::SharedWrap: ++ev.shared_wraps; why = "outside the shared memory: low bits kept"; break;
-        case RtlEventKind::ConstantWrap: ++ev.constant_wraps; why = "outside the constant memory: low bits kept"; break;
+        case RtlEventKind::GlobalWrap:
+            ++ev.global_wraps;
+            why = "outside the global memory: low bits kept";
+            break;
+        case RtlEventKind::SharedWrap:
+            ++ev.shared_wraps;
+            why = "outside the shared memory: low bits kept";
+            break;
+        case RtlEventKind::ConstantWrap:
+            ++ev.constant_wraps;
+            why = "outside the constant memory: low bits kept";
+            break;
         case RtlEventKind::Misaligned: ++ev.misaligned; break;
     }
     if (!ev.first.empty()) return;

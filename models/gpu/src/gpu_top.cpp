@@ -113,7 +113,8 @@ bool GpuTop::start(const core::LaunchConfig& cfg) {
 // goes on as on FlexGripPlus, but never silently.
 void GpuTop::report_rtl_events(const core::RtlEvents& ev) {
     const std::pair<std::uint64_t, const char*> kinds[] = {
-        {ev.global_wraps, "global accesses outside the memory kept their low address bits (core.rtl.global_address_bits)"},
+        {ev.global_wraps, "global accesses outside the memory kept their low address bits "
+                          "(core.rtl.global_address_bits)"},
         {ev.shared_wraps, "shared accesses outside the shared memory kept their low address bits "
                           "(core.rtl.shared_address_bits)"},
         {ev.constant_wraps, "constant reads outside the constant memory kept their low address bits "

@@ -283,7 +283,7 @@ private:
     std::vector<Item> items_;
     std::map<std::string, std::size_t> labels_;  // label -> index of the next instruction
     std::map<std::string, std::uint32_t> label_line_;
-    bool short_forms_ = false;  // `.short_forms on`: 32-bit forms where they exist
+    bool short_forms_ = false;               // `.short_forms on`: 32-bit forms where they exist
     std::optional<std::uint64_t> encoding_;  // the current line's `/* 0x... */` encoding comment
 };
 

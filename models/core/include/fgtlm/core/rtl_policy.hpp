@@ -28,29 +28,29 @@ enum class Misaligned : unsigned char {
 
 struct RtlPolicy {
     // Decode readings (apply_semantics, semantics.cpp).
-    bool fp_negation = true;            // FADD32I/FMUL32I/FMUL32/FMAD32 negation bits (src1_neg/src2_neg)
-    bool fp_immediate_source = true;    // FADD32I/FMUL32I first source = bits 9-15 (7-bit field)
-    bool constant_move = true;          // MVC ignores Ak and never post-increments
-    bool flag_moves = true;             // P2R writes R0 from the guard's register; R2P reads R0
-    bool i2f_half_unsigned = true;      // I2F.S16 of a register half is not sign-extended
-    bool conversion_source = true;      // I2F/F2I/F2F/RRO/SFU shared offset = bits 9-15
-    bool operand_fields = true;         // ALU source fields where pipeline_decode finds them
-    bool constant_ungathered = true;    // an ALU constant second source ignores its Ak
-    bool shared_offset_bits = true;     // integer ALU shared first source offset = bits 9-12
-    bool field_as_immediate = true;     // bit 52: a register second source reads its number
-    bool logic_op = true;               // LOP ignores ~ and PASS_B is ~a
-    bool scalar_processor = true;       // IMUL/IMAD no .HI, IMAD 16-bit, I2I no .SAT
-    bool operand_widths = true;         // ISET/IMIN/IMAX/IADDC/SHL widths and carries
-    bool constant_word_reads = true;    // a 16-bit op's constant is a word (G80: a half word)
+    bool fp_negation = true;          // FADD32I/FMUL32I/FMUL32/FMAD32 negation bits (src1_neg/src2_neg)
+    bool fp_immediate_source = true;  // FADD32I/FMUL32I first source = bits 9-15 (7-bit field)
+    bool constant_move = true;        // MVC ignores Ak and never post-increments
+    bool flag_moves = true;           // P2R writes R0 from the guard's register; R2P reads R0
+    bool i2f_half_unsigned = true;    // I2F.S16 of a register half is not sign-extended
+    bool conversion_source = true;    // I2F/F2I/F2F/RRO/SFU shared offset = bits 9-15
+    bool operand_fields = true;       // ALU source fields where pipeline_decode finds them
+    bool constant_ungathered = true;  // an ALU constant second source ignores its Ak
+    bool shared_offset_bits = true;   // integer ALU shared first source offset = bits 9-12
+    bool field_as_immediate = true;   // bit 52: a register second source reads its number
+    bool logic_op = true;             // LOP ignores ~ and PASS_B is ~a
+    bool scalar_processor = true;     // IMUL/IMAD no .HI, IMAD 16-bit, I2I no .SAT
+    bool operand_widths = true;       // ISET/IMIN/IMAX/IADDC/SHL widths and carries
+    bool constant_word_reads = true;  // a 16-bit op's constant is a word (G80: a half word)
     // Run-time readings (resolved at launch).
-    bool unit_flags = true;             // flags and carries as the RTL's execute stage sets them
-    bool operand_latches = true;        // second/third-operand and ALU latches (rtl_alu_latch.hpp)
-    bool single_constant_bank = true;   // c[b][off] has no bank term (G80: 16 banks)
-    bool register_fields = true;        // raw field 124 reads 0 / 127 is not written (G80: R124)
-    bool guarded_return = true;         // RET on a non-empty stack returns the whole warp
-    bool end_marker_runs_on = true;     // the warp runs past an end marker to nvcc's RET
-    bool barrier_counts_exits = true;   // a warp that exits while others wait at BAR deadlocks
-    bool full_partial_warps = true;     // a partial warp runs all 32 lanes
+    bool unit_flags = true;            // flags and carries as the RTL's execute stage sets them
+    bool operand_latches = true;       // second/third-operand and ALU latches (rtl_alu_latch.hpp)
+    bool single_constant_bank = true;  // c[b][off] has no bank term (G80: 16 banks)
+    bool register_fields = true;       // raw field 124 reads 0 / 127 is not written (G80: R124)
+    bool guarded_return = true;        // RET on a non-empty stack returns the whole warp
+    bool end_marker_runs_on = true;    // the warp runs past an end marker to nvcc's RET
+    bool barrier_counts_exits = true;  // a warp that exits while others wait at BAR deadlocks
+    bool full_partial_warps = true;    // a partial warp runs all 32 lanes
     // Where the model would stop (a DUE under g80): what the RTL does instead.
     std::uint8_t global_address_bits = 18;    // 0: checked; else an address outside the memory keeps its low N bits
     std::uint8_t shared_address_bits = 14;    // the same for shared memory (SHMEM_ADDR_SIZE)

@@ -31,8 +31,8 @@ public:
 };
 
 struct BranchConfig {
-    std::uint32_t stack_depth = 32;        // warp stack entries (SmCoreConfig::stack_depth)
-    bool guarded_return = true;  // RtlPolicy::guarded_return: RET on a non-empty stack (rtl_return)
+    std::uint32_t stack_depth = 32;  // warp stack entries (SmCoreConfig::stack_depth)
+    bool guarded_return = true;      // RtlPolicy::guarded_return: RET on a non-empty stack (rtl_return)
 };
 
 class BranchFunction final : public ExecUnitIf {
