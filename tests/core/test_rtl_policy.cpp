@@ -62,7 +62,7 @@ TEST(RtlPolicy, FloatImmediateFirstSourceIsSevenBits) {
     EXPECT_EQ(rtl.sm.reg(0, 5, 3), 0x3f800000u);
     CoreRun only_negation(with([](core::RtlPolicy& p) { p.fp_immediate_source = false; }));
     ASSERT_TRUE(only_negation.run(sass, launch(32, 1, 70)));
-    EXPECT_EQ(only_negation.sm.reg(0, 5, 3), 0x40042929u);  // R5 + 1.0: the negation alone is still ignored
+    EXPECT_EQ(only_negation.sm.reg(0, 5, 3), 0x40042930u);  // R5 + 1.0: the negation alone is still ignored
 }
 
 // memory_controller.vhd: a misaligned GLD reads the four bytes from its address.
@@ -109,10 +109,10 @@ TEST(RtlPolicy, SharedAddressKeepsFourteenBits) {
     const char* sass = R"(
         MVI R1, 0x1234abcd;
         MVI R2, 0x4040;
-        R2A A1, R2;
-        R2G.U32 g[A1+0x0], R1;
+        R2A A1, R2, 0x0;
+        R2G.U32.U32 g[A1+0x0], R1;
         MVI R3, 0x40;
-        R2A A2, R3;
+        R2A A2, R3, 0x0;
         MOV R4, g[A2+0x0];
         RET;
     )";
