@@ -119,7 +119,7 @@ TEST(RtlPolicy, SharedAddressKeepsFourteenBits) {
     CoreRun rtl;
     ASSERT_TRUE(rtl.run(sass, launch(1)));
     EXPECT_EQ(rtl.sm.reg(0, 4, 0), 0x1234abcdu);
-    EXPECT_EQ(rtl.sm.rtl_events.shared_wraps, 1u);
+    EXPECT_EQ(rtl.sm.rtl_events.shared_wraps, 32u);  // the partial warp runs all 32 lanes (full_partial_warps)
     CoreRun g80(g80_config());
     EXPECT_FALSE(g80.run(sass, launch(1)));
     EXPECT_EQ(g80.error.kind, core::KernelErrorKind::OutOfRangeAccess);
