@@ -1,8 +1,8 @@
 // fgtlm params: lists every model parameter (name, type, default, unit, description), or with
 // --config / -p the resulting values; --json prints them as JSON, --as-config as a config file.
 #include "subcommand.hpp"
-#include "rtl_policy_params.hpp"
 
+#include <fgtlm/cosim/rtl_policy_params.hpp>
 #include <fgtlm/params/registry.hpp>
 #include <fgtlm/timing/timing_params.hpp>
 
@@ -23,7 +23,7 @@ struct ParamsOptions {
 int run_params(const ParamsOptions& opt) {
     fgtlm::params::Registry reg;
     fgtlm::timing::declare_timing_params(reg);
-    fgtlm::cli::declare_rtl_policy_params(reg);
+    fgtlm::cosim::declare_rtl_policy_params(reg);
     if (!opt.config.empty()) reg.load_json_file(opt.config);
     for (const auto& kv : opt.overrides) reg.apply_override(kv);
     if (opt.as_config) {

@@ -11,7 +11,6 @@
 #include "subcommand.hpp"
 #include "diagnostics.hpp"
 #include "launch_target.hpp"
-#include "rtl_policy_params.hpp"
 
 #include <chrono>
 #include <cstdio>
@@ -28,6 +27,7 @@
 #include <nlohmann/json.hpp>
 
 #include <fgtlm/core/sm_core.hpp>
+#include <fgtlm/cosim/rtl_policy_params.hpp>
 #include <fgtlm/gpu/hierarchy.hpp>
 #include <fgtlm/gpu/standalone_system.hpp>
 #include <fgtlm/isa/assembler.hpp>
@@ -115,7 +115,7 @@ int load_image(const RunOptions& o, loaders::KernelImage& img) {
 int configure(const RunOptions& o, const loaders::KernelImage& img, params::Registry& reg,
               std::unique_ptr<stats::Instrumentation>& inst) {
     timing::declare_timing_params(reg);
-    cli::declare_rtl_policy_params(reg);
+    cosim::declare_rtl_policy_params(reg);
     try {
         reg.set("sm.sp_lanes", std::int64_t(img.cores), o.launch.cores > 0 ? "--cores" : "bundle");
         reg.set("gpu.num_sms", std::int64_t(o.sms), "--sms");
@@ -141,7 +141,7 @@ int system_config(const RunOptions& o, const loaders::KernelImage& img, const pa
     cfg.dmi = !o.no_dmi;
     cfg.gpu.num_sms = std::uint32_t(reg.get_int("gpu.num_sms"));
     cfg.gpu.sm.sp_lanes = std::uint32_t(reg.get_int("sm.sp_lanes"));
-    if (const std::string why = cli::resolve_rtl_policy(reg, cfg.gpu.sm.core.rtl); !why.empty()) {
+    if (const std::string why = cosim::resolve_rtl_policy(reg, cfg.gpu.sm.core.rtl); !why.empty()) {
         std::cerr << "fgtlm run: " << why << '\n';
         return 2;
     }

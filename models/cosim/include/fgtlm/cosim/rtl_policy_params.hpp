@@ -1,5 +1,6 @@
 // The RTL policies as model parameters: `core.semantics` (the preset) and one `core.rtl.<name>`
-// per reading (fgtlm/core/rtl_policy.hpp), listed by `fgtlm params`.
+// per reading (fgtlm/core/rtl_policy.hpp), listed by `fgtlm params`; shared by `fgtlm run` and
+// the co-simulation's model run (`fgtlm cosim -p core.rtl.<name>=...`, difftest bisection).
 #pragma once
 
 #include <string>
@@ -7,7 +8,7 @@
 #include <fgtlm/core/rtl_policy.hpp>
 #include <fgtlm/params/registry.hpp>
 
-namespace fgtlm::cli {
+namespace fgtlm::cosim {
 
 void declare_rtl_policy_params(params::Registry& reg);
 
@@ -15,4 +16,4 @@ void declare_rtl_policy_params(params::Registry& reg);
 // or -p) applied over it. Returns an empty string, or what is wrong (naming the parameter).
 std::string resolve_rtl_policy(const params::Registry& reg, core::RtlPolicy& out);
 
-}  // namespace fgtlm::cli
+}  // namespace fgtlm::cosim

@@ -1,6 +1,6 @@
-#include "rtl_policy_params.hpp"
+#include <fgtlm/cosim/rtl_policy_params.hpp>
 
-namespace fgtlm::cli {
+namespace fgtlm::cosim {
 
 namespace {
 
@@ -41,4 +41,4 @@ std::string resolve_rtl_policy(const params::Registry& reg, core::RtlPolicy& out
     return {};
 }
 
-}  // namespace fgtlm::cli
+}  // namespace fgtlm::cosim
