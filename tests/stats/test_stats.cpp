@@ -54,6 +54,7 @@ struct Kernel {
             r.pc = inst.address;
             r.warp = r.warp_slot = warp;
             r.unit = unit;
+            r.flags = core::form_info(inst).flags;  // what core::Program caches at decode
             r.active_mask = r.issue_mask = 0xffffffffu;
             tweak(r);
             obs.timing().on_issue(r);
