@@ -35,11 +35,11 @@ def check_rtl(rtl):
                  "and pass --rtl or set FGTLM_FLEXGRIP_DIR")
 
 
-def cosim(args, target, extra=()):
-    """Runs `fgtlm cosim TARGET` on the RTL into args.cache/run (or, with --reuse, takes the last
-    run's files). Returns (report text, work folder)."""
+def cosim(args, target, report_file, extra=()):
+    """Runs `fgtlm cosim TARGET` on the RTL into args.cache/run and writes its report to
+    report_file; with --reuse, takes the last run's files and report instead. Returns
+    (report text, work folder)."""
     work = os.path.join(args.cache, "run")
-    report_file = os.path.join(args.cache, "cosim_report.txt")
     if args.reuse:
         return open(report_file).read(), work
     check_rtl(args.rtl)
@@ -52,11 +52,14 @@ def cosim(args, target, extra=()):
     return report, work
 
 
-def rtl_memory(work):
+def rtl_memory(work, report=""):
     """The RTL's dump (fgtlm_gmem.log: `AAAAA DDDDDDDD` lines): byte address -> word, None for a
     word the RTL printed as undefined (uuuuuuuu)."""
     mem = {}
-    for line in open(os.path.join(work, "fgtlm_gmem.log")):
+    log = os.path.join(work, "fgtlm_gmem.log")
+    if not os.path.exists(log):
+        sys.exit(f"{log}: no RTL memory dump:\n{report}")
+    for line in open(log):
         a, v = line.split()
         mem[int(a, 16)] = None if "u" in v.lower() else int(v, 16)
     return mem
@@ -89,9 +92,41 @@ def ranges_of(mem, words, keep=lambda i: True):
     return out
 
 
-def write_expected(path, source, ranges, cycles, cores, how):
+def write_expected(path, source, ranges, cycles, cores, how, extra=None):
+    """expected.json with the RTL's ranges and cycles; `how` names the producing script, `extra`
+    adds keys (e.g. the form of a one-form bundle)."""
     exp = {"expected_kind": "rtl-ghdl", "expected_source": f"FlexGripPlus RTL under GHDL via fgtlm cosim ({how})",
-           "format": "fgapps-testvector/1", "ranges": ranges, "rtl_cores": cores, "rtl_kernel_cycles": cycles,
-           "source": source}
+           "format": "fgapps-testvector/1", **(extra or {}), "ranges": ranges, "rtl_cores": cores,
+           "rtl_kernel_cycles": cycles, "source": source}
     with open(path, "w") as f:
         f.write(json.dumps(exp, indent=1) + "\n")
+
+
+GHDL_FLAGS = ["--std=08", "-frelaxed", "-fsynopsys", "--workdir=."]
+
+
+def unit_sources(rtl_root, folders, skip_proc):
+    """The VHDL files (relative to RTL/) of the units under `folders` (e.g. "/Execution/SFU/"),
+    in gpgpu_compile.tcl order after the package they need; `skip_proc` leaves out the *_proc
+    wrappers (the pipeline-side processes around a unit)."""
+    files = ["TB/configuration/pick_bench.vhd", "gpgpu_package.vhd"]
+    tcl = open(os.path.join(rtl_root, "lib_m", "gpgpu_compile.tcl")).read()
+    for tok in tcl.split('"'):
+        f = tok.split("$GPGPU_GENERIC_ROOT/")[-1].strip()
+        if any(d in tok for d in folders) and f.endswith(".vhd") and not (skip_proc and "_proc" in f):
+            files.append(f)
+    return files
+
+
+def build_unit_testbench(rtl_root, cache, folders, skip_proc, tb_name, tb_text):
+    """Analyses the units' VHDL and the testbench `tb_text` (entity `tb_name`) with GHDL in
+    `cache` and elaborates cache/<tb_name>."""
+    check_rtl(rtl_root)
+    os.makedirs(cache, exist_ok=True)
+    rtl = os.path.join(os.path.abspath(rtl_root), "RTL")
+    for f in unit_sources(rtl_root, folders, skip_proc):
+        subprocess.run(["ghdl-llvm", "-a"] + GHDL_FLAGS + [os.path.join(rtl, f)], cwd=cache, check=True,
+                       stderr=subprocess.DEVNULL)
+    open(os.path.join(cache, tb_name + ".vhd"), "w").write(tb_text)
+    subprocess.run(["ghdl-llvm", "-a"] + GHDL_FLAGS + [tb_name + ".vhd"], cwd=cache, check=True)
+    subprocess.run(["ghdl-llvm", "-e"] + GHDL_FLAGS + ["-o", tb_name, tb_name], cwd=cache, check=True)
