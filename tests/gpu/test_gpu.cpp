@@ -129,7 +129,8 @@ TEST(Gpu, EveryBundleComparesEveryWordItsKernelWrites) {
         for (const std::uint32_t a : written) unchecked += compared.count(a) == 0 ? 1 : 0;
         EXPECT_FALSE(written.empty()) << img.name;
         if (img.name == "MxM_naive_float") EXPECT_GT(unchecked, 0u) << img.name << ": regenerated? drop the exception";
-        else EXPECT_EQ(unchecked, 0u) << img.name << ": " << unchecked << " of " << written.size() << " words unchecked";
+        else
+            EXPECT_EQ(unchecked, 0u) << img.name << ": " << unchecked << " of " << written.size() << " words unchecked";
     }
 }
 

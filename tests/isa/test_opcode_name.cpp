@@ -22,9 +22,9 @@ TEST(OpcodeName, EveryOpcodeHasOneDistinctName) {
 
 TEST(OpcodeName, BaseMnemonicWithoutForms) {
     EXPECT_STREQ(opcode_name(Opcode::Illegal), "ILLEGAL");
-    EXPECT_STREQ(opcode_name(Opcode::CAL), "CAL");   // table row CAL.NOINC
-    EXPECT_STREQ(opcode_name(Opcode::BAR), "BAR");   // table row BAR.ARV.WAIT
-    EXPECT_STREQ(opcode_name(Opcode::IADD), "IADD"); // also IADD32, IADD32I
+    EXPECT_STREQ(opcode_name(Opcode::CAL), "CAL");    // table row CAL.NOINC
+    EXPECT_STREQ(opcode_name(Opcode::BAR), "BAR");    // table row BAR.ARV.WAIT
+    EXPECT_STREQ(opcode_name(Opcode::IADD), "IADD");  // also IADD32, IADD32I
     EXPECT_STREQ(opcode_name(Opcode::TEX), "TEX");
     EXPECT_STREQ(opcode_name(Opcode::Count), "?");
 }

@@ -61,7 +61,8 @@ std::uint64_t TimingModel::read_work(const core::IssueRecord& rec, SmState& sm) 
     const std::uint64_t memory_read = std::max<std::uint64_t>(shared_read + const_read, rec.operand_latency_cycles);
     std::uint64_t read = p_.read_base_cycles + passes * p_.read_cycles_per_pass +
                          reg_operands * passes * p_.read_reg_cycles_per_pass + memory_read;
-    if (rec.flags.has(core::FormFlag::ReadsGuard)) read += p_.read_guard_cycles + passes * p_.read_guard_cycles_per_pass;
+    if (rec.flags.has(core::FormFlag::ReadsGuard))
+        read += p_.read_guard_cycles + passes * p_.read_guard_cycles_per_pass;
     return read;
 }
 
@@ -135,8 +136,8 @@ std::uint64_t TimingModel::write_work(const core::IssueRecord& rec, SmState& sm)
     // 8 / 16 / 32 lanes).
     if (rec.mem.space == core::MemSpace::Global && !rec.mem.is_store) write += passes * p_.global_load_cycles_per_pass;
     // RTL: a shared store, or a shared read indexed by an address register, goes thread by thread.
-    const std::uint64_t shared_serial = std::uint64_t(rec.flags.indexed_shared) * std::uint64_t(std::popcount(rec.active_mask)) *
-                                        p_.shared_thread_cycles;
+    const std::uint64_t shared_serial = std::uint64_t(rec.flags.indexed_shared) *
+                                        std::uint64_t(std::popcount(rec.active_mask)) * p_.shared_thread_cycles;
     write += shared_serial;
     sm.stats.shared_busy += shared_serial;
     if (rec.mem.space == core::MemSpace::Shared && rec.mem.is_store) {

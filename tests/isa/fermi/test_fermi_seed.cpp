@@ -1,5 +1,5 @@
-// Fermi tests generated from seed 001 (asfermi notes; its facts: tests/data/isa/seed-facts): every template, every special
-// register, every modifier table row, and random words around each template.
+// Fermi tests generated from the facts of seed 001 (asfermi notes; tests/data/isa/seed-facts): every template, every
+// special register, every modifier table row, and random words around each template.
 #include "../seed_support.hpp"
 
 #include <map>
