@@ -93,7 +93,7 @@ const fgtlm::cli::SubcommandRegistration kCosim{"cosim", [](CLI::App& app) {
         "cosim", "Co-simulate a kernel on the FlexGripPlus RTL (GHDL) and the model, compare everything");
     cli::add_launch_target_options(sub, o->target);
     sub->add_option("--rtl", o->rtl_dir,
-                    "FlexGripPlus folder holding RTL/ and lib_m/ (e.g. ../shared/rtl/FlexGripPlus_4.4)")
+                    "FlexGripPlus folder holding RTL/ and lib_m/ (scripts/get-flexgrip clones one)")
         ->required();
     sub->add_option("--json", o->json, "write the comparison as JSON");
     sub->add_option("-p,--set", o->params,

@@ -1,4 +1,4 @@
-// Real nvcc SM_1.0 code (shared/isa/cubins: 44 cubins, decuda's test corpus): every
+// Real nvcc SM_1.0 code (tests/data/isa/cubins: 44 cubins, decuda's test corpus): every
 // instruction decodes, and every kernel's listing assembles back to the same words, end
 // markers included. Also pins the decoded meaning of the forms beyond the RTL (issue 10).
 #include <fgtlm/isa/assembler.hpp>
@@ -24,7 +24,7 @@ struct Kernel {
 
 std::vector<Kernel> cubin_kernels() {
     std::vector<std::filesystem::path> files;
-    for (const auto& e : std::filesystem::directory_iterator(std::string(FGTLM_SHARED_DIR) + "/isa/cubins")) {
+    for (const auto& e : std::filesystem::directory_iterator(std::string(FGTLM_DATA_DIR) + "/isa/cubins")) {
         if (e.path().extension() == ".json") files.push_back(e.path());
     }
     std::sort(files.begin(), files.end());

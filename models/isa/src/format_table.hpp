@@ -4,7 +4,7 @@
 // Encodings are data: decode, encode, disassemble and assemble all walk this table, so a
 // new family or a corrected bit position is a one-line change here. Bit positions are in
 // the 64-bit instruction (0-31 = first word `lo`, 32-63 = second word `hi`); -1 = none.
-// See models/isa/README.md and /work/shared/isa/OPCODES.md for the evidence per row.
+// See models/isa/README.md and tests/data/isa/OPCODES.md for the evidence per row.
 #pragma once
 
 #include <fgtlm/isa/instruction.hpp>

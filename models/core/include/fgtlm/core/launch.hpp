@@ -2,7 +2,7 @@
 // host register map, the command line and the virtual platform.
 //
 // Mirrors what the FlexGripPlus testbench / configuration registers set up (see
-// ../shared/conformance/README.md section 2): grid/block shape, registers per thread,
+// tests/data/conformance/README.md section 2): grid/block shape, registers per thread,
 // shared size, blocks per SM, parameters (placed in shared memory at byte 16) and the
 // constant-memory image.
 #pragma once
