@@ -19,7 +19,15 @@ using namespace fgtlm;
 namespace fs = std::filesystem;
 
 struct Systems {
-    gpu::StandaloneSystem one{"one", [] { gpu::SystemConfig c; return c; }()};
+    // `one` keeps the model's memory checks (the RTL preset otherwise wraps addresses and
+    // reads misaligned words byte by byte: core.rtl.*), so its error test has errors to see;
+    // kernels that never hit a check run the same either way.
+    gpu::StandaloneSystem one{"one", [] {
+        gpu::SystemConfig c;
+        c.gpu.sm.core.rtl.misaligned = core::Misaligned::Fault;
+        c.gpu.sm.core.rtl.global_address_bits = 0;
+        return c;
+    }()};
     gpu::StandaloneSystem two{"two", [] { gpu::SystemConfig c; c.gpu.num_sms = 2; return c; }()};
     gpu::StandaloneSystem slow{"slow", [] {
         gpu::SystemConfig c;
