@@ -24,12 +24,12 @@ void declare_all(params::Registry& registry) { platform::VpConfig::declare(regis
 // (std::regex recursed per character: a long argument overflowed the stack) with from_chars
 // (std::stod threw a bare "stod" on 1e999).
 sc_core::sc_time parse_time(const std::string& text) {
+    std::string shown = text.substr(0, 40) + (text.size() > 40 ? "..." : "");
+    for (char& c : shown)
+        if (c < 0x20 || c > 0x7e) c = '?';
     const auto bad = [&] {
-        std::string shown = text.substr(0, 40);
-        for (char& c : shown)
-            if (c < 0x20 || c > 0x7e) c = '?';
-        return std::runtime_error("bad --max-time '" + shown + (text.size() > 40 ? "...'" : "'") +
-                                  " (a number and a unit s, ms, us, ns or ps, e.g. 50ms, 2s)");
+        return std::runtime_error("bad --max-time '" + shown +
+                                  "' (a number and a unit s, ms, us, ns or ps, e.g. 50ms, 2s)");
     };
     std::string_view t(text);
     while (!t.empty() && (t.front() == ' ' || t.front() == '\t')) t.remove_prefix(1);
@@ -55,7 +55,7 @@ sc_core::sc_time parse_time(const std::string& text) {
     const double seconds = v * (unit == sc_core::SC_SEC ? 1.0 : unit == sc_core::SC_MS ? 1e-3
                                 : unit == sc_core::SC_US ? 1e-6 : unit == sc_core::SC_NS ? 1e-9 : 1e-12);
     if (!(seconds > 0.0) || seconds >= sc_core::sc_max_time().to_seconds())
-        throw std::runtime_error("--max-time '" + text + "' must be above 0 and below " +
+        throw std::runtime_error("--max-time '" + shown + "' must be above 0 and below " +
                                  std::to_string(sc_core::sc_max_time().to_seconds()) +
                                  " s (the range of SystemC time)");
     return sc_core::sc_time(v, unit);

@@ -16,8 +16,9 @@ namespace fgtlm::fuzz {
 
 inline const std::filesystem::path& scratch_dir() {
     static const std::filesystem::path dir = [] {
-        const std::filesystem::path base =
-            std::filesystem::is_directory("/dev/shm") ? std::filesystem::path("/dev/shm") : std::filesystem::temp_directory_path();
+        const std::filesystem::path base = std::filesystem::is_directory("/dev/shm")
+                                               ? std::filesystem::path("/dev/shm")
+                                               : std::filesystem::temp_directory_path();
         const std::filesystem::path d = base / ("fgtlm_fuzz_" + std::to_string(::getpid()));
         std::filesystem::create_directories(d);
         std::atexit([] { std::filesystem::remove_all(scratch_dir()); });

@@ -19,8 +19,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (what.rfind("fuzz.vhd:", 0) != 0) fgtlm::fuzz::finding("error does not start with fuzz.vhd:LINE: " + what);
         const std::size_t line = std::stoul(what.substr(9));
         const auto lines = std::size_t(std::count(text.begin(), text.end(), '\n')) + 1;
-        if (line == 0 || line > lines) fgtlm::fuzz::finding("error names line " + std::to_string(line) + " of " +
-                                                            std::to_string(lines) + ": " + what);
+        if (line == 0 || line > lines)
+            fgtlm::fuzz::finding("error names line " + std::to_string(line) + " of " + std::to_string(lines) + ": " +
+                                 what);
     }
     return 0;
 }

@@ -20,8 +20,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     for (const fgtlm::params::Param* p : registry.list()) {
         if (!p->has_range) continue;
-        const double v = p->type == fgtlm::params::Type::Int ? double(std::get<std::int64_t>(p->value))
-                                                             : std::get<double>(p->value);
+        const double v =
+            p->type == fgtlm::params::Type::Int ? double(std::get<std::int64_t>(p->value)) : std::get<double>(p->value);
         if (!(v >= p->min && v <= p->max)) fgtlm::fuzz::finding(p->name + " set outside its range");
     }
     return 0;

@@ -132,11 +132,13 @@ fs::path testbench_with(const std::string& name, const std::string& extra) {
     return d;
 }
 
-std::string testbench_error(const fs::path& d) { return what_of([&] { load_testbench(d, {8, 8, d}); }); }
+std::string testbench_error(const fs::path& d) {
+    return what_of([&] { load_testbench(d, {8, 8, d}); });
+}
 
 TEST(HostileTestbench, DeepParenthesesAreAnError) {
-    const fs::path d = testbench_with("parens", "constant X : integer := " + std::string(100000, '(') + "1" +
-                                                    std::string(100000, ')') + ";\n");
+    const fs::path d = testbench_with(
+        "parens", "constant X : integer := " + std::string(100000, '(') + "1" + std::string(100000, ')') + ";\n");
     const std::string w = testbench_error(d);
     EXPECT_NE(w.find("pick_bench.vhd:3"), std::string::npos) << w;
     EXPECT_NE(w.find("nested deeper than"), std::string::npos) << w;
@@ -155,8 +157,7 @@ TEST(HostileTestbench, ShallowNestingStillEvaluates) {
 
 TEST(HostileTestbench, HugeNestedAggregateIsCheckedBeforeAllocating) {
     const fs::path d = testbench_with(
-        "huge_aggregate",
-        "constant X : std_logic_vector(65535 downto 0) := (others => (others => '0'));\n");
+        "huge_aggregate", "constant X : std_logic_vector(65535 downto 0) := (others => (others => '0'));\n");
     const std::string w = testbench_error(d);
     EXPECT_NE(w.find("pick_bench.vhd:3"), std::string::npos) << w;
     EXPECT_NE(w.find("value too large"), std::string::npos) << w;
@@ -203,6 +204,18 @@ TEST(HostileTestbench, RepeatedDuplicateWarningsAreCapped) {
     const KernelImage img = load_testbench(d, {8, 8, d});
     EXPECT_LE(img.warnings.size(), 30u);
     EXPECT_NE(img.warnings.back().find("more duplicate word indexes"), std::string::npos) << img.warnings.back();
+}
+
+// A launch limit broken by a VHDL constant is reported with the constant and its file.
+TEST(HostileTestbench, LaunchOriginNamesTheConstants) {
+    const fs::path d = temp_dir("origin");
+    write(d / "TP_instructions.vhd", "when 0 => instruction_out <= x\"10004205\";\n");
+    write(d / "pick_bench.vhd",
+          "constant BENCH_K_BLKX : integer := 1024;\nconstant BENCH_KERNEL_GPRS : integer := 4;\n");
+    const KernelImage img = load_testbench(d, {8, 8, d});
+    EXPECT_NE(img.launch_origin.find("pick_bench.vhd: BENCH_K_BLKX = 1024 (line 1), BENCH_KERNEL_GPRS = 4 (line 2)"),
+              std::string::npos)
+        << img.launch_origin;
 }
 
 TEST(HostileRdataLog, HugeHexLineIsAnErrorNotACrash) {

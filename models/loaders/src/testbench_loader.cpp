@@ -273,6 +273,23 @@ void read_launch_constants(const vhdl::ConstantTable& consts, const fs::path& pi
 
 }
 
+// The file and the launch constants it defines, for messages about an invalid launch.
+std::string launch_origin(const vhdl::ConstantTable& consts, const fs::path& pick) {
+    std::string out = pick.string() + ":";
+    for (const char* n : {"BENCH_K_GRDX", "BENCH_K_GRIDX", "BENCH_K_GRDY", "BENCH_K_GRIDY", "BENCH_K_BLKX",
+                          "BENCH_K_BLOCKX", "BENCH_K_BLKY", "BENCH_K_BLOCKY", "BENCH_K_BLKZ", "BENCH_K_BLOCKZ",
+                          "BENCH_KERNEL_GPRS", "BENCH_KERNEL_SHMEM_SIZE", "BENCH_BLOCKS_PER_CORE",
+                          "BENCH_K_BLOCKS_PER_CORE", "BLOCKS_PER_CORE", "BENCH_KERNEL_PARAM_SIZE"}) {
+        const vhdl::Constant* c = consts.find(n);
+        if (c == nullptr || (c->value.kind != vhdl::Value::Kind::Int && c->value.kind != vhdl::Value::Kind::Bits))
+            continue;
+        out += std::string(out.back() == ':' ? " " : ", ") + n + " = " + std::to_string(c->value.as_u64()) +
+               " (" + (c->file == pick ? "" : c->file.filename().string() + " ") + "line " + std::to_string(c->line) +
+               ")";
+    }
+    return out;
+}
+
 // `count` register values: the elements of TP_configuration's array `array`, or (no
 // TP_configuration) pick_bench's constants <prefix>0, <prefix>1, ... (0 when absent, at most `max`).
 std::vector<std::uint32_t> register_values(const vhdl::ConstantTable& consts, const fs::path& pick,
@@ -361,6 +378,7 @@ KernelImage load_testbench(const fs::path& app_dir, const TestbenchOptions& opt)
 
     std::uint32_t nparams = 0, ncmem = 0;
     read_launch_constants(consts, pick, opt, img, nparams, ncmem);
+    img.launch_origin = launch_origin(consts, pick);
     read_kernel_registers(consts, pick, config, nparams, ncmem, img.launch);
     read_memory_files(consts, pick, app_dir, tp_dir, img);
     return img;

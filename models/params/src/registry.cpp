@@ -76,7 +76,7 @@ std::string shown(std::string_view s, std::size_t cap = 80) {
 }
 
 // A JSON value for a message without dump()'s recursion (a crafted config nests 200,000 deep).
-std::string shown(const nlohmann::json& v) {
+std::string shown_json(const nlohmann::json& v) {
     if (v.is_array()) return fmt::format("an array of {} elements", v.size());
     if (v.is_object()) return fmt::format("an object of {} members", v.size());
     if (v.is_null()) return "null";
@@ -276,7 +276,7 @@ void Registry::set_from_json(std::string_view name, const nlohmann::json& value,
     }
     if (value.is_string()) return set(name, value.get<std::string>(), source);
     find_mutable(name, source);  // unknown names first
-    fail(source, name, fmt::format("unsupported JSON value: {}", shown(value)));
+    fail(source, name, fmt::format("unsupported JSON value: {}", shown_json(value)));
 }
 
 void Registry::apply_override(std::string_view assignment) {
@@ -303,7 +303,7 @@ void Registry::apply_json_prefixed(const nlohmann::json& node, const std::string
         if (value.is_object()) {
             if (!is_group(name)) {
                 find_mutable(name, source);  // unknown: throws with suggestions
-                fail(source, name, fmt::format("is a parameter, not a group; got {}", shown(value)));
+                fail(source, name, fmt::format("is a parameter, not a group; got {}", shown_json(value)));
             }
             apply_json_prefixed(value, name, source);
         } else {
