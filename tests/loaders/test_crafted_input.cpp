@@ -22,7 +22,7 @@ using namespace fgtlm::loaders;
 
 const fs::path kCorpus = fs::path(FGTLM_SHARED_DIR) / "conformance";
 
-fs::path temp_root() { return fs::temp_directory_path() / ("fgtlm_hostile_" + std::to_string(::getpid())); }
+fs::path temp_root() { return fs::temp_directory_path() / ("fgtlm_crafted_" + std::to_string(::getpid())); }
 
 struct TempCleanup : ::testing::Environment {
     void TearDown() override { fs::remove_all(temp_root()); }
@@ -60,7 +60,7 @@ fs::path bundle_copy(const std::string& name) {
 
 std::string nested(std::size_t depth) { return std::string(depth, '[') + std::string(depth, ']'); }
 
-TEST(HostileBundle, DeepNestingInLaunchJsonIsAnError) {
+TEST(CraftedBundle, DeepNestingInLaunchJsonIsAnError) {
     const fs::path d = bundle_copy("deep_launch");
     write(d / "launch.json", "{\"grid\": " + nested(200000) + "}");
     const std::string w = what_of([&] { load_bundle(d); });
@@ -68,7 +68,7 @@ TEST(HostileBundle, DeepNestingInLaunchJsonIsAnError) {
     EXPECT_NE(w.find("grid[0]: must be an unsigned integer, got an array of 1 element"), std::string::npos) << w;
 }
 
-TEST(HostileBundle, DeepNestingInExpectedJsonIsAnError) {
+TEST(CraftedBundle, DeepNestingInExpectedJsonIsAnError) {
     const fs::path d = bundle_copy("deep_expected");
     write(d / "expected.json", "{\"ranges\": " + nested(200000) + "}");
     const std::string w = what_of([&] { load_bundle(d); });
@@ -76,7 +76,7 @@ TEST(HostileBundle, DeepNestingInExpectedJsonIsAnError) {
     EXPECT_NE(w.find("got an array of 1 element"), std::string::npos) << w;
 }
 
-TEST(HostileBundle, DeepNestingInTexturesIsAnError) {
+TEST(CraftedBundle, DeepNestingInTexturesIsAnError) {
     const fs::path d = temp_dir("deep_textures");
     write(d / "t.json", "{\"textures\": " + nested(200000) + "}");
     KernelImage img;
@@ -85,7 +85,7 @@ TEST(HostileBundle, DeepNestingInTexturesIsAnError) {
     EXPECT_NE(w.find("must be an object, got an array of 1 element"), std::string::npos) << w;
 }
 
-TEST(HostileBundle, NumberOverflowNamesTheFile) {
+TEST(CraftedBundle, NumberOverflowNamesTheFile) {
     const fs::path d = bundle_copy("overflow");
     write(d / "launch.json", "{\"grid\": [1e400, 1]}");
     const std::string w = what_of([&] { load_bundle(d); });
@@ -96,7 +96,7 @@ TEST(HostileBundle, NumberOverflowNamesTheFile) {
     EXPECT_NE(c.find("c.json: not JSON"), std::string::npos) << c;
 }
 
-TEST(HostileBundle, FifoInputsAreRefusedWithoutBlocking) {
+TEST(CraftedBundle, FifoInputsAreRefusedWithoutBlocking) {
     for (const char* f : {"launch.json", "global_init.bin", "expected.json"}) {
         const fs::path d = bundle_copy(std::string("fifo_") + f);
         fs::remove(d / f);
@@ -106,14 +106,14 @@ TEST(HostileBundle, FifoInputsAreRefusedWithoutBlocking) {
     }
 }
 
-TEST(HostileBundle, EmptyProgramHexHasNoInstructions) {
+TEST(CraftedBundle, EmptyProgramHexHasNoInstructions) {
     const fs::path d = bundle_copy("empty_program");
     write(d / "program.hex", "# only a comment\n\n");
     const std::string w = what_of([&] { load_bundle(d); });
     EXPECT_NE(w.find("program.hex: no instructions"), std::string::npos) << w;
 }
 
-TEST(HostileBundle, EchoedInputIsEscapedAndCut) {
+TEST(CraftedBundle, EchoedInputIsEscapedAndCut) {
     const fs::path d = bundle_copy("escape_program");
     write(d / "program.hex", "0x10004205\n\x1b]0;pwned\x07" + std::string(1 << 20, 'z') + "\n");
     const std::string w = what_of([&] { load_bundle(d); });
@@ -136,7 +136,7 @@ std::string testbench_error(const fs::path& d) {
     return what_of([&] { load_testbench(d, {8, 8, d}); });
 }
 
-TEST(HostileTestbench, DeepParenthesesAreAnError) {
+TEST(CraftedTestbench, DeepParenthesesAreAnError) {
     const fs::path d = testbench_with(
         "parens", "constant X : integer := " + std::string(100000, '(') + "1" + std::string(100000, ')') + ";\n");
     const std::string w = testbench_error(d);
@@ -144,18 +144,18 @@ TEST(HostileTestbench, DeepParenthesesAreAnError) {
     EXPECT_NE(w.find("nested deeper than"), std::string::npos) << w;
 }
 
-TEST(HostileTestbench, MillionUnaryMinusIsAnError) {
+TEST(CraftedTestbench, MillionUnaryMinusIsAnError) {
     const fs::path d = testbench_with("minus", "constant X : integer := " + std::string(1000000, '-') + "1;\n");
     const std::string w = testbench_error(d);
     EXPECT_NE(w.find("nested deeper than"), std::string::npos) << w;
 }
 
-TEST(HostileTestbench, ShallowNestingStillEvaluates) {
+TEST(CraftedTestbench, ShallowNestingStillEvaluates) {
     const fs::path d = testbench_with("shallow", "constant BENCH_K_GRDX : integer := ((((- - 3))));\n");
     EXPECT_EQ(load_testbench(d, {8, 8, d}).launch.grid[0], 3);
 }
 
-TEST(HostileTestbench, HugeNestedAggregateIsCheckedBeforeAllocating) {
+TEST(CraftedTestbench, HugeNestedAggregateIsCheckedBeforeAllocating) {
     const fs::path d = testbench_with(
         "huge_aggregate", "constant X : std_logic_vector(65535 downto 0) := (others => (others => '0'));\n");
     const std::string w = testbench_error(d);
@@ -163,7 +163,7 @@ TEST(HostileTestbench, HugeNestedAggregateIsCheckedBeforeAllocating) {
     EXPECT_NE(w.find("value too large"), std::string::npos) << w;
 }
 
-TEST(HostileTestbench, DoublingConstantsAreCheckedBeforeAllocating) {
+TEST(CraftedTestbench, DoublingConstantsAreCheckedBeforeAllocating) {
     std::string extra = "constant C0 : t := (0, 1);\n";
     for (int i = 1; i <= 40; ++i)
         extra += "constant C" + std::to_string(i) + " : t := (C" + std::to_string(i - 1) + ", C" +
@@ -178,14 +178,14 @@ TEST(HostileTestbench, DoublingConstantsAreCheckedBeforeAllocating) {
     EXPECT_NE(s.find("value too large"), std::string::npos) << s;
 }
 
-TEST(HostileTestbench, HugeBlankTpLineIsScannedWithoutRegex) {
+TEST(CraftedTestbench, HugeBlankTpLineIsScannedWithoutRegex) {
     const fs::path d = testbench_with("blank_tp", "");
     write(d / "TP_instructions.vhd",
           "when 0 => instruction_out <= x\"10004205\";\nwhen" + std::string(4 << 20, ' ') + "\n");
     EXPECT_EQ(load_testbench(d, {8, 8, d}).program.size(), 1u);
 }
 
-TEST(HostileTestbench, TpScannerKeepsTheFormat) {
+TEST(CraftedTestbench, TpScannerKeepsTheFormat) {
     const fs::path d = testbench_with("tp_format", "");
     write(d / "TP_instructions.vhd",
           "WHEN 0=>o<=X\"1000_4205\" ; when 1 => o <= x\"00000001\";-- c\n"
@@ -196,7 +196,7 @@ TEST(HostileTestbench, TpScannerKeepsTheFormat) {
     EXPECT_EQ(img.program[1], 1u);
 }
 
-TEST(HostileTestbench, RepeatedDuplicateWarningsAreCapped) {
+TEST(CraftedTestbench, RepeatedDuplicateWarningsAreCapped) {
     const fs::path d = testbench_with("dups", "");
     std::string tp;
     for (int i = 0; i < 10000; ++i) tp += "when 0 => instruction_out <= x\"10004205\";\n";
@@ -207,7 +207,7 @@ TEST(HostileTestbench, RepeatedDuplicateWarningsAreCapped) {
 }
 
 // A launch limit broken by a VHDL constant is reported with the constant and its file.
-TEST(HostileTestbench, LaunchOriginNamesTheConstants) {
+TEST(CraftedTestbench, LaunchOriginNamesTheConstants) {
     const fs::path d = temp_dir("origin");
     write(d / "TP_instructions.vhd", "when 0 => instruction_out <= x\"10004205\";\n");
     write(d / "pick_bench.vhd",
@@ -218,7 +218,7 @@ TEST(HostileTestbench, LaunchOriginNamesTheConstants) {
         << img.launch_origin;
 }
 
-TEST(HostileRdataLog, HugeHexLineIsAnErrorNotACrash) {
+TEST(CraftedRdataLog, HugeHexLineIsAnErrorNotACrash) {
     const fs::path d = temp_dir("rdata_huge");
     write(d / "a.log", std::string(2 << 20, 'f') + "\n");
     const std::string w = what_of([&] { read_rdata_log(d / "a.log"); });
@@ -230,7 +230,7 @@ TEST(HostileRdataLog, HugeHexLineIsAnErrorNotACrash) {
     EXPECT_NE(b.find("does not fit in 32 bits"), std::string::npos) << b;
 }
 
-TEST(HostileRdataLog, AddressBeyond32BitsIsAnError) {
+TEST(CraftedRdataLog, AddressBeyond32BitsIsAnError) {
     const fs::path d = temp_dir("rdata_wide");
     write(d / "a.log", "100000000 00000001\n");
     const std::string w = what_of([&] { read_rdata_log(d / "a.log"); });
