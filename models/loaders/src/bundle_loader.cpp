@@ -157,7 +157,9 @@ void read_expected(const fs::path& epath, KernelImage& img) {
     const json E = read_json(epath);
     if (!E.is_object()) throw LoadError(epath, 0, "must be a JSON object, got " + shown(E));
     img.rtl_kernel_cycles = uint_field(E, "rtl_kernel_cycles", epath, UINT64_MAX, 0);
-    const json ranges = E.contains("ranges") ? array_field(E, "ranges", epath) : json::array();
+    // A reference, not a copy: copying a json recurses per level (a crafted file nests 200,000).
+    static const json kNoRanges = json::array();
+    const json& ranges = E.contains("ranges") ? array_field(E, "ranges", epath) : kNoRanges;
     for (std::size_t i = 0; i < ranges.size(); ++i) {
         const std::string where = "ranges[" + std::to_string(i) + "]";
         ExpectedRange er;

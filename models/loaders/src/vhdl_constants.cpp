@@ -240,9 +240,10 @@ class Parser {
     // `(4000000000 => x"00")` from allocating gigabytes.
     static constexpr std::int64_t kMaxArray = 65536;
     // One value (an aggregate with its nested aggregates, a string) holds at most this many
-    // elements or characters, checked before it is built: `(others => (others => '0'))` of a
-    // 65536-element type, or forty constants each doubling the last, must not take gigabytes.
-    static constexpr std::size_t kMaxCells = std::size_t(1) << 20;
+    // elements or characters (the largest array, 65536 bits), checked before it is built:
+    // `(others => (others => '0'))` of a 65536-element type, or forty constants each doubling
+    // the last, must not take gigabytes.
+    static constexpr std::size_t kMaxCells = std::size_t(1) << 16;
     // Nesting of parentheses, calls and unary signs: the parser recurses once per level.
     static constexpr int kMaxDepth = 200;
 
