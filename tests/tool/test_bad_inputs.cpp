@@ -283,12 +283,12 @@ fs::path flexgrip_with(const std::string& name, const std::string& pick) {
 // Issue 27: a limit broken by a VHDL constant names the constant and its file, and the lane
 // count of a FlexGripPlus folder is not called a bundle's.
 TEST(Testbench, LaunchLimitsNameTheConstant) {
-    const fs::path d = flexgrip_with("big_block", "constant BENCH_K_BLKX : integer := 1024;\n"
+    const fs::path d = flexgrip_with("big_block", "constant BENCH_K_BLKX : integer := 4096;\n"
                                                   "constant BENCH_KERNEL_GPRS : integer := 4;\n");
     Result r = fgtlm("run --flexgrip " + q(d));
     EXPECT_EQ(r.rc, 2);
-    EXPECT_HAS(r.out, "invalid launch: block of 1024 threads");
-    EXPECT_HAS(r.out, "the launch comes from " + (d / "pick_bench.vhd").string() + ": BENCH_K_BLKX = 1024 (line 1)");
+    EXPECT_HAS(r.out, "invalid launch: block of 4096 threads");
+    EXPECT_HAS(r.out, "the launch comes from " + (d / "pick_bench.vhd").string() + ": BENCH_K_BLKX = 4096 (line 1)");
     const fs::path c = flexgrip_with("many_cores", "constant BENCH_K_BLKX : integer := 32;\n"
                                                    "constant BENCH_KERNEL_GPRS : integer := 4;\n"
                                                    "constant BENCH_CORES : integer := 64;\n");
