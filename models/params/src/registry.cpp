@@ -361,11 +361,11 @@ nlohmann::json Registry::to_json() const {
 nlohmann::json Registry::values_as_config() const {
     nlohmann::json out = nlohmann::json::object();
     for (const auto& [name, p] : params_) {
-        out[nlohmann::json::json_pointer("/" + [&] {
-            std::string ptr = name;
-            std::replace(ptr.begin(), ptr.end(), '.', '/');
-            return ptr;
-        }())] = value_to_json(p.value);
+        // A copy, not a lambda capturing the binding (clang 14, which builds the fuzz targets,
+        // cannot capture structured bindings).
+        std::string ptr = name;
+        std::replace(ptr.begin(), ptr.end(), '.', '/');
+        out[nlohmann::json::json_pointer("/" + ptr)] = value_to_json(p.value);
     }
     return out;
 }
