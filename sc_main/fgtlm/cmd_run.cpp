@@ -148,9 +148,7 @@ int system_config(const RunOptions& o, const loaders::KernelImage& img, const pa
         return 2;
     }
     cfg.gpu.sm.core.strict_barrier = cfg.gpu.sm.core.semantics == core::Semantics::Rtl;
-    cfg.gpu.max_instructions = o.max_instructions != 0 ? o.max_instructions
-                               : o.vcd.empty()          ? 20'000'000
-                                                        : 1'000'000;
+    cfg.gpu.max_instructions = o.max_instructions != 0 ? o.max_instructions : o.vcd.empty() ? 20'000'000 : 1'000'000;
     cfg.gpu.max_cycles = o.max_cycles;
     return 0;
 }
