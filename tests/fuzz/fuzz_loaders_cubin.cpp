@@ -1,6 +1,7 @@
 // libFuzzer target: cubin JSON files (../shared/isa/cubins format). Checks: no crash; every
 // failure is a LoadError naming the file; every constant segment that loads fits its bank.
 #include <fgtlm/loaders/cubin_loader.hpp>
+#include <fgtlm/loaders/kernel_image.hpp>
 
 #include "fuzz_files.hpp"
 
