@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <memory>
 
 namespace fgtlm::platform {
@@ -27,8 +28,12 @@ struct ElfCloser {
 
 }  // namespace
 
-ElfImage ElfImage::load(const std::string& path) {
+ElfImage ElfImage::load(const std::string& path, std::uint64_t max_segment_bytes) {
     if (elf_version(EV_CURRENT) == EV_NONE) fail(path, "libelf initialisation failed");
+    // Opening a FIFO would block until a writer comes; a device is no firmware either.
+    std::error_code ec;
+    if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+        fail(path, "not a regular file (a FIFO, device, socket or directory is no firmware)");
     FileCloser file{::open(path.c_str(), O_RDONLY)};
     if (file.fd < 0) fail(path, std::string("cannot open firmware: ") + std::strerror(errno));
     std::unique_ptr<Elf, ElfCloser> elf(elf_begin(file.fd, ELF_C_READ, nullptr));
@@ -53,8 +58,11 @@ ElfImage ElfImage::load(const std::string& path) {
         GElf_Phdr ph;
         if (gelf_getphdr(elf.get(), int(i), &ph) == nullptr) fail(path, "bad program header " + std::to_string(i));
         if (ph.p_type != PT_LOAD || ph.p_memsz == 0) continue;
-        if (ph.p_filesz > ph.p_memsz || ph.p_offset + ph.p_filesz > file_size)
+        if (ph.p_filesz > ph.p_memsz || ph.p_offset > file_size || ph.p_filesz > file_size - ph.p_offset)
             fail(path, "truncated or inconsistent segment " + std::to_string(i));
+        if (ph.p_memsz > max_segment_bytes)
+            fail(path, "segment " + std::to_string(i) + " needs " + std::to_string(ph.p_memsz) +
+                           " bytes (p_memsz), more than the DRAM's " + std::to_string(max_segment_bytes));
         ElfSegment seg;
         seg.address = std::uint32_t(ph.p_paddr);
         seg.bytes.assign(ph.p_memsz, 0);

@@ -20,7 +20,9 @@ struct ElfImage {
     std::uint32_t entry = 0;
     std::vector<ElfSegment> segments;
 
-    static ElfImage load(const std::string& path);
+    // Every segment must fit in `max_segment_bytes` (the DRAM): checked on the header's
+    // p_memsz before anything is allocated (a crafted header asks for 4 GB).
+    static ElfImage load(const std::string& path, std::uint64_t max_segment_bytes);
 };
 
 }  // namespace fgtlm::platform

@@ -33,7 +33,9 @@ void VpConfig::declare(params::Registry& r) {
     r.declare_string("gpu.rtl_trace", "",
                      "write the RTL's commit trace (traces/commit-trace.md) of every kernel to this file "
                      "(gpu.model=rtl|lockstep with gpu.rtl_backend=ghdl)");
-    r.declare_int("gpu.max_instructions", 50000000, "watchdog: warp instructions per kernel (0 = off)", "", 0,
+    // 1e7: one endless warp reaches it in about 5 s simulated, inside the default --max-time
+    // (10 s); 5e7 took 25 s, so the watchdog could never fire. The apps need at most ~2e6.
+    r.declare_int("gpu.max_instructions", 10000000, "watchdog: warp instructions per kernel (0 = off)", "", 0,
                   1ll << 40);
 }
 

@@ -9,7 +9,10 @@
 
 #include <cstdio>
 #include <iostream>
-#include <regex>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <string_view>
 
 namespace fgtlm::vp {
 
@@ -17,20 +20,42 @@ namespace {
 
 void declare_all(params::Registry& registry) { platform::VpConfig::declare(registry); }
 
-// "10ms", "2 s", "500us", "1000ns", "1e6ns" -> sc_time; throws on bad text.
+// "10ms", "2 s", "500us", "1000ns", "1e6ns" -> sc_time; throws on bad text. Scanned by hand
+// (std::regex recursed per character: a long argument overflowed the stack) with from_chars
+// (std::stod threw a bare "stod" on 1e999).
 sc_core::sc_time parse_time(const std::string& text) {
-    static const std::regex re(R"(\s*([0-9]*\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\s*(s|ms|us|ns|ps)\s*)");
-    std::smatch m;
-    if (!std::regex_match(text, m, re)) throw std::runtime_error("bad --max-time '" + text + "' (e.g. 50ms, 2s)");
-    const double v = std::stod(m[1]);
-    const std::string u = m[2];
+    std::string shown = text.substr(0, 40) + (text.size() > 40 ? "..." : "");
+    for (char& c : shown)
+        if (c < 0x20 || c > 0x7e) c = '?';
+    const auto bad = [&] {
+        return std::runtime_error("bad --max-time '" + shown +
+                                  "' (a number and a unit s, ms, us, ns or ps, e.g. 50ms, 2s)");
+    };
+    std::string_view t(text);
+    while (!t.empty() && (t.front() == ' ' || t.front() == '\t')) t.remove_prefix(1);
+    while (!t.empty() && (t.back() == ' ' || t.back() == '\t')) t.remove_suffix(1);
+    std::string u;
+    for (const char* unit : {"ms", "us", "ns", "ps", "s"}) {
+        if (t.size() > std::strlen(unit) && t.ends_with(unit)) {
+            u = unit;
+            t.remove_suffix(u.size());
+            break;
+        }
+    }
+    while (!t.empty() && (t.back() == ' ' || t.back() == '\t')) t.remove_suffix(1);
+    double v = 0;
+    const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (u.empty() || t.empty() || !std::isdigit(static_cast<unsigned char>(t.back())) ||
+        t.find_first_not_of("0123456789.eE+-") != std::string_view::npos || ec != std::errc() ||
+        end != t.data() + t.size() || !std::isfinite(v))
+        throw bad();
     const sc_core::sc_time_unit unit = u == "s" ? sc_core::SC_SEC : u == "ms" ? sc_core::SC_MS
                                      : u == "us" ? sc_core::SC_US : u == "ns" ? sc_core::SC_NS : sc_core::SC_PS;
     // sc_time holds 2^64 time-resolution steps (about 213 days at 1 ps): beyond that it wraps.
     const double seconds = v * (unit == sc_core::SC_SEC ? 1.0 : unit == sc_core::SC_MS ? 1e-3
                                 : unit == sc_core::SC_US ? 1e-6 : unit == sc_core::SC_NS ? 1e-9 : 1e-12);
     if (!(seconds > 0.0) || seconds >= sc_core::sc_max_time().to_seconds())
-        throw std::runtime_error("--max-time '" + text + "' must be above 0 and below " +
+        throw std::runtime_error("--max-time '" + shown + "' must be above 0 and below " +
                                  std::to_string(sc_core::sc_max_time().to_seconds()) +
                                  " s (the range of SystemC time)");
     return sc_core::sc_time(v, unit);
@@ -55,8 +80,8 @@ int run_app(const std::string& elf_path, const RunOptions& options) {
         if (!options.config_file.empty()) registry.load_json_file(options.config_file);
         for (const auto& o : options.overrides) registry.apply_override(o);
         max_time = parse_time(options.max_time);
-        image = platform::ElfImage::load(elf_path);
         vp_config = platform::VpConfig::from(registry);
+        image = platform::ElfImage::load(elf_path, vp_config.dram_bytes);
     } catch (const std::exception& e) {
         std::cerr << "fgtlm-vp: error: " << e.what() << '\n';
         return 2;

@@ -9,6 +9,7 @@
 // TARGET as for `fgtlm run` (bundle, FlexGripPlus folder with --flexgrip, .sass with its launch).
 // Exit codes: 0 done, 1 campaign failure (golden run fails, worker or sbatch error), 2 bad input.
 #include "subcommand.hpp"
+#include "diagnostics.hpp"
 
 #include <unistd.h>
 
@@ -62,6 +63,9 @@ struct InjectOptions {
 faults::CampaignSpec build_spec(const InjectOptions& o) {
     faults::CampaignSpec s;
     if (!o.campaign_file.empty()) {
+        // A FIFO or device would block the open or the read forever.
+        if (const std::string why = fgtlm::cli::not_a_readable_file(o.campaign_file); !why.empty())
+            throw std::invalid_argument(o.campaign_file + ": " + why);
         std::ifstream in(o.campaign_file);
         if (!in) throw std::invalid_argument(o.campaign_file + ": cannot open");
         json j;
@@ -70,7 +74,11 @@ faults::CampaignSpec build_spec(const InjectOptions& o) {
         } catch (const json::exception& e) {
             throw std::invalid_argument(o.campaign_file + ": " + e.what());
         }
-        s = faults::campaign_from_json(j);
+        try {
+            s = faults::campaign_from_json(j);
+        } catch (const std::invalid_argument& e) {  // name the file: the message names the key
+            throw std::invalid_argument(o.campaign_file + ": " + e.what());
+        }
     }
     if (!o.target.path.empty()) s.target = o.target;
     std::optional<faults::FaultModel> model;

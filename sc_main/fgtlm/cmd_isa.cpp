@@ -60,7 +60,8 @@ bool apply_set(fgtlm::isa::gcn::ScalarState& s, const std::string& item) {
 int run_exec(const ExecOptions& o) {
     const fgtlm::isa::IsaBackend* isa = fgtlm::isa::find_isa(o.isa);
     if (isa == nullptr || o.isa.rfind("gcn", 0) != 0) {
-        std::cerr << "fgtlm isa exec: only the GCN back ends execute (gcn1.0, gcn1.2, gcn1.4), not '" << o.isa << "'\n";
+        std::cerr << "fgtlm isa exec: only the GCN back ends execute (gcn1.0, gcn1.2, gcn1.4), not '"
+                  << fgtlm::cli::escape_and_cut(o.isa) << "'\n";
         return 1;
     }
     std::string why;
@@ -71,13 +72,14 @@ int run_exec(const ExecOptions& o) {
     }
     const fgtlm::isa::IsaProgram p = isa->assemble_program(*source, o.file);
     if (!p.ok()) {
-        for (const std::string& e : p.errors) std::cerr << e << '\n';
+        std::cerr << fgtlm::cli::format_errors(p.errors);  // escaped and capped: the source may be any file
         return 1;
     }
     fgtlm::isa::gcn::ScalarState s;
     for (const std::string& item : o.sets) {
         if (!apply_set(s, item)) {
-            std::cerr << "fgtlm isa exec: bad --set '" << item << "' (use sN=V, m0=V, vcc=V, exec=V, scc=0|1)\n";
+            std::cerr << "fgtlm isa exec: bad --set '" << fgtlm::cli::escape_and_cut(item)
+                      << "' (use sN=V, m0=V, vcc=V, exec=V, scc=0|1)\n";
             return 1;
         }
     }

@@ -62,7 +62,9 @@ struct RunOptions {
     bool summary = false;                      // one-screen statistics summary on stderr
     // Watchdog. The default stops a runaway kernel in about 7 s (about 3e6 warp instructions/s
     // on one core); the corpus kernels need at most 1e4 (MxM_naive_float).
-    std::uint64_t max_instructions = 20'000'000;
+    // 0 = not given: 2e7, or 1e6 with --vcd (the waveform of 2e7 warp instructions of an endless
+    // kernel is most of a gigabyte and a minute of tracing).
+    std::uint64_t max_instructions = 0;
     std::uint64_t max_cycles = 0;
     std::uint32_t sms = 1;
     bool no_dmi = false;
@@ -85,6 +87,7 @@ int check_image(const loaders::KernelImage& img, const core::SmCoreConfig& sm_co
                           img.program.size(), img.launch.code_base, defaults.imem_bytes / 1024);
     if (why.empty()) return 0;
     std::cerr << "fgtlm run: " << img.name << ": invalid launch: " << why << '\n';
+    if (!img.launch_origin.empty()) std::cerr << "  the launch comes from " << img.launch_origin << '\n';
     return 2;
 }
 
@@ -117,7 +120,10 @@ int configure(const RunOptions& o, const loaders::KernelImage& img, params::Regi
     timing::declare_timing_params(reg);
     cosim::declare_rtl_policy_params(reg);
     try {
-        reg.set("sm.sp_lanes", std::int64_t(img.cores), o.launch.cores > 0 ? "--cores" : "bundle");
+        const char* lanes_from = o.launch.cores > 0  ? "--cores"
+                                 : o.launch.flexgrip ? "FlexGripPlus folder (BENCH_CORES of pick_bench.vhd)"
+                                                     : "bundle (launch.json cores)";
+        reg.set("sm.sp_lanes", std::int64_t(img.cores), lanes_from);
         reg.set("gpu.num_sms", std::int64_t(o.sms), "--sms");
         if (!o.config.empty()) reg.load_json_file(o.config);
         for (const auto& kv : o.param_overrides) reg.apply_override(kv);
@@ -145,7 +151,7 @@ int system_config(const RunOptions& o, const loaders::KernelImage& img, const pa
         std::cerr << "fgtlm run: " << why << '\n';
         return 2;
     }
-    cfg.gpu.max_instructions = o.max_instructions;
+    cfg.gpu.max_instructions = o.max_instructions != 0 ? o.max_instructions : o.vcd.empty() ? 20'000'000 : 1'000'000;
     cfg.gpu.max_cycles = o.max_cycles;
     return 0;
 }
@@ -335,7 +341,7 @@ const fgtlm::cli::SubcommandRegistration kRun{
             "VCD waveform (sc_trace): per-warp PC/mask/state, unit busy; 1 time unit = 1 SM cycle (traces/vcd.md)");
         sub->add_flag("--summary", o->summary, "print a one-screen statistics summary on stderr");
         sub->add_option("--max-instructions", o->max_instructions,
-                        "watchdog: warp instructions per kernel (default 2e7)")
+                        "watchdog: warp instructions per kernel (default 2e7; 1e6 with --vcd)")
             ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 62));
         sub->add_option("--max-cycles", o->max_cycles, "watchdog: SM cycles per kernel (default off)");
         sub->add_option("--sms", o->sms, "number of SMs")->check(CLI::Range(1u, 64u));

@@ -18,9 +18,15 @@ std::string escape_bytes(const std::string& s) {
     return out;
 }
 
+std::string escape_and_cut(const std::string& s, std::size_t max_bytes) {
+    if (s.size() <= max_bytes) return escape_bytes(s);
+    return escape_bytes(s.substr(0, max_bytes)) + fmt::format("... ({} bytes)", s.size());
+}
+
 std::string format_errors(const std::vector<std::string>& errors, std::size_t cap) {
     std::string out;
-    for (std::size_t i = 0; i < errors.size() && i < cap; ++i) out += escape_bytes(errors[i]) + "\n";
+    // Each message cut too: one that quotes a 10 MB source line must not print it.
+    for (std::size_t i = 0; i < errors.size() && i < cap; ++i) out += escape_and_cut(errors[i], 400) + "\n";
     if (errors.size() > cap) out += fmt::format("... and {} more errors\n", errors.size() - cap);
     return out;
 }

@@ -15,6 +15,9 @@ namespace fgtlm::cli {
 // Printable ASCII as it is, every other byte as \xNN.
 std::string escape_bytes(const std::string& s);
 
+// escape_bytes of the first `max_bytes` bytes, then "... (N bytes)" when `s` is longer.
+std::string escape_and_cut(const std::string& s, std::size_t max_bytes = 80);
+
 // The first `cap` errors, escaped, one per line, then "... and N more errors".
 std::string format_errors(const std::vector<std::string>& errors, std::size_t cap = 50);
 std::string format_asm_errors(const std::vector<isa::AsmDiagnostic>& errors, std::size_t cap = 50);

@@ -10,12 +10,39 @@
 #include <cstdlib>
 #include <exception>
 #include <iostream>
+#include <new>
+#include <string>
 
 int main(int argc, char* argv[]) {
     // SystemC prints its banner before sc_main runs; it would clutter every listing and report.
     setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
     return sc_core::sc_elab_and_sim(argc, argv);
 }
+
+namespace {
+
+// CLI11 says only "A subcommand is required": name the command and list what it takes.
+int missing_subcommand(const CLI::App& app) {
+    const CLI::App* at = &app;
+    std::string path = app.get_name();
+    for (bool deeper = true; deeper;) {
+        deeper = false;
+        for (const CLI::App* sub : at->get_subcommands({})) {
+            if (sub->parsed()) {
+                at = sub;
+                path += " " + sub->get_name();
+                deeper = true;
+                break;
+            }
+        }
+    }
+    std::string names;
+    for (const CLI::App* sub : at->get_subcommands({})) names += (names.empty() ? "" : ", ") + sub->get_name();
+    std::cerr << path << ": a subcommand is required, one of: " << names << " (" << path << " --help)\n";
+    return static_cast<int>(CLI::ExitCodes::RequiredError);
+}
+
+}  // namespace
 
 int sc_main(int argc, char* argv[]) {
 
@@ -34,6 +61,9 @@ int sc_main(int argc, char* argv[]) {
 
     try {
         app.parse(argc, argv);
+    } catch (const CLI::RequiredError& e) {
+        if (std::string(e.what()).find("subcommand is required") != std::string::npos) return missing_subcommand(app);
+        return app.exit(e);
     } catch (const CLI::ParseError& e) {
         return app.exit(e);
     }
@@ -41,6 +71,9 @@ int sc_main(int argc, char* argv[]) {
         for (auto& [sub, run] : runners) {
             if (sub != nullptr && sub->parsed()) return run();
         }
+    } catch (const std::bad_alloc&) {
+        std::cerr << "fgtlm: error: out of memory (an input asks for more memory than this machine has)\n";
+        return 1;
     } catch (const std::exception& e) {
         std::cerr << "fgtlm: error: " << e.what() << '\n';
         return 1;

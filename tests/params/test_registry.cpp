@@ -3,8 +3,11 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <cstdio>
 #include <fstream>
 #include <string>
+
+#include <sys/stat.h>
 
 using fgtlm::params::ParamError;
 using fgtlm::params::Registry;
@@ -132,4 +135,62 @@ TEST(Params, ListingAndDeclarationChecks) {
     const std::string text = r.to_text(false);
     EXPECT_NE(text.find("sm.sp_lanes"), std::string::npos);
     EXPECT_NE(text.find("SP lanes"), std::string::npos);
+}
+
+namespace {
+
+// A config nested `depth` objects deep under "sm": {"sm": {"a": {"a": ... 1}}}.
+std::string deep_config(std::size_t depth) {
+    std::string s = "{\"sm\": ";
+    for (std::size_t i = 0; i < depth; ++i) s += "{\"a\": ";
+    s += "1";
+    s += std::string(depth + 1, '}');
+    return s;
+}
+
+}  // namespace
+
+// Issue 27: a 200,000-deep config overflowed the stack (one recursion per level, each level
+// copying the whole prefix); it is now an unknown parameter named by its first levels.
+TEST(Params, DeepConfigIsAnUnknownParameter) {
+    Registry r = make();
+    const std::string path = std::string(FGTLM_TEST_TMP_DIR) + "/deep_config.json";
+    std::ofstream(path) << deep_config(200000);
+    const std::string e = error_of([&] { r.load_json_file(path); });
+    EXPECT_NE(e.find("deep_config.json: unknown parameter 'sm.a'"), std::string::npos) << e.substr(0, 300);
+    EXPECT_LT(e.size(), 400u);
+}
+
+TEST(Params, NestedValuesAreNotDumped) {
+    Registry r = make();
+    const std::string deep = "{\"sm\": {\"sp_lanes\": " + std::string(200000, '[') + std::string(200000, ']') + "}}";
+    const std::string e = error_of([&] { r.apply_json(nlohmann::json::parse(deep), "n.json"); });
+    EXPECT_NE(e.find("n.json: parameter 'sm.sp_lanes': unsupported JSON value: an array of 1 elements"),
+              std::string::npos)
+        << e;
+    const std::string g = error_of([&] { r.apply_json(nlohmann::json::parse(R"({"sm": {"sp_lanes": {"x": 1}}})"),
+                                                      "g.json"); });
+    EXPECT_NE(g.find("g.json: parameter 'sm.sp_lanes': is a parameter, not a group"), std::string::npos) << g;
+}
+
+TEST(Params, NumberOverflowAndFifoNameTheFile) {
+    Registry r = make();
+    const std::string path = std::string(FGTLM_TEST_TMP_DIR) + "/overflow.json";
+    std::ofstream(path) << R"({"sm": {"sp_lanes": 1e400}})";
+    const std::string e = error_of([&] { r.load_json_file(path); });
+    EXPECT_NE(e.find("overflow.json: invalid JSON"), std::string::npos) << e;
+    EXPECT_NE(e.find("1e400"), std::string::npos) << e;
+    const std::string fifo = std::string(FGTLM_TEST_TMP_DIR) + "/fifo.json";
+    std::remove(fifo.c_str());
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    const std::string f = error_of([&] { r.load_json_file(fifo); });
+    EXPECT_NE(f.find("fifo.json: not a regular file"), std::string::npos) << f;
+}
+
+TEST(Params, EchoedTextIsEscapedAndCut) {
+    Registry r = make();
+    const std::string e = error_of([&] { r.apply_override("sm.sp_lanes=\x1b[31m" + std::string(1 << 20, '9')); });
+    EXPECT_NE(e.find("\\x1b[31m"), std::string::npos) << e.substr(0, 200);
+    EXPECT_EQ(e.find('\x1b'), std::string::npos);
+    EXPECT_LT(e.size(), 400u);
 }

@@ -266,3 +266,48 @@ TEST(Testbench, HugeWordIndexIsAnErrorNotAHang) {
 }
 
 }  // namespace
+
+namespace {
+
+// A FlexGripPlus folder with one instruction and the given pick_bench.vhd.
+fs::path flexgrip_with(const std::string& name, const std::string& pick) {
+    const fs::path d = temp_dir(name);
+    write(d / "TP_instructions.vhd",
+          "when 0 => instruction_out <= x\"30000003\";\nwhen 1 => instruction_out <= x\"00000780\";\n");
+    write(d / "pick_bench.vhd", pick);
+    return d;
+}
+
+}  // namespace
+
+// Issue 27: a limit broken by a VHDL constant names the constant and its file, and the lane
+// count of a FlexGripPlus folder is not called a bundle's.
+TEST(Testbench, LaunchLimitsNameTheConstant) {
+    const fs::path d = flexgrip_with("big_block", "constant BENCH_K_BLKX : integer := 4096;\n"
+                                                  "constant BENCH_KERNEL_GPRS : integer := 4;\n");
+    Result r = fgtlm("run --flexgrip " + q(d));
+    EXPECT_EQ(r.rc, 2);
+    EXPECT_HAS(r.out, "invalid launch: block of 4096 threads");
+    EXPECT_HAS(r.out, "the launch comes from " + (d / "pick_bench.vhd").string() + ": BENCH_K_BLKX = 4096 (line 1)");
+    const fs::path c = flexgrip_with("many_cores", "constant BENCH_K_BLKX : integer := 32;\n"
+                                                   "constant BENCH_KERNEL_GPRS : integer := 4;\n"
+                                                   "constant BENCH_CORES : integer := 64;\n");
+    r = fgtlm("run --flexgrip " + q(c));
+    EXPECT_EQ(r.rc, 2);
+    EXPECT_HAS(r.out, "FlexGripPlus folder (BENCH_CORES of pick_bench.vhd): parameter 'sm.sp_lanes'");
+    EXPECT_EQ(r.out.find("bundle:"), std::string::npos) << r.out;
+}
+
+// Issue 27: with --vcd the default watchdog is 1e6 warp instructions, so an endless kernel
+// stops in seconds with a waveform of tens of megabytes instead of 756 MB after a minute.
+TEST(RunOptions, EndlessKernelWithVcdStopsEarly) {
+#if defined(__SANITIZE_ADDRESS__)
+    GTEST_SKIP() << "a wall-clock bound, meaningless under ASan";
+#endif
+    const fs::path vcd = temp_dir("vcd") / "loop.vcd";
+    const Result r = fgtlm("run " + q(sass("vcd_loop", "loop:\nBRA loop;\n")) + " --block 32 --vcd " + q(vcd));
+    EXPECT_EQ(r.rc, 1);
+    EXPECT_HAS(r.out, "more than 1000000 warp instructions");
+    ASSERT_TRUE(fs::exists(vcd)) << r.out;
+    EXPECT_LT(fs::file_size(vcd), 100u << 20);
+}

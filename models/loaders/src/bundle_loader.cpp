@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "excerpt.hpp"
 #include "json_fields.hpp"
 #include "program_hex.hpp"
 #include "texture_section.hpp"
@@ -21,14 +22,21 @@ namespace {
 
 constexpr std::uint64_t kMaxGlobalBytes = 256ull << 20;
 
-json read_json(const fs::path& file) {
+// A regular file only: a FIFO or device would block the open or the read forever.
+void require_regular_file(const fs::path& file) {
     if (fs::is_directory(file)) throw LoadError(file, 0, "is a directory, not a file");
+    if (fs::exists(file) && !fs::is_regular_file(file))
+        throw LoadError(file, 0, "not a regular file (a FIFO, device or socket is not read)");
+}
+
+json read_json(const fs::path& file) {
+    require_regular_file(file);
     std::ifstream in(file);
     if (!in) throw LoadError(file, 0, "cannot open");
     try {
         return json::parse(in);
-    } catch (const json::parse_error& e) {
-        throw LoadError(file, 0, std::string("invalid JSON: ") + e.what());
+    } catch (const json::exception& e) {  // parse errors and number overflow (1e400)
+        throw LoadError(file, 0, "invalid JSON: " + excerpt(e.what(), 300));
     }
 }
 
@@ -51,14 +59,14 @@ std::uint32_t parse_hex_word(const std::string& s, const fs::path& file, const s
         if (pos != s.size() || v > 0xffffffffUL) throw std::invalid_argument("junk");
         return std::uint32_t(v);
     } catch (const std::exception&) {
-        throw LoadError(file, 0, where + ": not a 32-bit hex word: '" + s + "'");
+        throw LoadError(file, 0, where + ": not a 32-bit hex word: '" + excerpt(s) + "'");
     }
 }
 
 }  // namespace
 
 bool is_bundle(const fs::path& dir) {
-    return fs::is_regular_file(dir / "launch.json") && fs::is_regular_file(dir / "program.hex");
+    return fs::exists(dir / "launch.json") && fs::is_regular_file(dir / "program.hex");
 }
 
 namespace {
@@ -132,9 +140,9 @@ json read_launch(const fs::path& lpath, KernelImage& img) {
 // global_init.bin (optional): the initial global memory, at most global_mem_bytes.
 void read_global_init(const fs::path& gpath, KernelImage& img) {
     if (!fs::exists(gpath)) return;
+    require_regular_file(gpath);
     std::ifstream g(gpath, std::ios::binary);
     if (!g) throw LoadError(gpath, 0, "cannot open");
-    if (!fs::is_regular_file(gpath)) throw LoadError(gpath, 0, "not a regular file");
     if (fs::file_size(gpath) > img.global_mem_bytes)
         throw LoadError(gpath, 0,
                         std::to_string(fs::file_size(gpath)) +
@@ -149,7 +157,9 @@ void read_expected(const fs::path& epath, KernelImage& img) {
     const json E = read_json(epath);
     if (!E.is_object()) throw LoadError(epath, 0, "must be a JSON object, got " + shown(E));
     img.rtl_kernel_cycles = uint_field(E, "rtl_kernel_cycles", epath, UINT64_MAX, 0);
-    const json ranges = E.contains("ranges") ? array_field(E, "ranges", epath) : json::array();
+    // A reference, not a copy: copying a json recurses per level (a crafted file nests 200,000).
+    static const json kNoRanges = json::array();
+    const json& ranges = E.contains("ranges") ? array_field(E, "ranges", epath) : kNoRanges;
     for (std::size_t i = 0; i < ranges.size(); ++i) {
         const std::string where = "ranges[" + std::to_string(i) + "]";
         ExpectedRange er;

@@ -4,6 +4,7 @@
 
 #include <fstream>
 
+#include "excerpt.hpp"
 #include "json_fields.hpp"
 
 namespace fgtlm::loaders {
@@ -61,7 +62,7 @@ CubinKernel kernel(const json& k, const std::string& where, const fs::path& file
     const json& name = member(k, "name", file);
     if (!name.is_string()) throw LoadError(file, 0, where + ".name: must be a string, got " + shown(name));
     out.name = name.get<std::string>();
-    const std::string at = where + " (" + out.name + ")";
+    const std::string at = where + " (" + excerpt(out.name) + ")";
     const json& code = array_field(k, "bincode", file);
     for (std::size_t i = 0; i < code.size(); ++i)
         out.words.push_back(hex_word(code[i], at + ".bincode[" + std::to_string(i) + "]", file));
@@ -94,13 +95,15 @@ const CubinKernel* CubinModule::find(const std::string& name) const {
 }
 
 CubinModule load_cubin_json(const fs::path& file) {
+    // A FIFO or device would block the open or the read forever.
+    if (fs::exists(file) && !fs::is_regular_file(file)) throw LoadError(file, 0, "not a regular file");
     std::ifstream in(file);
     if (!in) throw LoadError(file, 0, "cannot open");
     json j;
     try {
         j = json::parse(in);
-    } catch (const json::parse_error& e) {
-        throw LoadError(file, 0, std::string("not JSON: ") + e.what());
+    } catch (const json::exception& e) {  // syntax errors and number overflow (1e400)
+        throw LoadError(file, 0, "not JSON: " + excerpt(e.what(), 300));
     }
     CubinModule m;
     if (j.is_object() && j.contains("architecture") && j["architecture"].is_string())

@@ -17,9 +17,12 @@ namespace fgtlm::loaders {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-// A JSON value for an error message: its text (cut short) and its type.
+// A JSON value for an error message: its text (cut short) and its type. An array or object is
+// shown by its size, not dumped: dump() recurses per level, and a crafted file nests 200,000.
 inline std::string shown(const json& v) {
-    std::string t = v.dump();
+    if (v.is_array()) return "an array of " + std::to_string(v.size()) + " element" + (v.size() == 1 ? "" : "s");
+    if (v.is_object()) return "an object of " + std::to_string(v.size()) + " member" + (v.size() == 1 ? "" : "s");
+    std::string t = v.dump(-1, ' ', false, json::error_handler_t::replace);
     if (t.size() > 40) t = t.substr(0, 37) + "...";
     return t + " (" + v.type_name() + ")";
 }

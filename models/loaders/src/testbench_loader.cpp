@@ -4,10 +4,11 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
-#include <regex>
 #include <sstream>
 #include <string>
 
+#include "excerpt.hpp"
+#include "line_scanners.hpp"
 #include "vhdl_constants.hpp"
 
 namespace fgtlm::loaders {
@@ -70,6 +71,25 @@ void warn_gaps(const std::map<std::uint32_t, std::uint32_t>& words, std::uint32_
     gap(next, count);
 }
 
+// At most this many duplicate-index warnings per file, then one line counting the rest: a file
+// of repeated lines must not print hundreds of megabytes.
+constexpr std::size_t kMaxDuplicateWarnings = 20;
+
+void warn_duplicate(const fs::path& file, std::size_t lineno, std::uint32_t idx, std::vector<std::string>& warnings) {
+    static constexpr const char* kMore = ": more duplicate word indexes (first definitions kept), not listed";
+    std::size_t listed = 0;
+    for (const std::string& w : warnings) {
+        if (w.find(": duplicate word index ") != std::string::npos) ++listed;
+        if (w == file.string() + kMore) return;
+    }
+    if (listed >= kMaxDuplicateWarnings) {
+        warnings.push_back(file.string() + kMore);
+        return;
+    }
+    warnings.push_back(file.string() + ":" + std::to_string(lineno) + ": duplicate word index " + std::to_string(idx) +
+                       " (first definition kept)");
+}
+
 // TP_instructions.vhd: `when N => <target> <= x"XXXXXXXX";  -- text`, any number per line,
 // comments anywhere; TP_INSTRUCTIONS (this file's constant, else pick_bench's) is the number
 // of words the testbench writes.
@@ -78,27 +98,24 @@ std::vector<std::uint32_t> read_tp_instructions(const fs::path& file, std::vecto
     const std::string text = strip_comments(read_text(file));
     vhdl::ConstantTable own;
     own.parse_text(text, file);
-    static const std::regex when_re(R"(\bwhen\s+(\d+)\s*=>\s*\w+\s*<=\s*[xX]\"([^\"]*)\"\s*;)", std::regex::icase);
     std::map<std::uint32_t, std::uint32_t> words;
     std::istringstream lines(text);
     std::string line;
     std::size_t lineno = 0;
     while (std::getline(lines, line)) {
         ++lineno;
-        for (auto it = std::sregex_iterator(line.begin(), line.end(), when_re); it != std::sregex_iterator(); ++it) {
-            const std::smatch& m = *it;
-            std::string hex = m[2].str();
+        for (const WhenWord& m : scan_when_words(line)) {
+            std::string hex(m.hex);
             hex.erase(std::remove(hex.begin(), hex.end(), '_'), hex.end());
             if (hex.size() != 8 || hex.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
-                throw LoadError(file, lineno, "instruction word must have 8 hex digits, got '" + hex + "'");
-            const std::string digits = m[1].str();
+                throw LoadError(file, lineno, "instruction word must have 8 hex digits, got '" + excerpt(hex) + "'");
+            const std::string digits(m.index);
             if (digits.size() > 9 || std::stoull(digits) >= max_words)
-                throw LoadError(file, lineno, "word index " + digits + " is beyond the instruction memory (" +
+                throw LoadError(file, lineno, "word index " + excerpt(digits) + " is beyond the instruction memory (" +
                                                   std::to_string(max_words) + " words)");
             const auto idx = std::uint32_t(std::stoul(digits));
             if (!words.emplace(idx, std::uint32_t(std::stoul(hex, nullptr, 16))).second)
-                warnings.push_back(file.string() + ":" + std::to_string(lineno) + ": duplicate word index " +
-                                   std::to_string(idx) + " (first definition kept)");
+                warn_duplicate(file, lineno, idx, warnings);
         }
     }
     if (words.empty()) throw LoadError(file, 0, "no `when N => ... <= x\"........\";` instruction lines");
@@ -215,15 +232,16 @@ ExpectedRange read_rdata_log(const fs::path& file) {
     std::string line;
     std::size_t lineno = 0;
     std::optional<std::uint32_t> first_addr;
-    static const std::regex re(R"(^\s*([0-9A-Fa-f]+)\s+([0-9A-Fa-fuUxX]{8})\s*$)");
     while (std::getline(in, line)) {
         ++lineno;
         if (!line.empty() && line.back() == '\r') line.pop_back();
         if (line.find_first_not_of(" \t") == std::string::npos) continue;
-        std::smatch m;
-        if (!std::regex_match(line, m, re))
-            throw LoadError(file, lineno, "expected `AAAAA DDDDDDDD`, got '" + line + "'");
-        const auto addr = std::uint32_t(std::stoul(m[1].str(), nullptr, 16));
+        const std::optional<RdataLine> m = scan_rdata_line(line);
+        if (!m) throw LoadError(file, lineno, "expected `AAAAA DDDDDDDD`, got '" + excerpt(line) + "'");
+        const std::string_view a = m->address.substr(std::min(m->address.find_first_not_of('0'), m->address.size()));
+        if (a.size() > 8)
+            throw LoadError(file, lineno, "address " + excerpt(m->address) + " does not fit in 32 bits");
+        const auto addr = std::uint32_t(a.empty() ? 0 : std::stoul(std::string(a), nullptr, 16));
         if (!first_addr) {
             first_addr = addr;
             r.addr = addr;
@@ -231,7 +249,7 @@ ExpectedRange read_rdata_log(const fs::path& file) {
         if (addr != r.addr + 4 * r.words.size())
             throw LoadError(file, lineno, "addresses must increase by 4 (expected " +
                                               std::to_string(r.addr + 4 * r.words.size()) + ")");
-        const std::string d = m[2].str();
+        const std::string d(m->word);
         if (d.find_first_of("uUxX") != std::string::npos) r.words.push_back(std::nullopt);
         else r.words.push_back(std::uint32_t(std::stoul(d, nullptr, 16)));
     }
@@ -259,6 +277,23 @@ void read_launch_constants(const vhdl::ConstantTable& consts, const fs::path& pi
     nparams = constant(consts, pick, {"BENCH_KERNEL_PARAM_SIZE"}, 0, 0, 16);
     ncmem = constant(consts, pick, {"BENCH_CMEM_PARAM_SIZE"}, 0, 0, 64);
 
+}
+
+// The file and the launch constants it defines, for messages about an invalid launch.
+std::string launch_origin(const vhdl::ConstantTable& consts, const fs::path& pick) {
+    std::string out = pick.string() + ":";
+    for (const char* n : {"BENCH_K_GRDX", "BENCH_K_GRIDX", "BENCH_K_GRDY", "BENCH_K_GRIDY", "BENCH_K_BLKX",
+                          "BENCH_K_BLOCKX", "BENCH_K_BLKY", "BENCH_K_BLOCKY", "BENCH_K_BLKZ", "BENCH_K_BLOCKZ",
+                          "BENCH_KERNEL_GPRS", "BENCH_KERNEL_SHMEM_SIZE", "BENCH_BLOCKS_PER_CORE",
+                          "BENCH_K_BLOCKS_PER_CORE", "BLOCKS_PER_CORE", "BENCH_KERNEL_PARAM_SIZE"}) {
+        const vhdl::Constant* c = consts.find(n);
+        if (c == nullptr || (c->value.kind != vhdl::Value::Kind::Int && c->value.kind != vhdl::Value::Kind::Bits))
+            continue;
+        out += std::string(out.back() == ':' ? " " : ", ") + n + " = " + std::to_string(c->value.as_u64()) +
+               " (" + (c->file == pick ? "" : c->file.filename().string() + " ") + "line " + std::to_string(c->line) +
+               ")";
+    }
+    return out;
 }
 
 // `count` register values: the elements of TP_configuration's array `array`, or (no
@@ -349,6 +384,7 @@ KernelImage load_testbench(const fs::path& app_dir, const TestbenchOptions& opt)
 
     std::uint32_t nparams = 0, ncmem = 0;
     read_launch_constants(consts, pick, opt, img, nparams, ncmem);
+    img.launch_origin = launch_origin(consts, pick);
     read_kernel_registers(consts, pick, config, nparams, ncmem, img.launch);
     read_memory_files(consts, pick, app_dir, tp_dir, img);
     return img;

@@ -7,6 +7,8 @@
 //                          "address": ["clamp"|"wrap"|"mirror"|"border", ...]}]}
 #include "texture_section.hpp"
 
+#include "excerpt.hpp"
+
 #include <algorithm>
 #include <cstring>
 #include <fstream>
@@ -144,8 +146,8 @@ void load_texture_section(const fs::path& file, KernelImage& img) {
     json L;
     try {
         L = json::parse(in);
-    } catch (const json::parse_error& e) {
-        throw LoadError(file, 0, std::string("invalid JSON: ") + e.what());
+    } catch (const json::exception& e) {  // syntax errors and number overflow (1e400)
+        throw LoadError(file, 0, "invalid JSON: " + excerpt(e.what(), 300));
     }
     if (!L.is_object() || !L.contains("textures"))
         throw LoadError(file, 0, "expected an object with a \"textures\" field");

@@ -239,6 +239,13 @@ class Parser {
     // Aggregates are the 16-word / 64-byte testbench arrays: a bound keeps a typo such as
     // `(4000000000 => x"00")` from allocating gigabytes.
     static constexpr std::int64_t kMaxArray = 65536;
+    // One value (an aggregate with its nested aggregates, a string) holds at most this many
+    // elements or characters (the largest array, 65536 bits), checked before it is built:
+    // `(others => (others => '0'))` of a 65536-element type, or forty constants each doubling
+    // the last, must not take gigabytes.
+    static constexpr std::size_t kMaxCells = std::size_t(1) << 16;
+    // Nesting of parentheses, calls and unary signs: the parser recurses once per level.
+    static constexpr int kMaxDepth = 200;
 
 public:
     Parser(ConstantTable& table, std::vector<Token> toks, std::filesystem::path file)
@@ -264,6 +271,35 @@ private:
         return peek(k).kind == Token::Kind::Symbol && peek(k).text == s;
     }
     [[noreturn]] void error(const std::string& what) const { throw LoadError(file_, peek().line, what); }
+    // Counts one level of expression nesting for its lifetime; too deep is an error, not a
+    // stack overflow.
+    class Nesting {
+    public:
+        explicit Nesting(Parser& p) : p_(p) {
+            if (++p_.depth_ > kMaxDepth)
+                p_.error("expression nested deeper than " + std::to_string(kMaxDepth) + " levels");
+        }
+        ~Nesting() { --p_.depth_; }
+        Nesting(const Nesting&) = delete;
+        Nesting& operator=(const Nesting&) = delete;
+
+    private:
+        Parser& p_;
+    };
+
+    // Elements (and characters) of a value with all its nested aggregates.
+    static std::size_t cells(const Value& v) {
+        if (v.kind == Value::Kind::String) return std::max<std::size_t>(1, v.text.size());
+        if (v.kind != Value::Kind::Array) return 1;
+        std::size_t n = 0;
+        for (const Value& e : v.elems) n += cells(e);
+        return std::max<std::size_t>(1, n);
+    }
+    void check_cells(std::size_t n) const {
+        if (n > kMaxCells)
+            error("value too large: " + std::to_string(n) + " elements, at most " + std::to_string(kMaxCells));
+    }
+
     void expect(const char* s) {
         if (!is_sym(s))
             error(std::string("expected '") + s + "'" + (peek().text.empty() ? "" : " before '" + peek().text + "'"));
@@ -297,7 +333,7 @@ private:
             if (is_ident("to")) descending_ = false;
             if (peek().kind == Token::Kind::Number && (is_ident("downto", 1) || is_ident("to", 1)) &&
                 peek(2).kind == Token::Kind::Number)
-                array_size_ = std::min<std::int64_t>(std::abs(peek().number - peek(2).number) + 1, kMaxArray);
+                array_size_ = std::min<std::int64_t>(std::abs(peek().number - peek(2).number), kMaxArray - 1) + 1;
             ++p_;
         }
         if (is_sym(";")) {
@@ -339,6 +375,7 @@ private:
         return v;
     }
     Value factor() {
+        const Nesting nest(*this);
         if (is_sym("-")) {
             ++p_;
             Value v = factor();
@@ -400,6 +437,7 @@ private:
     }
     Value concat(const Value& a, const Value& b) {
         if (a.kind == Value::Kind::String && b.kind == Value::Kind::String) {
+            check_cells(a.text.size() + b.text.size());
             Value r = a;
             r.text += b.text;
             return r;
@@ -474,6 +512,21 @@ private:
         error("unknown function or array '" + name + "'");
     }
 
+    // The elements an aggregate of `size` will hold, before it is built (each element of a
+    // value counts with its nested elements; unset ones are copies of `others`).
+    void check_aggregate_cells(std::size_t size, const std::vector<Value>& positional,
+                               const std::map<std::int64_t, Value>& named, std::size_t per_other) const {
+        std::size_t n = 0;
+        for (const Value& v : positional) n += cells(v);
+        for (const auto& [k, v] : named) n += cells(v);
+        const std::size_t set = positional.size() + named.size();
+        const std::size_t rest = size > set ? size - set : 0;
+        if (rest > kMaxCells / per_other)
+            error("value too large: more than " + std::to_string(kMaxCells) + " elements (" + std::to_string(size) +
+                  " of " + std::to_string(per_other) + ")");
+        check_cells(n + rest * per_other);
+    }
+
     // '(' expr ')' or an aggregate (positional, named, others).
     Value aggregate() {
         expect("(");
@@ -510,6 +563,7 @@ private:
         std::size_t size = positional.size();
         for (const auto& [k, v] : named) size = std::max<std::size_t>(size, std::size_t(k) + 1);
         if (array_size_ > 0) size = std::max<std::size_t>(size, std::size_t(array_size_));
+        check_aggregate_cells(size, positional, named, has_others ? cells(others) : 1);
         arr.elems.assign(size, has_others ? others : make_int(0));
         const std::size_t n = positional.size();
         for (std::size_t k = 0; k < n; ++k) {
@@ -525,6 +579,7 @@ private:
     std::vector<Token> t_;
     std::filesystem::path file_;
     std::size_t p_ = 0;
+    int depth_ = 0;
     bool descending_ = true;
     std::int64_t array_size_ = -1;
 };

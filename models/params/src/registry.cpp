@@ -60,8 +60,31 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
+// User text quoted in a message: non-printable bytes as \xNN, cut after 80 characters (a crafted
+// -p or config must not drive the terminal or print megabytes back).
+std::string shown(std::string_view s, std::size_t cap = 80) {
+    std::string out;
+    for (std::size_t i = 0; i < s.size() && i < cap; ++i) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c >= 0x20 && c < 0x7f && c != '\\')
+            out += char(c);
+        else
+            out += fmt::format("\\x{:02x}", unsigned(c));
+    }
+    if (s.size() > cap) out += fmt::format("... ({} bytes)", s.size());
+    return out;
+}
+
+// A JSON value for a message without dump()'s recursion (a crafted config nests 200,000 deep).
+std::string shown_json(const nlohmann::json& v) {
+    if (v.is_array()) return fmt::format("an array of {} elements", v.size());
+    if (v.is_object()) return fmt::format("an object of {} members", v.size());
+    if (v.is_null()) return "null";
+    return shown(v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+}
+
 [[noreturn]] void fail(std::string_view source, std::string_view name, const std::string& what) {
-    throw ParamError(fmt::format("{}: parameter '{}': {}", source, name, what));
+    throw ParamError(fmt::format("{}: parameter '{}': {}", source, shown(name), what));
 }
 
 }  // namespace
@@ -142,7 +165,7 @@ Param& Registry::find_mutable(std::string_view name, std::string_view source) {
         }
         if (!hint.empty()) hint += ")";
         throw ParamError(fmt::format("{}: unknown parameter '{}'{}; `fgtlm params` lists all",
-                                     source, name, hint));
+                                     source, shown(name), hint));
     }
     return it->second;
 }
@@ -181,7 +204,7 @@ void Registry::set(std::string_view name, const Value& value, std::string_view s
     if (p.type == Type::Double && v.index() == 1) v = double(std::get<std::int64_t>(v));
     if (type_of(v) != p.type) {
         fail(source, name, fmt::format("expected a value of type {}, got {} '{}'", to_string(p.type),
-                                       to_string(type_of(v)), value_to_text(value)));
+                                       to_string(type_of(v)), shown(value_to_text(value))));
     }
     if (p.has_range) {
         const double d = p.type == Type::Int ? double(std::get<std::int64_t>(v)) : std::get<double>(v);
@@ -201,7 +224,7 @@ void Registry::set_from_text(std::string_view name, std::string_view text, std::
         case Type::Bool: {
             if (text == "true" || text == "1" || text == "on" || text == "yes") return set(name, true, source);
             if (text == "false" || text == "0" || text == "off" || text == "no") return set(name, false, source);
-            fail(source, name, fmt::format("'{}' is not a bool (true/false)", text));
+            fail(source, name, fmt::format("'{}' is not a bool (true/false)", shown(text)));
         }
         case Type::Int: {
             std::int64_t v = 0;
@@ -215,7 +238,7 @@ void Registry::set_from_text(std::string_view name, std::string_view text, std::
             }
             auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v, base);
             if (digits.empty() || ec != std::errc() || ptr != digits.data() + digits.size()) {
-                fail(source, name, fmt::format("'{}' is not an integer", text));
+                fail(source, name, fmt::format("'{}' is not an integer", shown(text)));
             }
             return set(name, neg ? -v : v, source);
         }
@@ -224,7 +247,7 @@ void Registry::set_from_text(std::string_view name, std::string_view text, std::
             double v = 0;
             auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
             if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(v)) {
-                fail(source, name, fmt::format("'{}' is not a number", text));
+                fail(source, name, fmt::format("'{}' is not a number", shown(text)));
             }
             return set(name, v, source);
         }
@@ -253,22 +276,35 @@ void Registry::set_from_json(std::string_view name, const nlohmann::json& value,
     }
     if (value.is_string()) return set(name, value.get<std::string>(), source);
     find_mutable(name, source);  // unknown names first
-    fail(source, name, fmt::format("unsupported JSON value {}", value.dump()));
+    fail(source, name, fmt::format("unsupported JSON value: {}", shown_json(value)));
 }
 
 void Registry::apply_override(std::string_view assignment) {
     const auto eq = assignment.find('=');
     if (eq == std::string_view::npos || eq == 0) {
-        throw ParamError(fmt::format("-p '{}': expected key=value (e.g. -p sm.sp_lanes=16)", assignment));
+        throw ParamError(fmt::format("-p '{}': expected key=value (e.g. -p sm.sp_lanes=16)", shown(assignment)));
     }
     set_from_text(trim(assignment.substr(0, eq)), assignment.substr(eq + 1), "-p");
 }
 
+bool Registry::is_group(std::string_view prefix) const {
+    const std::string dotted = std::string(prefix) + ".";
+    const auto it = params_.lower_bound(dotted);
+    return it != params_.end() && it->first.compare(0, dotted.size(), dotted) == 0;
+}
+
+// Recurses only into objects whose name is a group of declared parameters, so the depth is
+// that of the longest parameter name however deep a crafted config nests (the deeper levels
+// are an unknown parameter, named with its first levels).
 void Registry::apply_json_prefixed(const nlohmann::json& node, const std::string& prefix,
                                    std::string_view source) {
     for (const auto& [key, value] : node.items()) {
         const std::string name = prefix.empty() ? key : prefix + "." + key;
         if (value.is_object()) {
+            if (!is_group(name)) {
+                find_mutable(name, source);  // unknown: throws with suggestions
+                fail(source, name, fmt::format("is a parameter, not a group; got {}", shown_json(value)));
+            }
             apply_json_prefixed(value, name, source);
         } else {
             set_from_json(name, value, source);
@@ -286,13 +322,16 @@ void Registry::apply_json(const nlohmann::json& config, std::string_view source)
 void Registry::load_json_file(const std::string& path) {
     if (std::filesystem::is_directory(path))
         throw ParamError(fmt::format("{}: is a directory, not a config file", path));
+    // A FIFO or device would block the open or the read forever.
+    if (std::filesystem::exists(path) && !std::filesystem::is_regular_file(path))
+        throw ParamError(fmt::format("{}: not a regular file (a FIFO, device or socket is not read)", path));
     std::ifstream in(path);
     if (!in) throw ParamError(fmt::format("{}: cannot open config file", path));
     nlohmann::json config;
     try {
         config = nlohmann::json::parse(in);
-    } catch (const nlohmann::json::parse_error& e) {
-        throw ParamError(fmt::format("{}: invalid JSON: {}", path, e.what()));
+    } catch (const nlohmann::json::exception& e) {  // syntax errors and number overflow (1e400)
+        throw ParamError(fmt::format("{}: invalid JSON: {}", path, shown(std::string_view(e.what()), 300)));
     }
     apply_json(config, path);
 }
@@ -322,11 +361,11 @@ nlohmann::json Registry::to_json() const {
 nlohmann::json Registry::values_as_config() const {
     nlohmann::json out = nlohmann::json::object();
     for (const auto& [name, p] : params_) {
-        out[nlohmann::json::json_pointer("/" + [&] {
-            std::string ptr = name;
-            std::replace(ptr.begin(), ptr.end(), '.', '/');
-            return ptr;
-        }())] = value_to_json(p.value);
+        // A copy, not a lambda capturing the binding (clang 14, which builds the fuzz targets,
+        // cannot capture structured bindings).
+        std::string ptr = name;
+        std::replace(ptr.begin(), ptr.end(), '.', '/');
+        out[nlohmann::json::json_pointer("/" + ptr)] = value_to_json(p.value);
     }
     return out;
 }

@@ -54,6 +54,10 @@ struct KernelImage {
     ByteRange dump{0, 0};                     // bytes the testbench dumps after the kernel
     std::uint64_t rtl_kernel_cycles = 0;      // 0 = unknown
     std::vector<std::string> warnings;
+    // Where the launch values were written, for messages about them: empty for a bundle (its
+    // launch.json fields carry the same names); for a FlexGripPlus folder the file and the
+    // BENCH_* constants ("pick_bench.vhd: BENCH_K_BLKX = 1024 (line 2), ...").
+    std::string launch_origin;
 };
 
 // Number of non-null expected words.

@@ -89,6 +89,8 @@ public:
 private:
     Param& declare(std::string name, Type type, Value def, std::string description);
     Param& find_mutable(std::string_view name, std::string_view source);
+    // True when some parameter name starts with `prefix` + '.' (a JSON object may nest there).
+    [[nodiscard]] bool is_group(std::string_view prefix) const;
     void apply_json_prefixed(const nlohmann::json& node, const std::string& prefix,
                              std::string_view source);
     std::map<std::string, Param, std::less<>> params_;
