@@ -13,6 +13,9 @@
 
 #include "fpu_rtl.hpp"
 
+#include <fgtlm/numerics/fpu.hpp>
+#include <fgtlm/numerics/fpu_lanes.hpp>
+
 namespace fgtlm::numerics::detail {
 
 namespace {
@@ -67,7 +70,9 @@ Unrounded settled_sub(std::uint32_t a, std::uint32_t b) {
 
 }  // namespace
 
-bool fadd_settled(std::uint32_t a, std::uint32_t b, unsigned rmode, std::uint32_t& result) {
+namespace {
+
+inline bool settled(std::uint32_t a, std::uint32_t b, unsigned rmode, std::uint32_t& result) {
     auto in_domain = [](std::uint32_t x) {
         const std::uint32_t e = (x >> 23) & 0xff;
         return (x & 0x7fffffffu) == 0 || (e >= 2 && e <= 253);
@@ -88,4 +93,28 @@ bool fadd_settled(std::uint32_t a, std::uint32_t b, unsigned rmode, std::uint32_
     return true;
 }
 
+}  // namespace
+
+bool fadd_settled(std::uint32_t a, std::uint32_t b, unsigned rmode, std::uint32_t& result) {
+    return settled(a, b, rmode, result);
+}
+
 }  // namespace fgtlm::numerics::detail
+
+namespace fgtlm::numerics {
+
+// 32 lanes in one call, so the settled datapath inlines into the loop (fadd() per lane paid a
+// call and the NaN checks twice); lanes outside the fast domain take fadd(), the clocked model.
+void fadd_lanes(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* r, std::uint32_t mask,
+                isa::Rounding rnd) {
+    const auto rmode = static_cast<unsigned>(rnd);
+    for (std::uint32_t l = 0; l < 32; ++l) {
+        std::uint32_t v = 0;
+        if (!((mask >> l) & 1u))
+            r[l] = 0;
+        else
+            r[l] = detail::settled(a[l], b[l], rmode, v) ? v : fadd(a[l], b[l], rnd);
+    }
+}
+
+}  // namespace fgtlm::numerics
