@@ -61,6 +61,22 @@ sc_core::sc_time parse_time(const std::string& text) {
     return sc_core::sc_time(v, unit);
 }
 
+// The platform's last line: outcome, simulated time, and the host speed of each side (the RISC-V
+// CPU's MIPS, the GPU's thread-instructions per second of host time spent in its kernels).
+std::string summary_line(const std::string& elf_path, const std::string& outcome, platform::VirtualPlatform& vp) {
+    const core::KernelResult& gpu = vp.gpu.totals();
+    const double gpu_rate = gpu.sim_wall_seconds > 0 ? double(gpu.thread_instructions) / gpu.sim_wall_seconds : 0.0;
+    char line[640];
+    std::snprintf(line, sizeof line,
+                  "fgtlm-vp: %s: %s at %.3f us simulated; CPU %llu instructions (%.1f MIPS host), "
+                  "%llu interrupts, %.3f us in WFI; GPU %llu thread-instructions (%.1f M/s host)",
+                  elf_path.c_str(), outcome.c_str(), sc_core::sc_time_stamp().to_seconds() * 1e6,
+                  static_cast<unsigned long long>(vp.cpu.instructions()), vp.cpu.host_mips(),
+                  static_cast<unsigned long long>(vp.cpu.interrupts_taken()), vp.cpu.wfi_time().to_seconds() * 1e6,
+                  static_cast<unsigned long long>(gpu.thread_instructions), gpu_rate / 1e6);
+    return line;
+}
+
 }  // namespace
 
 int list_params() {
@@ -116,14 +132,7 @@ int run_app(const std::string& elf_path, const RunOptions& options) {
                 : "no exit: simulation ran out of events (firmware waiting in WFI for an interrupt that never comes?)";
     }
     if (!options.quiet || code != 0) {
-        char line[512];
-        std::snprintf(line, sizeof line,
-                      "fgtlm-vp: %s: %s at %.3f us simulated; CPU %llu instructions (%.1f MIPS host), "
-                      "%llu interrupts, %.3f us in WFI",
-                      elf_path.c_str(), outcome.c_str(), sc_core::sc_time_stamp().to_seconds() * 1e6,
-                      static_cast<unsigned long long>(vp.cpu.instructions()), vp.cpu.host_mips(),
-                      static_cast<unsigned long long>(vp.cpu.interrupts_taken()), vp.cpu.wfi_time().to_seconds() * 1e6);
-        std::cerr << line << '\n';
+        std::cerr << summary_line(elf_path, outcome, vp) << '\n';
     }
     std::cout.flush();
     std::cerr.flush();

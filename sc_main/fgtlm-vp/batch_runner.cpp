@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <regex>
 #include <string>
 
 extern char** environ;
@@ -29,7 +30,16 @@ struct Outcome {
     std::string app;
     int code = -1;
     std::vector<std::string> reports;
+    std::string speed;  // from the app's summary line: host MIPS of the CPU, GPU thread-instructions/s
 };
+
+// "... (12.3 MIPS host) ... GPU 456 thread-instructions (78.9 M/s host)" -> "cpu_mips=12.3 gpu_mtips=78.9".
+std::string speed_of(const std::string& line) {
+    static const std::regex re(R"(\(([0-9.]+) MIPS host\).*GPU [0-9]+ thread-instructions \(([0-9.]+) M/s host\))");
+    std::smatch m;
+    if (!std::regex_search(line, m, re)) return {};
+    return "cpu_mips=" + m[1].str() + " gpu_mtips=" + m[2].str();
+}
 
 // Runs `self --firmware app ...` with stdout+stderr on a pipe; echoes and collects REPORT lines.
 Outcome run_child(const std::string& self, const std::string& app, const RunOptions& o) {
@@ -67,6 +77,7 @@ Outcome run_child(const std::string& self, const std::string& app, const RunOpti
             while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.pop_back();
             out.reports.push_back(line.substr(7));
         }
+        if (std::string s = speed_of(line); !s.empty()) out.speed = s;
     }
     std::fclose(in);
     int status = 0;
@@ -97,6 +108,7 @@ int run_batch(const std::string& self_arg, const std::vector<std::string>& apps,
         failures += ok ? 0 : 1;
         std::printf("%-16s %-5s", r.app.c_str(), ok ? "PASS" : "FAIL");
         if (!ok) std::printf(" (exit %d)", r.code);
+        if (!r.speed.empty()) std::printf("  %s", r.speed.c_str());
         for (const auto& rep : r.reports) std::printf("  %s", rep.c_str());
         std::printf("\n");
     }

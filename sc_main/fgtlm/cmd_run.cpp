@@ -182,8 +182,11 @@ int make_tracer(const RunOptions& o, const gpu::SystemConfig& cfg, stats::Instru
 // on_kernel_begin).
 void prepare_system(const RunOptions& o, const loaders::KernelImage& img, gpu::StandaloneSystem& sys,
                     stats::Instrumentation& inst, stats::SignalTracer* tracer) {
+    // Undefined-value tracking (a shadow byte per global byte, taint per lane) serves only
+    // --check's report of results derived from undefined input: off otherwise.
     std::vector<gpu::StandaloneSystem::UndefinedRange> undefined;
-    for (const auto& u : img.global_init_undefined) undefined.push_back({u.addr, u.len});
+    if (o.check)
+        for (const auto& u : img.global_init_undefined) undefined.push_back({u.addr, u.len});
     sys.load_global(img.global_init, undefined);
     sys.load_program(img.program, img.launch.code_base);
     // Loosely timed with no statistics or trace output requested, nothing observes the issue

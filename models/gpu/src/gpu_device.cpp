@@ -11,6 +11,10 @@ GpuDevice::GpuDevice(sc_core::sc_module_name name, const GpuConfig& config, sc_c
 
 void GpuDevice::forward_done() {
     result_ = gpu.result();
+    totals_.cycles += result_.cycles;
+    totals_.warp_instructions += result_.warp_instructions;
+    totals_.thread_instructions += result_.thread_instructions;
+    totals_.sim_wall_seconds += result_.sim_wall_seconds;
     done_.notify(sc_core::SC_ZERO_TIME);
 }
 

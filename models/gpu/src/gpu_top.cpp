@@ -139,6 +139,7 @@ void GpuTop::finish(const core::KernelError& err) {
     }
     report_rtl_events(result_.rtl_events);
     result_.sim_wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start_).count();
+    result_.sim_cpu_seconds = double(std::clock() - cpu_start_) / CLOCKS_PER_SEC;
     if (observers_begun_)
         for (core::ExecutionObserver* o : observers_) o->on_kernel_end(result_);
     observers_begun_ = false;
@@ -153,6 +154,7 @@ void GpuTop::scheduler() {
         start_pending_ = false;
         t_start_ = sc_core::sc_time_stamp();
         wall_start_ = std::chrono::steady_clock::now();
+        cpu_start_ = std::clock();
         core::KernelError err = prepare_kernel();
         if (err.ok()) {
             for (core::ExecutionObserver* o : observers_) o->on_kernel_begin(launch_);

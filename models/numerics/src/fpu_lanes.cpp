@@ -39,6 +39,16 @@ inline std::uint32_t addend_kept(std::uint32_t a, std::uint32_t b, std::uint32_t
     const std::uint32_t zero = (c & 0x7fffffffu) == 0;
     return zero | std::uint32_t(ec - ea - eb + 128 - nc >= -23);
 }
+// a*b = +-0 (an operand +-0, both finite) and c normal, aligned as fpu_fma's addend-anchored
+// case with no shift (exp_diff > 26): c passes unchanged, which is the host's 0 + c. With a
+// smaller exp_diff the product-anchored path rescales c (0 x 2^100 + 2^-100 is not 2^-100 on
+// the RTL), so those lanes stay on the clocked model (test_fpu_rtl_fast.cpp).
+inline std::uint32_t zero_product_passes_addend(std::uint32_t a, std::uint32_t b, std::uint32_t c) {
+    const std::int32_t ea = std::int32_t((a >> 23) & 0xffu), eb = std::int32_t((b >> 23) & 0xffu);
+    const std::int32_t ec = std::int32_t((c >> 23) & 0xffu);
+    const std::int32_t exp_diff = ec - ea - eb + 125 + (ea != 0) + (eb != 0);
+    return zero_operand(a, b) & normal(c) & std::uint32_t(exp_diff > 26);
+}
 // Exponent in [2, 254]: a normal result clear of the underflow threshold.
 inline std::uint32_t safe_result(std::uint32_t x) {
     const std::uint32_t e = (x >> 23) & 0xffu;
@@ -102,7 +112,8 @@ void fmad_lanes(const std::uint32_t* a, const std::uint32_t* b, const std::uint3
     std::memcpy(r, out, sizeof out);
     std::uint32_t ok[kLanes];
     for (std::uint32_t l = 0; l < kLanes; ++l)
-        ok[l] = normal(a[l]) & normal(b[l]) & finite(c[l]) & addend_kept(a[l], b[l], c[l]) & safe_result(r[l]);
+        ok[l] = (normal(a[l]) & normal(b[l]) & finite(c[l]) & addend_kept(a[l], b[l], c[l]) & safe_result(r[l])) |
+                zero_product_passes_addend(a[l], b[l], c[l]);
     for (std::uint32_t l = 0; l < kLanes; ++l) {
         if (!((mask >> l) & 1u))
             r[l] = 0;

@@ -341,17 +341,10 @@ FpuRtlOut fpu_rtl_arith(FpuRtlOp op, std::uint32_t a, std::uint32_t b, std::uint
 // edges of a constant input to settle too. Operands with an exponent of 255 are excluded (the
 // exception stage's NaN result, see fpu.cpp).
 bool fmad_settled(std::uint32_t a, std::uint32_t b, std::uint32_t c, unsigned rmode, std::uint32_t& result) {
-    constexpr int kFmaSettle = 14;
     auto exp255 = [](std::uint32_t x) { return ((x >> 23) & 0xffu) == 0xffu; };
     if (exp255(a) || exp255(b) || exp255(c)) return false;
     rtl::Fma f;
-    bool settled = false;
-    for (int i = 0; i < kFmaSettle && !settled; ++i) {
-        const rtl::Fma before = f;
-        f.clock(a, b, c);
-        settled = f == before;
-    }
-    if (!settled) return false;
+    if (!f.settle(a, b, c)) return false;
     const auto [out, exp] = settled_round(f.sign, f.mantissa, f.exponent, rmode);
     if (exp > 254) {  // out_overflow: Inf, the largest finite value, or its reset value 0
         result = rmode == 0 ? (out & 0x80000000u) | 0x7f800000u : rmode == 1 ? (out & 0x80000000u) | 0x7f7fffffu : 0u;

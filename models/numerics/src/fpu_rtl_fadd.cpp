@@ -5,12 +5,16 @@
 // Why a domain: the clocked model (fpu_rtl.cpp) is the reference. For fpu_sub the rounding
 // stage does not settle before the result is latched, and with a denormal or near-denormal
 // operand the exception stage can keep an overflow seen in an earlier edge (a wrapped exponent),
-// so there the settled value is not the RTL's. With every operand ±0 or of exponent 2..253 and
-// a settled result ±0 or of exponent 2..253, the two agree: on every such golden vector and on
-// millions of random operands (tests/numerics/test_fpu_rtl_fast.cpp).
+// so there the settled value is not the RTL's. With every operand ±0 or of exponent 2..253 (or
+// one of exponent 0..1 beside one of exponent 27..253) and a settled result ±0 or of exponent
+// 2..253, the two agree: on every such golden vector and on millions of random operands
+// (tests/numerics/test_fpu_rtl_fast.cpp).
 #include <bit>
 
 #include "fpu_rtl.hpp"
+
+#include <fgtlm/numerics/fpu.hpp>
+#include <fgtlm/numerics/fpu_lanes.hpp>
 
 namespace fgtlm::numerics::detail {
 
@@ -66,12 +70,21 @@ Unrounded settled_sub(std::uint32_t a, std::uint32_t b) {
 
 }  // namespace
 
-bool fadd_settled(std::uint32_t a, std::uint32_t b, unsigned rmode, std::uint32_t& result) {
+namespace {
+
+inline bool settled(std::uint32_t a, std::uint32_t b, unsigned rmode, std::uint32_t& result) {
     auto in_domain = [](std::uint32_t x) {
         const std::uint32_t e = (x >> 23) & 0xff;
         return (x & 0x7fffffffu) == 0 || (e >= 2 && e <= 253);
     };
-    if (!in_domain(a) || !in_domain(b)) return false;
+    // A denormal (or exponent 1) operand beside one of exponent 27..253: fpu_sub's transient
+    // exponent el - diff_shift cannot wrap, since diff_shift <= 26 < el (kernels that pass
+    // integers through float registers, e.g. nn's coordinates, produce such operands).
+    auto tiny_beside_large = [](std::uint32_t x, std::uint32_t y) {
+        const std::uint32_t ex = (x >> 23) & 0xff, ey = (y >> 23) & 0xff;
+        return ex <= 1 && ey >= 27 && ey <= 253;
+    };
+    if (!(in_domain(a) && in_domain(b)) && !tiny_beside_large(a, b) && !tiny_beside_large(b, a)) return false;
     const Unrounded u = ((a | b) >> 31) ? settled_sub(a, b) : settled_add(a, b);
     const auto [r, exp] = settled_round(u.sign, u.mantissa, u.exponent, rmode);
     // No NaN operand and no overflow in this domain, so fpu_exceptions passes the rounded word.
@@ -80,4 +93,28 @@ bool fadd_settled(std::uint32_t a, std::uint32_t b, unsigned rmode, std::uint32_
     return true;
 }
 
+}  // namespace
+
+bool fadd_settled(std::uint32_t a, std::uint32_t b, unsigned rmode, std::uint32_t& result) {
+    return settled(a, b, rmode, result);
+}
+
 }  // namespace fgtlm::numerics::detail
+
+namespace fgtlm::numerics {
+
+// 32 lanes in one call, so the settled datapath inlines into the loop (fadd() per lane paid a
+// call and the NaN checks twice); lanes outside the fast domain take fadd(), the clocked model.
+void fadd_lanes(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* r, std::uint32_t mask,
+                isa::Rounding rnd) {
+    const auto rmode = static_cast<unsigned>(rnd);
+    for (std::uint32_t l = 0; l < 32; ++l) {
+        std::uint32_t v = 0;
+        if (!((mask >> l) & 1u))
+            r[l] = 0;
+        else
+            r[l] = detail::settled(a[l], b[l], rmode, v) ? v : fadd(a[l], b[l], rnd);
+    }
+}
+
+}  // namespace fgtlm::numerics

@@ -344,4 +344,30 @@ void Fma::clock(std::uint32_t opa, std::uint32_t opb, std::uint32_t opc) {
     *this = n;
 }
 
+// The same sections evaluated in place (each reads what the earlier ones just wrote), which is
+// the settled state: the registers form a chain without feedback, and every section reads only
+// registers written before it except normalise_product_anchored, which reads test_denorm before
+// assigning it, so that section (and pack after it) runs a second time. The two registers that
+// may keep their value are sum_2 (equal magnitudes in an effective subtraction, exp_diff 0 or 1)
+// and shift_2/expo in the addend-anchored branch (no case matches only when shift_1 = 0, which
+// exp_diff 3..26 excludes).
+bool Fma::settle(std::uint32_t opa, std::uint32_t opb, std::uint32_t opc) {
+    unpack(*this, opa, opb, opc);
+    exponent_difference(*this);
+    const int sd = s10(exp_diff);
+    choose_addend_shift(*this, sd);
+    position_addend(*this);
+    possible_outputs(*this);
+    if (!effective_add() && (sd == 0 || sd == 1) && c_compressed_2 == ab_shifted) return false;
+    choose_output(*this, sd);
+    if (sd <= 2) {
+        normalise_product_anchored(*this, sd);  // test_denorm settles here,
+        normalise_product_anchored(*this, sd);  // the branches that read it here
+    } else {
+        normalise_addend_anchored(*this, sd);
+    }
+    pack(*this);
+    return true;
+}
+
 }  // namespace fgtlm::numerics::detail::rtl

@@ -47,6 +47,10 @@ struct Fma {  // fpu_fma_32.vhd
     u128 ab_shifted = 0, c_shifted_temp = 0, c_shifted_temp_2 = 0, c_compressed = 0, c_compressed_2 = 0;
     u128 sum = 0, diff = 0, sum_2 = 0, diff_comp = 0, sum_shifted = 0;
     void clock(std::uint32_t opa, std::uint32_t opb, std::uint32_t opc);
+    // The registers' settled values for constant inputs (fpu_rtl.cpp's fmad_settled), computed
+    // directly instead of clocking until nothing changes. False when the settled state is not a
+    // function of the inputs: sum_2 (and so the result) then keeps a value from the edges before.
+    bool settle(std::uint32_t opa, std::uint32_t opb, std::uint32_t opc);
     bool operator==(const Fma&) const = default;
 
 private:

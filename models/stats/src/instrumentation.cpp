@@ -36,6 +36,7 @@ void Instrumentation::end_kernel(double wall_seconds, const std::string& error, 
 
 void Instrumentation::on_kernel_end(const core::KernelResult& result) {
     stats_.set_wall_seconds(result.sim_wall_seconds);
+    stats_.set_cpu_seconds(result.sim_cpu_seconds);
     stats_.set_error(result.error.ok() ? std::string() : result.error.describe());
 }
 

@@ -204,7 +204,9 @@ nlohmann::json StatsCollector::to_json() const {
     j["simd_efficiency"] = ratio(double(thread_instructions_), 32.0 * double(warp_instructions_));
     j["sim_speed"] = {{"cycles_per_second", ratio(double(cycles), wall_seconds_)},
                       {"thread_instructions_per_second", ratio(double(thread_instructions_), wall_seconds_)},
-                      {"warp_instructions_per_second", ratio(double(warp_instructions_), wall_seconds_)}};
+                      {"warp_instructions_per_second", ratio(double(warp_instructions_), wall_seconds_)},
+                      {"cpu_seconds", cpu_seconds_},
+                      {"thread_instructions_per_cpu_second", ratio(double(thread_instructions_), cpu_seconds_)}};
 
     add_utilisation(j, cycles);
     json units = json::object();

@@ -74,7 +74,7 @@ void fadd_warp(ExecContext& ctx, isa::Rounding rnd) {
     const std::uint32_t* a = ctx.src[0];
     const std::uint32_t* b = ctx.src[1];
     std::uint32_t* r = ctx.res[0];
-    each_lane(ctx.exec_mask, r, [&](std::uint32_t l) { r[l] = numerics::fadd(a[l], b[l], rnd); });
+    numerics::fadd_lanes(a, b, r, ctx.exec_mask, rnd);
     const std::uint32_t pass = ctx.pass_lanes;
     for (std::uint32_t base = 0; base < kWarpSize; base += pass) {
         const std::uint32_t end = base + pass < kWarpSize ? base + pass : kWarpSize;

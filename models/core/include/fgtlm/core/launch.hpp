@@ -104,6 +104,8 @@ struct KernelResult {
     std::uint64_t warp_instructions = 0;    // issued warp instructions
     std::uint64_t thread_instructions = 0;  // sum of active threads over issued instructions
     double sim_wall_seconds = 0.0;          // host time spent simulating
+    double sim_cpu_seconds = 0.0;           // host CPU time of the process over the same span (a shared
+                                            // machine's load leaves it alone, unlike the wall time)
 };
 
 }  // namespace fgtlm::core

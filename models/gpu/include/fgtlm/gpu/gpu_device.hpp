@@ -36,12 +36,15 @@ public:
     [[nodiscard]] bool busy() const override { return gpu.busy(); }
     [[nodiscard]] const core::KernelResult& result() const override { return result_; }
     [[nodiscard]] const sc_core::sc_event& done_event() const override { return done_; }
+    // Every kernel this device ran, summed (the VP's speed summary).
+    [[nodiscard]] const core::KernelResult& totals() const { return totals_; }
 
 private:
     void forward_done();  // GpuTop done -> latch result -> our done
     void reject(const std::string& why, std::uint64_t address);
 
     core::KernelResult result_;
+    core::KernelResult totals_;  // cycles, instructions and host seconds over all kernels
     sc_core::sc_event done_;
 };
 

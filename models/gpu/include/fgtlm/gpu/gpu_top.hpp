@@ -17,6 +17,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <ctime>
 #include <memory>
 #include <span>
 #include <string>
@@ -110,6 +111,7 @@ private:
     bool irq_level_ = false;
     sc_core::sc_time t_start_;
     std::chrono::steady_clock::time_point wall_start_;
+    std::clock_t cpu_start_ = 0;
 };
 
 }  // namespace fgtlm::gpu

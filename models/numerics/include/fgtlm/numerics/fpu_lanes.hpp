@@ -8,9 +8,11 @@
 // normal operands and normal results): lanes with all operands normal, a result of exponent
 // 2..254 and rounding Nearest (FMAD's c may also be ±0, and must lie within 23 binades below the
 // product: further down fpu_fma folds it into a sticky bit that rounds a tie up); for FMUL also a ±0 operand with the
-// other's exponent below 255 (the signed zero). Every other lane (denormals, Inf/NaN, results near the range limits,
-// FMAD with a zero product, which the RTL's fpu_fma does not return as c, directed rounding) takes the scalar routine,
-// i.e. the clocked RTL model. Lanes outside `mask` get 0.
+// other's exponent below 255 (the signed zero); for FMAD also a zero product with a normal c that
+// fpu_fma aligns without a shift (it passes c). Every other lane (denormals, Inf/NaN, results near
+// the range limits, directed rounding) takes the scalar routine, i.e. the RTL model (settled where
+// that is proven equal, else clocked). FADD (fadd_lanes) is the RTL's settled adder/subtractor
+// per lane (fpu_rtl_fadd.cpp), not host arithmetic. Lanes outside `mask` get 0.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +22,8 @@
 namespace fgtlm::numerics {
 
 void fmul_lanes(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* r, std::uint32_t mask,
+                isa::Rounding rnd);
+void fadd_lanes(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* r, std::uint32_t mask,
                 isa::Rounding rnd);
 void fmad_lanes(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* r,
                 std::uint32_t mask, isa::Rounding rnd);

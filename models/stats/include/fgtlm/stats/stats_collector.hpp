@@ -47,6 +47,7 @@ public:
 
     // Host time the simulation took (set by the driver before writing).
     void set_wall_seconds(double seconds) { wall_seconds_ = seconds; }
+    void set_cpu_seconds(double seconds) { cpu_seconds_ = seconds; }
     // Error text if the kernel stopped early (empty = ok).
     void set_error(std::string error) { error_ = std::move(error); }
     // Extra top-level JSON members (bundle name, parameters ...).
@@ -85,6 +86,7 @@ private:
     std::vector<std::uint32_t> series_warp_;
     std::vector<std::uint64_t> series_thread_;
     double wall_seconds_ = 0;
+    double cpu_seconds_ = 0;  // host CPU time of the simulation (sim_speed only)
     std::string error_;
     std::string context_;  // serialized JSON object
 };
