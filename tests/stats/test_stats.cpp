@@ -147,6 +147,24 @@ TEST(Stats, LtAndAtDiffer) {
     EXPECT_GT(at.timing().kernel_cycles(), lt.timing().kernel_cycles());
 }
 
+// Issue 27: an issue past bucket 2048 of the first interval (a long kernel launch) met series
+// vectors of 256 buckets: the merge read and filled out of range (SIGSEGV).
+TEST(Stats, LateFirstIssueKeepsTheSeries) {
+    for (const std::int64_t launch : {131072, 200000, 100000000}) {
+        auto reg = registry();
+        reg.set("gpu.kernel_launch_cycles", launch, "test");
+        stats::Instrumentation at(reg, {});
+        Kernel k;
+        k.run(at);
+        const nlohmann::json j = at.stats().to_json();
+        std::uint64_t series = 0;
+        for (const auto& v : j["timeseries"]["warp_instructions"]) series += v.get<std::uint64_t>();
+        EXPECT_EQ(series, 10u) << launch;
+        EXPECT_LE(j["timeseries"]["warp_instructions"].size(), 2048u);
+        EXPECT_GT(at.timing().kernel_cycles(), std::uint64_t(launch));
+    }
+}
+
 TEST(Stats, CommitTraceLines) {
     auto reg = registry();
     stats::InstrumentationOptions opt;
