@@ -107,7 +107,7 @@ const fgtlm::cli::SubcommandRegistration kIsa{"isa", [](CLI::App& app) {
     exec->add_option("file", eo->file, "GCN SOP2 assembly (s_add_u32 s0, s1, s2 ...)")->required();
     exec->add_option("--isa", eo->isa, "gcn1.0, gcn1.2 (default) or gcn1.4");
     exec->add_option("--set", eo->sets, "initial value: sN=V, m0=V, vcc=V, exec=V, scc=0|1 (repeatable)");
-    cli::add_unsigned(exec, "--max-instructions", eo->max_instructions, "watchdog", 1, std::uint64_t{1} << 40);
+    fgtlm::cli::add_unsigned(exec, "--max-instructions", eo->max_instructions, "watchdog", 1, std::uint64_t{1} << 40);
     exec->callback([which] { *which = "exec"; });
     return std::function<int()>([which, eo] { return *which == "list" ? run_list() : run_exec(*eo); });
 }};

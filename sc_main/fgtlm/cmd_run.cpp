@@ -154,7 +154,7 @@ int system_config(const RunOptions& o, const loaders::KernelImage& img, const pa
     cfg.gpu.sm.core.strict_barrier = cfg.gpu.sm.core.semantics == core::Semantics::Rtl;
     if (const std::string why = lanes_problem(cfg.gpu.sm.sp_lanes, cfg.gpu.sm.core.semantics); !why.empty()) {
         std::cerr << "fgtlm run: " << img.name << ": sm.sp_lanes " << cfg.gpu.sm.sp_lanes << " (from "
-                  << reg.source_of("sm.sp_lanes") << "): " << why << '\n';
+                  << reg.find("sm.sp_lanes").source << "): " << why << '\n';
         return 2;
     }
     cfg.gpu.max_instructions = o.max_instructions;

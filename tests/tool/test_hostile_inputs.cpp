@@ -16,7 +16,7 @@
 
 namespace {
 
-using namespace fgtlm::test;
+using namespace tool_test;
 using nlohmann::json;
 
 const fs::path kConformance = fs::path(FGTLM_SHARED_DIR) / "conformance";
@@ -72,10 +72,10 @@ TEST(ValidInput, LostOutputsFailTheRun) {
     Result r = fgtlm("asm " + q(d / "k.sass") + " -o /dev/full");
     EXPECT_NE(r.rc, 0);
     EXPECT_HAS(r.out, "/dev/full");
-    r = run_exe(FGTLM_EXE, "asm " + q(d / "k.sass"), "2>&1 >/dev/full");
+    r = run_exe(fgtlm_exe(), "asm " + q(d / "k.sass"), "2>&1 >/dev/full");
     EXPECT_NE(r.rc, 0);
     EXPECT_HAS(r.out, "standard output: write failed");
-    r = run_exe(FGTLM_EXE, "disasm " + q(kBundle / "program.hex"), "2>&1 >/dev/full");
+    r = run_exe(fgtlm_exe(), "disasm " + q(kBundle / "program.hex"), "2>&1 >/dev/full");
     EXPECT_NE(r.rc, 0);
     EXPECT_HAS(r.out, "standard output: write failed");
     r = fgtlm("inject " + q(kBundle) + " --count 3 --no-progress --summary-json /dev/full");

@@ -10,7 +10,7 @@
 
 namespace {
 
-using namespace fgtlm::test;
+using namespace tool_test;
 
 struct NumericOption {
     std::string command;  // subcommand and the arguments it needs to get as far as parsing

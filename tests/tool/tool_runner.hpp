@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -14,7 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-namespace fgtlm::test {
+namespace tool_test {
 
 namespace fs = std::filesystem;
 
@@ -59,10 +60,16 @@ inline Result run_exe(const std::string& exe, const std::string& args, const std
     return r;
 }
 
-inline Result fgtlm(const std::string& args) { return run_exe(FGTLM_EXE, args); }
+// FGTLM_TEST_EXE runs the tests against another build (e.g. the code before a fix).
+inline std::string fgtlm_exe() {
+    const char* other = std::getenv("FGTLM_TEST_EXE");
+    return other != nullptr && *other != '\0' ? other : FGTLM_EXE;
+}
+
+inline Result fgtlm(const std::string& args) { return run_exe(fgtlm_exe(), args); }
 
 inline std::string q(const fs::path& p) { return "'" + p.string() + "'"; }
 
-}  // namespace fgtlm::test
+}  // namespace tool_test
 
 #define EXPECT_HAS(haystack, needle) EXPECT_NE((haystack).find(needle), std::string::npos) << (haystack)
