@@ -24,7 +24,8 @@ CLI::Option* add_unsigned_list(CLI::App* sub, const std::string& flags, std::vec
             [&out, name, lo, hi](const std::vector<std::string>& texts) {
                 out.clear();
                 try {
-                    for (const std::string& t : texts) out.push_back(std::uint32_t(io::parse_unsigned(t, name, lo, hi)));
+                    for (const std::string& t : texts)
+                        out.push_back(std::uint32_t(io::parse_unsigned(t, name, lo, hi)));
                 } catch (const std::invalid_argument& e) {
                     throw CLI::ValidationError(e.what());
                 }

@@ -238,10 +238,9 @@ int run(InjectOptions& o) {
     }
 }
 
-const fgtlm::cli::SubcommandRegistration kInject{"inject", [](CLI::App& app) {
-    auto o = std::make_shared<InjectOptions>();
-    CLI::App* sub =
-        app.add_subcommand("inject", "Fault-injection campaign: golden run, injections, Masked/SDC/DUE/Hang, AVF");
+// TARGET and the .sass launch (loaders::LaunchTarget's checks), and the golden run's watchdog.
+void add_target_options(CLI::App* sub, InjectOptions& opt) {
+    InjectOptions* o = &opt;
     sub->add_option("target", o->target.path,
                     "bundle folder, FlexGripPlus application folder (--flexgrip) or .sass file");
     sub->add_flag("--flexgrip", o->target.flexgrip, "TARGET is a FlexGripPlus application folder");
@@ -256,6 +255,13 @@ const fgtlm::cli::SubcommandRegistration kInject{"inject", [](CLI::App& app) {
     o->o_max = cli::add_unsigned(sub, "--max-instructions", o->max_instructions,
                                  "golden run watchdog: warp instructions (default 2e7, as `fgtlm run`)", 1,
                                  faults::kMaxGoldenInstructions);
+}
+
+const fgtlm::cli::SubcommandRegistration kInject{"inject", [](CLI::App& app) {
+    auto o = std::make_shared<InjectOptions>();
+    CLI::App* sub =
+        app.add_subcommand("inject", "Fault-injection campaign: golden run, injections, Masked/SDC/DUE/Hang, AVF");
+    add_target_options(sub, *o);
     sub->add_option("--campaign", o->campaign_file,
                     "campaign description, JSON (models/faults/README.md); options override it")
         ->check(CLI::ExistingFile);

@@ -54,14 +54,14 @@ TEST(Number, RealRefusesNanInfinityAndRange) {
 
 TEST(Number, JsonFieldsAreStrict) {
     EXPECT_EQ(json_unsigned(json(5), "count", 1, 10), 5u);
-    for (const json& bad : {json(-1), json(2.9), json(1e30), json("5"), json(nullptr), json(true), json(0), json(11),
-                            json::array({1})}) {
+    for (const json& bad :
+         {json(-1), json(2.9), json(1e30), json("5"), json(nullptr), json(true), json(0), json(11), json::array({1})}) {
         SCOPED_TRACE(bad.dump());
         EXPECT_REFUSED(json_unsigned(bad, "count", 1, 10), "count");
     }
     EXPECT_DOUBLE_EQ(json_real(json(0.5), "margin", 0, 1), 0.5);
-    for (const json& bad : {json(-0.1), json(1.5), json("0.1"), json(nullptr),
-                            json(std::numeric_limits<double>::infinity())}) {
+    for (const json& bad :
+         {json(-0.1), json(1.5), json("0.1"), json(nullptr), json(std::numeric_limits<double>::infinity())}) {
         SCOPED_TRACE(bad.dump());
         EXPECT_REFUSED(json_real(bad, "margin", 0, 1), "margin");
     }

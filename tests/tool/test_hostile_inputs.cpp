@@ -132,7 +132,8 @@ TEST(Inject, PlanSizesDoNotWrap) {
     Result r = fgtlm("inject " + q(kBundle) + " --no-progress --campaign " + q(d / "c.json"));
     EXPECT_EQ(r.rc, 2);
     EXPECT_HAS(r.out, "campaign description: count");
-    write(d / "c.json", R"({"plans": [{"structure": "gpr", "count": 15000000}, {"structure": "pred", "count": 15000000}]})");
+    write(d / "c.json",
+          R"({"plans": [{"structure": "gpr", "count": 15000000}, {"structure": "pred", "count": 15000000}]})");
     r = fgtlm("inject " + q(kBundle) + " --no-progress --campaign " + q(d / "c.json"));
     EXPECT_EQ(r.rc, 2);
     EXPECT_HAS(r.out, "the limit is 20000000");
@@ -193,7 +194,8 @@ TEST(Inject, GoldenRunHasAWatchdog) {
     const fs::path d = temp_dir("golden_loop");
     write(d / "loop.sass", "top: BRA top;\nRET;\n");
     const auto t0 = std::chrono::steady_clock::now();
-    Result r = fgtlm("inject " + q(d / "loop.sass") + " --grid 1 --block 32 --count 1 --no-progress "
+    Result r = fgtlm("inject " + q(d / "loop.sass") +
+                     " --grid 1 --block 32 --count 1 --no-progress "
                      "--max-instructions 100000");
     EXPECT_EQ(r.rc, 1);
     EXPECT_HAS(r.out, "does not finish in 100000 warp instructions");
@@ -203,9 +205,12 @@ TEST(Inject, GoldenRunHasAWatchdog) {
 // Silent wraps and truncations of the run command.
 TEST(SilentWrap, RunOptionsAreCheckedByName) {
     const std::pair<const char*, const char*> cases[] = {
-        {"--cores 4294967297", "--cores: "},       {"--cores -8", "--cores: "},
-        {"--max-cycles -1", "--max-cycles: "},     {"--max-report-lines -1", "--max-report-lines: "},
-        {"-p sm.sp_lanes=--16", "sm.sp_lanes"},    {"--cores 7", "FlexGripPlus has 8, 16 or 32 SP lanes"},
+        {"--cores 4294967297", "--cores: "},
+        {"--cores -8", "--cores: "},
+        {"--max-cycles -1", "--max-cycles: "},
+        {"--max-report-lines -1", "--max-report-lines: "},
+        {"-p sm.sp_lanes=--16", "sm.sp_lanes"},
+        {"--cores 7", "FlexGripPlus has 8, 16 or 32 SP lanes"},
         {"-p sm.sp_lanes=3", "FlexGripPlus has 8, 16 or 32 SP lanes"},
     };
     for (const auto& [args, message] : cases) {

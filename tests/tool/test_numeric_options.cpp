@@ -15,18 +15,19 @@ using namespace tool_test;
 struct NumericOption {
     std::string command;  // subcommand and the arguments it needs to get as far as parsing
     std::string option;
-    bool real;            // a real number (--margin) rather than an integer
+    bool real;  // a real number (--margin) rather than an integer
 };
 
 std::vector<NumericOption> every_numeric_option() {
     const std::string bundle = "'" + (fs::path(FGTLM_SHARED_DIR) / "conformance" / "VectorAdd_integer").string() + "'";
     std::vector<NumericOption> all;
-    for (const char* o : {"--max-instructions", "--max-cycles", "--sms", "--cores", "--max-report-lines", "--grid",
-                          "--block", "--param", "--regs", "--shared", "--blocks-per-sm", "--local-bytes",
-                          "--local-base", "--dump-words"})
+    for (const char* o :
+         {"--max-instructions", "--max-cycles", "--sms", "--cores", "--max-report-lines", "--grid", "--block",
+          "--param", "--regs", "--shared", "--blocks-per-sm", "--local-bytes", "--local-base", "--dump-words"})
         all.push_back({"run " + bundle, o, false});
-    for (const char* o : {"--count", "--seed", "--at-instruction", "--at-cycle", "--jobs", "--shards", "--shard",
-                          "--max-instructions", "--grid", "--block", "--param", "--regs", "--shared", "--blocks-per-sm"})
+    for (const char* o :
+         {"--count", "--seed", "--at-instruction", "--at-cycle", "--jobs", "--shards", "--shard", "--max-instructions",
+          "--grid", "--block", "--param", "--regs", "--shared", "--blocks-per-sm"})
         all.push_back({"inject " + bundle, o, false});
     for (const char* o : {"--margin", "--confidence", "--hang-factor"}) all.push_back({"inject " + bundle, o, true});
     for (const char* o : {"--cores", "--max-cycles", "--grid", "--block", "--param", "--regs", "--dump-words"})

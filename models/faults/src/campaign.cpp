@@ -95,9 +95,8 @@ void Campaign::prepare() {
         if (spec_.exhaustive) p.count = std::min(p.count, std::uint64_t(population));
         // Each term is at most the limit, so the sum cannot wrap (two plans of 2^63 were 0).
         if (p.count > kMaxInjections || total_ + p.count > kMaxInjections)
-            throw std::invalid_argument(fmt::format("campaign of {} or more injections ('{}' plans {}): the limit is {}",
-                                                    total_ + p.count, to_string(p.structure), p.count,
-                                                    kMaxInjections));
+            throw std::invalid_argument(fmt::format("'{}' plans {} injections after {} planned: the limit is {}",
+                                                    to_string(p.structure), p.count, total_, kMaxInjections));
         spaces_.push_back(sp);
         plan_first_.push_back(total_);
         total_ += p.count;

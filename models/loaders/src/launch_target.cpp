@@ -75,9 +75,9 @@ KernelImage image_from_sass(const LaunchTarget& o) {
     if (!o.global_init.empty()) {
         const std::string g = read_input(o.global_init, "the global memory image");
         if (g.size() > img.global_mem_bytes)
-            throw LoadError(o.global_init, 0,
-                            fmt::format("{} bytes: larger than the global memory ({} bytes)", g.size(),
-                                        img.global_mem_bytes));
+            throw LoadError(
+                o.global_init, 0,
+                fmt::format("{} bytes: larger than the global memory ({} bytes)", g.size(), img.global_mem_bytes));
         img.global_init.assign(g.begin(), g.end());
     }
     if (!o.textures.empty()) load_texture_section(o.textures, img);
@@ -96,9 +96,12 @@ KernelImage load_launch_target(const LaunchTarget& t) {
     if (t.target.empty()) throw LoadError("no target: give a bundle folder, a FlexGripPlus folder or a .sass file");
     if (!fs::exists(t.target)) throw LoadError(t.target, 0, "no such file or folder");
     KernelImage img;
-    if (t.flexgrip) img = load_testbench(t.target);
-    else if (fs::is_directory(t.target)) img = load_bundle(t.target);
-    else img = image_from_sass(t);
+    if (t.flexgrip)
+        img = load_testbench(t.target);
+    else if (fs::is_directory(t.target))
+        img = load_bundle(t.target);
+    else
+        img = image_from_sass(t);
     if (t.cores > 0) img.cores = std::uint32_t(t.cores);
     return img;
 }

@@ -316,9 +316,9 @@ private:
             // Declared twice in one file: an error (VHDL's own rule), not "the second wins".
             const auto it = table_.constants_.find(n);
             if (it != table_.constants_.end() && it->second.file == file_)
-                throw LoadError(file_, line,
-                                "constant " + n + " is declared twice (first at line " +
-                                    std::to_string(it->second.line) + ")");
+                throw LoadError(
+                    file_, line,
+                    "constant " + n + " is declared twice (first at line " + std::to_string(it->second.line) + ")");
             table_.constants_[n] = Constant{v, line, file_};
         }
     }

@@ -38,10 +38,10 @@ public:
 private:
     [[noreturn]] void fail(const char* what, int err);
 
-    std::string path_;       // the target the user named
-    std::string temp_path_;  // where the data goes until commit() (empty: written in place)
-    std::string final_path_; // what commit() renames over: path_, or a symlink's target
-    std::string scratch_;    // scratch_path(), if asked for
+    std::string path_;        // the target the user named
+    std::string temp_path_;   // where the data goes until commit() (empty: written in place)
+    std::string final_path_;  // what commit() renames over: path_, or a symlink's target
+    std::string scratch_;     // scratch_path(), if asked for
     std::FILE* file_ = nullptr;
     bool committed_ = false;
 };
