@@ -165,6 +165,27 @@ TEST(Stats, LateFirstIssueKeepsTheSeries) {
     }
 }
 
+// Issue 27: a record per executed block (~1 KB of JSON each) grew without bound on a large
+// grid; past kMaxBlockRecords blocks are only counted.
+TEST(Stats, PerBlockRecordsAreBounded) {
+    auto reg = registry();
+    stats::Instrumentation at(reg, {});
+    core::LaunchConfig launch;
+    launch.grid[0] = 65535;
+    launch.grid[1] = 65535;
+    launch.block[0] = 32;
+    at.begin_kernel(launch);
+    const std::uint32_t limit = stats::StatsCollector::kMaxBlockRecords;
+    for (const std::uint32_t b : {0u, limit - 1, limit, limit + 5, 4'000'000'000u}) {
+        at.timing().on_block_start(0, b);
+        at.on_block_start(0, b);
+    }
+    EXPECT_EQ(at.stats().blocks().size(), std::size_t(limit));
+    const nlohmann::json j = at.stats().to_json();
+    EXPECT_EQ(j["blocks"].size(), 2u);
+    EXPECT_EQ(j["blocks_omitted"], 3u);
+}
+
 TEST(Stats, CommitTraceLines) {
     auto reg = registry();
     stats::InstrumentationOptions opt;
