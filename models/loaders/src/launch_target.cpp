@@ -22,6 +22,7 @@ std::string read_input(const std::string& path, const char* what) {
     std::error_code ec;
     const auto st = fs::status(path, ec);
     if (ec || !fs::exists(st)) throw LoadError(path, 0, std::string("no such file (") + what + ")");
+    if (fs::is_directory(st)) throw LoadError(path, 0, std::string("is a directory, not a file (") + what + ")");
     if (!fs::is_regular_file(st)) throw LoadError(path, 0, std::string("not a regular file (") + what + ")");
     std::ifstream in(path, std::ios::binary);
     if (!in) throw LoadError(path, 0, std::string("cannot open ") + what);
