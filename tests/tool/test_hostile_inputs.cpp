@@ -19,7 +19,7 @@ namespace {
 using namespace tool_test;
 using nlohmann::json;
 
-const fs::path kConformance = fs::path(FGTLM_SHARED_DIR) / "conformance";
+const fs::path kConformance = fs::path(FGTLM_DATA_DIR) / "conformance";
 const fs::path kBundle = kConformance / "VectorAdd_integer";
 
 fs::path bundle_with(const std::string& name, const std::function<void(const fs::path&)>& edit) {

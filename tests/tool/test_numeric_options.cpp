@@ -19,7 +19,7 @@ struct NumericOption {
 };
 
 std::vector<NumericOption> every_numeric_option() {
-    const std::string bundle = "'" + (fs::path(FGTLM_SHARED_DIR) / "conformance" / "VectorAdd_integer").string() + "'";
+    const std::string bundle = "'" + (fs::path(FGTLM_DATA_DIR) / "conformance" / "VectorAdd_integer").string() + "'";
     std::vector<NumericOption> all;
     for (const char* o :
          {"--max-instructions", "--max-cycles", "--sms", "--cores", "--max-report-lines", "--grid", "--block",
@@ -54,7 +54,7 @@ TEST(NumericOptions, EveryOneRefusesHostileValuesByName) {
 }
 
 TEST(NumericOptions, NegativeValueAsItsOwnArgumentIsNamedToo) {
-    const std::string bundle = "'" + (fs::path(FGTLM_SHARED_DIR) / "conformance" / "VectorAdd_integer").string() + "'";
+    const std::string bundle = "'" + (fs::path(FGTLM_DATA_DIR) / "conformance" / "VectorAdd_integer").string() + "'";
     for (const char* o : {"--max-cycles", "--cores", "--max-report-lines", "--dump-words"}) {
         SCOPED_TRACE(o);
         const Result r = fgtlm("run " + bundle + " " + o + " -1");

@@ -104,6 +104,10 @@ KernelImage load_launch_target(const LaunchTarget& t) {
     else
         img = image_from_sass(t);
     if (t.cores > 0) img.cores = std::uint32_t(t.cores);
+    if (const ImageOverflow& o = img.global_init_overflow; o.first_line != 0)
+        img.warnings.push_back(o.file + ":" + std::to_string(o.first_line) + ": " + std::to_string(o.bytes) +
+                               " bytes past the " + std::to_string(img.global_mem_bytes) +
+                               "-byte global memory ignored, as the RTL's dp_ram does (core.rtl.mif_truncate)");
     return img;
 }
 
