@@ -13,7 +13,8 @@ namespace fgtlm::platform {
 using namespace address_map;
 
 void VpConfig::declare(params::Registry& r) {
-    r.declare_double("vp.cpu_hz", 100e6, "host CPU clock (one instruction per cycle)", "Hz", 1e3, 10e9);
+    // The SIMCTL CPU_HZ register is 32 bits wide: 5e9 would read back as 705032704.
+    r.declare_double("vp.cpu_hz", 100e6, "host CPU clock (one instruction per cycle)", "Hz", 1e3, 4294967295.0);
     r.declare_int("vp.quantum_ns", 1000, "global TLM quantum: how far the CPU may run ahead", "ns", 1, 1000000000);
     r.declare_int("vp.dram_bytes", 16 << 20, "system DRAM size at 0x80000000", "bytes", 1 << 20, 1ll << 30);
     r.declare_int("vp.dram_latency_ns", 20, "DRAM access latency (b_transport and DMI)", "ns", 0, 100000);

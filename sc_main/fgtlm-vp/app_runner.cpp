@@ -20,6 +20,16 @@ namespace {
 
 void declare_all(params::Registry& registry) { platform::VpConfig::declare(registry); }
 
+constexpr const char* kRemapped = "firmware codes below 0, above 255 or equal to the VP's own 2, 3, 4 become 5";
+
+// A process returns only 8 bits (vp_exit(256) would be 0, a pass) and 2, 3, 4 are the VP's
+// own failures: such firmware codes become 5, so neither is mistaken for the other.
+int process_exit_code(int firmware_code) {
+    if (firmware_code < 0 || firmware_code > 255) return 5;
+    if (firmware_code >= 2 && firmware_code <= 4) return 5;
+    return firmware_code;
+}
+
 // "10ms", "2 s", "500us", "1000ns", "1e6ns" -> sc_time; throws on bad text. Scanned by hand
 // (std::regex recursed per character: a long argument overflowed the stack) with from_chars
 // (std::stod threw a bare "stod" on 1e999).
@@ -122,8 +132,9 @@ int run_app(const std::string& elf_path, const RunOptions& options) {
         code = 3;
         outcome = "CPU stopped: " + vp.cpu.fatal_message();
     } else if (auto exit_code = vp.simctl.exit_code()) {
-        code = *exit_code;
-        outcome = "exit " + std::to_string(code);
+        code = process_exit_code(*exit_code);
+        outcome = "exit " + std::to_string(*exit_code);
+        if (code != *exit_code) outcome += " (process exit status " + std::to_string(code) + ": " + kRemapped + ")";
     } else {
         code = 4;
         outcome =

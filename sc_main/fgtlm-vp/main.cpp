@@ -7,7 +7,8 @@
 //   fgtlm-vp --list-params      every parameter with its default
 //
 // Exit codes: firmware's own code; 2 usage/firmware file errors; 3 CPU fatal (ebreak,
-// unrecoverable fault); 4 no exit (time limit reached or simulation starved).
+// unrecoverable fault); 4 no exit (time limit reached or simulation starved); 5 a firmware
+// code the process cannot return as it is (below 0, above 255, or 2, 3, 4).
 #include "app_runner.hpp"
 #include "batch_runner.hpp"
 

@@ -8,7 +8,10 @@
 // (models/cosim/README.md); --no-rtl-cache simulates anyway.
 //
 // Exit codes: 0 results match, 1 mismatch or a side failed, 2 bad input / setup error.
+#include "cli_numbers.hpp"
 #include "subcommand.hpp"
+
+#include <fgtlm/io/output_file.hpp>
 
 #include <filesystem>
 #include <fstream>
@@ -77,10 +80,10 @@ int run(const CosimCliOptions& o) {
     }
     std::cout << cosim::format_report(r);
     if (!o.json.empty()) {
-        std::ofstream out(o.json);
-        out << cosim::to_json(r).dump(1) << '\n';
-        if (!out) {
-            std::cerr << "fgtlm cosim: " << o.json << ": cannot write\n";
+        try {
+            io::write_file(o.json, cosim::to_json(r).dump(1) + "\n");
+        } catch (const std::exception& e) {
+            std::cerr << "fgtlm cosim: " << e.what() << '\n';
             return 2;
         }
     }
@@ -106,10 +109,10 @@ const fgtlm::cli::SubcommandRegistration kCosim{"cosim", [](CLI::App& app) {
     sub->add_option("--ghdl", o->ghdl, "GHDL executable (LLVM back end)");
     sub->add_option("--write-testbench", o->write_testbench,
                     "also write the FlexGripPlus testbench files of the launch into this folder");
-    sub->add_option("--rtl-timeout", o->rtl_timeout,
-                    "wall-clock limit of the RTL simulation in seconds (default none)");
-    sub->add_option("--max-cycles", o->max_cycles,
-                    "simulated-time limit of the RTL run in clock cycles (default none)");
+    cli::add_real(sub, "--rtl-timeout", o->rtl_timeout,
+                  "wall-clock limit of the RTL simulation in seconds (default none)", 0.0, 1e9);
+    cli::add_unsigned(sub, "--max-cycles", o->max_cycles,
+                      "simulated-time limit of the RTL run in clock cycles (default none)", 1, std::uint64_t{1} << 62);
     sub->add_flag("--readback", o->readback,
                   "read memory back through the testbench (slow) instead of dumping the array at kernel done");
     sub->add_flag("--no-commit-trace", o->no_commits, "do not write or compare commit traces");

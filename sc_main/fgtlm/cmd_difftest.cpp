@@ -7,7 +7,10 @@
 // Kernel i uses seed S + i, so any kernel can be regenerated alone (--count 1 --seed S+i).
 // Every failing kernel is shrunk and saved as a regression bundle (models/cosim/README.md).
 // Exit codes: 0 every kernel matched, 1 mismatches, 2 bad input / setup error.
+#include "cli_numbers.hpp"
 #include "subcommand.hpp"
+
+#include <fgtlm/io/output_file.hpp>
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -211,7 +214,6 @@ int report(const DifftestCliOptions& o, const cosim::DifftestOptions& d, unsigne
             f["summary"].get<std::string>(),
             f["saved"].get<std::string>().empty() ? "" : " (minimal kernel: " + f["saved"].get<std::string>() + ")");
     if (!o.json.empty()) {
-        std::ofstream out(o.json);
         nlohmann::json j = run_description(o);
         j.update({{"kernels_run", run_count},
                   {"passed", passed},
@@ -222,7 +224,7 @@ int report(const DifftestCliOptions& o, const cosim::DifftestOptions& d, unsigne
                   {"rtl_results_from_cache", cached},
                   {"failures", failures},
                   {"kernels", all}});
-        out << j.dump(1) << '\n';
+        io::write_file(o.json, j.dump(1) + "\n");  // throws naming the file: the run has failed
     }
     return failures.empty() && run_count == o.count ? 0 : 1;
 }
@@ -239,8 +241,9 @@ const fgtlm::cli::SubcommandRegistration kDifftest{"difftest", [](CLI::App& app)
     auto o = std::make_shared<DifftestCliOptions>();
     CLI::App* sub = app.add_subcommand(
         "difftest", "Random differential testing against the FlexGripPlus RTL (shrinks and saves failures)");
-    sub->add_option("--count", o->count, "number of random kernels")->check(CLI::Range(1, 1000000));
-    sub->add_option("--seed", o->seed, "seed of the first kernel (kernel i uses seed + i)");
+    cli::add_unsigned(sub, "--count", o->count, "number of random kernels", 1, 1'000'000);
+    cli::add_unsigned(sub, "--seed", o->seed, "seed of the first kernel (kernel i uses seed + i)", 0,
+                      io::kU64Max - 1'000'000);
     sub->add_option("--rtl", o->rtl_dir, "FlexGripPlus folder holding RTL/ and lib_m/")->required();
     sub->add_option("--cache-dir", o->cache_dir, "RTL build cache (default as for fgtlm cosim)");
     sub->add_option("--work-dir", o->work_dir, "run folders and per-worker results (default fgtlm-difftest)");
@@ -248,12 +251,13 @@ const fgtlm::cli::SubcommandRegistration kDifftest{"difftest", [](CLI::App& app)
                     "where shrunk failing kernels are saved as bundles (default WORK/regressions)");
     sub->add_option("--json", o->json, "write the summary and every kernel's outcome as JSON");
     sub->add_option("--ghdl", o->ghdl, "GHDL executable (LLVM back end)");
-    sub->add_option("--jobs", o->jobs, "kernels co-simulated in parallel")->check(CLI::Range(1u, 64u));
-    sub->add_option("--cores", o->cores, "SP lanes of the RTL build and the model (8, 16, 32)")
-        ->check(CLI::IsMember({8u, 16u, 32u}));
-    sub->add_option("--shrink-budget", o->shrink_budget, "co-simulations spent shrinking one failing kernel");
-    sub->add_option("--max-items", o->max_items, "largest number of random items per kernel");
-    sub->add_option("--rtl-timeout", o->rtl_timeout, "wall-clock limit of one RTL simulation (s)");
+    cli::add_unsigned(sub, "--jobs", o->jobs, "kernels co-simulated in parallel", 1, 64);
+    cli::add_unsigned(sub, "--cores", o->cores, "SP lanes of the RTL build and the model (8, 16, 32)", 8, 32)
+        ->check(CLI::IsMember({"8", "16", "32"}));
+    cli::add_unsigned(sub, "--shrink-budget", o->shrink_budget, "co-simulations spent shrinking one failing kernel", 0,
+                      100'000);
+    cli::add_unsigned(sub, "--max-items", o->max_items, "largest number of random items per kernel", 1, 100'000);
+    cli::add_real(sub, "--rtl-timeout", o->rtl_timeout, "wall-clock limit of one RTL simulation (s)", 0.0, 1e9);
     sub->add_flag("--keep", o->keep, "keep the run folders of passing kernels");
     sub->add_flag("--avoid-known", o->avoid_known,
                   "leave out the instruction forms with known RTL/model differences (docs/cosim-known-differences.md)");

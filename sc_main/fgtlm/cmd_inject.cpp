@@ -8,6 +8,7 @@
 //
 // TARGET as for `fgtlm run` (bundle, FlexGripPlus folder with --flexgrip, .sass with its launch).
 // Exit codes: 0 done, 1 campaign failure (golden run fails, worker or sbatch error), 2 bad input.
+#include "cli_numbers.hpp"
 #include "subcommand.hpp"
 #include "diagnostics.hpp"
 
@@ -28,6 +29,7 @@
 #include <fgtlm/faults/summary.hpp>
 #include <fgtlm/faults/rtl_validation.hpp>
 #include <fgtlm/faults/systemc_path.hpp>
+#include <fgtlm/io/output_file.hpp>
 #include <fgtlm/loaders/kernel_image.hpp>
 
 namespace {
@@ -57,7 +59,9 @@ struct InjectOptions {
     std::string partition;
     std::vector<std::string> merge;
     // Which options the command line gave (they override the --campaign file).
-    CLI::Option *o_count{}, *o_seed{}, *o_margin{}, *o_conf{}, *o_at{}, *o_atc{}, *o_hang{}, *o_shard{}, *o_model{};
+    CLI::Option *o_count{}, *o_seed{}, *o_margin{}, *o_conf{}, *o_at{}, *o_atc{}, *o_hang{}, *o_shard{}, *o_model{},
+        *o_max{};
+    std::uint64_t max_instructions = faults::kDefaultGoldenInstructions;
 };
 
 faults::CampaignSpec build_spec(const InjectOptions& o) {
@@ -107,6 +111,7 @@ faults::CampaignSpec build_spec(const InjectOptions& o) {
     if (o.o_hang->count()) s.hang_factor = o.hang_factor;
     if (o.o_at->count()) s.at_instruction = o.at_instruction;
     if (o.o_atc->count()) s.at_cycle = o.at_cycle;
+    if (o.o_max->count()) s.max_instructions = o.max_instructions;
     if (o.exhaustive) s.exhaustive = true;
     return faults::campaign_from_json(faults::to_json(s));  // same validation as a file
 }
@@ -115,16 +120,8 @@ void report(const InjectOptions& o, faults::Summary& sum, const std::string& tit
     faults::print_table(std::cout, sum);
     std::cout << fmt::format("{} injections in {:.2f} s ({:.0f} injections/s)\n", sum.injected, sum.wall_seconds,
                              sum.wall_seconds > 0 ? double(sum.injected) / sum.wall_seconds : 0.0);
-    if (!o.summary_json.empty()) {
-        std::ofstream f(o.summary_json);
-        f << faults::to_json(sum).dump(2) << '\n';
-        if (!f) throw std::runtime_error(o.summary_json + ": cannot write");
-    }
-    if (!o.plot.empty()) {
-        std::ofstream f(o.plot);
-        f << faults::svg_plot(sum, title);
-        if (!f) throw std::runtime_error(o.plot + ": cannot write");
-    }
+    if (!o.summary_json.empty()) io::write_file(o.summary_json, faults::to_json(sum).dump(2) + "\n");
+    if (!o.plot.empty()) io::write_file(o.plot, faults::svg_plot(sum, title));
 }
 
 // Wall seconds of a Slurm campaign: the longest shard (they run side by side).
@@ -188,11 +185,7 @@ int validate_rtl(const InjectOptions& o, faults::Campaign& c) {
                     {"model/rtl", s.confusion},          {"structures", s.structures}, {"seed", c.spec().seed},
                     {"kernel", c.image().name}};
     std::cout << fmt::format("RTL validation: {} of {} injections agree\n{}\n", s.agree, s.injections, j.dump(1));
-    if (!o.summary_json.empty()) {
-        std::ofstream f(o.summary_json);
-        f << j.dump(2) << '\n';
-        if (!f) throw std::runtime_error(o.summary_json + ": cannot write");
-    }
+    if (!o.summary_json.empty()) io::write_file(o.summary_json, j.dump(2) + "\n");
     return s.agree == s.injections ? 0 : 1;
 }
 
@@ -202,6 +195,7 @@ int run(InjectOptions& o) {
         const faults::CampaignSpec spec = build_spec(o);
         const auto t0 = std::chrono::steady_clock::now();
         faults::Campaign c(spec);
+        for (const auto& w : c.image().warnings) std::cerr << "fgtlm inject: warning: " << w << '\n';
         std::cerr << fmt::format("fgtlm inject: {}: golden run {} warp instructions; {} injections (seed {})\n",
                                  c.image().name, c.golden_steps(), c.size(), spec.seed);
         if (!o.rtl.empty()) return validate_rtl(o, c);
@@ -228,13 +222,14 @@ int run(InjectOptions& o) {
         faults::LocalOptions lo;
         lo.out = o.out;
         lo.jobs = o.jobs;
+        lo.keep_records = false;  // records stream to --out; the summary is counted as they come
         lo.progress = o.progress || (!o.no_progress && ::isatty(2));
         lo.shard = o.shard;
         lo.shards = o.o_shard->count() ? o.shards : 1;
         if (o.path == "systemc") lo.runner = faults::run_on_systemc;
         const faults::LocalResult r = faults::run_local(c, lo);
         if (r.resumed) std::cerr << fmt::format("fgtlm inject: resumed {} records from {}\n", r.resumed, o.out);
-        faults::Summary sum = faults::summarize(r.records, spec.confidence);
+        faults::Summary sum = r.summary;
         sum.wall_seconds = r.wall_seconds;
         sum.injected = r.injected;
         report(o, sum, c.image().name);
@@ -251,20 +246,30 @@ int run(InjectOptions& o) {
     }
 }
 
+// TARGET and the .sass launch (loaders::LaunchTarget's checks), and the golden run's watchdog.
+void add_target_options(CLI::App* sub, InjectOptions& opt) {
+    InjectOptions* o = &opt;
+    sub->add_option("target", o->target.path,
+                    "bundle folder, FlexGripPlus application folder (--flexgrip) or .sass file");
+    sub->add_flag("--flexgrip", o->target.flexgrip, "TARGET is a FlexGripPlus application folder");
+    constexpr std::uint64_t k32 = 0xffffffffu;
+    cli::add_unsigned_list(sub, "--grid", o->target.grid, "(.sass) gridDim X[,Y] (1..65535 each)", 1, 0xffff);
+    cli::add_unsigned_list(sub, "--block", o->target.block, "(.sass) blockDim X[,Y,Z] (1..65535 each)", 1, 0xffff);
+    cli::add_unsigned_list(sub, "--param", o->target.params, "(.sass) kernel parameter word (repeatable)", 0, k32);
+    sub->add_option("--global-init", o->target.global_init, "(.sass) initial global memory image");
+    cli::add_unsigned(sub, "--regs", o->target.regs, "(.sass) registers per thread", 0, k32);
+    cli::add_unsigned(sub, "--shared", o->target.shared, "(.sass) static shared memory bytes", 0, k32);
+    cli::add_unsigned(sub, "--blocks-per-sm", o->target.blocks_per_sm, "(.sass) blocks resident per SM", 0, k32);
+    o->o_max = cli::add_unsigned(sub, "--max-instructions", o->max_instructions,
+                                 "golden run watchdog: warp instructions (default 2e7, as `fgtlm run`)", 1,
+                                 faults::kMaxGoldenInstructions);
+}
+
 const fgtlm::cli::SubcommandRegistration kInject{"inject", [](CLI::App& app) {
     auto o = std::make_shared<InjectOptions>();
     CLI::App* sub =
         app.add_subcommand("inject", "Fault-injection campaign: golden run, injections, Masked/SDC/DUE/Hang, AVF");
-    sub->add_option("target", o->target.path,
-                    "bundle folder, FlexGripPlus application folder (--flexgrip) or .sass file");
-    sub->add_flag("--flexgrip", o->target.flexgrip, "TARGET is a FlexGripPlus application folder");
-    sub->add_option("--grid", o->target.grid, "(.sass) gridDim X[,Y]")->delimiter(',');
-    sub->add_option("--block", o->target.block, "(.sass) blockDim X[,Y,Z]")->delimiter(',');
-    sub->add_option("--param", o->target.params, "(.sass) kernel parameter word (repeatable)");
-    sub->add_option("--global-init", o->target.global_init, "(.sass) initial global memory image");
-    sub->add_option("--regs", o->target.regs, "(.sass) registers per thread");
-    sub->add_option("--shared", o->target.shared, "(.sass) static shared memory bytes");
-    sub->add_option("--blocks-per-sm", o->target.blocks_per_sm, "(.sass) blocks resident per SM");
+    add_target_options(sub, *o);
     sub->add_option("--campaign", o->campaign_file,
                     "campaign description, JSON (models/faults/README.md); options override it")
         ->check(CLI::ExistingFile);
@@ -272,22 +277,24 @@ const fgtlm::cli::SubcommandRegistration kInject{"inject", [](CLI::App& app) {
                     "structures: gpr pred areg shared const global inst pc mask stack barrier sp fpu sfu (default gpr)")
         ->delimiter(',');
     o->o_model = sub->add_option("--model", o->model, "fault model: flip (transient), stuck0, stuck1 (permanent)");
-    o->o_count = sub->add_option("--count", o->count, "injections per structure (default 1000)");
-    o->o_margin =
-        sub->add_option("--margin", o->margin, "error margin: the count per structure follows Leveugle et al.");
-    o->o_conf =
-        sub->add_option("--confidence", o->confidence, "confidence level for --margin and the AVF interval (0.99)");
-    o->o_seed = sub->add_option("--seed", o->seed, "campaign seed: same seed, same campaign");
+    o->o_count = cli::add_unsigned(sub, "--count", o->count, "injections per structure (default 1000)", 1,
+                                   faults::kMaxInjections);
+    o->o_margin = cli::add_real(sub, "--margin", o->margin,
+                                "error margin: the count per structure follows Leveugle et al.", 0.0, 0.5);
+    o->o_conf = cli::add_real(sub, "--confidence", o->confidence,
+                              "confidence level for --margin and the AVF interval (0.99)", 0.5, 0.999999);
+    o->o_seed = cli::add_unsigned(sub, "--seed", o->seed, "campaign seed: same seed, same campaign", 0, io::kU64Max);
     sub->add_flag("--exhaustive", o->exhaustive, "every site at every instruction (small spaces)");
-    o->o_at = sub->add_option("--at-instruction", o->at_instruction, "all faults at this dynamic warp instruction");
-    o->o_atc = sub->add_option("--at-cycle", o->at_cycle,
-                               "all faults at this LT cycle (32/lanes cycles per warp instruction)");
-    o->o_hang =
-        sub->add_option("--hang-factor", o->hang_factor, "watchdog: this many times the golden instruction count (4)");
+    o->o_at = cli::add_unsigned(sub, "--at-instruction", o->at_instruction,
+                                "all faults at this dynamic warp instruction", 0, io::kU64Max);
+    o->o_atc = cli::add_unsigned(sub, "--at-cycle", o->at_cycle,
+                                 "all faults at this LT cycle (32/lanes cycles per warp instruction)", 0, io::kU64Max);
+    o->o_hang = cli::add_real(sub, "--hang-factor", o->hang_factor,
+                              "watchdog: this many times the golden instruction count (4)", 1.0, 1e6);
     sub->add_option("--out", o->out, "JSON Lines records (resumes a campaign interrupted half way)");
     sub->add_option("--summary-json", o->summary_json, "summary JSON: counts, AVF per structure, wall_seconds");
     sub->add_option("--plot", o->plot, "SVG plot of the classes and AVF per structure");
-    sub->add_option("-j,--jobs", o->jobs, "worker processes (local backend)")->check(CLI::Range(1u, 256u));
+    cli::add_unsigned(sub, "-j,--jobs", o->jobs, "worker processes (local backend)", 1, 256);
     sub->add_flag("--progress", o->progress, "progress bar on stderr even when it is not a terminal");
     sub->add_flag("--no-progress", o->no_progress, "no progress bar");
     sub->add_option("--backend", o->backend, "local (worker processes) or slurm (sbatch job array)")
@@ -296,9 +303,9 @@ const fgtlm::cli::SubcommandRegistration kInject{"inject", [](CLI::App& app) {
                     "core: functional core with snapshot/restore (fast); systemc: the full SystemC model with fault "
                     "probes in the SM pipeline, every injection from the start (slow, cross-check)")
         ->check(CLI::IsMember({"core", "systemc"}));
-    sub->add_option("--shards", o->shards, "Slurm: array tasks; with --shard: shard count")
-        ->check(CLI::Range(1u, 10000u));
-    o->o_shard = sub->add_option("--shard", o->shard, "run only shard K (injections id % shards == K)");
+    cli::add_unsigned(sub, "--shards", o->shards, "Slurm: array tasks; with --shard: shard count", 1, 10000);
+    o->o_shard =
+        cli::add_unsigned(sub, "--shard", o->shard, "run only shard K (injections id % shards == K)", 0, 9999);
     sub->add_option("--work-dir", o->work_dir, "Slurm: folder for the campaign, script and shard files");
     sub->add_flag("--no-wait", o->no_wait, "Slurm: submit and return (merge later with --merge)");
     sub->add_option("--partition", o->partition, "Slurm partition");

@@ -1,5 +1,6 @@
 // fgtlm isa list: the instruction sets of the registry (name, seed, what each covers).
 // fgtlm isa exec --isa gcn1.x FILE [--set s1=5 ...]: runs a GCN SOP2 program on the scalar ALU.
+#include "cli_numbers.hpp"
 #include "subcommand.hpp"
 #include "diagnostics.hpp"
 
@@ -30,31 +31,27 @@ struct ExecOptions {
     std::uint64_t max_instructions = 1'000'000;
 };
 
-// "s5=0x10", "vcc_lo=3", "scc=1", "exec=0xff" (64-bit pair) -> state; false on a bad item.
-bool apply_set(fgtlm::isa::gcn::ScalarState& s, const std::string& item) {
+// "s5=0x10", "scc=1", "exec=0xff" (64-bit pair) -> state. Every value is range checked by the
+// one number parser (s1=0x1ffffffff or scc=2 are errors, not 0xffffffff or 1); throws
+// std::invalid_argument naming the item.
+void apply_set(fgtlm::isa::gcn::ScalarState& s, const std::string& item) {
     const std::size_t eq = item.find('=');
-    if (eq == std::string::npos) return false;
     const std::string name = item.substr(0, eq);
-    std::uint64_t v = 0;
-    try {
-        v = std::stoull(item.substr(eq + 1), nullptr, 0);
-    } catch (...) {
-        return false;
-    }
+    const std::string text = eq == std::string::npos ? std::string() : item.substr(eq + 1);
+    const std::string what = "--set " + name;
+    if (eq == std::string::npos) throw std::invalid_argument("--set: expected NAME=VALUE");
     if (name == "scc") {
-        s.scc = v != 0;
+        s.scc = fgtlm::io::parse_unsigned(text, what, 0, 1) != 0;
     } else if (name == "exec" || name == "vcc") {
-        s.set_sgpr64(name == "exec" ? 126 : 106, v);
+        s.set_sgpr64(name == "exec" ? 126 : 106, fgtlm::io::parse_unsigned(text, what));
     } else if (name == "m0") {
-        s.regs[124] = static_cast<std::uint32_t>(v);
-    } else if (name.size() > 1 && name[0] == 's' && name.find_first_not_of("0123456789", 1) == std::string::npos) {
-        const unsigned n = static_cast<unsigned>(std::stoul(name.substr(1)));
-        if (n >= 104) return false;
-        s.regs[n] = static_cast<std::uint32_t>(v);
+        s.regs[124] = std::uint32_t(fgtlm::io::parse_unsigned(text, what, 0, 0xffffffffu));
+    } else if (name.size() > 1 && name[0] == 's') {
+        const auto n = fgtlm::io::parse_unsigned(name.substr(1), "--set register number", 0, 103);
+        s.regs[n] = std::uint32_t(fgtlm::io::parse_unsigned(text, what, 0, 0xffffffffu));
     } else {
-        return false;
+        throw std::invalid_argument("--set: unknown name (use sN=V with N 0..103, m0=V, vcc=V, exec=V, scc=0|1)");
     }
-    return true;
 }
 
 int run_exec(const ExecOptions& o) {
@@ -77,10 +74,11 @@ int run_exec(const ExecOptions& o) {
     }
     fgtlm::isa::gcn::ScalarState s;
     for (const std::string& item : o.sets) {
-        if (!apply_set(s, item)) {
-            std::cerr << "fgtlm isa exec: bad --set '" << fgtlm::cli::escape_and_cut(item)
-                      << "' (use sN=V, m0=V, vcc=V, exec=V, scc=0|1)\n";
-            return 1;
+        try {
+            apply_set(s, item);
+        } catch (const std::invalid_argument& e) {
+            std::cerr << "fgtlm isa exec: " << e.what() << " (in --set " << fgtlm::io::shown_text(item) << ")\n";
+            return 2;
         }
     }
     const auto v = o.isa == "gcn1.0" ? fgtlm::isa::gcn::Version::Gcn10
@@ -110,7 +108,7 @@ const fgtlm::cli::SubcommandRegistration kIsa{"isa", [](CLI::App& app) {
     exec->add_option("file", eo->file, "GCN SOP2 assembly (s_add_u32 s0, s1, s2 ...)")->required();
     exec->add_option("--isa", eo->isa, "gcn1.0, gcn1.2 (default) or gcn1.4");
     exec->add_option("--set", eo->sets, "initial value: sN=V, m0=V, vcc=V, exec=V, scc=0|1 (repeatable)");
-    exec->add_option("--max-instructions", eo->max_instructions, "watchdog");
+    fgtlm::cli::add_unsigned(exec, "--max-instructions", eo->max_instructions, "watchdog", 1, std::uint64_t{1} << 40);
     exec->callback([which] { *which = "exec"; });
     return std::function<int()>([which, eo] { return *which == "list" ? run_list() : run_exec(*eo); });
 }};

@@ -4,6 +4,7 @@
 #include "diagnostics.hpp"
 #include "launch_target.hpp"
 #include "compile_cli.hpp"
+#include "cli_numbers.hpp"
 
 #include <fgtlm/compiler/module.hpp>
 
@@ -16,9 +17,10 @@ namespace fgtlm::cli {
 void add_compile_options(CLI::App* sub, CompileCliOptions& o) {
     sub->add_option("--target", o.target, "flexgrip (default: only RTL-implemented forms) or g80")
         ->check(CLI::IsMember({"flexgrip", "g80"}));
-    sub->add_option("--data-base", o.data_base, "global address of .global/.const variables (default 0x3c000)");
-    sub->add_option("--max-regs", o.max_regs, "registers per thread the allocator may use (2..124, default 64)")
-        ->check(CLI::Range(2, 124));
+    add_unsigned(sub, "--data-base", o.data_base, "global address of .global/.const variables (default 0x3c000)", 0,
+                 0xfffffffcu);
+    add_unsigned(sub, "--max-regs", o.max_regs, "registers per thread the allocator may use (2..124, default 64)", 2,
+                 124);
     sub->add_flag("--sass", o.sass, "print the generated SASS of every kernel");
 }
 
@@ -27,7 +29,7 @@ int compile_to_module(const std::string& ptx, const std::string& file, const Com
                       const std::string& out) {
     compiler::CompileOptions opts;
     opts.target = o.target == "g80" ? compiler::Target::G80 : compiler::Target::FlexGrip;
-    opts.data_base = parse_u32(o.data_base);
+    opts.data_base = o.data_base;
     opts.max_regs = o.max_regs;
     opts.file = file;
     compiler::Module m;

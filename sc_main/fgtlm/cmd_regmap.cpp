@@ -2,6 +2,8 @@
 // (models/host/include/fgtlm/host/register_map.hpp): the C header drivers include, or the
 // README's register table; --update rewrites the generated part of a file in place.
 #include "subcommand.hpp"
+
+#include <fgtlm/io/output_file.hpp>
 #include "diagnostics.hpp"
 
 #include <fgtlm/host/register_docs.hpp>
@@ -27,10 +29,7 @@ std::string read_file(const std::string& path) {
     return std::move(*text);
 }
 
-void write_file(const std::string& path, const std::string& text) {
-    std::ofstream out(path, std::ios::binary);
-    if (!(out << text)) throw std::runtime_error("cannot write " + path);
-}
+void write_file(const std::string& path, const std::string& text) { fgtlm::io::write_file(path, text); }
 
 int run_regmap(const RegmapOptions& opt) {
     namespace regmap = fgtlm::host::regmap;

@@ -11,6 +11,7 @@
 // Exit codes: 0 agreement, 1 memory or cycle mismatch, 2 bad input / model not built in.
 // Present only in builds configured with -DFGTLM_FLEXGRIP_RTL=PATH.
 #ifdef FGTLM_HAVE_RTL
+#include "cli_numbers.hpp"
 #include "subcommand.hpp"
 
 #include <chrono>
@@ -208,9 +209,10 @@ const fgtlm::cli::SubcommandRegistration kRtl{"rtl", [](CLI::App& app) {
                                        "Run a conformance bundle on the FlexGripPlus RTL (Verilated, or GHDL clock by "
                                        "clock) and compare with GHDL's results");
     sub->add_option("bundle", opts->bundle, "conformance bundle folder")->required();
-    sub->add_option("--cycles", opts->expect_cycles,
-                    "expected kernel cycles (default: the bundle's rtl_kernel_cycles)");
-    sub->add_option("--max-cycles", opts->max_cycles, "give up after this many cycles");
+    cli::add_unsigned(sub, "--cycles", opts->expect_cycles,
+                      "expected kernel cycles (default: the bundle's rtl_kernel_cycles)", 1, std::uint64_t{1} << 62);
+    cli::add_unsigned(sub, "--max-cycles", opts->max_cycles, "give up after this many cycles", 1,
+                      std::uint64_t{1} << 40);
     sub->add_option("--commits", opts->commits, "write one line per instruction the RTL commits");
     sub->add_option("--backend", opts->backend,
                     "what simulates the RTL: verilator (default) or ghdl (GHDL clock by clock over VHPIDIRECT)")

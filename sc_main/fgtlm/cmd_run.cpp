@@ -10,11 +10,11 @@
 // Exit codes: 0 ok / PASS, 1 FAIL or kernel error, 2 bad input.
 #include "subcommand.hpp"
 #include "diagnostics.hpp"
+#include "cli_numbers.hpp"
 #include "launch_target.hpp"
 
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <memory>
@@ -30,6 +30,7 @@
 #include <fgtlm/cosim/rtl_policy_params.hpp>
 #include <fgtlm/gpu/hierarchy.hpp>
 #include <fgtlm/gpu/standalone_system.hpp>
+#include <fgtlm/io/output_file.hpp>
 #include <fgtlm/isa/assembler.hpp>
 #include <fgtlm/loaders/bundle_loader.hpp>
 #include <fgtlm/loaders/checker.hpp>
@@ -140,6 +141,15 @@ int configure(const RunOptions& o, const loaders::KernelImage& img, params::Regi
     return 0;
 }
 
+// Empty when the SM can have `lanes` SP lanes: FlexGripPlus is built with 8, 16 or 32 (the
+// rtl semantics models that RTL); the g80 model takes any power of two up to a warp.
+std::string lanes_problem(std::uint32_t lanes, core::Semantics semantics) {
+    if (semantics == core::Semantics::Rtl && lanes != 8 && lanes != 16 && lanes != 32)
+        return "FlexGripPlus has 8, 16 or 32 SP lanes (core.semantics=rtl)";
+    if (lanes == 0 || lanes > 32 || (lanes & (lanes - 1)) != 0) return "SP lanes must be a power of two up to 32";
+    return {};
+}
+
 // The simulated system's configuration from the image, the options and the parameters.
 int system_config(const RunOptions& o, const loaders::KernelImage& img, const params::Registry& reg,
                   gpu::SystemConfig& cfg) {
@@ -149,6 +159,13 @@ int system_config(const RunOptions& o, const loaders::KernelImage& img, const pa
     cfg.gpu.sm.sp_lanes = std::uint32_t(reg.get_int("sm.sp_lanes"));
     if (const std::string why = cosim::resolve_rtl_policy(reg, cfg.gpu.sm.core.rtl); !why.empty()) {
         std::cerr << "fgtlm run: " << why << '\n';
+        return 2;
+    }
+    core::Semantics preset = core::Semantics::Rtl;  // resolve_rtl_policy has checked the name
+    core::parse_semantics(reg.get_string("core.semantics"), preset);
+    if (const std::string why = lanes_problem(cfg.gpu.sm.sp_lanes, preset); !why.empty()) {
+        std::cerr << "fgtlm run: " << img.name << ": sm.sp_lanes " << cfg.gpu.sm.sp_lanes << " (from "
+                  << reg.find("sm.sp_lanes").source << "): " << why << '\n';
         return 2;
     }
     cfg.gpu.max_instructions = o.max_instructions != 0 ? o.max_instructions : o.vcd.empty() ? 20'000'000 : 1'000'000;
@@ -218,30 +235,34 @@ int check_results(const RunOptions& o, const loaders::KernelImage& img, gpu::Sta
     const auto& sh = sys.undefined_shadow();
     const loaders::CheckReport rep =
         loaders::check_global(img, sys.global.data(), sys.global.size(), sh.empty() ? nullptr : sh.data());
+    if (rep.compared == 0 && rep.pass()) {
+        // Every expected word null or undefined: a check that compared nothing has not passed.
+        std::cout << "FAIL " << img.name << ": no words compared (" << rep.skipped_null << " expected words null, "
+                  << rep.skipped_undefined << " derived from undefined input)\n";
+        return 1;
+    }
     std::cout << loaders::format_report(img.name, rep, o.max_report_lines);
     return rep.pass() ? 0 : 1;
 }
 
-// --dump-global (raw bytes) and --rdata-log (FlexGripPlus gpgpu_rdata.log of the dump range).
+// --dump-global (raw bytes) and --rdata-log (FlexGripPlus gpgpu_rdata.log of the dump range),
+// each complete or not at all (io::OutputFile).
 int dump_memory(const RunOptions& o, const loaders::KernelImage& img, gpu::StandaloneSystem& sys) {
-    if (!o.dump_global.empty()) {
-        std::ofstream out(o.dump_global, std::ios::binary);
-        out.write(reinterpret_cast<const char*>(sys.global.data()), std::streamsize(sys.global.size()));
-        if (!out) {
-            std::cerr << o.dump_global << ": cannot write\n";
-            return 2;
+    try {
+        if (!o.dump_global.empty())
+            io::write_file(o.dump_global,
+                           std::string_view(reinterpret_cast<const char*>(sys.global.data()), sys.global.size()));
+        if (!o.rdata_log.empty()) {
+            io::OutputFile out(o.rdata_log);
+            loaders::ByteRange d = img.dump;
+            if (d.len == 0) d = {0, std::uint32_t(sys.global.size())};
+            for (std::uint64_t a = d.addr; a + 4 <= std::uint64_t(d.addr) + d.len && a + 4 <= sys.global.size(); a += 4)
+                out.write(fmt::format("{:05X} {:08X}\n", a, sys.read_u32(std::uint32_t(a))));
+            out.commit();
         }
-    }
-    if (!o.rdata_log.empty()) {
-        std::ofstream out(o.rdata_log);
-        loaders::ByteRange d = img.dump;
-        if (d.len == 0) d = {0, std::uint32_t(sys.global.size())};
-        for (std::uint64_t a = d.addr; a + 4 <= std::uint64_t(d.addr) + d.len && a + 4 <= sys.global.size(); a += 4)
-            out << fmt::format("{:05X} {:08X}\n", a, sys.read_u32(std::uint32_t(a)));
-        if (!out) {
-            std::cerr << o.rdata_log << ": cannot write\n";
-            return 2;
-        }
+    } catch (const std::exception& e) {
+        std::cerr << "fgtlm run: " << e.what() << '\n';
+        return 2;
     }
     return 0;
 }
@@ -268,12 +289,12 @@ int finish_outputs(const RunOptions& o, const loaders::KernelImage& img, const p
     context["rtl_events"] = rtl_events_json(img, res.rtl_events);
     try {
         inst.end_kernel(res.sim_wall_seconds, res.error.ok() ? std::string() : res.error.describe(), context);
+        if (tracer) tracer->close();
     } catch (const std::exception& e) {
         std::cerr << "fgtlm run: " << e.what() << '\n';
         return 2;
     }
     if (tracer) {
-        tracer->close();
         if (tracer->late_changes() != 0)
             std::cerr << "fgtlm run: warning: " << tracer->late_changes()
                       << " VCD changes came after their cycle and were recorded late\n";
@@ -343,14 +364,15 @@ const fgtlm::cli::SubcommandRegistration kRun{
             "--vcd", o->vcd,
             "VCD waveform (sc_trace): per-warp PC/mask/state, unit busy; 1 time unit = 1 SM cycle (traces/vcd.md)");
         sub->add_flag("--summary", o->summary, "print a one-screen statistics summary on stderr");
-        sub->add_option("--max-instructions", o->max_instructions,
-                        "watchdog: warp instructions per kernel (default 2e7; 1e6 with --vcd)")
-            ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 62));
-        sub->add_option("--max-cycles", o->max_cycles, "watchdog: SM cycles per kernel (default off)");
-        sub->add_option("--sms", o->sms, "number of SMs")->check(CLI::Range(1u, 64u));
-        sub->add_option("--cores", o->launch.cores, "SP lanes per SM (8, 16, 32; default from the bundle)");
+        cli::add_unsigned(sub, "--max-instructions", o->max_instructions,
+                          "watchdog: warp instructions per kernel (default 2e7; 1e6 with --vcd)", 1, std::uint64_t{1} << 62);
+        cli::add_unsigned(sub, "--max-cycles", o->max_cycles, "watchdog: SM cycles per kernel (default off)", 1,
+                          std::uint64_t{1} << 62);
+        cli::add_unsigned(sub, "--sms", o->sms, "number of SMs", 1, 64);
+        cli::add_cores_option(sub, o->launch);
         sub->add_flag("--no-dmi", o->no_dmi, "route every global access through b_transport");
-        sub->add_option("--max-report-lines", o->max_report_lines, "mismatch lines printed by --check");
+        cli::add_unsigned(sub, "--max-report-lines", o->max_report_lines, "mismatch lines printed by --check", 0,
+                          1'000'000);
         add_sass_launch_options(sub, o->launch);
         return std::function<int()>([o] { return run(*o); });
     }};

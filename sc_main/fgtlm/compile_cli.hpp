@@ -10,7 +10,7 @@ namespace fgtlm::cli {
 
 struct CompileCliOptions {
     std::string target = "flexgrip";
-    std::string data_base = "0x3c000";
+    std::uint32_t data_base = 0x3c000;
     std::uint32_t max_regs = 64;
     bool sass = false;
 };

@@ -1,137 +1,65 @@
 #include "launch_target.hpp"
-#include "diagnostics.hpp"
+#include "cli_numbers.hpp"
 
-#include <algorithm>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
+#include <stdexcept>
 
-#include <fgtlm/isa/assembler.hpp>
-#include <fgtlm/loaders/bundle_loader.hpp>
-#include <fgtlm/loaders/testbench_loader.hpp>
+#include <fgtlm/io/number.hpp>
 
 namespace fgtlm::cli {
 
-namespace fs = std::filesystem;
-
-std::uint32_t parse_u32(const std::string& s) {
-    std::size_t pos = 0;
-    unsigned long long v = 0;
-    try {
-        v = std::stoull(s, &pos, 0);
-    } catch (const std::exception&) {
-        pos = 0;  // stoull's own message is just "stoull": name the value instead
-    }
-    if (pos == 0 || pos != s.size() || v > 0xffffffffULL)
-        throw std::invalid_argument("not a 32-bit number: '" + s + "'");
-    return std::uint32_t(v);
-}
-
 void add_launch_target_options(CLI::App* sub, LaunchTarget& t) {
-    sub->add_option("target", t.target, "bundle folder, FlexGripPlus application folder (--flexgrip) or .sass file")
+    sub->add_option("target", t.target,
+                    "bundle folder, FlexGripPlus application folder (--flexgrip), .sass file or MODULE")
         ->required();
     sub->add_flag("--flexgrip", t.flexgrip,
                   "TARGET is a FlexGripPlus application folder (TP_instructions.vhd, pick_bench.vhd, ...)");
-    sub->add_option("--cores", t.cores, "SP lanes (8, 16, 32; default from the target, else 8)");
+    add_cores_option(sub, t);
     add_sass_launch_options(sub, t);
 }
 
+void add_cores_option(CLI::App* sub, LaunchTarget& t) {
+    add_unsigned(sub, "--cores", t.cores, "SP lanes (8, 16, 32; default from the target, else 8)", 1, 32);
+}
+
 void add_sass_launch_options(CLI::App* sub, LaunchTarget& t) {
-    sub->add_option("--grid", t.grid, "(.sass) gridDim X[,Y]")->delimiter(',');
-    sub->add_option("--block", t.block, "(.sass) blockDim X[,Y,Z]")->delimiter(',');
-    sub->add_option("--param", t.params, "(.sass) kernel parameter word (repeatable, decimal or 0x hex)");
+    constexpr std::uint64_t k32 = 0xffffffffu;
+    add_unsigned_list(sub, "--grid", t.grid, "(.sass) gridDim X[,Y] (1..65535 each)", 1, 0xffff);
+    add_unsigned_list(sub, "--block", t.block, "(.sass) blockDim X[,Y,Z] (1..65535 each)", 1, 0xffff);
+    sub->add_option("--param", t.param_texts,
+                    "kernel parameter (repeatable): a 32-bit word, decimal or 0x hex; for a MODULE typed by the "
+                    "PTX parameter (integer, or a float / 0x raw bits for .f32)");
     sub->add_option("--global-init", t.global_init, "(.sass) initial global memory image (raw bytes from 0)");
-    sub->add_option("--regs", t.regs, "(.sass) registers per thread");
-    sub->add_option("--shared", t.shared, "(.sass) static shared memory bytes");
-    sub->add_option("--blocks-per-sm", t.blocks_per_sm, "(.sass) blocks resident per SM");
-    sub->add_option("--local-bytes", t.local_bytes,
-                    "(.sass) local memory bytes per thread (LLD/LST; windows in global memory)");
-    sub->add_option("--local-base", t.local_base,
-                    "(.sass) global address of thread 0's local window (decimal or 0x hex)");
-    sub->add_option("--dump-words", t.dump_words, "(.sass) words from address 0 compared after the kernel");
-    sub->add_option("--kernel", t.kernel, "(MODULE) kernel to run: mangled or plain name (optional with one kernel)");
-    sub->add_option("--dynamic-shared", t.dynamic_shared, "(MODULE) bytes of extern __shared__ arrays");
+    add_unsigned(sub, "--regs", t.regs, "(.sass) registers per thread", 0, k32);
+    add_unsigned(sub, "--shared", t.shared, "(.sass) static shared memory bytes", 0, k32);
+    add_unsigned(sub, "--blocks-per-sm", t.blocks_per_sm, "(.sass) blocks resident per SM", 0, k32);
+    add_unsigned(sub, "--local-bytes", t.local_bytes,
+                 "(.sass) local memory bytes per thread (LLD/LST; windows in global memory)", 0, k32);
+    add_unsigned(sub, "--local-base", t.local_base,
+                 "(.sass) global address of thread 0's local window (decimal or 0x hex)", 0, k32);
+    add_unsigned(sub, "--dump-words", t.dump_words, "(.sass) words from address 0 compared after the kernel", 0,
+                 loaders::kMaxDumpWords);
     sub->add_option("--textures", t.textures,
                     "(.sass) JSON file {\"textures\": {...}}: texture descriptor table (launch.json format)");
+    sub->add_option("--kernel", t.kernel, "(MODULE) kernel to run: mangled or plain name (optional with one kernel)");
+    add_unsigned(sub, "--dynamic-shared", t.dynamic_shared, "(MODULE) bytes of extern __shared__ arrays", 0, 16384);
 }
-
-namespace {
-
-// Reads a whole input file; a directory or a missing file is an error naming it.
-std::string read_input(const std::string& path, const char* what) {
-    if (const std::string why = not_a_readable_file(path); !why.empty()) throw loaders::LoadError(path, 0, why);
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw loaders::LoadError(path, 0, std::string("cannot open ") + what);
-    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
-
-// gridDim / blockDim entries are 16-bit in the hardware: 70000 is an error, not 4464.
-void check_dims(const std::vector<std::uint32_t>& v, const char* option) {
-    for (const std::uint32_t x : v)
-        if (x == 0 || x > 0xffff)
-            throw loaders::LoadError(std::string(option) + ": " + std::to_string(x) + " is out of range (1..65535)");
-}
-
-}  // namespace
-
-// Grid, block, registers, shared size, global image, textures and the dump range (.sass and
-// MODULE targets); the caller has set the program and the parameters.
-void apply_sass_launch(const LaunchTarget& o, loaders::KernelImage& img) {
-    if (o.grid.empty() || o.grid.size() > 2 || o.block.empty() || o.block.size() > 3)
-        throw loaders::LoadError("--grid takes X[,Y] and --block X[,Y,Z]");
-    check_dims(o.grid, "--grid");
-    check_dims(o.block, "--block");
-    img.launch.grid[0] = std::uint16_t(o.grid[0]);
-    img.launch.grid[1] = std::uint16_t(o.grid.size() > 1 ? o.grid[1] : 1);
-    for (std::size_t i = 0; i < 3; ++i) img.launch.block[i] = std::uint16_t(i < o.block.size() ? o.block[i] : 1);
-    img.launch.blocks_per_sm = o.blocks_per_sm;
-    img.launch.local_bytes_per_thread = o.local_bytes;
-    img.launch.local_base = parse_u32(o.local_base);
-    if (!o.global_init.empty()) {
-        const std::string g = read_input(o.global_init, "the global memory image");
-        if (g.size() > img.global_mem_bytes)
-            throw loaders::LoadError(o.global_init, 0,
-                                     std::to_string(g.size()) + " bytes: larger than the global memory (" +
-                                         std::to_string(img.global_mem_bytes) + " bytes)");
-        img.global_init.assign(g.begin(), g.end());
-    }
-    if (!o.textures.empty()) loaders::load_texture_section(o.textures, img);
-    const std::uint32_t words = o.dump_words != 0 || !o.auto_dump
-                                    ? o.dump_words
-                                    : std::max<std::uint32_t>(1024, std::uint32_t((img.global_init.size() + 3) / 4));
-    img.dump = {0, 4 * words};
-}
-
-namespace {
-
-loaders::KernelImage image_from_sass(const LaunchTarget& o) {
-    const std::string source = read_input(o.target, "the SASS file");
-    const isa::AssembleResult r = isa::assemble(source, o.target);
-    if (!r.ok()) throw loaders::LoadError(format_asm_errors(r.errors));
-    loaders::KernelImage img;
-    img.name = fs::path(o.target).stem().string();
-    img.program = r.words;
-    for (const auto& p : o.params) img.launch.params.push_back(parse_u32(p));
-    img.launch.regs_per_thread = o.regs;
-    img.launch.shared_bytes = o.shared;
-    apply_sass_launch(o, img);
-    return img;
-}
-
-}  // namespace
 
 loaders::KernelImage load_launch_target(const LaunchTarget& t) {
-    loaders::KernelImage img;
-    if (t.flexgrip) img = loaders::load_testbench(t.target);
-    else if (fs::is_directory(t.target)) img = loaders::load_bundle(t.target);
-    else if (is_module_file(t.target)) img = image_from_module(t);
-    else img = image_from_sass(t);
-    if (t.cores > 0) img.cores = std::uint32_t(t.cores);
-    if (const loaders::ImageOverflow& o = img.global_init_overflow; o.first_line != 0)
-        img.warnings.push_back(o.file + ":" + std::to_string(o.first_line) + ": " + std::to_string(o.bytes) +
-                               " bytes past the " + std::to_string(img.global_mem_bytes) +
-                               "-byte global memory ignored, as the RTL's dp_ram does (core.rtl.mif_truncate)");
-    return img;
+    if (!t.flexgrip && std::filesystem::is_regular_file(t.target) && is_module_file(t.target)) {
+        loaders::KernelImage img = image_from_module(t);
+        if (t.cores > 0) img.cores = std::uint32_t(t.cores);
+        return img;
+    }
+    loaders::LaunchTarget words = t;
+    words.params.clear();
+    try {
+        for (const std::string& p : t.param_texts)
+            words.params.push_back(std::uint32_t(io::parse_unsigned(p, "--param", 0, 0xffffffffu)));
+    } catch (const std::invalid_argument& e) {
+        throw loaders::LoadError(e.what());
+    }
+    return loaders::load_launch_target(words);
 }
 
 }  // namespace fgtlm::cli

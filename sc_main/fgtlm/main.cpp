@@ -4,6 +4,8 @@
 // simulate can build modules and call sc_start; the others never create a simulation context.
 #include "subcommand.hpp"
 
+#include <fgtlm/io/output_file.hpp>
+
 #include <systemc>
 
 #include <algorithm>
@@ -65,11 +67,16 @@ int sc_main(int argc, char* argv[]) {
         if (std::string(e.what()).find("subcommand is required") != std::string::npos) return missing_subcommand(app);
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        return app.exit(e);
+        // --help and --version exit 0; any bad option is bad input: exit 2, as every command's own checks.
+        return app.exit(e) == 0 ? 0 : 2;
     }
     try {
         for (auto& [sub, run] : runners) {
-            if (sub != nullptr && sub->parsed()) return run();
+            if (sub == nullptr || !sub->parsed()) continue;
+            const int rc = run();
+            // A listing or report lost on a full disk or a closed pipe is a failure, not exit 0.
+            fgtlm::io::check_stdout();
+            return rc;
         }
     } catch (const std::bad_alloc&) {
         std::cerr << "fgtlm: error: out of memory (an input asks for more memory than this machine has)\n";

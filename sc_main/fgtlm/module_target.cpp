@@ -7,6 +7,7 @@
 #include <iterator>
 
 #include <fgtlm/compiler/module.hpp>
+#include <fgtlm/io/number.hpp>
 
 namespace fgtlm::cli {
 
@@ -18,6 +19,10 @@ bool is_module_file(const std::string& path) {
 }
 
 namespace {
+
+std::uint32_t parse_u32(const std::string& s) {
+    return std::uint32_t(io::parse_unsigned(s, "value", 0, 0xffffffffu));
+}
 
 // A .f32 parameter: 0x raw bits, or a decimal float.
 std::uint32_t parse_f32_param(const std::string& s) {
@@ -37,7 +42,8 @@ std::uint32_t parse_f32_param(const std::string& s) {
 
 // An integer parameter: decimal (negative allowed) or 0x hex, as two's complement.
 std::uint32_t parse_int_param(const std::string& s) {
-    if (!s.empty() && s[0] == '-') return 0u - parse_u32(s.substr(1));
+    if (!s.empty() && s[0] == '-')
+        return 0u - std::uint32_t(io::parse_unsigned(s.substr(1), "value", 0, 0x80000000u));
     return parse_u32(s);
 }
 
@@ -83,9 +89,9 @@ loaders::KernelImage image_from_module(const LaunchTarget& t) {
     loaders::KernelImage img;
     img.name = k->name;
     img.program = k->code;
-    img.launch.params = param_words(*k, t.params);
+    loaders::apply_launch_options(t, img);
+    img.launch.params = param_words(*k, t.param_texts);
     img.launch.regs_per_thread = k->regs;
-    apply_sass_launch(t, img);
     // Local windows (one per thread of the block) follow the static shared data.
     img.launch.shared_bytes = k->shared_bytes + t.dynamic_shared + k->local_bytes * img.launch.threads_per_block();
     if (!m.data.empty()) {

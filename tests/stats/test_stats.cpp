@@ -149,6 +149,45 @@ TEST(Stats, LtAndAtDiffer) {
     EXPECT_GT(at.timing().kernel_cycles(), lt.timing().kernel_cycles());
 }
 
+// Issue 27: an issue past bucket 2048 of the first interval (a long kernel launch) met series
+// vectors of 256 buckets: the merge read and filled out of range (SIGSEGV).
+TEST(Stats, LateFirstIssueKeepsTheSeries) {
+    for (const std::int64_t launch : {131072, 200000, 1000000}) {
+        auto reg = registry();
+        reg.set("gpu.kernel_launch_cycles", launch, "test");
+        stats::Instrumentation at(reg, {});
+        Kernel k;
+        k.run(at);
+        const nlohmann::json j = at.stats().to_json();
+        std::uint64_t series = 0;
+        for (const auto& v : j["timeseries"]["warp_instructions"]) series += v.get<std::uint64_t>();
+        EXPECT_EQ(series, 10u) << launch;
+        EXPECT_LE(j["timeseries"]["warp_instructions"].size(), 2048u);
+        EXPECT_GT(at.timing().kernel_cycles(), std::uint64_t(launch));
+    }
+}
+
+// Issue 27: a record per executed block (~1 KB of JSON each) grew without bound on a large
+// grid; past kMaxBlockRecords blocks are only counted.
+TEST(Stats, PerBlockRecordsAreBounded) {
+    auto reg = registry();
+    stats::Instrumentation at(reg, {});
+    core::LaunchConfig launch;
+    launch.grid[0] = 65535;
+    launch.grid[1] = 65535;
+    launch.block[0] = 32;
+    at.begin_kernel(launch);
+    const std::uint32_t limit = stats::StatsCollector::kMaxBlockRecords;
+    for (const std::uint32_t b : {0u, limit - 1, limit, limit + 5, 4'000'000'000u}) {
+        at.timing().on_block_start(0, b);
+        at.on_block_start(0, b);
+    }
+    EXPECT_EQ(at.stats().blocks().size(), std::size_t(limit));
+    const nlohmann::json j = at.stats().to_json();
+    EXPECT_EQ(j["blocks"].size(), 2u);
+    EXPECT_EQ(j["blocks_omitted"], 3u);
+}
+
 TEST(Stats, CommitTraceLines) {
     auto reg = registry();
     stats::InstrumentationOptions opt;

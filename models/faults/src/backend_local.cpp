@@ -4,12 +4,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <set>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -25,26 +26,36 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Appends records to the output file as they arrive and draws the progress bar.
+// Appends records to the output file as they arrive, adds them to the summary (keeping them
+// only when asked) and draws the progress bar.
 class Collector {
 public:
-    Collector(const LocalOptions& opt, std::uint64_t total, std::uint64_t done, std::vector<json>& records)
-        : opt_(opt), total_(total), done_(done), start_done_(done), records_(records) {}
+    Collector(const LocalOptions& opt, std::uint64_t total, std::uint64_t done, SummaryBuilder& summary,
+              std::vector<json>& records)
+        : opt_(opt), total_(total), done_(done), start_done_(done), summary_(summary), records_(records) {}
 
     void open(const json& header, bool fresh) {
         if (opt_.out.empty()) return;
         file_ = std::fopen(opt_.out.c_str(), fresh ? "wb" : "ab");
-        if (file_ == nullptr) throw std::runtime_error(opt_.out + ": cannot write");
-        if (fresh) line(header.dump(), false);
+        if (file_ == nullptr) throw std::runtime_error(opt_.out + ": cannot write: " + std::strerror(errno));
+        if (fresh) line(header.dump());
     }
     ~Collector() {
         if (file_ != nullptr) std::fclose(file_);
     }
     void record(const std::string& text) {
-        line(text, true);
-        records_.push_back(json::parse(text));
+        line(text);
+        json r = json::parse(text);
+        summary_.add(r);
+        if (opt_.keep_records) records_.push_back(std::move(r));
         ++done_;
         draw(false);
+    }
+    void close() {
+        if (file_ == nullptr) return;
+        std::FILE* f = file_;
+        file_ = nullptr;
+        if (std::fclose(f) != 0) throw std::runtime_error(opt_.out + ": write failed: " + std::strerror(errno));
     }
     void draw(bool last) {
         if (!opt_.progress) return;
@@ -63,15 +74,18 @@ public:
     }
 
 private:
-    void line(const std::string& text, bool) {
+    // Whole lines on disk (an interrupt leaves at most one torn line); a failed write ends the
+    // campaign naming the file (the records so far stay for a resume).
+    void line(const std::string& text) {
         if (file_ == nullptr) return;
-        std::fwrite(text.data(), 1, text.size(), file_);
-        std::fputc('\n', file_);
-        std::fflush(file_);  // whole lines on disk: an interrupt leaves at most one torn line
+        const bool ok = std::fwrite(text.data(), 1, text.size(), file_) == text.size() &&
+                        std::fputc('\n', file_) != EOF && std::fflush(file_) == 0;
+        if (!ok) throw std::runtime_error(opt_.out + ": write failed: " + std::strerror(errno));
     }
 
     const LocalOptions& opt_;
     std::uint64_t total_, done_, start_done_;
+    SummaryBuilder& summary_;
     std::vector<json>& records_;
     std::FILE* file_ = nullptr;
     Clock::time_point t0_ = Clock::now(), drawn_{};
@@ -161,36 +175,50 @@ void run_forked(Campaign& c, const LocalOptions& opt, const std::vector<std::vec
             "a worker process failed (see above); the records so far are kept, run again to resume");
 }
 
+// The records an earlier run left in opt.out, checked and counted (not kept unless asked):
+// whether the file holds the header already, and which injections are done.
+bool resume(Campaign& c, const LocalOptions& opt, SummaryBuilder& summary, LocalResult& res, std::vector<bool>& done) {
+    if (opt.out.empty() || !fs::exists(opt.out) || fs::file_size(opt.out) == 0) return false;
+    const json header = c.header();
+    bool has_header = false;
+    scan_records(
+        opt.out, true,
+        [&](json& h) {
+            if (h != header)
+                throw std::runtime_error(opt.out + " holds another campaign (target, seed, plans or kernel differ): "
+                                         "remove it or choose another --out");
+            has_header = true;
+        },
+        [&](json& r, std::size_t line) {
+            const auto id = r.at("id").get<std::uint64_t>();
+            const std::string where = opt.out + ":" + std::to_string(line) + ": injection " + std::to_string(id);
+            if (id % opt.shards != opt.shard)
+                throw std::runtime_error(where + " belongs to another shard than " + std::to_string(opt.shard));
+            if (done[id]) throw std::runtime_error(where + " is recorded twice: the file was edited or concatenated");
+            done[id] = true;
+            summary.add(r);
+            ++res.resumed;
+            if (opt.keep_records) res.records.push_back(std::move(r));
+        });
+    return has_header;
+}
+
 }  // namespace
 
 LocalResult run_local(Campaign& c, const LocalOptions& opt) {
     if (opt.shards == 0 || opt.shard >= opt.shards) throw std::invalid_argument("shard must be below the shard count");
     LocalResult res;
-    const json header = c.header();
-    std::set<std::uint64_t> done;
-    bool fresh = true;
-    if (!opt.out.empty() && fs::exists(opt.out) && fs::file_size(opt.out) > 0) {
-        RecordsFile rf = read_records(opt.out, true);
-        if (!rf.header.is_null()) {
-            if (rf.header != header)
-                throw std::runtime_error(opt.out + " holds another campaign (target, seed, plans or kernel differ): "
-                                         "remove it or choose another --out");
-            fresh = false;
-            for (json& r : rf.records) {
-                done.insert(r.at("id").get<std::uint64_t>());
-                res.records.push_back(std::move(r));
-            }
-        }
-    }
-    res.resumed = res.records.size();
+    SummaryBuilder summary(c.spec().confidence);
+    std::vector<bool> done(c.size(), false);  // one bit per injection (the campaign size is bounded)
+    const bool fresh = !resume(c, opt, summary, res, done);
     std::vector<std::uint64_t> pending;
     std::uint64_t mine = 0;
     for (std::uint64_t id = opt.shard; id < c.size(); id += opt.shards) {
         ++mine;
-        if (!done.count(id)) pending.push_back(id);
+        if (!done[id]) pending.push_back(id);
     }
-    Collector col(opt, mine, res.resumed, res.records);
-    col.open(header, fresh);
+    Collector col(opt, mine, res.resumed, summary, res.records);
+    col.open(c.header(), fresh);
     const auto t0 = Clock::now();
     const unsigned jobs =
         std::max(1u, std::min<unsigned>(opt.jobs, unsigned(std::max<std::size_t>(1, pending.size()))));
@@ -205,9 +233,11 @@ LocalResult run_local(Campaign& c, const LocalOptions& opt) {
         for (std::size_t i = 0; i < by_time.size(); ++i) shares[i % jobs].push_back(by_time[i].second);
         run_forked(c, opt, shares, col);
     }
+    col.close();
     col.draw(true);
     res.wall_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
-    res.injected = res.records.size() - res.resumed;
+    res.summary = summary.finish();
+    res.injected = summary.records() - res.resumed;
     std::sort(res.records.begin(), res.records.end(), [](const json& a, const json& b) {
         return a.at("id").get<std::uint64_t>() < b.at("id").get<std::uint64_t>();
     });

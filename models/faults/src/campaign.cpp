@@ -9,6 +9,8 @@
 
 #include <fgtlm/core/program.hpp>
 
+#include <fmt/format.h>
+
 #include <fgtlm/faults/injector.hpp>
 #include <fgtlm/faults/machine.hpp>
 #include <fgtlm/faults/sampling.hpp>
@@ -18,7 +20,6 @@ namespace fgtlm::faults {
 using nlohmann::json;
 
 namespace {
-constexpr std::uint64_t kGoldenLimit = 2'000'000'000ull;  // warp instructions
 constexpr std::uint64_t kExhaustiveLimit = 10'000'000ull;
 }  // namespace
 
@@ -58,11 +59,12 @@ void Campaign::prepare() {
     Machine& g = engine_->golden;
     if (const std::string why = g.check(); !why.empty()) throw std::invalid_argument("invalid launch: " + why);
     g.start();
-    g.run_until(kGoldenLimit);
+    g.run_until(spec_.max_instructions);
     if (g.status() == RunStatus::Error)
         throw std::runtime_error("the golden run fails: " + g.sm().error().describe());
     if (g.status() != RunStatus::Done)
-        throw std::runtime_error("the golden run does not finish in 2e9 warp instructions");
+        throw std::runtime_error("the golden run does not finish in " + std::to_string(spec_.max_instructions) +
+                                 " warp instructions (watchdog: --max-instructions, campaign max_instructions)");
     golden_steps_ = g.steps();
     if (golden_steps_ == 0) throw std::runtime_error("the golden run executes no instruction");
     cpi_ = std::max(1u, 32u / std::max(1u, image_.cores));
@@ -82,7 +84,8 @@ void Campaign::prepare() {
                                         (p.structure == Structure::Const ? " (no constant memory image)" : ""));
         const double population = double(sp.bits()) * double(at_ ? 1 : golden_steps_);
         if (p.count == 0) {
-            if (spec_.exhaustive) p.count = std::uint64_t(population);
+            // (a population beyond the exhaustive limit is refused below, before any cast can wrap)
+            if (spec_.exhaustive) p.count = std::uint64_t(std::min(population, double(kExhaustiveLimit + 1)));
             else if (spec_.margin > 0) p.count = leveugle_sample_size(population, spec_.margin, spec_.confidence);
             else p.count = spec_.count;
         }
@@ -90,6 +93,10 @@ void Campaign::prepare() {
             throw std::invalid_argument("exhaustive campaign over '" + std::string(to_string(p.structure)) + "' has " +
                                         std::to_string(p.count) + " faults (limit 1e7): sample it instead");
         if (spec_.exhaustive) p.count = std::min(p.count, std::uint64_t(population));
+        // Each term is at most the limit, so the sum cannot wrap (two plans of 2^63 were 0).
+        if (p.count > kMaxInjections || total_ + p.count > kMaxInjections)
+            throw std::invalid_argument(fmt::format("'{}' plans {} injections after {} planned: the limit is {}",
+                                                    to_string(p.structure), p.count, total_, kMaxInjections));
         spaces_.push_back(sp);
         plan_first_.push_back(total_);
         total_ += p.count;

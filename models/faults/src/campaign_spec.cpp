@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include <fgtlm/faults/campaign.hpp>
+#include <fgtlm/io/number.hpp>
 
 namespace fgtlm::faults {
 
@@ -24,17 +25,61 @@ FaultModel model_named(const std::string& s) {
     return *v;
 }
 
+// Every number goes through io's checked parser: -1, 2.9, 1e30 or NaN is an error naming the
+// field, never 2^64-1, 2 or 0.
+std::uint64_t unsigned_field(const json& j, const char* key, std::uint64_t lo, std::uint64_t hi) {
+    return io::json_unsigned(j.at(key), std::string("campaign description: ") + key, lo, hi);
+}
+
+template <class T>
+void get_unsigned(const json& j, const char* key, T& out, std::uint64_t lo, std::uint64_t hi) {
+    if (j.contains(key)) out = T(unsigned_field(j, key, lo, hi));
+}
+
+void get_real(const json& j, const char* key, double& out, double lo, double hi) {
+    if (j.contains(key)) out = io::json_real(j.at(key), std::string("campaign description: ") + key, lo, hi);
+}
+
 template <class T>
 void get(const json& j, const char* key, T& out) {
     if (j.contains(key)) out = j.at(key).get<T>();
+}
+
+std::vector<std::uint32_t> unsigned_list(const json& j, const char* key, std::uint64_t lo, std::uint64_t hi,
+                                         std::size_t max_size) {
+    const json& v = j.at(key);
+    const std::string name = std::string("campaign description: target.") + key;
+    if (!v.is_array() || v.empty() || v.size() > max_size)
+        throw std::invalid_argument(name + ": must be an array of 1 to " + std::to_string(max_size) + " numbers");
+    std::vector<std::uint32_t> out;
+    for (std::size_t i = 0; i < v.size(); ++i)
+        out.push_back(std::uint32_t(io::json_unsigned(v[i], name + "[" + std::to_string(i) + "]", lo, hi)));
+    return out;
+}
+
+void read_target(const json& t, TargetSpec& s) {
+    if (!t.is_object()) throw std::invalid_argument("campaign description: target: must be an object");
+    get(t, "path", s.path);
+    get(t, "flexgrip", s.flexgrip);
+    if (t.contains("grid")) s.grid = unsigned_list(t, "grid", 1, 0xffff, 2);
+    if (t.contains("block")) s.block = unsigned_list(t, "block", 1, 0xffff, 3);
+    if (t.contains("params")) {
+        s.params.clear();
+        if (!t.at("params").empty()) s.params = unsigned_list(t, "params", 0, 0xffffffffu, 64);
+    }
+    get(t, "global_init", s.global_init);
+    get_unsigned(t, "regs", s.regs, 0, 0xffffffffu);
+    get_unsigned(t, "shared", s.shared, 0, 0xffffffffu);
+    get_unsigned(t, "blocks_per_sm", s.blocks_per_sm, 0, 0xffffffffu);
 }
 
 }  // namespace
 
 CampaignSpec campaign_from_json(const json& j) {
     if (!j.is_object()) throw std::invalid_argument("a campaign description is a JSON object");
-    static const char* const kKeys[] = {"target", "plans", "seed", "exhaustive", "at_instruction", "at_cycle",
-                                        "count", "margin", "confidence", "hang_factor", "model"};
+    static const char* const kKeys[] = {"target",     "plans",      "seed",        "exhaustive",
+                                        "at_instruction", "at_cycle", "count",   "margin",
+                                        "confidence", "hang_factor", "model", "max_instructions"};
     for (const auto& [k, v] : j.items()) {
         bool known = false;
         for (const char* key : kKeys) known = known || k == key;
@@ -42,18 +87,7 @@ CampaignSpec campaign_from_json(const json& j) {
     }
     CampaignSpec s;
     try {
-        if (j.contains("target")) {
-            const json& t = j.at("target");
-            get(t, "path", s.target.path);
-            get(t, "flexgrip", s.target.flexgrip);
-            get(t, "grid", s.target.grid);
-            get(t, "block", s.target.block);
-            get(t, "params", s.target.params);
-            get(t, "global_init", s.target.global_init);
-            get(t, "regs", s.target.regs);
-            get(t, "shared", s.target.shared);
-            get(t, "blocks_per_sm", s.target.blocks_per_sm);
-        }
+        if (j.contains("target")) read_target(j.at("target"), s.target);
         FaultModel default_model = FaultModel::Flip;
         if (j.contains("model")) default_model = model_named(j.at("model").get<std::string>());
         if (j.contains("plans")) {
@@ -65,33 +99,35 @@ CampaignSpec campaign_from_json(const json& j) {
                 } else {
                     plan.structure = structure_named(p.at("structure").get<std::string>());
                     if (p.contains("model")) plan.model = model_named(p.at("model").get<std::string>());
-                    get(p, "count", plan.count);
+                    get_unsigned(p, "count", plan.count, 0, kMaxInjections);  // 0: the campaign's count
                 }
                 s.plans.push_back(plan);
             }
         }
-        get(j, "seed", s.seed);
+        get_unsigned(j, "seed", s.seed, 0, io::kU64Max);
         get(j, "exhaustive", s.exhaustive);
-        if (j.contains("at_instruction")) s.at_instruction = j.at("at_instruction").get<std::uint64_t>();
-        if (j.contains("at_cycle")) s.at_cycle = j.at("at_cycle").get<std::uint64_t>();
-        get(j, "count", s.count);
-        get(j, "margin", s.margin);
-        get(j, "confidence", s.confidence);
-        get(j, "hang_factor", s.hang_factor);
+        if (j.contains("at_instruction")) s.at_instruction = unsigned_field(j, "at_instruction", 0, io::kU64Max);
+        if (j.contains("at_cycle")) s.at_cycle = unsigned_field(j, "at_cycle", 0, io::kU64Max);
+        get_unsigned(j, "count", s.count, 1, kMaxInjections);
+        get_unsigned(j, "max_instructions", s.max_instructions, 1, kMaxGoldenInstructions);
+        get_real(j, "margin", s.margin, 0.0, 0.5);
+        get_real(j, "confidence", s.confidence, 0.5, 0.999999);
+        get_real(j, "hang_factor", s.hang_factor, 1.0, 1e6);
     } catch (const json::exception& e) {
         throw std::invalid_argument(std::string("campaign description: ") + e.what());
     }
-    if (s.confidence <= 0.0 || s.confidence >= 1.0) throw std::invalid_argument("confidence must be in (0, 1)");
-    if (s.margin < 0.0 || s.margin >= 1.0) throw std::invalid_argument("margin must be in [0, 1)");
-    if (s.hang_factor < 1.0) throw std::invalid_argument("hang_factor must be at least 1");
     return s;
 }
 
 json to_json(const CampaignSpec& s) {
     json j;
-    j["target"] = {{"path", s.target.path}, {"flexgrip", s.target.flexgrip}, {"grid", s.target.grid},
-                   {"block", s.target.block}, {"params", s.target.params}, {"global_init", s.target.global_init},
-                   {"regs", s.target.regs}, {"shared", s.target.shared}, {"blocks_per_sm", s.target.blocks_per_sm}};
+    j["target"] = {{"path", s.target.path},         {"flexgrip", s.target.flexgrip},
+                   {"params", s.target.params},     {"global_init", s.target.global_init},
+                   {"regs", s.target.regs},         {"shared", s.target.shared},
+                   {"blocks_per_sm", s.target.blocks_per_sm}};
+    // Only when given: a missing grid or block is 1 with a warning, as for `fgtlm run`.
+    if (!s.target.grid.empty()) j["target"]["grid"] = s.target.grid;
+    if (!s.target.block.empty()) j["target"]["block"] = s.target.block;
     json plans = json::array();
     for (const auto& p : s.plans)
         plans.push_back({{"structure", to_string(p.structure)}, {"model", to_string(p.model)}, {"count", p.count}});
@@ -104,6 +140,8 @@ json to_json(const CampaignSpec& s) {
     j["margin"] = s.margin;
     j["confidence"] = s.confidence;
     j["hang_factor"] = s.hang_factor;
+    // Written only when set, so the headers of earlier campaign files stay equal (resume).
+    if (s.max_instructions != kDefaultGoldenInstructions) j["max_instructions"] = s.max_instructions;
     return j;
 }
 

@@ -1,24 +1,27 @@
 // JSON Lines files of a campaign: read (with torn-line repair), merge, write.
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <fstream>
 #include <map>
 #include <stdexcept>
 
 #include <fgtlm/faults/backends.hpp>
+#include <fgtlm/faults/summary.hpp>
+#include <fgtlm/io/output_file.hpp>
 
 namespace fgtlm::faults {
 
 using nlohmann::json;
 namespace fs = std::filesystem;
 
-RecordsFile read_records(const fs::path& file, bool repair) {
+void scan_records(const fs::path& file, bool repair, const std::function<void(json&)>& on_header,
+                  const std::function<void(json&, std::size_t)>& on_record) {
     std::ifstream in(file, std::ios::binary);
     if (!in) throw std::runtime_error(file.string() + ": cannot open");
-    RecordsFile rf;
     std::string line;
     std::size_t lineno = 0;
-    std::uint64_t good_bytes = 0;
+    std::uint64_t good_bytes = 0, injections = 0;
     bool torn = false;
     while (std::getline(in, line)) {
         ++lineno;
@@ -32,16 +35,28 @@ RecordsFile read_records(const fs::path& file, bool repair) {
         }
         if (!complete) { torn = true; break; }
         good_bytes += line.size() + 1;
+        const std::string where = file.string() + ":" + std::to_string(lineno) + ": ";
         if (lineno == 1) {
-            if (!j.contains("campaign")) throw std::runtime_error(file.string() + ":1: not a campaign header");
-            rf.header = std::move(j);
+            if (!j.is_object() || !j.contains("campaign") || !j.contains("injections") ||
+                !j.at("injections").is_number_unsigned())
+                throw std::runtime_error(where + "not a campaign header");
+            injections = j.at("injections").get<std::uint64_t>();
+            on_header(j);
         } else {
-            if (!j.contains("id") || !j.contains("class"))
-                throw std::runtime_error(file.string() + ":" + std::to_string(lineno) + ": not an injection record");
-            rf.records.push_back(std::move(j));
+            // A record of another campaign size, a class nobody writes: refused, never counted.
+            if (const std::string why = record_problem(j, injections); !why.empty())
+                throw std::runtime_error(where + "not an injection record of this campaign: " + why);
+            on_record(j, lineno);
         }
     }
     if (torn && repair) fs::resize_file(file, good_bytes);
+}
+
+RecordsFile read_records(const fs::path& file, bool repair) {
+    RecordsFile rf;
+    scan_records(
+        file, repair, [&](json& h) { rf.header = std::move(h); },
+        [&](json& r, std::size_t) { rf.records.push_back(std::move(r)); });
     return rf;
 }
 
@@ -69,11 +84,10 @@ RecordsFile merge_records(const std::vector<fs::path>& files) {
 }
 
 void write_records(const fs::path& file, const RecordsFile& rf) {
-    std::ofstream out(file, std::ios::binary | std::ios::trunc);
-    if (!out) throw std::runtime_error(file.string() + ": cannot write");
-    out << rf.header.dump() << '\n';
-    for (const json& r : rf.records) out << r.dump() << '\n';
-    if (!out) throw std::runtime_error(file.string() + ": write failed");
+    io::OutputFile out(file.string());
+    out.write(rf.header.dump() + "\n");
+    for (const json& r : rf.records) out.write(r.dump() + "\n");
+    out.commit();
 }
 
 }  // namespace fgtlm::faults

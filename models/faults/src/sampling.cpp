@@ -42,7 +42,7 @@ std::uint64_t leveugle_sample_size(double population, double margin, double conf
     const double t = z_for_confidence(confidence);
     const double p = 0.5;
     const double n = population / (1.0 + margin * margin * (population - 1.0) / (t * t * p * (1.0 - p)));
-    return std::uint64_t(std::ceil(n));
+    return n >= 1e18 ? std::uint64_t(1e18) : std::uint64_t(std::ceil(n));  // the campaign limit refuses it
 }
 
 }  // namespace fgtlm::faults

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <fgtlm/faults/fault.hpp>
 #include <fgtlm/faults/sampling.hpp>
 
 namespace fgtlm::faults {
@@ -32,7 +33,7 @@ void add(ClassCounts& c, const json& r) {
     else ++c.hang;
 }
 
-void finish(ClassCounts& c, double confidence) {
+void finish_counts(ClassCounts& c, double confidence) {
     const std::uint64_t failing = c.injections - c.masked;
     c.avf = c.injections ? double(failing) / double(c.injections) : 0.0;
     std::tie(c.avf_low, c.avf_high) = wilson_interval(failing, c.injections, confidence);
@@ -45,19 +46,47 @@ json counts_json(const ClassCounts& c) {
 
 }  // namespace
 
-Summary summarize(const std::vector<json>& records, double confidence) {
-    Summary s;
-    s.confidence = confidence;
-    s.injected = records.size();
-    for (const json& r : records) {
-        std::string key = r.at("structure").get<std::string>();
-        if (r.at("model").get<std::string>() != "flip") key += "/" + r.at("model").get<std::string>();
-        add(s.total, r);
-        add(s.per_structure[key], r);
-    }
-    finish(s.total, confidence);
-    for (auto& [k, c] : s.per_structure) finish(c, confidence);
+SummaryBuilder::SummaryBuilder(double confidence) { s_.confidence = confidence; }
+
+void SummaryBuilder::add(const json& r) {
+    std::string key = r.at("structure").get<std::string>();
+    if (r.at("model").get<std::string>() != "flip") key += "/" + r.at("model").get<std::string>();
+    faults::add(s_.total, r);
+    faults::add(s_.per_structure[key], r);
+}
+
+Summary SummaryBuilder::finish() const {
+    Summary s = s_;
+    s.injected = s.total.injections;
+    finish_counts(s.total, s.confidence);
+    for (auto& [k, c] : s.per_structure) finish_counts(c, s.confidence);
     return s;
+}
+
+Summary summarize(const std::vector<json>& records, double confidence) {
+    SummaryBuilder b(confidence);
+    for (const json& r : records) b.add(r);
+    return b.finish();
+}
+
+std::string record_problem(const json& r, std::uint64_t injections) {
+    if (!r.is_object()) return "an injection record is a JSON object";
+    const auto id = r.find("id");
+    if (id == r.end() || !id->is_number_unsigned()) return "\"id\" must be an unsigned integer";
+    if (id->get<std::uint64_t>() >= injections)
+        return fmt::format("injection {} is beyond the campaign's {} injections", id->get<std::uint64_t>(), injections);
+    const auto text = [&](const char* key) {
+        const auto v = r.find(key);
+        return v != r.end() && v->is_string() ? v->get<std::string>() : std::string("\x01");
+    };
+    const std::string cls = text("class");
+    if (cls != "Masked" && cls != "SDC" && cls != "DUE" && cls != "Hang")
+        return "\"class\" must be Masked, SDC, DUE or Hang";
+    if (!parse_structure(text("structure"))) return "\"structure\" names no structure";
+    if (!parse_model(text("model"))) return "\"model\" names no fault model (flip, stuck0, stuck1)";
+    if (r.contains("sdc_words") && !r.at("sdc_words").is_number_unsigned())
+        return "\"sdc_words\" must be an unsigned integer";
+    return {};
 }
 
 json to_json(const Summary& s) {

@@ -585,6 +585,10 @@ private:
         if (!items_[0].word.empty()) {
             out_.target_label = items_[0].word;
         } else if (items_[0].op.kind == OperandKind::Immediate) {
+            // Instructions sit at multiples of 4: BRA 0x3 would branch into the middle of a word.
+            if (items_[0].op.value % 4 != 0)
+                return ParseError{"branch target " + std::to_string(items_[0].op.value) + " is not a multiple of 4",
+                                  items_[0].column};
             in_.target = items_[0].op.value;
         } else {
             return ParseError{"expected a target address or label", items_[0].column};

@@ -1,5 +1,7 @@
 #include <fgtlm/isa/program_io.hpp>
 
+#include <fgtlm/io/output_file.hpp>
+
 #include <fgtlm/isa/decoder.hpp>
 #include <fgtlm/isa/disassembler.hpp>
 
@@ -51,11 +53,13 @@ std::vector<char> slurp(const std::filesystem::path& path) {
     return std::vector<char>(std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>());
 }
 
+// Complete or not at all: a temporary file renamed into place, every write checked.
 void spill(const std::filesystem::path& path, std::string_view data) {
-    std::ofstream f(path, std::ios::binary);
-    if (!f) throw ProgramIoError(path.string() + ": cannot create file");
-    f.write(data.data(), static_cast<std::streamsize>(data.size()));
-    if (!f) throw ProgramIoError(path.string() + ": write failed");
+    try {
+        io::write_file(path.string(), data);
+    } catch (const std::runtime_error& e) {
+        throw ProgramIoError(e.what());
+    }
 }
 
 }  // namespace

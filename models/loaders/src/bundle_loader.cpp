@@ -53,14 +53,12 @@ std::vector<std::uint64_t> uint_array(const json& j, const char* key, const fs::
 }
 
 std::uint32_t parse_hex_word(const std::string& s, const fs::path& file, const std::string& where) {
-    try {
-        std::size_t pos = 0;
-        const unsigned long v = std::stoul(s, &pos, 16);
-        if (pos != s.size() || v > 0xffffffffUL) throw std::invalid_argument("junk");
-        return std::uint32_t(v);
-    } catch (const std::exception&) {
+    // Hex digits only (an optional 0x): stoul alone would take a sign (-1 -> 0xffffffff) or blanks.
+    const std::size_t skip = s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') ? 2 : 0;
+    const std::string digits = s.substr(skip);
+    if (digits.empty() || digits.size() > 8 || digits.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
         throw LoadError(file, 0, where + ": not a 32-bit hex word: '" + excerpt(s) + "'");
-    }
+    return std::uint32_t(std::stoul(digits, nullptr, 16));
 }
 
 }  // namespace
@@ -132,6 +130,8 @@ json read_launch(const fs::path& lpath, KernelImage& img) {
     if (L.contains("dump")) {
         const json& d = L["dump"];
         img.dump.addr = std::uint32_t(uint_field(d, "addr", lpath, img.global_mem_bytes, 0));
+        if (img.dump.addr % 4 != 0)
+            throw LoadError(lpath, 0, "dump.addr: " + std::to_string(img.dump.addr) + " is not a multiple of 4");
         img.dump.len = 4 * std::uint32_t(uint_field(d, "words", lpath, img.global_mem_bytes / 4, 0));
     }
     return L;

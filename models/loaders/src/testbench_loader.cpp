@@ -1,6 +1,8 @@
 // FlexGripPlus application folder -> KernelImage (conformance README section 3).
 #include <fgtlm/loaders/testbench_loader.hpp>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <fstream>
 #include <map>
@@ -242,6 +244,7 @@ ExpectedRange read_rdata_log(const fs::path& file) {
         if (a.size() > 8)
             throw LoadError(file, lineno, "address " + excerpt(m->address) + " does not fit in 32 bits");
         const auto addr = std::uint32_t(a.empty() ? 0 : std::stoul(std::string(a), nullptr, 16));
+        if (addr % 4 != 0) throw LoadError(file, lineno, "address " + excerpt(m->address) + " is not a multiple of 4");
         if (!first_addr) {
             first_addr = addr;
             r.addr = addr;
@@ -310,7 +313,17 @@ std::vector<std::uint32_t> register_values(const vhdl::ConstantTable& consts, co
         if (i >= array->value.elems.size())
             throw LoadError(array->file, array->line,
                             std::string(array_name) + " has fewer than " + std::to_string(count) + " " + unit);
-        values.push_back(std::uint32_t(array->value.elems[i].as_u64()));
+        // A 33-bit word, a 9-bit byte or -1 is an error, not a value cut to the register's width.
+        const vhdl::Value& e = array->value.elems[i];
+        const bool number = e.kind == vhdl::Value::Kind::Int || e.kind == vhdl::Value::Kind::Bits;
+        if (!number || (e.kind == vhdl::Value::Kind::Int && e.i < 0) || e.as_u64() > max)
+            throw LoadError(array->file, array->line,
+                            fmt::format("{}({}) = {} is not a {} (0..{})", array_name, i,
+                                        !number                 ? std::string("a non-number")
+                                        : e.kind == vhdl::Value::Kind::Int ? std::to_string(e.i)
+                                                                            : fmt::format("x\"{:x}\"", e.bits),
+                                        unit == std::string("bytes") ? "byte" : "32-bit word", max));
+        values.push_back(std::uint32_t(e.as_u64()));
     }
     return values;
 }
@@ -378,7 +391,13 @@ KernelImage load_testbench(const fs::path& app_dir, const TestbenchOptions& opt)
     vhdl::ConstantTable consts;
     consts.parse_file(pick);
     fs::path config = locate(app_dir, "TP_configuration.vhd");
-    if (config.empty()) config = find_upwards(app_dir, "TP_configuration.vhd", opt.search_root);
+    if (config.empty()) {
+        config = find_upwards(app_dir, "TP_configuration.vhd", opt.search_root);
+        // Another folder's launch registers: used (the upstream tree shares one), but said.
+        if (!config.empty())
+            img.warnings.push_back(config.string() + ": TP_configuration.vhd of an ancestor folder used for " +
+                                   app_dir.string() + " (its kernel_regs_default / cmem_regs_default)");
+    }
     if (!config.empty()) consts.parse_file(config);
     img.program = read_tp_instructions(tp, img.warnings, consts, opt.max_program_words);
 

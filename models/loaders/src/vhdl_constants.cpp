@@ -348,7 +348,15 @@ private:
             for (std::size_t k = 0; k < v.elems.size() && k < 64; ++k) bits |= (v.elems[k].as_u64() & 1u) << k;
             v = make_bits(bits, int(std::min<std::size_t>(v.elems.size(), 64)));
         }
-        for (const auto& n : names) table_.constants_[n] = Constant{v, line, file_};
+        for (const auto& n : names) {
+            // Declared twice in one file: an error (VHDL's own rule), not "the second wins".
+            const auto it = table_.constants_.find(n);
+            if (it != table_.constants_.end() && it->second.file == file_)
+                throw LoadError(
+                    file_, line,
+                    "constant " + n + " is declared twice (first at line " + std::to_string(it->second.line) + ")");
+            table_.constants_[n] = Constant{v, line, file_};
+        }
     }
 
     Value expression() {

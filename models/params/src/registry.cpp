@@ -232,6 +232,9 @@ void Registry::set_from_text(std::string_view name, std::string_view text, std::
             std::string_view digits = text;
             bool neg = false;
             if (!digits.empty() && digits.front() == '-') { neg = true; digits.remove_prefix(1); }
+            // from_chars takes a sign of its own: "--16" would be 16.
+            if (!digits.empty() && (digits.front() == '-' || digits.front() == '+'))
+                fail(source, name, fmt::format("'{}' is not an integer", text));
             if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
                 base = 16;
                 digits.remove_prefix(2);

@@ -1,38 +1,48 @@
 #include <fgtlm/stats/buffered_file.hpp>
 
-#include <cerrno>
-#include <cstring>
+#include <fgtlm/io/output_file.hpp>
+
 #include <stdexcept>
 
 namespace fgtlm::stats {
 
-BufferedFile::BufferedFile(const std::string& path) : path_(path) {
-    file_ = std::fopen(path.c_str(), "wb");
-    if (file_ == nullptr) throw std::runtime_error(path + ": cannot open for writing: " + std::strerror(errno));
+BufferedFile::BufferedFile(const std::string& path) : path_(path), file_(std::make_unique<io::OutputFile>(path)) {
     buf_.reserve(kFlushAt + 4096);
 }
 
 BufferedFile::~BufferedFile() {
-    if (file_ != nullptr) {
-        flush();
-        std::fclose(file_);
+    try {
+        close();
+    } catch (...) {  // destructors must not throw; close() explicitly to see errors
     }
 }
 
 void BufferedFile::flush() {
-    if (file_ == nullptr || buf_.size() == 0) return;
-    const std::size_t n = std::fwrite(buf_.data(), 1, buf_.size(), file_);
+    if (closed_ || buf_.size() == 0) return;
+    // A failed write is kept for close(): a trace writer flushes from inside the simulation,
+    // where an exception would end the run without saying which file failed.
+    if (error_.empty()) {
+        try {
+            file_->write(std::string_view(buf_.data(), buf_.size()));
+        } catch (const std::exception& e) {
+            error_ = e.what();
+        }
+    }
     buf_.clear();
-    if (n == 0) throw std::runtime_error(path_ + ": write failed");
 }
 
 void BufferedFile::close() {
-    if (file_ == nullptr) return;
+    if (closed_) return;
     flush();
-    const bool bad = std::ferror(file_) != 0;
-    std::fclose(file_);
-    file_ = nullptr;
-    if (bad) throw std::runtime_error(path_ + ": write failed");
+    closed_ = true;
+    if (error_.empty()) {
+        try {
+            file_->commit();
+        } catch (const std::exception& e) {
+            error_ = e.what();
+        }
+    }
+    if (!error_.empty()) throw std::runtime_error(error_);
 }
 
 }  // namespace fgtlm::stats

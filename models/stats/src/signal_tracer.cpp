@@ -1,18 +1,16 @@
 #include <fgtlm/stats/signal_tracer.hpp>
 
 #include <fgtlm/core/launch.hpp>
+#include <fgtlm/io/output_file.hpp>
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <stdexcept>
 
 namespace fgtlm::stats {
 namespace {
 
 constexpr std::uint32_t kUnits = 5;  // SP, FPU, SFU, branch, memory: core::ExecUnit order
-
-bool ends_with_vcd(const std::string& s) { return s.size() >= 4 && s.compare(s.size() - 4, 4, ".vcd") == 0; }
 
 // The largest power of ten (in ps) that divides the period: the VCD time unit, so that one
 // unit is one SM cycle for the usual periods (10 ns -> "10 ns").
@@ -41,14 +39,13 @@ SignalTracer::SignalTracer(sc_core::sc_module_name name, const SignalTracerConfi
       batch_blocks_(config.num_sms) {
     if (cfg_.num_sms == 0 || cfg_.warp_slots == 0)
         throw std::invalid_argument("SignalTracer: num_sms and warp_slots must be > 0");
-    // Probe the path now: SystemC would only report an unwritable file once the simulation runs.
-    {
-        std::ofstream probe(cfg_.vcd_path, std::ios::trunc);
-        if (!probe) throw std::runtime_error(cfg_.vcd_path + ": cannot create the VCD file");
-    }
-    const std::string base =
-        ends_with_vcd(cfg_.vcd_path) ? cfg_.vcd_path.substr(0, cfg_.vcd_path.size() - 4) : cfg_.vcd_path;
-    written_path_ = base + ".vcd";
+    // The output is opened (and its path probed) now: SystemC would only report an unwritable
+    // file once the simulation runs. SystemC writes a scratch file of its own naming (it
+    // appends ".vcd") beside the target; close() renames it into place, or copies it into a
+    // device, so a device, a symlink or an unrelated PATH.vcd is never replaced.
+    out_ = std::make_unique<io::OutputFile>(cfg_.vcd_path);
+    const std::string scratch = out_->scratch_path(".vcd");
+    const std::string base = scratch.substr(0, scratch.size() - 4);
     tf_ = sc_core::sc_create_vcd_trace_file(base.c_str());
     if (tf_ == nullptr) throw std::runtime_error(cfg_.vcd_path + ": cannot create the VCD trace file");
     {
@@ -82,14 +79,19 @@ SignalTracer::SignalTracer(sc_core::sc_module_name name, const SignalTracerConfi
     dont_initialize();
 }
 
-SignalTracer::~SignalTracer() { close(); }
+SignalTracer::~SignalTracer() {
+    try {
+        close();
+    } catch (const std::exception& e) {  // destructors must not throw; close() explicitly to see errors
+        SC_REPORT_WARNING("fgtlm/stats", e.what());
+    }
+}
 
 void SignalTracer::close() {
     if (tf_ == nullptr) return;
     sc_core::sc_close_vcd_trace_file(tf_);
     tf_ = nullptr;
-    if (written_path_ != cfg_.vcd_path && std::rename(written_path_.c_str(), cfg_.vcd_path.c_str()) != 0)
-        SC_REPORT_WARNING("fgtlm/stats", (written_path_ + ": cannot rename to " + cfg_.vcd_path).c_str());
+    out_->commit_from_scratch();
 }
 
 void SignalTracer::on_kernel_begin(const core::LaunchConfig& launch) {

@@ -1,5 +1,6 @@
 #include <fgtlm/stats/stats_collector.hpp>
 
+#include <fgtlm/io/output_file.hpp>
 #include <fgtlm/isa/instruction.hpp>
 #include <fgtlm/isa/disassembler.hpp>
 
@@ -8,7 +9,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <fstream>
 #include <stdexcept>
 
 namespace fgtlm::stats {
@@ -34,7 +34,8 @@ void StatsCollector::begin_kernel(const core::LaunchConfig& launch) {
     guarded_off_threads_ = 0;
     // One record per block, grown as blocks start (on_block_start): a 65535 x 65535 grid
     // must not allocate 4 G records up front (the watchdog ends such a kernel long before).
-    blocks_.assign(std::min<std::uint32_t>(launch.num_blocks(), 65536u), BlockTimes{});
+    blocks_.assign(std::min<std::uint64_t>(launch.num_blocks(), kMaxBlockRecords), BlockTimes{});
+    blocks_omitted_ = 0;
     sp_lanes_ = timing_.params().sp_lanes;
     series_interval_ = 64;
     series_warp_.assign(256, 0);
@@ -45,6 +46,12 @@ void StatsCollector::begin_kernel(const core::LaunchConfig& launch) {
 void StatsCollector::set_context(const nlohmann::json& context) { context_ = context.dump(); }
 
 void StatsCollector::on_block_start(std::uint32_t sm, std::uint32_t block) {
+    if (block >= kMaxBlockRecords) {
+        // Beyond the bound a block is only counted: memory and JSON stay bounded however
+        // many blocks run (the stats name how many were left out).
+        ++blocks_omitted_;
+        return;
+    }
     if (block >= blocks_.size()) blocks_.resize(block + 1);
     BlockTimes& b = blocks_[block];
     b.sm = sm;
@@ -61,6 +68,12 @@ void StatsCollector::on_block_end(std::uint32_t sm, std::uint32_t block) {
 
 void StatsCollector::add_to_series(std::uint64_t cycle, std::uint32_t threads) {
     std::uint64_t bucket = cycle / series_interval_;
+    if (bucket >= kMaxSeriesBuckets) {
+        // The merge below reads every bucket: an early issue past the last bucket (a long
+        // launch or memory latency) meets vectors still shorter than that.
+        series_warp_.resize(kMaxSeriesBuckets, 0);
+        series_thread_.resize(kMaxSeriesBuckets, 0);
+    }
     while (bucket >= kMaxSeriesBuckets) {
         // Double the interval and merge pairs: bounded memory whatever the kernel length.
         for (std::size_t i = 0; i < kMaxSeriesBuckets / 2; ++i) {
@@ -252,6 +265,7 @@ void StatsCollector::add_blocks_and_series(nlohmann::json& j) const {
         blocks.push_back({{"block", b}, {"sm", blocks_[b].sm}, {"start", blocks_[b].start}, {"end", blocks_[b].end}});
     }
     j["blocks"] = blocks;
+    if (blocks_omitted_ != 0) j["blocks_omitted"] = blocks_omitted_;  // started beyond kMaxBlockRecords
     std::size_t used = series_warp_.size();
     while (used > 0 && series_warp_[used - 1] == 0) --used;
     j["timeseries"] = {
@@ -301,10 +315,7 @@ std::string StatsCollector::summary() const {
 }
 
 void StatsCollector::write_json(const std::string& path) const {
-    std::ofstream out(path);
-    if (!out) throw std::runtime_error(path + ": cannot write stats file");
-    out << to_json().dump(1) << '\n';
-    if (!out) throw std::runtime_error(path + ": write failed");
+    io::write_file(path, to_json().dump(1) + "\n");
 }
 
 }  // namespace fgtlm::stats

@@ -19,6 +19,7 @@
 #include <nlohmann/json.hpp>
 
 #include <fgtlm/faults/campaign.hpp>
+#include <fgtlm/faults/summary.hpp>
 
 namespace fgtlm::faults {
 
@@ -27,12 +28,14 @@ struct LocalOptions {
     unsigned jobs = 1;             // worker processes (1 = in this process)
     bool progress = false;         // progress bar on stderr
     std::uint64_t shard = 0, shards = 1;
+    bool keep_records = true;      // false: only the summary (a campaign of any size in bounded memory)
     // Runs injections (default: Campaign::run, the functional core); e.g. run_on_systemc.
     std::function<void(Campaign&, std::vector<std::uint64_t>, const std::function<void(const std::string&)>&)> runner;
 };
 
 struct LocalResult {
-    std::vector<nlohmann::json> records;  // every record of the campaign (or shard), by id
+    std::vector<nlohmann::json> records;  // every record of the campaign (or shard), by id (keep_records)
+    Summary summary;                      // of every record, resumed ones included
     std::uint64_t resumed = 0;            // records found in `out` before this run
     std::uint64_t injected = 0;           // records produced by this run
     double wall_seconds = 0.0;            // of this run's injections
@@ -47,7 +50,11 @@ struct RecordsFile {
     nlohmann::json header;
     std::vector<nlohmann::json> records;
 };
+// Every record is checked (record_problem against the header's injection count).
 RecordsFile read_records(const std::filesystem::path& file, bool repair = false);
+// The same, one line at a time (nothing kept): the header, then each record with its line.
+void scan_records(const std::filesystem::path& file, bool repair, const std::function<void(nlohmann::json&)>& on_header,
+                  const std::function<void(nlohmann::json&, std::size_t)>& on_record);
 
 // Records of several files of one campaign (equal headers), sorted by id, duplicates removed.
 // Throws when headers differ or an id has two different records.

@@ -28,21 +28,28 @@ namespace fgtlm::faults {
 struct TargetSpec {
     std::string path;
     bool flexgrip = false;
-    std::vector<std::uint32_t> grid{1, 1};
-    std::vector<std::uint32_t> block{1, 1, 1};
+    std::vector<std::uint32_t> grid;   // .sass: empty = 1, said in a warning (loaders::LaunchTarget)
+    std::vector<std::uint32_t> block;
     std::vector<std::uint32_t> params;
     std::string global_init;
     std::uint32_t regs = 16;
     std::uint32_t shared = 0;
     std::uint32_t blocks_per_sm = 8;
 };
-loaders::KernelImage load_target(const TargetSpec& t);  // throws loaders::LoadError
+// With loaders::load_launch_target, the one launch loader. Throws loaders::LoadError.
+loaders::KernelImage load_target(const TargetSpec& t);
 
 struct StructurePlan {
     Structure structure = Structure::Gpr;
     FaultModel model = FaultModel::Flip;
     std::uint64_t count = 0;  // 0 = the campaign's count (or the Leveugle size / the whole space)
 };
+
+// Limits checked before anything is allocated for them: injections of a campaign (its fault
+// list is sized by it: about 40 bytes an injection), and the golden run's watchdog.
+constexpr std::uint64_t kMaxInjections = 20'000'000ull;
+constexpr std::uint64_t kDefaultGoldenInstructions = 20'000'000ull;  // as `fgtlm run`'s watchdog
+constexpr std::uint64_t kMaxGoldenInstructions = 4'000'000'000ull;
 
 struct CampaignSpec {
     TargetSpec target;
@@ -55,6 +62,7 @@ struct CampaignSpec {
     double margin = 0.0;               // > 0: count from Leveugle et al. for this margin
     double confidence = 0.99;
     double hang_factor = 4.0;          // watchdog: this many times the golden instruction count
+    std::uint64_t max_instructions = kDefaultGoldenInstructions;  // golden run's watchdog (warp instructions)
 };
 // JSON form (the --campaign file): every field optional, names as in CampaignSpec; "plans"
 // entries are {"structure": "gpr", "model": "flip", "count": 100} or plain structure names.

@@ -30,7 +30,24 @@ struct Summary {
 // Wilson score interval for k successes in n trials at `confidence`.
 std::pair<double, double> wilson_interval(std::uint64_t k, std::uint64_t n, double confidence);
 
+// A summary built one record at a time: a campaign streams its records (to the JSON Lines
+// file) and keeps only these counts, whatever its size.
+class SummaryBuilder {
+public:
+    explicit SummaryBuilder(double confidence);
+    void add(const nlohmann::json& record);  // a record checked by record_problem()
+    [[nodiscard]] Summary finish() const;
+    [[nodiscard]] std::uint64_t records() const { return s_.total.injections; }
+
+private:
+    Summary s_;
+};
+
 Summary summarize(const std::vector<nlohmann::json>& records, double confidence);
+
+// Empty when `record` is an injection record of a campaign of `injections` injections (id
+// below it, class Masked/SDC/DUE/Hang, known structure and model), else what is wrong.
+std::string record_problem(const nlohmann::json& record, std::uint64_t injections);
 nlohmann::json to_json(const Summary& s);
 void print_table(std::ostream& out, const Summary& s);
 // Stacked bars (masked/SDC/DUE/hang) per structure with the AVF interval as an error bar.

@@ -1,11 +1,17 @@
 // Output file with a large in-memory buffer: trace writers format into it without any
-// allocation per record (the buffer is flushed when it passes a threshold).
+// allocation per record (the buffer is flushed when it passes a threshold). The file is an
+// io::OutputFile: written under a temporary name and renamed into place by close(), which
+// throws naming the path if any write failed.
 #pragma once
 
 #include <fmt/format.h>
 
-#include <cstdio>
+#include <memory>
 #include <string>
+
+namespace fgtlm::io {
+class OutputFile;
+}
 
 namespace fgtlm::stats {
 
@@ -25,15 +31,17 @@ public:
         buf_.append(s.data(), s.data() + s.size());
         if (buf_.size() >= kFlushAt) flush();
     }
-    void flush();
-    void close();  // flushes and closes; throws on a write error
+    void flush();  // a failed write is reported by close()
+    void close();  // flushes, closes and renames into place; throws on any write error
     [[nodiscard]] const std::string& path() const { return path_; }
 
 private:
     static constexpr std::size_t kFlushAt = 1 << 20;
     std::string path_;
-    std::FILE* file_ = nullptr;
+    std::unique_ptr<io::OutputFile> file_;
     fmt::memory_buffer buf_;
+    std::string error_;  // the first failed write
+    bool closed_ = false;
 };
 
 }  // namespace fgtlm::stats

@@ -29,8 +29,13 @@
 #include <systemc>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
+
+namespace fgtlm::io {
+class OutputFile;
+}
 
 namespace fgtlm::stats {
 
@@ -54,7 +59,8 @@ public:
     void on_block_start(std::uint32_t sm, std::uint32_t block) override;
     void on_issue(const core::IssueRecord& rec) override;
 
-    // Closes the VCD file (idempotent). Later signal changes are not recorded.
+    // Closes the VCD file and moves it into place (idempotent); throws naming the path if it
+    // cannot. Later signal changes are not recorded.
     void close();
 
     [[nodiscard]] std::uint64_t late_changes() const { return late_; }       // clamped to "now"
@@ -100,7 +106,7 @@ private:
     std::uint64_t late_ = 0, dropped_ = 0;
     std::size_t max_pending_ = 0;
     bool flushed_ = true;                     // no changes applied since the last flush step
-    std::string written_path_;                // the file SystemC writes (path + ".vcd" if needed)
+    std::unique_ptr<io::OutputFile> out_;     // the VCD output; SystemC writes its scratch file
 };
 
 }  // namespace fgtlm::stats

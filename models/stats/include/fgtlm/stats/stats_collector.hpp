@@ -4,7 +4,8 @@
 // series. Writes the stats JSON and a one-screen text summary.
 //
 // Attach it AFTER the timing model (it reads timing.last()). Nothing is allocated per record
-// (the time series grows by doubling its interval, per-block data is sized at begin_kernel).
+// (the time series grows by doubling its interval, per-block data is bounded by
+// kMaxBlockRecords).
 #pragma once
 
 #include <fgtlm/core/issue_record.hpp>
@@ -38,6 +39,9 @@ struct BlockTimes {
 
 class StatsCollector final : public core::ExecutionObserver {
 public:
+    // Per-block start/end records kept (blocks 0..N-1); later blocks are counted only.
+    static constexpr std::uint32_t kMaxBlockRecords = 65536;
+
     explicit StatsCollector(const timing::TimingModel& timing);
 
     void begin_kernel(const core::LaunchConfig& launch);
@@ -80,6 +84,7 @@ private:
     std::uint32_t max_stack_depth_ = 0;
     std::uint64_t guarded_off_threads_ = 0;  // issue_mask threads switched off by a guard
     std::vector<BlockTimes> blocks_;
+    std::uint64_t blocks_omitted_ = 0;  // blocks started at index kMaxBlockRecords or above
     std::uint32_t sp_lanes_ = 8;
     // IPC time series: bucket i covers [i * interval, (i+1) * interval).
     std::uint64_t series_interval_ = 64;

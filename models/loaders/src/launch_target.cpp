@@ -1,0 +1,118 @@
+#include <fgtlm/loaders/launch_target.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+#include <fmt/format.h>
+
+#include <fgtlm/isa/assembler.hpp>
+#include <fgtlm/loaders/bundle_loader.hpp>
+#include <fgtlm/loaders/testbench_loader.hpp>
+
+namespace fgtlm::loaders {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// Reads a whole input file; a directory, a FIFO or a missing file is an error naming it.
+std::string read_input(const std::string& path, const char* what) {
+    std::error_code ec;
+    const auto st = fs::status(path, ec);
+    if (ec || !fs::exists(st)) throw LoadError(path, 0, std::string("no such file (") + what + ")");
+    if (fs::is_directory(st)) throw LoadError(path, 0, std::string("is a directory, not a file (") + what + ")");
+    if (!fs::is_regular_file(st)) throw LoadError(path, 0, std::string("not a regular file (") + what + ")");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw LoadError(path, 0, std::string("cannot open ") + what);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+// The first assembler errors, control bytes escaped.
+std::string asm_errors(const std::vector<isa::AsmDiagnostic>& errors) {
+    std::string out;
+    for (std::size_t i = 0; i < errors.size() && i < 50; ++i) {
+        for (const char c : errors[i].str()) {
+            const auto u = static_cast<unsigned char>(c);
+            out += (u >= 0x20 && u < 0x7f) || c == '\t' ? std::string(1, c) : fmt::format("\\x{:02x}", u);
+        }
+        out += '\n';
+    }
+    if (errors.size() > 50) out += fmt::format("... and {} more errors\n", errors.size() - 50);
+    return out;
+}
+
+// gridDim / blockDim entries are 16-bit in the hardware: 70000 is an error, not 4464.
+void check_dims(const std::vector<std::uint32_t>& v, std::size_t max_size, const char* option, const char* form) {
+    if (v.size() > max_size) throw LoadError(fmt::format("{} takes {}", option, form));
+    for (const std::uint32_t x : v)
+        if (x == 0 || x > 0xffff) throw LoadError(fmt::format("{}: {} is out of range (1..65535)", option, x));
+}
+
+void sass_launch(const LaunchTarget& o, KernelImage& img) {
+    check_dims(o.grid, 2, "--grid", "X[,Y]");
+    check_dims(o.block, 3, "--block", "X[,Y,Z]");
+    if (o.grid.empty()) img.warnings.push_back(o.target + ": no --grid given: gridDim 1");
+    if (o.block.empty()) img.warnings.push_back(o.target + ": no --block given: blockDim 1 (one thread)");
+    for (std::size_t i = 0; i < 2; ++i) img.launch.grid[i] = std::uint16_t(i < o.grid.size() ? o.grid[i] : 1);
+    for (std::size_t i = 0; i < 3; ++i) img.launch.block[i] = std::uint16_t(i < o.block.size() ? o.block[i] : 1);
+    img.launch.params = o.params;
+    img.launch.regs_per_thread = o.regs;
+    img.launch.shared_bytes = o.shared;
+    img.launch.blocks_per_sm = o.blocks_per_sm;
+    img.launch.local_bytes_per_thread = o.local_bytes;
+    img.launch.local_base = o.local_base;
+}
+
+KernelImage image_from_sass(const LaunchTarget& o) {
+    const std::string source = read_input(o.target, "the SASS file");
+    const isa::AssembleResult r = isa::assemble(source, o.target);
+    if (!r.ok()) throw LoadError(asm_errors(r.errors));
+    KernelImage img;
+    img.name = fs::path(o.target).stem().string();
+    img.program = r.words;
+    apply_launch_options(o, img);
+    return img;
+}
+
+}  // namespace
+
+void apply_launch_options(const LaunchTarget& o, KernelImage& img) {
+    sass_launch(o, img);
+    if (!o.global_init.empty()) {
+        const std::string g = read_input(o.global_init, "the global memory image");
+        if (g.size() > img.global_mem_bytes)
+            throw LoadError(
+                o.global_init, 0,
+                fmt::format("{} bytes: larger than the global memory ({} bytes)", g.size(), img.global_mem_bytes));
+        img.global_init.assign(g.begin(), g.end());
+    }
+    if (!o.textures.empty()) load_texture_section(o.textures, img);
+    if (o.dump_words > kMaxDumpWords)
+        throw LoadError(fmt::format("--dump-words: {} is out of range (0..{}, 256 MiB)", o.dump_words, kMaxDumpWords));
+    const std::uint32_t words = o.dump_words != 0 || !o.auto_dump
+                                    ? o.dump_words
+                                    : std::max<std::uint32_t>(1024, std::uint32_t((img.global_init.size() + 3) / 4));
+    img.dump = {0, 4 * words};
+}
+
+KernelImage load_launch_target(const LaunchTarget& t) {
+    if (t.target.empty()) throw LoadError("no target: give a bundle folder, a FlexGripPlus folder or a .sass file");
+    if (!fs::exists(t.target)) throw LoadError(t.target, 0, "no such file or folder");
+    KernelImage img;
+    if (t.flexgrip)
+        img = load_testbench(t.target);
+    else if (fs::is_directory(t.target))
+        img = load_bundle(t.target);
+    else
+        img = image_from_sass(t);
+    if (t.cores > 0) img.cores = std::uint32_t(t.cores);
+    if (const ImageOverflow& o = img.global_init_overflow; o.first_line != 0)
+        img.warnings.push_back(o.file + ":" + std::to_string(o.first_line) + ": " + std::to_string(o.bytes) +
+                               " bytes past the " + std::to_string(img.global_mem_bytes) +
+                               "-byte global memory ignored, as the RTL's dp_ram does (core.rtl.mif_truncate)");
+    return img;
+}
+
+}  // namespace fgtlm::loaders
