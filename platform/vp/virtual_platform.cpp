@@ -75,6 +75,20 @@ VpConfig VpConfig::from(const params::Registry& r) {
     return c;
 }
 
+// The GPU as one configuration object: its shape and timing mode from the same parameters.
+gpu::GpuDeviceConfig VpConfig::device() const {
+    gpu::GpuDeviceConfig d;
+    d.num_sms = gpu.num_sms;
+    d.sp_lanes = gpu.sm.sp_lanes;
+    d.timing = gpu_at ? gpu::TimingMode::Calibrated : gpu::TimingMode::Fixed;
+    d.clock_period = gpu.sm.clock_period;
+    d.register_delay = reg_delay;
+    d.max_instructions = gpu.max_instructions;
+    d.timing_params = timing;
+    d.base = gpu;
+    return d;
+}
+
 VirtualPlatform::VirtualPlatform(sc_core::sc_module_name name, const VpConfig& config, std::ostream& console)
     : sc_module(name),
       bus("bus", config.bus_delay),
@@ -83,17 +97,8 @@ VirtualPlatform::VirtualPlatform(sc_core::sc_module_name name, const VpConfig& c
       simctl("simctl", std::uint32_t(config.cpu_hz)),
       cpu("cpu", RiscvCpu::Config{config.cpu_hz, std::uint32_t(kDramBase)}),
       loader("loader"),
-      gpu("gpu", config.gpu, config.reg_delay),
+      gpu("gpu", config.device()),
       config_(config) {
-    if (config.gpu_at) {
-        // The GPU top calls the observer's per-kernel hooks itself; the SMs take their
-        // per-instruction cycles from the model.
-        stats::InstrumentationOptions options;
-        options.mode = timing::Mode::AT;
-        gpu_timing_ = std::make_unique<stats::Instrumentation>(config.timing, options);
-        gpu.gpu.add_observer(gpu_timing_.get());
-        gpu.gpu.set_issue_cost(&gpu_timing_->sm_clock());
-    }
     tlm_utils::tlm_quantumkeeper::set_global_quantum(config.quantum);
     // Slaves, in add_region order.
     bus.add_region("dram", kDramBase, config.dram_bytes);

@@ -42,6 +42,7 @@ struct VpConfig {
     // FlexGripPlus pipeline model (models/timing), same execution core.
     bool gpu_at = false;
     timing::TimingParams timing;
+    [[nodiscard]] gpu::GpuDeviceConfig device() const;  // the GpuDevice's configuration
     // gpu.model: tlm (the model), rtl (the RTL-derived GPU, models/rtl) or lockstep (both,
     // every committed instruction compared). rtl/lockstep need a build with FGTLM_FLEXGRIP_RTL.
     std::string gpu_model = "tlm";
@@ -89,9 +90,6 @@ private:
     void start_of_simulation() override;
 
     VpConfig config_;
-    // AT mode only: the timing model (+ statistics) observing the GPU. In LT mode no observer
-    // is attached, so the core skips issue records entirely.
-    std::unique_ptr<stats::Instrumentation> gpu_timing_;
     const ElfImage* image_ = nullptr;
     std::string load_error_;
 };
