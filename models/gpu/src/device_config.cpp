@@ -40,7 +40,8 @@ timing::TimingParams GpuDeviceConfig::effective_timing() const {
 
 std::string output_path(const std::string& pattern, std::uint64_t index) {
     const std::string k = std::to_string(index);
-    if (const auto at = pattern.find("%k"); at != std::string::npos) return pattern.substr(0, at) + k + pattern.substr(at + 2);
+    if (const auto at = pattern.find("%k"); at != std::string::npos)
+        return pattern.substr(0, at) + k + pattern.substr(at + 2);
     const auto slash = pattern.find_last_of('/');
     const auto dot = pattern.find_last_of('.');
     if (dot == std::string::npos || (slash != std::string::npos && dot < slash)) return pattern + "." + k;

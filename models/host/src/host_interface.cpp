@@ -362,7 +362,7 @@ void HostInterface::reject_launch(std::uint32_t offending_register, const char* 
 
 void HostInterface::on_kernel_done() {
     next_trigger(control_.done_event());
-    if (state() != kStateBusy) return;  // initialisation run
+    if (state() != kStateBusy) return;         // initialisation run
     if (regs_[slot("STATUS")] & kResetting) {  // the kernel a RESET aborted has stopped
         control_.reset();
         reset_state();

@@ -68,7 +68,8 @@ void Driver::configure(const Launch& l) {
     for (std::size_t i = 0; i < l.params.size(); ++i) reg_write(FGTLM_REG_PARAM(i), l.params[i]);
     for (std::size_t w = 0; 4 * w < l.const_mem.size(); ++w) {
         std::uint32_t v = 0;
-        for (std::size_t b = 0; b < 4 && 4 * w + b < l.const_mem.size(); ++b) v |= std::uint32_t(l.const_mem[4 * w + b]) << (8 * b);
+        for (std::size_t b = 0; b < 4 && 4 * w + b < l.const_mem.size(); ++b)
+            v |= std::uint32_t(l.const_mem[4 * w + b]) << (8 * b);
         reg_write(FGTLM_CONST_WINDOW + 4 * std::uint32_t(w), v);
     }
     reg_write(FGTLM_REG_IRQ_ENABLE, FGTLM_IRQ_DONE | FGTLM_IRQ_ERROR);

@@ -21,7 +21,7 @@ inline constexpr std::uint64_t kRamBytes = 4u << 20;
 inline constexpr std::uint64_t kGpuRegs = 0x4000'0000;
 
 struct PlatformOptions {
-    fgtlm::gpu::GpuDeviceConfig gpu;                        // calibrated timing unless told otherwise
+    fgtlm::gpu::GpuDeviceConfig gpu;                                      // calibrated timing unless told otherwise
     sc_core::sc_time ram_latency = sc_core::sc_time(20, sc_core::SC_NS);  // b_transport and DMI alike
     bool ram_dmi = true;
 };
@@ -35,7 +35,11 @@ public:
     sc_core::sc_signal<bool> irq;
 
     Platform(sc_core::sc_module_name name, const PlatformOptions& o)
-        : sc_module(name), bus("bus"), ram("ram", kRamBytes, o.ram_latency), gpu("gpu", o.gpu), cpu("cpu", kGpuRegs),
+        : sc_module(name),
+          bus("bus"),
+          ram("ram", kRamBytes, o.ram_latency),
+          gpu("gpu", o.gpu),
+          cpu("cpu", kGpuRegs),
           irq("irq") {
         ram.allow_dmi = o.ram_dmi;
         bus.map(kGpuRegs, FGTLM_REGS_SIZE);
@@ -73,8 +77,8 @@ inline std::uint32_t* ram_words(std::uint8_t* ram, std::uint64_t addr) {
 }
 
 // Fills a and b (n words each, at bus addresses) and poisons c; returns the expected c.
-inline std::vector<std::uint32_t> vector_add_data(std::uint8_t* ram, std::uint64_t a, std::uint64_t b,
-                                                  std::uint64_t c, std::uint32_t n, std::uint32_t seed) {
+inline std::vector<std::uint32_t> vector_add_data(std::uint8_t* ram, std::uint64_t a, std::uint64_t b, std::uint64_t c,
+                                                  std::uint32_t n, std::uint32_t seed) {
     std::vector<std::uint32_t> want(n);
     for (std::uint32_t i = 0; i < n; ++i) {
         seed = seed * 1664525u + 1013904223u;

@@ -5,7 +5,13 @@
 namespace checks {
 
 AtMemory::AtMemory(sc_core::sc_module_name name, std::uint64_t base, std::uint64_t bytes, sc_core::sc_time latency)
-    : sc_module(name), at("at"), lt("lt"), mem_(bytes, 0), base_(base), latency_(latency), peq_(this, &AtMemory::peq_cb) {
+    : sc_module(name),
+      at("at"),
+      lt("lt"),
+      mem_(bytes, 0),
+      base_(base),
+      latency_(latency),
+      peq_(this, &AtMemory::peq_cb) {
     at.register_nb_transport_fw(this, &AtMemory::nb_transport_fw);
     at.register_transport_dbg(this, &AtMemory::at_debug);
     at.register_get_direct_mem_ptr(this, &AtMemory::no_dmi);

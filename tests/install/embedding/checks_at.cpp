@@ -17,8 +17,12 @@ struct AtPlatform : sc_core::sc_module {
     sc_core::sc_signal<bool> irq;
 
     AtPlatform(sc_core::sc_module_name name, const fgtlm::gpu::GpuDeviceConfig& g, sc_core::sc_time latency)
-        : sc_module(name), bus("bus"), mem("mem", example::kRamBase, example::kRamBytes, latency), gpu("gpu", g),
-          cpu("cpu", example::kGpuRegs), irq("irq") {
+        : sc_module(name),
+          bus("bus"),
+          mem("mem", example::kRamBase, example::kRamBytes, latency),
+          gpu("gpu", g),
+          cpu("cpu", example::kGpuRegs),
+          irq("irq") {
         bus.map(example::kGpuRegs, FGTLM_REGS_SIZE);
         bus.out.bind(gpu.regs.socket);
         bus.map(example::kRamBase, example::kRamBytes);
@@ -54,8 +58,8 @@ void check_at(Tally& t) {
     using P = fgtlm::sm::MemoryProtocol;
     const sc_core::sc_time ns40(40, sc_core::SC_NS), ns80(80, sc_core::SC_NS);
     const Values at1 = in_child([&] { return run_at(1, ns40, P::ApproximatelyTimed); });
-    t.expect(ok(at1) && at1.at("requests") > 0, "AT: vector add correct over nb_transport (" + n(at1, "requests") +
-                                                     " four-phase transactions)");
+    t.expect(ok(at1) && at1.at("requests") > 0,
+             "AT: vector add correct over nb_transport (" + n(at1, "requests") + " four-phase transactions)");
     // The same memory over b_transport (its lt socket through the router): same timing.
     example::PlatformOptions o;
     o.ram_latency = ns40;
@@ -65,9 +69,9 @@ void check_at(Tally& t) {
         simulate(o, [&](example::Platform& p) { v = vector_add_values(p, 2048); });
         return v;
     });
-    t.expect(ok(lt1) && lt1.at("cycles") == at1.at("cycles"),
-             "AT takes the memory's timing: 1 SM, 40 ns, four-phase " + n(at1, "cycles") + " = b_transport " +
-                 n(lt1, "cycles") + " cycles");
+    t.expect(ok(lt1) && lt1.at("cycles") == at1.at("cycles"), "AT takes the memory's timing: 1 SM, 40 ns, four-phase " +
+                                                                  n(at1, "cycles") + " = b_transport " +
+                                                                  n(lt1, "cycles") + " cycles");
     const Values at80 = in_child([&] { return run_at(1, ns80, P::ApproximatelyTimed); });
     t.expect(ok(at80) && at80.at("cycles") > at1.at("cycles"),
              "AT: a slower memory gives more cycles (" + n(at80, "cycles") + " > " + n(at1, "cycles") + ")");

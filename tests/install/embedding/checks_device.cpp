@@ -75,8 +75,9 @@ void check_outputs(Tally& t) {
     const double s0 = kernel_cycles_in("checks_stats.0.json"), s1 = kernel_cycles_in("checks_stats.1.json");
     t.expect(v.count("ok") && v.at("ok") == 1 && v.at("c0") == s0 && v.at("c1") == s1,
              "CYCLES register = the statistics' kernel_cycles, per kernel (" + n(v, "c0") + ", " + n(v, "c1") + ")");
-    t.expect(std::ifstream("checks_timeline.0.json").peek() == '{' && std::ifstream("checks_timeline.1.json").peek() == '{',
-             "statistics and timeline written by the device after each kernel, without help");
+    t.expect(
+        std::ifstream("checks_timeline.0.json").peek() == '{' && std::ifstream("checks_timeline.1.json").peek() == '{',
+        "statistics and timeline written by the device after each kernel, without help");
 }
 
 }  // namespace

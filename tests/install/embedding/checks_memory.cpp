@@ -24,7 +24,9 @@ Values run_vector_add(example::PlatformOptions o, std::uint32_t n) {
     return v;
 }
 
-bool ran_ok(const Values& v) { return v.count("failed") == 0 && v.at("state") == FGTLM_STATE_DONE && v.at("wrong") == 0; }
+bool ran_ok(const Values& v) {
+    return v.count("failed") == 0 && v.at("state") == FGTLM_STATE_DONE && v.at("wrong") == 0;
+}
 
 std::string cycles(const Values& v) { return v.count("cycles") ? std::to_string(std::uint64_t(v.at("cycles"))) : "?"; }
 
@@ -55,9 +57,9 @@ void check_latency(Tally& t) {
     t.expect(ran_ok(zero) && zero.at("dmi_latency_accesses") <= 1 && zero.at("slow") == 0,
              "zero-latency DMI grant: the core copies directly (" +
                  std::to_string(int(zero.at("dmi_latency_accesses"))) + " access through the port)");
-    t.expect(ran_ok(slow) && slow.at("cycles") > zero.at("cycles"),
-             "the DMI grant's latency is honoured: 200 ns RAM " + cycles(slow) + " > 0 ns RAM " + cycles(zero) +
-                 " cycles");
+    t.expect(
+        ran_ok(slow) && slow.at("cycles") > zero.at("cycles"),
+        "the DMI grant's latency is honoured: 200 ns RAM " + cycles(slow) + " > 0 ns RAM " + cycles(zero) + " cycles");
 }
 
 Values run_with_global_quantum(sc_core::sc_time q, sc_core::sc_time gpu_q) {

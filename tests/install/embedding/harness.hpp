@@ -23,7 +23,9 @@ void simulate(example::PlatformOptions o, const std::function<void(example::Plat
 
 // One vector add (n elements) through the register map; values: cycles, state, wrong, ...
 Values vector_add_values(example::Driver& cpu, std::uint8_t* ram, std::uint32_t n);
-inline Values vector_add_values(example::Platform& p, std::uint32_t n) { return vector_add_values(p.cpu, p.ram.data(), n); }
+inline Values vector_add_values(example::Platform& p, std::uint32_t n) {
+    return vector_add_values(p.cpu, p.ram.data(), n);
+}
 
 struct Tally {
     int passed = 0, failed = 0;

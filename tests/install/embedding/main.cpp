@@ -54,7 +54,10 @@ Values vector_add_values(example::Driver& cpu, std::uint8_t* ram, std::uint32_t 
     const example::Outcome o = cpu.run(example::vector_add(a, b, c, n));
     double wrong = 0;
     for (std::uint32_t i = 0; i < n; ++i) wrong += example::ram_words(ram, c)[i] != want[i];
-    return {{"cycles", double(o.cycles)}, {"state", o.state()}, {"error", o.error()}, {"wrong", wrong},
+    return {{"cycles", double(o.cycles)},
+            {"state", o.state()},
+            {"error", o.error()},
+            {"wrong", wrong},
             {"irq_ns", (o.irq - o.start).to_seconds() * 1e9}};
 }
 

@@ -55,15 +55,14 @@ void MemoryInitiator::keep_grant(const tlm::tlm_dmi& d) {
     };
     Grant& g = grants_[next_grant_];
     next_grant_ = (next_grant_ + 1) % kMaxGrants;
-    g = {d.get_dmi_ptr(), d.get_start_address(), d.get_end_address(), d.is_read_allowed(), d.is_write_allowed(),
-         cycles(d.get_read_latency()), cycles(d.get_write_latency())};
+    g = {d.get_dmi_ptr(),      d.get_start_address(),        d.get_end_address(),          d.is_read_allowed(),
+         d.is_write_allowed(), cycles(d.get_read_latency()), cycles(d.get_write_latency())};
     if (denied_.contains(g.start) || denied_.contains(g.end)) denied_ = {};
     // Without latency the core may copy directly: the same cost (none) as this port.
     if (g.read_cycles == 0 && g.write_cycles == 0) dmi = {g.data, g.start, g.end, g.readable, g.writable};
 }
 
-const MemoryInitiator::Grant* MemoryInitiator::find_grant(tlm::tlm_command cmd, std::uint64_t addr,
-                                                          std::uint32_t len) {
+const MemoryInitiator::Grant* MemoryInitiator::find_grant(tlm::tlm_command cmd, std::uint64_t addr, std::uint32_t len) {
     const bool rd = cmd == tlm::TLM_READ_COMMAND;
     for (const Grant& g : grants_)
         if (g.covers(addr, len) && (rd ? g.readable : g.writable)) return &g;

@@ -50,7 +50,7 @@ void MemoryInitiator::transport_at() {
         at_phase_ = phase == tlm::BEGIN_REQ ? at_phase_ : phase;
     }
     if (s != tlm::TLM_COMPLETED) {
-        if (at_phase_ == tlm::BEGIN_REQ) wait(at_end_req_);       // back-pressure: request not yet taken
+        if (at_phase_ == tlm::BEGIN_REQ) wait(at_end_req_);  // back-pressure: request not yet taken
         if (at_phase_ == tlm::END_REQ) wait(at_begin_resp_);
         // A phase announced with a delay takes effect then, even if seen earlier.
         if (sc_core::sc_time_stamp() < at_ready_) wait(at_ready_ - sc_core::sc_time_stamp());

@@ -51,7 +51,7 @@ struct GpuDeviceConfig {
 
     // "" when consistent, else what is wrong (naming the fields and both values).
     [[nodiscard]] std::string check() const;
-    [[nodiscard]] GpuConfig gpu_config() const;                // the GpuTop configuration
+    [[nodiscard]] GpuConfig gpu_config() const;                   // the GpuTop configuration
     [[nodiscard]] timing::TimingParams effective_timing() const;  // the timing model's parameters
 };
 

@@ -30,7 +30,9 @@
 #include <fgtlm/host/host_interface.hpp>
 #include <fgtlm/host/kernel_control.hpp>
 
-namespace fgtlm::stats { class Instrumentation; }
+namespace fgtlm::stats {
+class Instrumentation;
+}
 
 namespace fgtlm::gpu {
 

@@ -31,7 +31,7 @@
 #define FGTLM_REG_CODE_BASE             0x040u /* RW, reset 0: bus address of instruction 0 (4-byte aligned) */
 /* RW, reset 0: code bytes (non-zero multiple of 4); copied to instruction memory at START */
 #define FGTLM_REG_CODE_SIZE             0x044u
-/* RO, reset 0: SM cycles of the last kernel, START to completion including the kernel-end overhead (= the statistics' kernel_cycles; latched at completion) */
+/* RO, reset 0: SM cycles of the last kernel, START to interrupt (= stats kernel_cycles) */
 #define FGTLM_REG_CYCLES_LO             0x050u
 #define FGTLM_REG_CYCLES_HI             0x054u /* RO, reset 0: bits 63..32 of CYCLES */
 #define FGTLM_REG_WARP_INSTR_LO         0x058u /* RO, reset 0: warp instructions issued by the last kernel */
@@ -43,8 +43,7 @@
 #define FGTLM_REG_TEX_TABLE             0x070u
 /* RW, reset 0: descriptors in the table, TEX texture field = slot (0..128; 0 = no textures) */
 #define FGTLM_REG_TEX_SLOTS             0x074u
-/* RW, reset 0: bus address of local memory: thread t of block b owns LOCAL_BASE + (b x threads per block + t) x LOCAL_SIZE (4-byte aligned; 0 with LOCAL_SIZE 0 = no local memory) */
-#define FGTLM_REG_LOCAL_BASE            0x078u
+#define FGTLM_REG_LOCAL_BASE            0x078u /* RW, reset 0: bus address of local memory (LLD/LST), 4-byte aligned */
 #define FGTLM_REG_LOCAL_SIZE            0x07Cu /* RW, reset 0: local memory bytes per thread (multiple of 4) */
 #define FGTLM_REG_BLOCKS_PER_CORE       0x100u /* RW, reset 1: RTL reg 0: blocks resident per SM (1..32) */
 #define FGTLM_REG_GRID_X                0x104u /* RW, reset 1: RTL reg 1: gridDim.x (1..65535) */
@@ -77,7 +76,7 @@
 /* ---- CTRL fields ---- */
 #define FGTLM_CTRL_START                0x1u /* launch with the current configuration */
 #define FGTLM_CTRL_ABORT                0x2u /* stop the running kernel; it finishes with error ABORTED */
-/* abort, then reset status, counters, IRQ and configuration (while a kernel runs: once it stopped, STATUS.RESETTING meanwhile) */
+/* abort, then reset status, counters, IRQ and configuration (busy: see RESETTING) */
 #define FGTLM_CTRL_RESET                0x4u
 #define FGTLM_CTRL_ALL                  0x7u /* all of the above */
 
@@ -88,7 +87,7 @@
 #define FGTLM_STATE_BUSY                1u /* a kernel runs */
 #define FGTLM_STATE_DONE                2u /* the last kernel finished without error */
 #define FGTLM_STATE_ERROR               3u /* the last kernel (or launch) ended with an error */
-/* a RESET is stopping the running kernel: STATE reads BUSY and START is refused until the reset completed (then STATUS reads 0: IDLE) */
+/* RESET waits for the kernel to stop (STATE BUSY, START refused; then IDLE) */
 #define FGTLM_STATUS_RESETTING          0x4u
 #define FGTLM_STATUS_ERROR_SHIFT        8u /* [15:8] error kind */
 #define FGTLM_STATUS_ERROR_MASK         0xFFu

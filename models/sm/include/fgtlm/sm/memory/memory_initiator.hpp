@@ -54,17 +54,17 @@ public:
     // Drops every grant and denial, then asks for DMI at `addr` (shared and constant memory:
     // at kernel start, their window starts at 0).
     void refresh_dmi(std::uint64_t addr = 0);
-    void drop_dmi();               // forget grants and denials; asked again at the next access
-    void set_use_dmi(bool on);     // off = every access through the transport (tests, probing)
+    void drop_dmi();            // forget grants and denials; asked again at the next access
+    void set_use_dmi(bool on);  // off = every access through the transport (tests, probing)
     void set_protocol(MemoryProtocol p) { protocol_ = p; }
     [[nodiscard]] MemoryProtocol protocol() const { return protocol_; }
 
     sc_core::sc_time clock_period = sc_core::sc_time(10, sc_core::SC_NS);
     sc_core::sc_time annotated = sc_core::SC_ZERO_TIME;  // not yet converted remainder
-    BlockingAccessClock* clock = nullptr;  // needed by ApproximatelyTimed (the SM sets it)
-    std::uint64_t slow_accesses = 0;       // accesses carried by b_transport / nb_transport
-    std::uint64_t dmi_accesses = 0;        // accesses through a grant with latency (read()/write())
-    std::uint64_t dmi_requests = 0;        // get_direct_mem_ptr calls
+    BlockingAccessClock* clock = nullptr;                // needed by ApproximatelyTimed (the SM sets it)
+    std::uint64_t slow_accesses = 0;                     // accesses carried by b_transport / nb_transport
+    std::uint64_t dmi_accesses = 0;                      // accesses through a grant with latency (read()/write())
+    std::uint64_t dmi_requests = 0;                      // get_direct_mem_ptr calls
 
     static constexpr std::size_t kMaxGrants = 4;
 
