@@ -17,8 +17,8 @@
 namespace {
 
 using namespace fgtlm;
-using sc_core::sc_time;
 using sc_core::SC_NS;
+using sc_core::sc_time;
 
 // A replacement in front of the SP unit that takes 100 ns longer per warp instruction.
 struct SlowSp : sc_core::sc_module {
