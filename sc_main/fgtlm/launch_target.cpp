@@ -4,9 +4,11 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <iterator>
 
 #include <fgtlm/isa/assembler.hpp>
+#include <fgtlm/isa/decoder.hpp>
 #include <fgtlm/loaders/bundle_loader.hpp>
 #include <fgtlm/loaders/testbench_loader.hpp>
 
@@ -41,7 +43,7 @@ void add_sass_launch_options(CLI::App* sub, LaunchTarget& t) {
     sub->add_option("--block", t.block, "(.sass) blockDim X[,Y,Z]")->delimiter(',');
     sub->add_option("--param", t.params, "(.sass) kernel parameter word (repeatable, decimal or 0x hex)");
     sub->add_option("--global-init", t.global_init, "(.sass) initial global memory image (raw bytes from 0)");
-    sub->add_option("--regs", t.regs, "(.sass) registers per thread");
+    sub->add_option("--regs", t.regs, "(.sass) registers per thread (default 16)");
     sub->add_option("--shared", t.shared, "(.sass) static shared memory bytes");
     sub->add_option("--blocks-per-sm", t.blocks_per_sm, "(.sass) blocks resident per SM");
     sub->add_option("--local-bytes", t.local_bytes,
@@ -70,6 +72,29 @@ void check_dims(const std::vector<std::uint32_t>& v, const char* option) {
             throw loaders::LoadError(std::string(option) + ": " + std::to_string(x) + " is out of range (1..65535)");
 }
 
+// Highest GPR an instruction names (R124 reads as zero and is not allocated), or -1.
+int highest_register(std::span<const std::uint32_t> words) {
+    int top = -1;
+    for (const isa::Instruction& inst : isa::decode_program(words)) {
+        for (const isa::Operand* op : {&inst.dst, &inst.src[0], &inst.src[1], &inst.src[2]}) {
+            const bool gpr = op->kind == isa::OperandKind::Reg || op->kind == isa::OperandKind::RegLo ||
+                             op->kind == isa::OperandKind::RegHi;
+            if (gpr && op->reg < 124) top = std::max(top, int(op->reg));
+        }
+    }
+    return top;
+}
+
+// A kernel that names more registers than --regs allocates reads the next warp's (as on
+// FlexGripPlus): say so, naming the highest register.
+void warn_on_registers(const std::vector<std::uint32_t>& words, std::uint32_t regs, const std::string& path) {
+    const int top = highest_register(words);
+    if (top < 0 || std::uint32_t(top) < regs) return;
+    std::cerr << "fgtlm: warning: " << path << " uses R" << top << " but --regs is " << regs
+              << " (16 unless given): registers from R" << regs << " alias another warp's; pass --regs "
+              << top + 1 << '\n';
+}
+
 loaders::KernelImage image_from_sass(const LaunchTarget& o) {
     const std::string source = read_input(o.target, "the SASS file");
     const isa::AssembleResult r = isa::assemble(source, o.target);
@@ -86,6 +111,7 @@ loaders::KernelImage image_from_sass(const LaunchTarget& o) {
     for (std::size_t i = 0; i < 3; ++i) img.launch.block[i] = std::uint16_t(i < o.block.size() ? o.block[i] : 1);
     for (const auto& p : o.params) img.launch.params.push_back(parse_u32(p));
     img.launch.regs_per_thread = o.regs;
+    warn_on_registers(img.program, o.regs, o.target);
     img.launch.shared_bytes = o.shared;
     img.launch.blocks_per_sm = o.blocks_per_sm;
     img.launch.local_bytes_per_thread = o.local_bytes;
