@@ -91,8 +91,8 @@ void warn_on_registers(const std::vector<std::uint32_t>& words, std::uint32_t re
     const int top = highest_register(words);
     if (top < 0 || std::uint32_t(top) < regs) return;
     std::cerr << "fgtlm: warning: " << path << " uses R" << top << " but --regs is " << regs
-              << " (16 unless given): registers from R" << regs << " alias another warp's; pass --regs "
-              << top + 1 << '\n';
+              << " (16 unless given): registers from R" << regs << " alias another warp's; pass --regs " << top + 1
+              << '\n';
 }
 
 loaders::KernelImage image_from_sass(const LaunchTarget& o) {
