@@ -24,6 +24,8 @@ void VpConfig::declare(params::Registry& r) {
                      "GPU timing: at (calibrated FlexGripPlus pipeline model, default) or lt (fixed 32/lanes cycles "
                      "per warp instruction)");
     r.declare_int("gpu.clock_ns", 10, "SM clock period", "ns", 1, 1000);
+    r.declare_int("gpu.quantum_ns", 100000, "the GPU's own TLM quantum (vp.quantum_ns does not apply to it)", "ns", 1,
+                  1000000000);
     r.declare_string("gpu.model", "tlm",
                      "GPU behind the register window: tlm (the model), rtl (RTL-derived FlexGripPlus, "
                      "models/rtl) or lockstep (both, committed instructions compared)");
@@ -55,6 +57,7 @@ VpConfig VpConfig::from(const params::Registry& r) {
     c.gpu_at = mode == "at";
     c.timing = timing::TimingParams::from(r);
     c.gpu.sm.clock_period = sc_core::sc_time(double(r.get_int("gpu.clock_ns")), sc_core::SC_NS);
+    c.gpu_quantum = sc_core::sc_time(double(r.get_int("gpu.quantum_ns")), sc_core::SC_NS);
     c.gpu.max_instructions = std::uint64_t(r.get_int("gpu.max_instructions"));
     c.gpu_model = r.get_string("gpu.model");
     if (c.gpu_model != "tlm" && c.gpu_model != "rtl" && c.gpu_model != "lockstep")
@@ -82,6 +85,7 @@ gpu::GpuDeviceConfig VpConfig::device() const {
     d.sp_lanes = gpu.sm.sp_lanes;
     d.timing = gpu_at ? gpu::TimingMode::Calibrated : gpu::TimingMode::Fixed;
     d.clock_period = gpu.sm.clock_period;
+    d.quantum = gpu_quantum;
     d.register_delay = reg_delay;
     d.max_instructions = gpu.max_instructions;
     d.timing_params = timing;

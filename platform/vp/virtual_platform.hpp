@@ -33,6 +33,7 @@ namespace fgtlm::platform {
 struct VpConfig {
     double cpu_hz = 100e6;
     sc_core::sc_time quantum = sc_core::sc_time(1, sc_core::SC_US);
+    sc_core::sc_time gpu_quantum = sc_core::sc_time(100, sc_core::SC_US);  // the GPU's own (gpu.quantum_ns)
     std::uint64_t dram_bytes = 16u << 20;
     sc_core::sc_time dram_latency = sc_core::sc_time(20, sc_core::SC_NS);
     sc_core::sc_time bus_delay = sc_core::sc_time(5, sc_core::SC_NS);
