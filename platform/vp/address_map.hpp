@@ -1,4 +1,4 @@
-// The virtual platform's bus address map (also in platform/firmware/include/platform.h and
+// The virtual platform's bus address map (also in platform/firmware/include/vp.h and
 // platform/README.md). The GPU's global memory IS the system DRAM: kernel pointers are bus
 // addresses, i.e. DRAM addresses start at kDramBase.
 #pragma once

@@ -41,6 +41,7 @@ struct CosimCliOptions {
     bool no_commits = false;
     bool reuse_rtl = false;
     bool no_rtl_cache = false;
+    std::vector<std::string> params;  // -p for the model run (core.semantics, core.rtl.*, timing)
 };
 
 int run(const CosimCliOptions& o) {
@@ -59,6 +60,7 @@ int run(const CosimCliOptions& o) {
         co.fast_dump = !o.readback;
         co.commit_trace = !o.no_commits;
         co.reuse_rtl_run = o.reuse_rtl;
+        co.model.param_overrides = o.params;
         co.rtl_result_cache = !o.no_rtl_cache;
         co.log = &std::cerr;
     } catch (const std::exception& e) {
@@ -91,9 +93,12 @@ const fgtlm::cli::SubcommandRegistration kCosim{"cosim", [](CLI::App& app) {
         "cosim", "Co-simulate a kernel on the FlexGripPlus RTL (GHDL) and the model, compare everything");
     cli::add_launch_target_options(sub, o->target);
     sub->add_option("--rtl", o->rtl_dir,
-                    "FlexGripPlus folder holding RTL/ and lib_m/ (e.g. ../shared/rtl/FlexGripPlus_4.4)")
+                    "FlexGripPlus folder holding RTL/ and lib_m/ (scripts/get-flexgrip clones one)")
         ->required();
     sub->add_option("--json", o->json, "write the comparison as JSON");
+    sub->add_option("-p,--param", o->params,
+                    "model parameter for the model run: -p core.rtl.misaligned=fault (repeatable; RTL policies, "
+                    "core.semantics, timing)");
     sub->add_option("--cache-dir", o->cache_dir,
                     "RTL build cache (default $FGTLM_RTL_CACHE, $XDG_CACHE_HOME/fgtlm/rtl or ~/.cache/fgtlm/rtl)");
     sub->add_option("--work-dir", o->work_dir,

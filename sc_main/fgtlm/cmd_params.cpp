@@ -2,6 +2,7 @@
 // --config / -p the resulting values; --json prints them as JSON, --as-config as a config file.
 #include "subcommand.hpp"
 
+#include <fgtlm/cosim/rtl_policy_params.hpp>
 #include <fgtlm/params/registry.hpp>
 #include <fgtlm/timing/timing_params.hpp>
 
@@ -22,9 +23,7 @@ struct ParamsOptions {
 int run_params(const ParamsOptions& opt) {
     fgtlm::params::Registry reg;
     fgtlm::timing::declare_timing_params(reg);
-    reg.declare_string("core.semantics", "rtl",
-                       "rtl = bit-exact FlexGripPlus (its operand-negation decoding, barriers count exited warps); g80 "
-                       "= NVIDIA hardware");
+    fgtlm::cosim::declare_rtl_policy_params(reg);
     if (!opt.config.empty()) reg.load_json_file(opt.config);
     for (const auto& kv : opt.overrides) reg.apply_override(kv);
     if (opt.as_config) {

@@ -5,7 +5,7 @@
 //
 //   fgtlm rtl BUNDLE_DIR [--backend verilator|ghdl] [--cycles N] [--commits OUT.txt]
 //                        [--trace OUT.txt]   commit trace (traces/commit-trace.md; ghdl back end)
-//   fgtlm rtl BUNDLE_DIR --lockstep      the TLM GPU and the RTL side by side (models/rtl/lockstep.hpp):
+//   fgtlm rtl BUNDLE_DIR --lockstep      the TLM GPU and the RTL side by side (lockstep.hpp):
 //                                        every committed instruction compared, first divergence reported
 //
 // Exit codes: 0 agreement, 1 memory or cycle mismatch, 2 bad input / model not built in.

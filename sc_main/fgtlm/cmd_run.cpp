@@ -26,6 +26,7 @@
 #include <nlohmann/json.hpp>
 
 #include <fgtlm/core/sm_core.hpp>
+#include <fgtlm/cosim/rtl_policy_params.hpp>
 #include <fgtlm/gpu/hierarchy.hpp>
 #include <fgtlm/gpu/standalone_system.hpp>
 #include <fgtlm/isa/assembler.hpp>
@@ -68,10 +69,16 @@ struct RunOptions {
     bool print_hierarchy = false;  // print the SystemC module graph before running
 };
 
-// Refuses, before anything is allocated for it, a launch or program the model cannot run.
-int check_image(const loaders::KernelImage& img) {
+// Refuses, before anything is allocated for it, a launch or program the model cannot run
+// (read as `core` does: its RTL policies), or a memory image it must not truncate.
+int check_image(const loaders::KernelImage& img, const core::SmCoreConfig& sm_core) {
     const gpu::GpuConfig defaults;
-    std::string why = core::check_launch(img.launch, defaults.sm.core);
+    if (const loaders::ImageOverflow& o = img.global_init_overflow; o.first_line != 0 && !sm_core.rtl.mif_truncate) {
+        std::cerr << "fgtlm run: " << o.file << ":" << o.first_line << ": more bytes than the global memory holds ("
+                  << img.global_mem_bytes << "; core.rtl.mif_truncate=true ignores them as the RTL does)\n";
+        return 2;
+    }
+    std::string why = core::check_launch(img.launch, sm_core);
     if (why.empty() && std::uint64_t(img.launch.code_base) + 4 * img.program.size() > defaults.imem_bytes)
         why = fmt::format("program of {} words at code_base {} does not fit in the {} KiB instruction memory",
                           img.program.size(), img.launch.code_base, defaults.imem_bytes / 1024);
@@ -99,7 +106,7 @@ int load_image(const RunOptions& o, loaders::KernelImage& img) {
         return 2;
     }
     for (const auto& w : img.warnings) std::cerr << "warning: " << w << '\n';
-    return check_image(img);
+    return 0;
 }
 
 // Model parameters and the instrumentation that opens the output files (bad paths fail here).
@@ -107,9 +114,7 @@ int load_image(const RunOptions& o, loaders::KernelImage& img) {
 int configure(const RunOptions& o, const loaders::KernelImage& img, params::Registry& reg,
               std::unique_ptr<stats::Instrumentation>& inst) {
     timing::declare_timing_params(reg);
-    reg.declare_string("core.semantics", "rtl",
-                       "rtl = bit-exact FlexGripPlus (its operand-negation decoding, barriers count exited warps); "
-                       "g80 = NVIDIA hardware");
+    cosim::declare_rtl_policy_params(reg);
     try {
         reg.set("sm.sp_lanes", std::int64_t(img.cores), o.launch.cores > 0 ? "--cores" : "bundle");
         reg.set("gpu.num_sms", std::int64_t(o.sms), "--sms");
@@ -135,12 +140,10 @@ int system_config(const RunOptions& o, const loaders::KernelImage& img, const pa
     cfg.dmi = !o.no_dmi;
     cfg.gpu.num_sms = std::uint32_t(reg.get_int("gpu.num_sms"));
     cfg.gpu.sm.sp_lanes = std::uint32_t(reg.get_int("sm.sp_lanes"));
-    if (!core::parse_semantics(reg.get_string("core.semantics"), cfg.gpu.sm.core.semantics)) {
-        std::cerr << "fgtlm run: core.semantics must be rtl or g80 (got '" << reg.get_string("core.semantics")
-                  << "')\n";
+    if (const std::string why = cosim::resolve_rtl_policy(reg, cfg.gpu.sm.core.rtl); !why.empty()) {
+        std::cerr << "fgtlm run: " << why << '\n';
         return 2;
     }
-    cfg.gpu.sm.core.strict_barrier = cfg.gpu.sm.core.semantics == core::Semantics::Rtl;
     cfg.gpu.max_instructions = o.max_instructions;
     cfg.gpu.max_cycles = o.max_cycles;
     return 0;
@@ -232,6 +235,17 @@ int dump_memory(const RunOptions& o, const loaders::KernelImage& img, gpu::Stand
     return 0;
 }
 
+// What the run did as the RTL does where a checked model stops (RtlPolicy), for --stats.
+nlohmann::json rtl_events_json(const loaders::KernelImage& img, const core::RtlEvents& ev) {
+    return {{"global_address_wraps", ev.global_wraps},
+            {"shared_address_wraps", ev.shared_wraps},
+            {"constant_address_wraps", ev.constant_wraps},
+            {"misaligned_byte_accesses", ev.misaligned},
+            {"register_alias_launches", ev.register_alias},
+            {"mif_bytes_ignored", img.global_init_overflow.bytes},
+            {"first", ev.first}};
+}
+
 // Statistics JSON (--stats) and traces. kernel_cycles comes from the timing model (AT: the
 // calibrated FlexGripPlus cycles; LT: 32/lanes per warp instruction); gpu_cycles is the
 // SystemC time the GPU model took.
@@ -240,6 +254,7 @@ int finish_outputs(const RunOptions& o, const loaders::KernelImage& img, const p
     nlohmann::json context{
         {"kernel", img.name}, {"bundle", img.name}, {"gpu_cycles", res.cycles}, {"params", reg.values_as_config()}};
     if (img.rtl_kernel_cycles != 0) context["rtl_kernel_cycles"] = img.rtl_kernel_cycles;
+    context["rtl_events"] = rtl_events_json(img, res.rtl_events);
     try {
         inst.end_kernel(res.sim_wall_seconds, res.error.ok() ? std::string() : res.error.describe(), context);
     } catch (const std::exception& e) {
@@ -269,6 +284,7 @@ int run(const RunOptions& o) {
     if (const int rc = configure(o, img, reg, inst); rc != 0) return rc;
     gpu::SystemConfig cfg;
     if (const int rc = system_config(o, img, reg, cfg); rc != 0) return rc;
+    if (const int rc = check_image(img, cfg.gpu.sm.core); rc != 0) return rc;
     gpu::StandaloneSystem sys("system", cfg);
     std::unique_ptr<stats::SignalTracer> tracer;
     if (const int rc = make_tracer(o, cfg, *inst, tracer); rc != 0) return rc;

@@ -140,6 +140,10 @@ loaders::KernelImage load_launch_target(const LaunchTarget& t) {
     else if (fs::is_directory(t.target)) img = loaders::load_bundle(t.target);
     else img = image_from_sass(t);
     if (t.cores > 0) img.cores = std::uint32_t(t.cores);
+    if (const loaders::ImageOverflow& o = img.global_init_overflow; o.first_line != 0)
+        img.warnings.push_back(o.file + ":" + std::to_string(o.first_line) + ": " + std::to_string(o.bytes) +
+                               " bytes past the " + std::to_string(img.global_mem_bytes) +
+                               "-byte global memory ignored, as the RTL's dp_ram does (core.rtl.mif_truncate)");
     return img;
 }
 

@@ -76,7 +76,7 @@ int sc_main(int argc, char* argv[]) {
     g_at = &at_system;
 
     static std::vector<loaders::KernelImage> images;
-    const std::filesystem::path corpus = std::filesystem::path(FGTLM_SHARED_DIR) / "conformance";
+    const std::filesystem::path corpus = std::filesystem::path(FGTLM_DATA_DIR) / "conformance";
     for (const auto& entry : std::filesystem::directory_iterator(corpus))
         if (loaders::is_bundle(entry.path())) images.push_back(loaders::load_bundle(entry.path()));
     // Synthetic: a uniform integer loop (no divergence, no memory) on 8 full warps, 256

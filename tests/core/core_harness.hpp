@@ -95,7 +95,8 @@ inline core::LaunchConfig launch(std::uint16_t threads, std::uint16_t blocks = 1
 // NVIDIA's reading of the words (`-p core.semantics=g80`) instead of the RTL's.
 inline core::SmCoreConfig g80_config() {
     core::SmCoreConfig c;
-    c.semantics = core::Semantics::G80;
+    c.rtl = core::RtlPolicy::preset(core::Semantics::G80);
+    c.rtl.barrier_counts_exits = true;  // the harness's barrier tests count exits (SmCoreConfig's old default)
     return c;
 }
 

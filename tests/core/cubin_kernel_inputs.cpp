@@ -1,5 +1,5 @@
 // The expectations here are computed by hand from the kernels' code (decuda's text in
-// ../shared/isa/cubins/*.json, `fgtlm disasm`), not taken from the model.
+// tests/data/isa/cubins/*.json, `fgtlm disasm`), not taken from the model.
 #include "cubin_kernel_inputs.hpp"
 
 #include <bit>

@@ -85,15 +85,23 @@ TEST(BeyondRtl, Mul24WithConstantsAndByteStores) {
     EXPECT_EQ((r.sm.reg(0, 6, 0) >> 8) & 0xffu, 0x34u);  // byte 0x21 of shared = word 8, byte 1
 }
 
-// pipeline_decode.vhd reads no negation for FADD32I/FMUL32I: `FADD32I R2, -R1, imm` adds R1.
+// pipeline_decode.vhd reads no negation for FADD32I/FMUL32I, and takes their first source from
+// bits 9-15: `FADD32I R2, -R1, imm` adds R65 (0 here: test_rtl_policy.cpp), and with that
+// reading off (core.rtl.fp_immediate_source=false) R1.
 TEST(BeyondRtl, SemanticsRtlVersusG80) {
     const char* sass = "MVI R1, 0x40000000;\nFADD32I R2, -R1, 0x3f800000;\nFMUL32I R3, -R1, 0x3f800000;\nRET;\n";
     CoreRun rtl;
     ASSERT_TRUE(rtl.run(sass, launch(1)));
-    EXPECT_EQ(rtl.sm.reg(0, 2, 0), 0x40400000u);  // 2 + 1
-    EXPECT_EQ(rtl.sm.reg(0, 3, 0), 0x40000000u);  // 2 * 1
+    EXPECT_EQ(rtl.sm.reg(0, 2, 0), 0x3f800000u);  // R65 (0) + 1
+    EXPECT_EQ(rtl.sm.reg(0, 3, 0), 0x00000000u);  // R65 (0) * 1
+    core::SmCoreConfig negation_only;
+    negation_only.rtl.fp_immediate_source = false;
+    CoreRun neg(negation_only);
+    ASSERT_TRUE(neg.run(sass, launch(1)));
+    EXPECT_EQ(neg.sm.reg(0, 2, 0), 0x40400000u);  // 2 + 1
+    EXPECT_EQ(neg.sm.reg(0, 3, 0), 0x40000000u);  // 2 * 1
     core::SmCoreConfig g80cfg;
-    g80cfg.semantics = core::Semantics::G80;
+    g80cfg.rtl = core::RtlPolicy::preset(core::Semantics::G80);
     CoreRun g80(g80cfg);
     ASSERT_TRUE(g80.run(sass, launch(1)));
     EXPECT_EQ(g80.sm.reg(0, 2, 0), 0xbf800000u);  // -2 + 1

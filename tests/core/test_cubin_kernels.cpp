@@ -1,4 +1,4 @@
-// Every kernel of the 44 nvcc cubins (shared/isa/cubins) runs in the execution core with a
+// Every kernel of the 44 nvcc cubins (tests/data/isa/cubins) runs in the execution core with a
 // generic launch (2 blocks of 64 threads, parameters pointing into a 64 KiB global memory,
 // 256 bytes of local memory per thread) and ends without an error, except where noted: the
 // texture kernel gets its three textures bound (and its output checked by hand), and three
@@ -29,7 +29,7 @@ struct CubinFile {
 const std::vector<CubinFile>& cubins() {
     static const std::vector<CubinFile> all = [] {
         std::vector<std::filesystem::path> files;
-        for (const auto& e : std::filesystem::directory_iterator(std::string(FGTLM_SHARED_DIR) + "/isa/cubins"))
+        for (const auto& e : std::filesystem::directory_iterator(std::string(FGTLM_DATA_DIR) + "/isa/cubins"))
             if (e.path().extension() == ".json") files.push_back(e.path());
         std::sort(files.begin(), files.end());
         std::vector<CubinFile> out;

@@ -47,8 +47,10 @@ TEST(Errors, BranchOutsideTheProgram) {
     expect_recovers(r);
 }
 
+// The memory checks stay under g80 (core.rtl.misaligned=fault, *_address_bits=0); the rtl
+// preset does what FlexGripPlus does instead (test_rtl_policy.cpp).
 TEST(Errors, MisalignedGlobalLoad) {
-    CoreRun r;
+    CoreRun r(test::g80_config());
     EXPECT_FALSE(r.run("MVI R1, 0x102;\nGLD.U32 R2, global14[R1];\nRET;\n", launch(1)));
     EXPECT_EQ(r.error.kind, KernelErrorKind::MisalignedAccess);
     EXPECT_EQ(r.error.address, 0x102u);
@@ -57,7 +59,7 @@ TEST(Errors, MisalignedGlobalLoad) {
 }
 
 TEST(Errors, OutOfRangeGlobalStore) {
-    CoreRun r;
+    CoreRun r(test::g80_config());
     EXPECT_FALSE(r.run("MVI R1, 0x200000;\nGST.U32 global14[R1], R1;\nRET;\n", launch(2)));
     EXPECT_EQ(r.error.kind, KernelErrorKind::OutOfRangeAccess);
     EXPECT_EQ(r.error.address, 0x200000u);
@@ -65,7 +67,7 @@ TEST(Errors, OutOfRangeGlobalStore) {
 }
 
 TEST(Errors, OutOfRangeSharedOperand) {
-    CoreRun r;
+    CoreRun r(test::g80_config());
     EXPECT_FALSE(r.run("MVI R1, 0x8000;\nR2A A1, R1, 0x0;\nMOV R2, g [A1+0x0];\nRET;\n", launch(1)));
     EXPECT_EQ(r.error.kind, KernelErrorKind::OutOfRangeAccess);
     EXPECT_EQ(r.error.address, 0x8000u);
@@ -107,7 +109,8 @@ TEST(Errors, InvalidLaunches) {
     EXPECT_FALSE(r.run(kGood, launch(1, 1, 0)));
     EXPECT_EQ(r.error.kind, KernelErrorKind::InvalidLaunch);
     core::LaunchConfig big = launch(1024, 1, 32);  // 32 warps x 32 regs > 512 slots
-    EXPECT_FALSE(core::check_launch(big, core::SmCoreConfig{}).empty());
+    EXPECT_FALSE(core::check_launch(big, test::g80_config()).empty());
+    EXPECT_TRUE(core::check_launch(big, core::SmCoreConfig{}).empty());  // the RTL aliases (core.rtl.register_alias)
     EXPECT_EQ(core::blocks_per_batch(launch(1024, 1, 16), core::SmCoreConfig{}), 1u);
     // 3000 parameter words: the stride (counting words) is 3072 but a header needs 12016
     // bytes, so only windows at 0 and 3072 fit in 16 KiB (they overlap, as in the RTL).

@@ -9,6 +9,8 @@
 
 #include <unistd.h>
 
+#include "../flexgrip_dir.hpp"
+
 #include <fgtlm/cosim/commit_diff.hpp>
 #include <fgtlm/cosim/random_kernel.hpp>
 #include <fgtlm/cosim/rtl_build.hpp>
@@ -204,9 +206,9 @@ TEST(RandomKernel, FloatMixAssemblesAndHasMemoryOperandForms) {
         EXPECT_NE(all.find(form), std::string::npos) << form;
 }
 
-TEST(RtlBuild, CompileOrderOfTheSharedRtl) {
-    const fs::path rtl = fs::path(FGTLM_SHARED_DIR) / "rtl" / "FlexGripPlus_4.4";
-    if (!fs::exists(rtl)) GTEST_SKIP() << "no " << rtl;
+TEST(RtlBuild, CompileOrderOfTheFlexgripCheckout) {
+    FGTLM_SKIP_WITHOUT_FLEXGRIP();
+    const fs::path rtl = fgtlm::test::flexgrip_dir();
     const auto files = compile_order(rtl);
     EXPECT_EQ(files.size(), 121u);
     EXPECT_EQ(files.front().filename(), "pick_bench.vhd");

@@ -18,7 +18,7 @@ using nlohmann::json;
 
 faults::CampaignSpec bundle_spec(const char* bundle, std::uint64_t count) {
     faults::CampaignSpec s;
-    s.target.path = std::string(FGTLM_SHARED_DIR) + "/conformance/" + bundle;
+    s.target.path = std::string(FGTLM_DATA_DIR) + "/conformance/" + bundle;
     s.count = count;
     s.plans = {{faults::Structure::Gpr, faults::FaultModel::Flip, 0},
                {faults::Structure::Pc, faults::FaultModel::Flip, 0},

@@ -1,4 +1,5 @@
-// Shared helpers for the per-back-end tests: reading a seed document from shared/seeds and
+// Shared helpers for the per-back-end tests: reading the facts of a seed document
+// (tests/data/isa/seed-facts/<seed>.tsv, written by scripts/extract-seed-facts) and
 // one-instruction round trips through the registry.
 #pragma once
 
@@ -14,13 +15,30 @@
 
 namespace fgtlm::isa::test {
 
-inline std::string read_seed(const std::string& name) {
-    const std::string path = std::string(FGTLM_SHARED_DIR) + "/seeds/" + name;
+// One fact: its kind (first column) and its fields.
+using SeedFact = std::vector<std::string>;
+
+inline std::string seed_facts_path(std::string seed) {
+    if (seed.size() > 4 && seed.ends_with(".txt")) seed.resize(seed.size() - 4);
+    return std::string(FGTLM_DATA_DIR) + "/isa/seed-facts/" + seed + ".tsv";
+}
+
+// The facts of seed document `seed` ("001_a0296078d91cc189" or its .txt name), in file order;
+// comment lines (#) skipped. A missing file fails the test, naming it.
+inline std::vector<SeedFact> read_seed_facts(const std::string& seed) {
+    const std::string path = seed_facts_path(seed);
     std::ifstream in(path);
-    if (!in) ADD_FAILURE() << "cannot read seed " << path;
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
+    if (!in) ADD_FAILURE() << "cannot read seed facts " << path;
+    std::vector<SeedFact> out;
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty() || line[0] == '#') continue;
+        SeedFact f;
+        std::stringstream ss(line);
+        for (std::string field; std::getline(ss, field, '\t');) f.push_back(field);
+        if (line.back() == '\t') f.emplace_back();
+        out.push_back(std::move(f));
+    }
+    return out;
 }
 
 inline const IsaBackend& backend(const std::string& name) {

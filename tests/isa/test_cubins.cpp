@@ -1,4 +1,4 @@
-// Real nvcc SM_1.0 code (shared/isa/cubins: 44 cubins, decuda's test corpus): every
+// Real nvcc SM_1.0 code (tests/data/isa/cubins: 44 cubins, decuda's test corpus): every
 // instruction decodes, and every kernel's listing assembles back to the same words, end
 // markers included. Also pins the decoded meaning of the forms beyond the RTL (issue 10).
 #include <fgtlm/isa/assembler.hpp>
@@ -24,7 +24,7 @@ struct Kernel {
 
 std::vector<Kernel> cubin_kernels() {
     std::vector<std::filesystem::path> files;
-    for (const auto& e : std::filesystem::directory_iterator(std::string(FGTLM_SHARED_DIR) + "/isa/cubins")) {
+    for (const auto& e : std::filesystem::directory_iterator(std::string(FGTLM_DATA_DIR) + "/isa/cubins")) {
         if (e.path().extension() == ".json") files.push_back(e.path());
     }
     std::sort(files.begin(), files.end());
@@ -124,11 +124,38 @@ TEST(Cubins, BeyondRtlForms) {
     // The issue's examples: IMUL32I.S16.S16 and SSY with an "always" guard field.
     EXPECT_FALSE(decode(0x40048505, 0x000004cb, 0).is_illegal());
     Instruction s = decode(0xa0029003, 0x00000780, 0);
-    EXPECT_EQ(disassemble(s), "SSY C0.TR, 0x148");
+    EXPECT_EQ(disassemble(s), "SSY 0x148");  // as cuobjdump prints it
     const AssembleResult r = assemble("SSY C0.TR, 0x148\nRET\n");
     ASSERT_TRUE(r.ok());
     EXPECT_EQ(r.words[0], 0xa0029003u);
     EXPECT_EQ(r.words[1], 0x00000780u);
+    // The listing line round-trips through its encoding comment; bare text is guard field 0.
+    const AssembleResult listed = assemble(listing_line(s) + "\nRET\n");
+    ASSERT_TRUE(listed.ok()) << listing_line(s);
+    EXPECT_EQ(listed.words[1], 0x00000780u);
+    const AssembleResult bare = assemble("SSY 0x148\nRET\n");
+    ASSERT_TRUE(bare.ok());
+    EXPECT_EQ(bare.words[1], 0x00000000u);
+}
+
+// Held-out nvcc words (issue 24): IMAD sub-op 3, mad24.lo.u32 (U24 sources), with a constant
+// second source and the seed's negation bits 58/59; each decodes and encodes back.
+TEST(Cubins, ImadU24Words) {
+    for (const std::uint64_t w : {0x6040878060840001ull, 0x6440478060850001ull, 0x6840478060850001ull}) {
+        const Instruction in = decode(std::uint32_t(w), std::uint32_t(w >> 32), 0);
+        ASSERT_FALSE(in.is_illegal()) << std::hex << w << ": " << describe_illegal(in);
+        EXPECT_EQ(in.op, Opcode::IMAD);
+        EXPECT_EQ(in.dtype, DataType::U24);
+        EXPECT_EQ(in.src[1].kind, OperandKind::Const);
+        const Encoding e = encode(in);
+        ASSERT_TRUE(e.ok()) << e.error;
+        EXPECT_EQ((std::uint64_t(e.hi) << 32) | e.lo, w) << disassemble(in);
+        const AssembleResult r = assemble(disassemble(in) + "\nRET\n");
+        ASSERT_TRUE(r.ok()) << disassemble(in) << ": " << r.errors[0].str();
+        EXPECT_EQ(r.words[0], std::uint32_t(w)) << disassemble(in);
+        EXPECT_EQ(r.words[1], std::uint32_t(w >> 32)) << disassemble(in);
+    }
+    EXPECT_EQ(disassemble(decode(0x60840001u, 0x60408780u, 0)), "IMAD.U24 R0, R0, c[0x1][0x4], R2");
 }
 
 }  // namespace

@@ -6,7 +6,7 @@
 
 namespace fgtlm::isa::test {
 
-std::string shared_dir() { return FGTLM_SHARED_DIR; }
+std::string shared_dir() { return FGTLM_DATA_DIR; }
 
 std::vector<Vector> load_vectors() {
     const std::string path = shared_dir() + "/isa/vectors.tsv";

@@ -1,4 +1,4 @@
-// Reader for /work/shared/isa/vectors.tsv (hi, lo, text, source, ocr_fixed).
+// Reader for tests/data/isa/vectors.tsv (hi, lo, text, source, ocr_fixed).
 #pragma once
 
 #include <cstdint>

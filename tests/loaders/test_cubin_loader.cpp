@@ -1,5 +1,5 @@
 // loaders::load_cubin_json: the constant segments (c1), __constant__ symbols (c0) and
-// relocations (c14) of the nvcc cubins in ../shared/isa/cubins, and clear errors for bad files.
+// relocations (c14) of the nvcc cubins in tests/data/isa/cubins, and clear errors for bad files.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -10,7 +10,7 @@
 namespace fgtlm::loaders {
 namespace {
 
-const std::string kCubins = std::string(FGTLM_SHARED_DIR) + "/isa/cubins/";
+const std::string kCubins = std::string(FGTLM_DATA_DIR) + "/isa/cubins/";
 
 TEST(CubinLoader, Test36ConstantsAndRelocations) {
     const CubinModule m = load_cubin_json(kCubins + "tests_test36.json");

@@ -18,7 +18,7 @@ namespace {
 namespace fs = std::filesystem;
 using namespace fgtlm::loaders;
 
-const fs::path kCorpus = fs::path(FGTLM_SHARED_DIR) / "conformance";
+const fs::path kCorpus = fs::path(FGTLM_DATA_DIR) / "conformance";
 
 // Loads what the writer wrote. pick_bench.vhd must declare `BENCH_APP : string := "TP"` (the
 // testbench needs it); a loader without character-string constants (before issue 16's

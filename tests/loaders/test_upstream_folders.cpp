@@ -15,6 +15,7 @@
 #include <fgtlm/loaders/bundle_loader.hpp>
 #include <fgtlm/loaders/testbench_loader.hpp>
 
+#include "../flexgrip_dir.hpp"
 #include "upstream_folder.hpp"
 
 namespace {
@@ -23,8 +24,7 @@ namespace fs = std::filesystem;
 using namespace fgtlm::loaders;
 using fgtlm::test::UpstreamLayout;
 
-const fs::path kShared = FGTLM_SHARED_DIR;
-const fs::path kCorpus = kShared / "conformance";
+const fs::path kCorpus = fs::path(FGTLM_DATA_DIR) / "conformance";
 
 fs::path temp_root() { return fs::temp_directory_path() / ("fgtlm_upstream_" + std::to_string(::getpid())); }
 struct TempCleanup : ::testing::Environment {
@@ -120,7 +120,8 @@ TEST(UpstreamFolders, EveryBundleRunsAndPassesThroughFgtlmRun) {
 // The FlexGripPlus testbench's own application (RTL/TB: configuration/pick_bench.vhd with its
 // `BENCH_APP : string := "TP"`, TP/TP_instructions.vhd, TP/TP_configuration.vhd).
 TEST(UpstreamFolders, RtlTestbenchFolderLoads) {
-    const fs::path tb = kShared / "rtl" / "FlexGripPlus_4.4" / "RTL" / "TB";
+    FGTLM_SKIP_WITHOUT_FLEXGRIP();
+    const fs::path tb = fgtlm::test::flexgrip_dir() / "RTL" / "TB";
     const KernelImage img = load_testbench(tb);
     EXPECT_EQ(img.program.size(), 130u);  // TP_INSTRUCTIONS
     EXPECT_EQ(img.program[0], 0x10004205u);
@@ -142,7 +143,8 @@ TEST(UpstreamFolders, RtlTestbenchFolderLoads) {
 }
 
 TEST(UpstreamFolders, RtlTestbenchFolderRuns) {
-    const fs::path tb = kShared / "rtl" / "FlexGripPlus_4.4" / "RTL" / "TB";
+    FGTLM_SKIP_WITHOUT_FLEXGRIP();
+    const fs::path tb = fgtlm::test::flexgrip_dir() / "RTL" / "TB";
     const fs::path log = temp_root() / "tb_rdata.log";
     fs::create_directories(log.parent_path());
     const auto [rc, out] =

@@ -9,7 +9,7 @@
 namespace fgtlm::numerics::test {
 
 Bundle load_bundle(const std::string& name) {
-    const std::string dir = std::string(FGTLM_SHARED_DIR) + "/conformance/" + name;
+    const std::string dir = std::string(FGTLM_DATA_DIR) + "/conformance/" + name;
     Bundle b;
     b.init.assign(262144, 0);
     std::ifstream bin(dir + "/global_init.bin", std::ios::binary);

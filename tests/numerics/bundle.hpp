@@ -27,7 +27,7 @@ struct Bundle {
     }
 };
 
-// Loads <FGTLM_SHARED_DIR>/conformance/<name>; throws std::runtime_error naming the file.
+// Loads <FGTLM_DATA_DIR>/conformance/<name>; throws std::runtime_error naming the file.
 Bundle load_bundle(const std::string& name);
 
 }  // namespace fgtlm::numerics::test

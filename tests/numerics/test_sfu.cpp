@@ -78,7 +78,7 @@ TEST(Sfu, AccuracySweeps) {
     EXPECT_LE(worst_cos, 2e-6);
 }
 
-// EX2 is the RTL's quadratic interpolator (sfu_tables.hpp): integer powers are exact (segment 0's
+// EX2 is the RTL's quadratic interpolator (sfu_rtl.cpp): integer powers are exact (segment 0's
 // C0 is exactly 1), the error is bounded by the coefficient truncation (C1 on 2^-15 times
 // xl < 2^-6 is up to 4 ulp, below the exact value) and the result is monotonic.
 TEST(Sfu, Ex2InterpolatorProperties) {

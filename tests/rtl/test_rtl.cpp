@@ -132,7 +132,7 @@ std::uint64_t run_bundle(rtl::RtlBackend& gpu, const loaders::KernelImage& img, 
 }
 
 TEST(RtlBackend, VectorAddFloatIsCycleExactAgainstGhdlAndRunsTwice) {
-    const auto img = loaders::load_bundle(std::string(FGTLM_SHARED_DIR) + "/conformance/VectorAdd_float");
+    const auto img = loaders::load_bundle(std::string(FGTLM_DATA_DIR) + "/conformance/VectorAdd_float");
     ASSERT_EQ(img.cores, rtl::RtlBackend::verilated_cores());
     rtl::RtlBackend gpu;
     std::vector<std::uint8_t> mem;
@@ -192,7 +192,7 @@ rtl::RtlBackendOptions ghdl() {
 // GHDL simulating the VHDL (exact by construction): GHDL's cycles and memory, twice on one
 // simulation, memory contents surviving a load / clock / read-back round trip.
 TEST(RtlBackendGhdl, VectorAddFloatIsCycleExactAndRunsTwice) {
-    const auto img = loaders::load_bundle(std::string(FGTLM_SHARED_DIR) + "/conformance/VectorAdd_float");
+    const auto img = loaders::load_bundle(std::string(FGTLM_DATA_DIR) + "/conformance/VectorAdd_float");
     rtl::RtlBackend gpu(ghdl());
     EXPECT_EQ(gpu.kind(), rtl::RtlBackendKind::Ghdl);
     std::vector<std::uint8_t> mem;
@@ -213,7 +213,7 @@ TEST(RtlBackendGhdl, VectorAddFloatIsCycleExactAndRunsTwice) {
 // The Verilated netlist and GHDL's simulation of the VHDL agree on every commit and every
 // execute-stage result pass, cycle by cycle (the netlist's fidelity, checked at the probes).
 TEST(RtlBackendGhdl, VerilatedNetlistMatchesGhdlProbeByProbe) {
-    const auto img = loaders::load_bundle(std::string(FGTLM_SHARED_DIR) + "/conformance/exp");
+    const auto img = loaders::load_bundle(std::string(FGTLM_DATA_DIR) + "/conformance/exp");
     rtl::RtlBackend verilated, simulated(ghdl());
     const auto a = probe_log(verilated, img), b = probe_log(simulated, img);
     ASSERT_GT(a.size(), 100u);
@@ -228,7 +228,7 @@ TEST(RtlBackendGhdl, CommitTraceOnlyFromGhdl) {
     std::ostringstream out;
     EXPECT_FALSE(verilated.can_trace());
     EXPECT_THROW(verilated.trace_commits(&out), std::logic_error);
-    const auto img = loaders::load_bundle(std::string(FGTLM_SHARED_DIR) + "/conformance/VectorAdd_float");
+    const auto img = loaders::load_bundle(std::string(FGTLM_DATA_DIR) + "/conformance/VectorAdd_float");
     rtl::RtlBackend gpu(ghdl());
     gpu.trace_commits(&out);
     std::vector<std::uint8_t> mem;

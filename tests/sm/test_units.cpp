@@ -202,7 +202,7 @@ struct Systems {
 Systems* g = nullptr;
 
 loaders::KernelImage bundle(const char* name) {
-    return loaders::load_bundle(fs::path(FGTLM_SHARED_DIR) / "conformance" / name);
+    return loaders::load_bundle(fs::path(FGTLM_DATA_DIR) / "conformance" / name);
 }
 
 core::KernelResult run_image(gpu::StandaloneSystem& s, const loaders::KernelImage& img) {

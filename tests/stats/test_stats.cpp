@@ -1,5 +1,6 @@
 // Statistics and trace writers on a synthetic kernel: 2 warps, an SP op, a global load, a
 // divergent branch, a barrier.
+#include <fgtlm/core/units/exec_unit.hpp>
 #include <fgtlm/isa/instruction.hpp>
 #include <fgtlm/params/registry.hpp>
 #include <fgtlm/stats/instrumentation.hpp>
@@ -54,6 +55,7 @@ struct Kernel {
             r.pc = inst.address;
             r.warp = r.warp_slot = warp;
             r.unit = unit;
+            r.flags = core::form_info(inst).flags;  // what core::Program caches at decode
             r.active_mask = r.issue_mask = 0xffffffffu;
             tweak(r);
             obs.timing().on_issue(r);

@@ -16,7 +16,7 @@ using namespace fgtlm;
 namespace {
 
 std::filesystem::path bundle(const char* name) {
-    return std::filesystem::path(FGTLM_SHARED_DIR) / "conformance" / name;
+    return std::filesystem::path(FGTLM_DATA_DIR) / "conformance" / name;
 }
 
 void BM_TimingModelReplay(benchmark::State& state) {

@@ -12,7 +12,7 @@
 using namespace fgtlm;
 
 TEST(TimingCalibration, EveryRtlRunWithinTenPercent) {
-    const std::filesystem::path dir = std::filesystem::path(FGTLM_SHARED_DIR) / "conformance";
+    const std::filesystem::path dir = std::filesystem::path(FGTLM_DATA_DIR) / "conformance";
     if (!std::filesystem::exists(dir / "rtl_cycles.json")) GTEST_SKIP() << "no " << dir;
     std::map<std::string, calibration::Capture> captures;
     const auto runs = calibration::rtl_runs(dir);

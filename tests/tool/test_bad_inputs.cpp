@@ -18,7 +18,7 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-const fs::path kBundle = fs::path(FGTLM_SHARED_DIR) / "conformance" / "VectorAdd_integer";
+const fs::path kBundle = fs::path(FGTLM_DATA_DIR) / "conformance" / "VectorAdd_integer";
 
 fs::path temp_root() { return fs::temp_directory_path() / ("fgtlm_bad_inputs_" + std::to_string(::getpid())); }
 struct TempCleanup : ::testing::Environment {

@@ -9,6 +9,7 @@ void SmCore::fill_record(ExecContext& ctx) {
     const WarpState& w = warps_[ctx.warp_slot];
     IssueRecord& r = ctx.rec;
     r.inst = &in;
+    r.flags = ctx.form.flags;
     r.sm = cfg_.sm_id;
     r.block = w.block;
     r.warp = w.warp_in_block;

@@ -60,6 +60,10 @@ void SmCore::sync_memory_ports() {
     mem_ports_.shared_taint = track_undefined_ ? shared_taint_.data() : nullptr;
     mem_ports_.global_shadow = track_undefined_ ? global_shadow_ : nullptr;
     mem_ports_.global_shadow_size = global_shadow_size_;
+    const bool bytes = cfg_.rtl.misaligned == Misaligned::Bytes;
+    mem_ports_.rtl_global = RtlSpace::of(cfg_.rtl.global_address_bits, bytes);
+    mem_ports_.rtl_shared = RtlSpace::of(cfg_.rtl.shared_address_bits, bytes);
+    mem_ports_.events = &rtl_events;
 }
 
 }  // namespace fgtlm::core

@@ -54,7 +54,7 @@ std::uint32_t extend(std::uint32_t raw, DataType t) {
 bool SmCore::read_shared_or_const(ExecContext& ctx, const isa::Operand& op, std::uint32_t* out, bool is_const) {
     const std::uint32_t size = isa::Operand::size_of(op.type);
     // The RTL has no term for the bank number (c[b][off] is byte off*size); G80 has 16 banks.
-    const std::uint32_t bank = is_const && cfg_.semantics == Semantics::G80 ? op.bank % kConstantBanks : 0u;
+    const std::uint32_t bank = is_const && !cfg_.rtl.single_constant_bank ? op.bank % kConstantBanks : 0u;
     if (bank != 0 && !bank_loaded_[bank]) {
         fail(KernelErrorKind::OutOfRangeAccess, ctx.warp_slot, 0,
              "constant bank c[" + std::to_string(bank) +
@@ -72,16 +72,8 @@ bool SmCore::read_shared_or_const(ExecContext& ctx, const isa::Operand& op, std:
     const std::uint32_t m = ctx.exec_mask;
     const char* what = is_const ? "constant" : "shared";
     auto load = [&](std::uint32_t addr, std::uint32_t& v) -> bool {
-        if (addr % size != 0) {
-            fail(KernelErrorKind::MisalignedAccess, ctx.warp_slot, addr,
-                 std::string(what) + " operand not aligned to its size");
-            return false;
-        }
-        if (std::uint64_t(addr) + size > limit) {
-            fail(KernelErrorKind::OutOfRangeAccess, ctx.warp_slot, addr,
-                 std::string(what) + " operand outside the memory");
-            return false;
-        }
+        if (addr % size != 0 || std::uint64_t(addr) + size > limit)
+            return unchecked_operand_read(ctx, port, addr, op, is_const, limit, v);
         std::uint32_t raw = 0;  // little-endian host
         if (direct != nullptr) {
             std::memcpy(&raw, direct + addr, size);
@@ -109,6 +101,36 @@ bool SmCore::read_shared_or_const(ExecContext& ctx, const isa::Operand& op, std:
         out[l] = 0;
         if (((m >> l) & 1u) && !load(off + a[l], out[l])) return false;
     }
+    return true;
+}
+
+// A shared or constant operand that is misaligned or outside its memory: what the RTL's
+// controller reads (rtl_memory_access.hpp) when the policy says so, else a kernel error.
+bool SmCore::unchecked_operand_read(ExecContext& ctx, MemoryPort& port, std::uint32_t addr, const isa::Operand& op,
+                                    bool is_const, std::uint32_t limit, std::uint32_t& v) {
+    const std::uint32_t size = isa::Operand::size_of(op.type);
+    const RtlSpace sp = is_const ? RtlSpace::of(cfg_.rtl.constant_address_bits, mem_ports_.rtl_shared.misaligned_bytes)
+                                 : mem_ports_.rtl_shared;
+    const bool misaligned = addr % size != 0, outside = std::uint64_t(addr) + size > limit;
+    const char* what = is_const ? "constant" : "shared";
+    if ((misaligned && !sp.misaligned_bytes) || (outside && sp.wrap_mask == 0)) {
+        fail(misaligned ? KernelErrorKind::MisalignedAccess : KernelErrorKind::OutOfRangeAccess, ctx.warp_slot, addr,
+             std::string(what) + (misaligned ? " operand not aligned to its size" : " operand outside the memory"));
+        return false;
+    }
+    std::uint32_t raw = 0;  // little-endian host
+    bool wrapped = false;
+    if (!rtl_byte_access(port, addr, reinterpret_cast<std::uint8_t*>(&raw), size, false, sp.wrap_mask, wrapped)) {
+        fail(KernelErrorKind::OutOfRangeAccess, ctx.warp_slot, addr,
+             std::string(what) + " operand outside the memory (also with the address bits the RTL keeps)");
+        return false;
+    }
+    const char* name = is_const ? "c[] operand" : "g[] operand";
+    if (misaligned) note_rtl_event(rtl_events, RtlEventKind::Misaligned, ctx.pc, name, addr, size);
+    if (wrapped)
+        note_rtl_event(rtl_events, is_const ? RtlEventKind::ConstantWrap : RtlEventKind::SharedWrap, ctx.pc, name,
+                       addr, size);
+    v = extend(raw, op.type);
     return true;
 }
 
@@ -150,7 +172,7 @@ const std::uint32_t* SmCore::read_operand(ExecContext& ctx, const isa::Operand& 
             return reg_row(ctx.warp_slot, op.reg);
         case OperandKind::Output:
         case OperandKind::None:
-        case OperandKind::Local:    // LLD/LST address their memory themselves (execute_local.cpp)
+        case OperandKind::Local:    // LLD/LST address their memory themselves (units/memory_local.cpp)
         case OperandKind::Special:  // S2R reads its register in execute
             return zeros_;
     }
@@ -199,7 +221,7 @@ bool SmCore::read(ExecContext& ctx) {
         }
         ctx.src[i] = p;
     }
-    if (cfg_.semantics == Semantics::Rtl) {
+    if (cfg_.rtl.operand_latches) {
         rtl_src2_latch(ctx, raw);
         rtl_r2p_latches(ctx, raw);
     }

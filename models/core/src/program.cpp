@@ -30,7 +30,7 @@ void Program::decode_at(std::uint32_t w) {
         inst.op = isa::Opcode::Illegal;
         inst.illegal_reason = isa::IllegalReason::Truncated;
     }
-    apply_semantics(inst, semantics_);
+    apply_semantics(inst, policy_);
     cache_[w] = inst;
     forms_[w] = form_info(inst);
     valid_[w] = 1;

@@ -214,40 +214,52 @@ void g80_half_constants(isa::Instruction& in) {
         if (in.src[i].kind == OperandKind::Const) in.src[i].type = t;
 }
 
-}  // namespace
-
-bool parse_semantics(std::string_view text, Semantics& out) {
-    if (text == "rtl") {
-        out = Semantics::Rtl;
-    } else if (text == "g80") {
-        out = Semantics::G80;
-    } else {
-        return false;
-    }
-    return true;
-}
-
-void apply_semantics(isa::Instruction& in, Semantics s) {
-    if (in.is_illegal()) return;
-    if (s == Semantics::G80) return g80_half_constants(in);
-    if (s != Semantics::Rtl) return;
+// pipeline_decode.vhd's src1_neg/src2_neg: FADD32I/FMUL32I ignore the source negation (bit
+// 15 is read only for short FADD/FMUL and for FMAD32I), FMUL32 takes the second negation
+// from bit 49 (absent in a 32-bit word: never), FMAD32 the first from bit 48 (never).
+void fp_negation(isa::Instruction& in) {
     const bool fadd_fmul = in.op == Opcode::FADD || in.op == Opcode::FMUL;
     if (fadd_fmul && in.form == Form::Immediate) in.src[0].negate = false;
     if (in.op == Opcode::FMUL && in.form == Form::Short) in.src[1].negate = false;
     if (in.op == Opcode::FMAD && in.form == Form::Short) in.src[0].negate = false;
-    constant_move(in);
-    predicate_to_register(in);
-    i2f_register_half(in);
-    register_to_predicate(in);
-    float_conversion_source(in);
-    if (!is_rtl_alu(in.op)) return;
-    detail::rtl_operand_fields(in);
-    constant_second_source_ungathered(in);
-    shared_offset_width(in);
-    field_as_immediate(in);
-    logic_op(in);
-    scalar_processor(in);
-    operand_widths(in);
+}
+
+// pipeline_decode.vhd's src1_i for FADD32I/FMUL32I with a register first source is
+// instruction(15 downto 9) ("FADD, FMUL, FMAD, FSET and 32I"; FMAD32I alone has its own
+// 14-9 case): NVIDIA's negation bit 15 is the register number's top bit, so
+// `FADD32I R5, -R5, 0x3f800000` (0x03f80003b0008a15) adds 1.0 to R69, not to -R5.
+void fp_immediate_source(isa::Instruction& in) {
+    if (in.form != Form::Immediate || (in.op != Opcode::FADD && in.op != Opcode::FMUL)) return;
+    isa::Operand& a = in.src[0];
+    if (in.num_src == 0 || !is_reg(a)) return;
+    a.kind = OperandKind::Reg;
+    a.reg = static_cast<std::uint8_t>((in.lo >> 9) & 0x7fu);
+}
+
+// The readings of the RTL's ALU opcodes (pipeline_decode.vhd instr_opcode ALU).
+void alu_readings(isa::Instruction& in, const RtlPolicy& p) {
+    if (p.operand_fields) detail::rtl_operand_fields(in);
+    if (p.constant_ungathered) constant_second_source_ungathered(in);
+    if (p.shared_offset_bits) shared_offset_width(in);
+    if (p.field_as_immediate) field_as_immediate(in);
+    if (p.logic_op) logic_op(in);
+    if (p.scalar_processor) scalar_processor(in);
+    if (p.operand_widths) operand_widths(in);
+}
+
+}  // namespace
+
+void apply_semantics(isa::Instruction& in, const RtlPolicy& p) {
+    if (in.is_illegal()) return;
+    if (!p.constant_word_reads) g80_half_constants(in);
+    if (p.fp_immediate_source) fp_immediate_source(in);
+    if (p.fp_negation) fp_negation(in);
+    if (p.constant_move) constant_move(in);
+    if (p.flag_moves) predicate_to_register(in);
+    if (p.i2f_half_unsigned) i2f_register_half(in);
+    if (p.flag_moves) register_to_predicate(in);
+    if (p.conversion_source) float_conversion_source(in);
+    if (is_rtl_alu(in.op)) alu_readings(in, p);
 }
 
 Src2Latch rtl_src2_latch(const isa::Instruction& in) {

@@ -108,7 +108,9 @@ std::uint32_t blocks_per_batch(const LaunchConfig& cfg, const SmCoreConfig& sm) 
     const std::uint32_t wpb = (threads + kWarpSize - 1) / kWarpSize;
     std::uint32_t n = cfg.blocks_per_sm;
     n = std::min(n, sm.max_warps / wpb);
-    n = std::min(n, sm.reg_slots / (wpb * cfg.regs_per_thread));
+    // block_scheduler.vhd schedules min(blocks per core, blocks left) whatever the registers:
+    // warp_id_calc.vhd bases warp q's registers at q * regs mod 512, so they alias.
+    if (!sm.rtl.register_alias) n = std::min(n, sm.reg_slots / (wpb * cfg.regs_per_thread));
     const std::uint32_t stride = cfg.shared_block_stride();
     if (stride > 0) n = std::min(n, sm.shared_bytes / stride);
     // The header + parameters of the last window must fit too (the stride counts parameter
@@ -127,7 +129,7 @@ SmCore::SmCore(const SmCoreConfig& cfg) : cfg_(cfg) {
     regs_.configure(cfg_.reg_slots, cfg_.max_warps);
     shared_.assign(cfg_.shared_bytes, 0);
     own_shared_.attach(shared_.data(), shared_.size());
-    branch_cfg_ = {cfg_.stack_depth, cfg_.semantics};
+    branch_cfg_ = {cfg_.stack_depth, cfg_.rtl.guarded_return};
     sync_memory_ports();
     stack_mem_.assign(std::size_t(cfg_.max_warps) * cfg_.stack_depth, StackEntry{});
     warps_.resize(cfg_.max_warps);
@@ -182,6 +184,7 @@ void SmCore::begin_kernel(const LaunchConfig& launch) {
     warps_per_block_ = (launch.threads_per_block() + kWarpSize - 1) / kWarpSize;
     stride_ = launch.shared_block_stride();
     num_warps_ = num_blocks_ = warps_live_ = 0;
+    rtl_events = {};
     error_ = {};
     error_.sm = cfg_.sm_id;
 }
@@ -191,6 +194,12 @@ void SmCore::start_batch(std::uint32_t first_block, std::uint32_t count) {
     const std::uint32_t bx = launch_.block[0], by = launch_.block[1];
     num_blocks_ = count;
     num_warps_ = count * warps_per_block_;
+    if (num_warps_ * launch_.regs_per_thread > cfg_.reg_slots && rtl_events.register_alias == 0) {
+        rtl_events.register_alias = 1;  // the kernel's first aliasing batch
+        if (rtl_events.first.empty())
+            rtl_events.first = std::to_string(num_warps_) + " warps x " + std::to_string(launch_.regs_per_thread) +
+                               " registers share the SM's " + std::to_string(cfg_.reg_slots) + " register slots";
+    }
     warps_live_ = num_warps_;
     rr_next_ = 0;
     for (std::uint32_t k = 0; k < count; ++k) {
@@ -213,8 +222,7 @@ void SmCore::start_batch(std::uint32_t first_block, std::uint32_t count) {
             // warp_generator.vhd gives every warp the full mask: in a partial warp the RTL runs
             // (and stores from) all 32 lanes; the lanes past the block keep whatever R0 their
             // register rows hold (thread_id_calc writes R0 of the block's threads only).
-            w.valid = (n == 32 || (cfg_.semantics == Semantics::Rtl && cfg_.full_partial_warps)) ? 0xffffffffu
-                                                                                                 : ((1u << n) - 1u);
+            w.valid = (n == 32 || cfg_.rtl.full_partial_warps) ? 0xffffffffu : ((1u << n) - 1u);
             w.active = w.valid;
             w.exited = 0;
             w.block = b.block;
@@ -301,7 +309,7 @@ bool SmCore::fetch(ExecContext& ctx) {
     ctx.inst = inst;
     ctx.form = program_->form(w.pc);
     ctx.pc = w.pc;
-    ctx.rtl = cfg_.semantics == Semantics::Rtl;
+    ctx.rtl = cfg_.rtl.unit_flags;
     return true;
 }
 
@@ -370,7 +378,7 @@ void SmCore::write_results(ExecContext& ctx) {
             if (write_dropped(d)) break;
             for (std::uint32_t k = 0; k < ctx.res_regs; ++k) {
                 const std::uint32_t r = d.reg + k;
-                if (r > 127 || (r == 124 && cfg_.semantics == Semantics::G80)) continue;
+                if (r > 127 || (r == 124 && !cfg_.rtl.register_fields)) continue;
                 std::uint32_t* row = reg_row(slot, r);
                 const std::uint32_t* v = ctx.res[k];
                 if (m == 0xffffffffu) {

@@ -51,7 +51,7 @@ void SmCore::write_taint(const ExecContext& ctx) {
     if (k == isa::OperandKind::Reg) {
         for (std::uint32_t i = 0; i < ctx.res_regs; ++i) {
             const std::uint32_t r = in.dst.reg + i;
-            if (r > 127 || (r == 124 && cfg_.semantics == Semantics::G80)) continue;
+            if (r > 127 || (r == 124 && !cfg_.rtl.register_fields)) continue;
             std::uint32_t& t = reg_taint(ctx.warp_slot, r);
             t = (t & ~m) | (ctx.taint & m);
         }

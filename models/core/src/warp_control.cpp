@@ -14,7 +14,7 @@ bool SmCore::finish_warp(std::uint32_t slot) {
     --warps_live_;
     BlockState& b = blocks_[w.block_slot];
     ++b.warps_done;
-    if (b.warps_at_barrier != 0 && cfg_.strict_barrier) {
+    if (b.warps_at_barrier != 0 && cfg_.rtl.barrier_counts_exits) {
         fail(KernelErrorKind::BarrierDeadlock, slot, 0,
              "warp finished while " + std::to_string(b.warps_at_barrier) + " warp(s) of its block wait at BAR");
     }
@@ -29,13 +29,13 @@ bool SmCore::finish_warp(std::uint32_t slot) {
 bool SmCore::arrive_barrier(std::uint32_t slot) {
     WarpState& w = warps_[slot];
     BlockState& b = blocks_[w.block_slot];
-    if (b.warps_done != 0 && cfg_.strict_barrier) {
+    if (b.warps_done != 0 && cfg_.rtl.barrier_counts_exits) {
         fail(KernelErrorKind::BarrierDeadlock, slot, 0,
              std::to_string(b.warps_done) + " warp(s) of the block finished and can never reach the barrier");
         return false;
     }
     ++b.warps_at_barrier;
-    const std::uint32_t needed = cfg_.strict_barrier ? b.num_warps : b.num_warps - b.warps_done;
+    const std::uint32_t needed = cfg_.rtl.barrier_counts_exits ? b.num_warps : b.num_warps - b.warps_done;
     if (b.warps_at_barrier >= needed) {
         for (std::uint32_t i = 0; i < b.num_warps; ++i) {
             WarpState& o = warps_[b.first_warp + i];

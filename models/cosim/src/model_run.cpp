@@ -1,11 +1,13 @@
 // Model run in a forked child: builds a StandaloneSystem with the AT instrumentation, runs the
 // launch, writes model_result.json and model_memory.log, and exits.
 #include <fgtlm/cosim/model_run.hpp>
+#include <fgtlm/cosim/rtl_policy_params.hpp>
 
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <fstream>
+#include <stdexcept>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -29,8 +31,11 @@ int child_run(const loaders::KernelImage& img, const fs::path& run_dir, const Mo
     try {
         params::Registry reg;
         timing::declare_timing_params(reg);
+        declare_rtl_policy_params(reg);
         reg.set("sm.sp_lanes", std::int64_t(img.cores), "launch");
         for (const auto& kv : opt.param_overrides) reg.apply_override(kv);
+        core::RtlPolicy policy;
+        if (const std::string why = resolve_rtl_policy(reg, policy); !why.empty()) throw std::invalid_argument(why);
         stats::InstrumentationOptions io;
         io.mode = timing::Mode::AT;
         if (opt.commit_trace) io.commit_path = (run_dir / "model_commit.txt").string();
@@ -40,6 +45,7 @@ int child_run(const loaders::KernelImage& img, const fs::path& run_dir, const Mo
         cfg.global_bytes = img.global_mem_bytes;
         cfg.gpu.num_sms = 1;
         cfg.gpu.sm.sp_lanes = img.cores;
+        cfg.gpu.sm.core.rtl = policy;
         cfg.gpu.max_instructions = opt.max_instructions;
         gpu::StandaloneSystem sys("system", cfg);
         std::vector<gpu::StandaloneSystem::UndefinedRange> undefined;

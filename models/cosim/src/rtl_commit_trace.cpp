@@ -141,7 +141,7 @@ void RtlCommitTracer::commit(std::uint64_t cycle, std::uint32_t warp, std::uint3
         // The register the RTL writes (a half written whole by its raw field, P2R's R0, ...):
         // the words as the RTL reads them (core::apply_semantics); the text stays cuobjdump's.
         isa::Instruction rtl = inst;
-        core::apply_semantics(rtl, core::Semantics::Rtl);
+        core::apply_semantics(rtl, core::RtlPolicy::preset(core::Semantics::Rtl));
         it = decoded_.emplace(key, Decoded{isa::disassemble(inst), rtl.dst.kind, rtl.dst.reg, inst.is_guarded()})
                  .first;
     }

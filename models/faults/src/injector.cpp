@@ -113,6 +113,7 @@ void Injector::after_fetch(core::ExecContext& ctx) {
     if (lo == before_lo && hi == before_hi) return;
     corrupted_ = isa::decode(lo, hi, ctx.pc);
     ctx.inst = &corrupted_;
+    ctx.form.flags = core::form_info(corrupted_).flags;  // the timing model's view follows the word
 }
 
 void Injector::after_execute(core::ExecContext& ctx) {

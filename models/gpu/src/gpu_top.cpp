@@ -111,6 +111,25 @@ bool GpuTop::start(const core::LaunchConfig& cfg) {
     return true;
 }
 
+// Each kind of RTL behaviour the kernel relied on (core::RtlPolicy) as one warning: the run
+// goes on as on FlexGripPlus, but never silently.
+void GpuTop::report_rtl_events(const core::RtlEvents& ev) {
+    const std::pair<std::uint64_t, const char*> kinds[] = {
+        {ev.global_wraps, "global accesses outside the memory kept their low address bits "
+                          "(core.rtl.global_address_bits)"},
+        {ev.shared_wraps, "shared accesses outside the shared memory kept their low address bits "
+                          "(core.rtl.shared_address_bits)"},
+        {ev.constant_wraps, "constant reads outside the constant memory kept their low address bits "
+                            "(core.rtl.constant_address_bits)"},
+        {ev.misaligned, "misaligned accesses were done byte by byte at their address (core.rtl.misaligned)"},
+        {ev.register_alias, "launch over-allocates registers: warps share register slots (core.rtl.register_alias)"},
+    };
+    for (const auto& [count, what] : kinds)
+        if (count != 0)
+            SC_REPORT_WARNING("fgtlm/rtl-policy",
+                              (std::to_string(count) + " " + what + "; first: " + ev.first).c_str());
+}
+
 void GpuTop::finish(const core::KernelError& err) {
     result_.error = err;
     result_.cycles = std::uint64_t((sc_core::sc_time_stamp() - t_start_) / cfg_.sm.clock_period);
@@ -118,7 +137,9 @@ void GpuTop::finish(const core::KernelError& err) {
     for (auto& s : sms_) {
         result_.warp_instructions += s->core().warp_instructions;
         result_.thread_instructions += s->core().thread_instructions;
+        result_.rtl_events.add(s->core().rtl_events);
     }
+    report_rtl_events(result_.rtl_events);
     result_.sim_wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start_).count();
     if (observers_begun_)
         for (core::ExecutionObserver* o : observers_) o->on_kernel_end(result_);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <optional>
 
 namespace fgtlm::isa {
 namespace {
@@ -16,6 +17,21 @@ struct Item {
 };
 
 bool space(char c) { return c == ' ' || c == '\t' || c == '\r'; }
+
+// The 64-bit encoding in a cuobjdump/`fgtlm disasm` suffix `/* 0x<16 hex digits> */`, if the
+// line has one (its high word is the first eight digits).
+std::optional<std::uint64_t> encoding_comment(std::string_view raw) {
+    const std::size_t at = raw.rfind("/* 0x");
+    if (at == std::string_view::npos || raw.size() < at + 5 + 16 + 3) return std::nullopt;
+    const std::string_view digits = raw.substr(at + 5, 16);
+    if (raw.substr(at + 21, 3) != " */") return std::nullopt;
+    std::uint64_t v = 0;
+    for (const char c : digits) {
+        if (!std::isxdigit(static_cast<unsigned char>(c))) return std::nullopt;
+        v = v * 16 + std::uint64_t(std::isdigit(static_cast<unsigned char>(c)) ? c - '0' : (c | 0x20) - 'a' + 10);
+    }
+    return v;
+}
 
 // Replace /* ... */ (cuobjdump address prefix and encoding suffix), `//` and `#` comments
 // with blanks so column numbers stay true.
@@ -105,6 +121,7 @@ private:
             const std::size_t nl = source.find('\n');
             const std::string_view raw = source.substr(0, nl);
             source = nl == std::string_view::npos ? std::string_view{} : source.substr(nl + 1);
+            encoding_ = in_block ? std::nullopt : encoding_comment(raw);
             read_line(line_no, strip_comments(raw, in_block));
         }
         if (in_block) error(line_no, 1, "unterminated /* comment");
@@ -163,6 +180,7 @@ private:
         item.column = static_cast<std::uint32_t>(p + 1);
         item.parsed = parse_instruction(rest);
         if (!item.parsed.ok()) return error(line_no, item.column + item.parsed.column, item.parsed.error);
+        guard_field_from_encoding(item.parsed.inst);
         // Check the instruction in the form it was written in (layout may promote it later).
         if (const Encoding e = encode(item.parsed.inst); !e.ok()) return error(line_no, item.column, e.error);
         if (short_forms_ && item.parsed.inst.form == Form::Long && item.parsed.target_label.empty()) {
@@ -171,6 +189,16 @@ private:
             if (encode(s32).ok()) item.parsed.inst = s32;
         }
         items_.push_back(std::move(item));
+    }
+
+    // SSY/CAL/PBK print the same whether their (ignored) guard field is 0 or C0.TR (0x780 in
+    // the high word), as cuobjdump prints them: the line's encoding comment, when it has
+    // one, says which (so listings round-trip); without it the field is 0.
+    void guard_field_from_encoding(Instruction& in) const {
+        const bool field_row = in.op == Opcode::SSY || in.op == Opcode::CAL || in.op == Opcode::PBK;
+        if (!field_row || !encoding_ || in.explicit_tr) return;
+        const auto hi = static_cast<std::uint32_t>(*encoding_ >> 32);
+        in.explicit_tr = ((hi >> 7) & 0x1fu) == 0xfu;
     }
 
     // The 64-bit form of `it`, if it has one.
@@ -255,7 +283,8 @@ private:
     std::vector<Item> items_;
     std::map<std::string, std::size_t> labels_;  // label -> index of the next instruction
     std::map<std::string, std::uint32_t> label_line_;
-    bool short_forms_ = false;  // `.short_forms on`: 32-bit forms where they exist
+    bool short_forms_ = false;               // `.short_forms on`: 32-bit forms where they exist
+    std::optional<std::uint64_t> encoding_;  // the current line's `/* 0x... */` encoding comment
 };
 
 }  // namespace

@@ -408,9 +408,12 @@ Halves types(Io& io, const Spec& s, Instruction& in) {
             break;
         }
         case Types::ImadS24:
-            if (io.enc && in.dtype != DataType::S24) io.fail("type mismatch");
-            in.dtype = in.stype = DataType::S24;
+        case Types::ImadU24: {
+            const DataType want = s.types == Types::ImadS24 ? DataType::S24 : DataType::U24;
+            if (io.enc && in.dtype != want) io.fail("type mismatch");
+            in.dtype = in.stype = want;
             break;
+        }
         case Types::ImadShort:
             width_sign(io, 8, -1, in.dtype, DataType::U16, DataType::None, DataType::S16, DataType::None);
             in.stype = in.dtype;

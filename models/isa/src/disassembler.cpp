@@ -204,7 +204,8 @@ std::string disassemble(const Instruction& in) {
         case Opcode::BRA: case Opcode::CAL: case Opcode::SSY: case Opcode::PBK:
         case Opcode::RET: case Opcode::BRK: case Opcode::KIL:
             if (is_flow_prefix(in.op) && show_guard(in)) ops.push_back(guard_text(in));
-            if (in.explicit_tr) ops.emplace_back("C0.TR");  // guard field = always (0x780), kept for the round trip
+            // A guard field of C0.TR on SSY/CAL/PBK (explicit_tr) is not printed, as cuobjdump
+            // prints it: `SSY 0x148`; listings keep it in the encoding comment (assembler.cpp).
             if (in.op == Opcode::BRA || in.op == Opcode::CAL || in.op == Opcode::SSY || in.op == Opcode::PBK) {
                 ops.push_back(hex(in.target));
             }

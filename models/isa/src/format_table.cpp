@@ -41,7 +41,8 @@ constexpr Spec kSpecs[] = {
     {"TRAP", Opcode::TRAP, Form::Long, 1, 0x9, 0, Shape::FlowPlain,  Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kFlow | kNoGuard, 0, 0},
     {"SSY",  Opcode::SSY,  Form::Long, 1, 0xa, 0, Shape::FlowTarget, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kFlow | kNoGuard, 0, 0},
     // The same rows with the guard field holding C0.TR (nvcc also emits SSY as 0x00000780a....).
-    // The hardware ignores the field; the text keeps it as `SSY C0.TR, 0x148` for a bit-exact round trip.
+    // The hardware ignores the field; the text is cuobjdump's `SSY 0x148`, and a listing line's
+    // encoding comment (or `SSY C0.TR, 0x148`) selects these rows when assembling.
     {"SSY",  Opcode::SSY,  Form::Long, 1, 0xa, 0, Shape::FlowTarget, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kFlow | kNoGuard | kExplicitTr | kGuardPrefix, mask(39, 7), field(39, 5, 0xf)},
     {"CAL.NOINC", Opcode::CAL, Form::Long, 1, 0x2, 0, Shape::FlowTarget, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kFlow | kNoGuard | kExplicitTr | kGuardPrefix, mask(39, 7), field(39, 5, 0xf)},
     {"PBK",  Opcode::PBK,  Form::Long, 1, 0x4, 0, Shape::FlowTarget, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kFlow | kNoGuard | kExplicitTr | kGuardPrefix, mask(39, 7), field(39, 5, 0xf)},
@@ -78,6 +79,9 @@ constexpr Spec kSpecs[] = {
     {"IMAD", Opcode::IMAD, Form::Long, 0, 0x6, 0, Shape::Alu, Types::ImadU16, kABC, kNo3, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2 | kConstS3 | kCarryIn, mask(58, 2), mask(58, 2)},
     // IMAD sub 4: S24 sources (decuda mad24.lo.s32; nvcc emits it with constant operands).
     {"IMAD", Opcode::IMAD, Form::Long, 0, 0x6, 4, Shape::Alu, Types::ImadS24, kABC, {58, N, 59}, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2 | kConstS3 | kNegExclusive, 0, 0},
+    // IMAD sub 3: U24 sources (decuda mad24.lo.u32; OPCODES.md: sub-ops 3-7 are the 24-bit
+    // variants, 4 = S24). nvcc: `IMAD.U24 R0, R0, c[0x1][0x4], R2` = 0x6040878060840001.
+    {"IMAD", Opcode::IMAD, Form::Long, 0, 0x6, 3, Shape::Alu, Types::ImadU24, kABC, {58, N, 59}, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2 | kConstS3 | kNegExclusive, 0, 0},
     {"IMAD", Opcode::IMAD, Form::Long, 0, 0x6, 1, Shape::Alu, Types::ImadS16, kABC, kNo3, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2 | kConstS3 | kCarryIn, mask(58, 2), mask(58, 2)},
     {"RCP", Opcode::RCP, Form::Long, 0, 0x9, 0, Shape::Alu, Types::Float, kA, kNo3, kNo3, kNo2, Extra::None, N, 0, 0, 0},
     {"RSQ", Opcode::RSQ, Form::Long, 0, 0x9, 2, Shape::Alu, Types::Float, kA, kNo3, kNo3, kNo2, Extra::None, N, 0, 0, 0},

@@ -4,7 +4,7 @@
 // Encodings are data: decode, encode, disassemble and assemble all walk this table, so a
 // new family or a corrected bit position is a one-line change here. Bit positions are in
 // the 64-bit instruction (0-31 = first word `lo`, 32-63 = second word `hi`); -1 = none.
-// See models/isa/README.md and /work/shared/isa/OPCODES.md for the evidence per row.
+// See models/isa/README.md and tests/data/isa/OPCODES.md for the evidence per row.
 #pragma once
 
 #include <fgtlm/isa/instruction.hpp>
@@ -58,6 +58,7 @@ enum class Types : std::uint8_t {
     ImadS16,     // long IMAD sub 1: S16
     ImadShort,   // short/imm IMAD32(I): bit 8 = signed
     ImadS24,     // long IMAD sub 4: signed 24-bit sources (full registers), 32-bit addend/result
+    ImadU24,     // long IMAD sub 3: unsigned 24-bit sources (decuda mad24.lo.u32)
     Float,       // F32
     CvtI2I,      // bits 58-59 destination int type, 46-48 source int type
     CvtI2F,      // bits 58-59 destination float type, 46-48 source int type

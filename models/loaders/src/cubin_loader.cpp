@@ -1,4 +1,4 @@
-// ../shared/isa/cubins JSON -> CubinModule (cubin_loader.hpp). Every field is type- and
+// tests/data/isa/cubins JSON -> CubinModule (cubin_loader.hpp). Every field is type- and
 // range-checked with the launch.json readers (json_fields.hpp).
 #include <fgtlm/loaders/cubin_loader.hpp>
 

@@ -170,7 +170,8 @@ fs::path find_upwards(const fs::path& dir, const char* name, const fs::path& roo
 
 }  // namespace
 
-std::vector<std::uint8_t> read_mif(const fs::path& file, std::vector<ByteRange>& undefined, std::uint32_t max_bytes) {
+std::vector<std::uint8_t> read_mif(const fs::path& file, std::vector<ByteRange>& undefined, std::uint32_t max_bytes,
+                                   ImageOverflow* overflow) {
     std::ifstream in = open_or_throw(file);
     std::vector<std::uint8_t> bytes;
     std::string line;
@@ -180,6 +181,11 @@ std::vector<std::uint8_t> read_mif(const fs::path& file, std::vector<ByteRange>&
         while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
         if (bytes.size() == max_bytes) {
             if (line.empty()) continue;  // trailing blank lines
+            if (overflow != nullptr) {
+                if (overflow->first_line == 0) *overflow = {file.string(), lineno, 0};
+                ++overflow->bytes;
+                continue;
+            }
             throw LoadError(file, lineno,
                             "more bytes than the global memory holds (" + std::to_string(max_bytes) + ")");
         }
@@ -299,7 +305,7 @@ void read_memory_files(const vhdl::ConstantTable& consts, const fs::path& pick, 
     fs::path mif = tp_dir / "global_mem.mif";
     if (!fs::is_regular_file(mif)) mif = locate(app_dir, "global_mem.mif");
     if (!mif.empty()) {
-        img.global_init = read_mif(mif, img.global_init_undefined, img.global_mem_bytes);
+        img.global_init = read_mif(mif, img.global_init_undefined, img.global_mem_bytes, &img.global_init_overflow);
     } else {
         img.warnings.push_back((tp_dir / "global_mem.mif").string() + ": missing, global memory starts as zeros");
     }

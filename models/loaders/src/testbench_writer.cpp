@@ -1,5 +1,5 @@
 // KernelImage -> FlexGripPlus testbench files (inverse of testbench_loader.cpp; formats in
-// ../shared/conformance/README.md section 3).
+// tests/data/conformance/README.md section 3).
 #include <fgtlm/loaders/testbench_writer.hpp>
 
 #include <fstream>

@@ -1,7 +1,7 @@
 #include <fgtlm/stats/stats_collector.hpp>
 
 #include <fgtlm/isa/instruction.hpp>
-#include <fgtlm/stats/opcode_names.hpp>
+#include <fgtlm/isa/disassembler.hpp>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -212,7 +212,7 @@ nlohmann::json StatsCollector::to_json() const {
     j["instructions_by_unit"] = units;
     json ops = json::object();
     for (std::size_t i = 0; i < std::size_t(isa::Opcode::Count); ++i)
-        if (opcode_counts_[i] != 0) ops[opcode_name(isa::Opcode(i))] = opcode_counts_[i];
+        if (opcode_counts_[i] != 0) ops[isa::opcode_name(isa::Opcode(i))] = opcode_counts_[i];
     j["instructions_by_opcode"] = ops;
 
     add_memory(j);

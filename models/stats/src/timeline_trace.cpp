@@ -1,7 +1,7 @@
 #include <fgtlm/stats/timeline_trace.hpp>
 
 #include <fgtlm/isa/instruction.hpp>
-#include <fgtlm/stats/opcode_names.hpp>
+#include <fgtlm/isa/disassembler.hpp>
 
 namespace fgtlm::stats {
 namespace {
@@ -56,7 +56,7 @@ void TimelineTraceWriter::on_issue(const core::IssueRecord& rec) {
         named_[std::size_t(rec.sm) * kTracksPerSm + tid] == 0) {
         name_track(rec.sm, tid, fmt::format("warp slot {}", rec.warp_slot));
     }
-    const char* op = rec.inst != nullptr ? opcode_name(rec.inst->op) : "?";
+    const char* op = rec.inst != nullptr ? isa::opcode_name(rec.inst->op) : "?";
     if (t.barrier_wait != 0) {
         begin_event();
         out_.print(R"({{"ph":"X","cat":"barrier","name":"barrier wait","pid":{},"tid":{},"ts":{},"dur":{}}})", rec.sm,

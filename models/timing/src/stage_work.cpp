@@ -2,8 +2,6 @@
 // busy with it, before any waiting): what README.md's "Model" formulas say, stage by stage.
 #include <fgtlm/timing/timing_model.hpp>
 
-#include <fgtlm/isa/instruction.hpp>
-
 #include <algorithm>
 #include <bit>
 
@@ -17,47 +15,16 @@ constexpr std::size_t kRead = std::size_t(PipeStage::Read);
 constexpr std::size_t kExec = std::size_t(PipeStage::Execute);
 constexpr std::size_t kWrite = std::size_t(PipeStage::Write);
 
-bool is_fp_arith(isa::Opcode op) {
-    return op == isa::Opcode::FADD || op == isa::Opcode::FMUL || op == isa::Opcode::FMAD || op == isa::Opcode::FMIN ||
-           op == isa::Opcode::FMAX;
-}
-
-// Shared-memory accesses the RTL serialises per thread: stores (R2G) and reads at an
-// address-register offset (g[Ak + x]); a fixed g[x] read is a broadcast.
-std::uint32_t indexed_shared_accesses(const core::IssueRecord& rec) {
-    if (rec.inst == nullptr) return 0;
-    std::uint32_t n = rec.inst->dst.kind == isa::OperandKind::Shared ? 1 : 0;
-    for (std::uint32_t i = 0; i < rec.inst->num_src && i < 3; ++i)
-        n += rec.inst->src[i].kind == isa::OperandKind::Shared && rec.inst->src[i].areg != 0 ? 1 : 0;
-    return n;
-}
-
 // Stack pushes that are not visible as divergence: SSY and CAL always push an entry.
 bool pushes_stack(const core::IssueRecord& rec) {
-    if (rec.diverged) return true;
-    if (rec.inst == nullptr) return false;
-    return rec.inst->op == isa::Opcode::SSY || rec.inst->op == isa::Opcode::CAL;
+    return rec.diverged || rec.flags.has(core::FormFlag::PushesStack);
 }
 
 // A RET that returns from a CAL (not the warp's last RET) pops the call's stack entry.
-bool returns_from_call(const core::IssueRecord& rec) {
-    return rec.inst != nullptr && rec.inst->op == isa::Opcode::RET && !rec.warp_done;
-}
-
-// RTL (pipeline_read.vhd, IDLE): the read stage evaluates the guard predicate of the warp
-// (PRED_REGS_MASK_REQUEST, READ_PRED_REGS_MASK once per pass of lanes, WAIT_PRED_LUT_DATA,
-// GET_PRED_REGS_MASK) for a full 64-bit instruction only; the 32-bit-immediate forms (IMM
-// marker: MVI, IADD32I, FADD32I, ...), the 32-bit short forms (HALF: FADD32, MOV32, ...) and
-// control-flow instructions whose condition is always true take the full mask instead.
-bool reads_guard(const core::IssueRecord& rec) {
-    if (rec.inst == nullptr || rec.inst->form != isa::Form::Long) return false;
-    if (rec.unit == core::ExecUnit::Branch && rec.inst->op != isa::Opcode::NOP) return rec.inst->is_guarded();
-    return true;
-}
+bool returns_from_call(const core::IssueRecord& rec) { return rec.flags.has(core::FormFlag::Return) && !rec.warp_done; }
 
 bool writes_back(const core::IssueRecord& rec) {
-    if (rec.dst_reg != 0xff) return true;
-    return rec.inst != nullptr && rec.inst->set_pred;
+    return rec.dst_reg != 0xff || rec.flags.has(core::FormFlag::SetsPred);
 }
 
 }  // namespace
@@ -75,7 +42,7 @@ TimingModel::StageWork TimingModel::stage_work(const core::IssueRecord& rec, SmS
 std::uint64_t TimingModel::read_work(const core::IssueRecord& rec, SmState& sm) const {
     // RTL (pipeline_read.vhd): a NOP without the join marker goes from IDLE straight to
     // READ_OPS_DONE: no pass, no guard, no operand.
-    if (rec.inst != nullptr && rec.inst->op == isa::Opcode::NOP && !rec.inst->is_join()) return p_.read_base_cycles;
+    if (rec.flags.has(core::FormFlag::IdleRead)) return p_.read_base_cycles;
     const std::uint64_t passes = p_.passes();
     // Bank conflicts of shared operand reads: a conflict-free shared access fits the pass
     // budget; each extra conflict way serialises.
@@ -94,7 +61,8 @@ std::uint64_t TimingModel::read_work(const core::IssueRecord& rec, SmState& sm) 
     const std::uint64_t memory_read = std::max<std::uint64_t>(shared_read + const_read, rec.operand_latency_cycles);
     std::uint64_t read = p_.read_base_cycles + passes * p_.read_cycles_per_pass +
                          reg_operands * passes * p_.read_reg_cycles_per_pass + memory_read;
-    if (reads_guard(rec)) read += p_.read_guard_cycles + passes * p_.read_guard_cycles_per_pass;
+    if (rec.flags.has(core::FormFlag::ReadsGuard))
+        read += p_.read_guard_cycles + passes * p_.read_guard_cycles_per_pass;
     return read;
 }
 
@@ -111,7 +79,7 @@ std::uint64_t TimingModel::unit_work(const core::IssueRecord& rec, SmState& sm, 
         case core::ExecUnit::None: return passes * p_.sp_cycles_per_pass;
         case core::ExecUnit::FPU: {
             w.unit = {UnitLatency::Fpu, p_.fpu_latency};
-            const bool arith = rec.inst != nullptr && is_fp_arith(rec.inst->op);
+            const bool arith = rec.flags.has(core::FormFlag::FloatArith);
             return passes * p_.fpu_cycles_per_pass + p_.fpu_latency +
                    (arith ? passes * p_.fpu_arith_cycles_per_pass : 0);
         }
@@ -168,8 +136,8 @@ std::uint64_t TimingModel::write_work(const core::IssueRecord& rec, SmState& sm)
     // 8 / 16 / 32 lanes).
     if (rec.mem.space == core::MemSpace::Global && !rec.mem.is_store) write += passes * p_.global_load_cycles_per_pass;
     // RTL: a shared store, or a shared read indexed by an address register, goes thread by thread.
-    const std::uint64_t shared_serial = indexed_shared_accesses(rec) * std::uint64_t(std::popcount(rec.active_mask)) *
-                                        p_.shared_thread_cycles;
+    const std::uint64_t shared_serial = std::uint64_t(rec.flags.indexed_shared) *
+                                        std::uint64_t(std::popcount(rec.active_mask)) * p_.shared_thread_cycles;
     write += shared_serial;
     sm.stats.shared_busy += shared_serial;
     if (rec.mem.space == core::MemSpace::Shared && rec.mem.is_store) {

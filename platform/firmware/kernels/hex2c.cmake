@@ -1,6 +1,6 @@
 # cmake -DIN=program.hex -DOUT=kernel.c -DNAME=kernel_vector_add -P hex2c.cmake
 # Converts a program.hex (one 32-bit word per line, '#' comments; format in
-# shared/conformance/README.md section 1.1) into a C array the firmware hands to the GPU.
+# tests/data/conformance/README.md section 1.1) into a C array the firmware hands to the GPU.
 file(STRINGS "${IN}" lines)
 set(words "")
 set(count 0)

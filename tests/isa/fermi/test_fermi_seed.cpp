@@ -1,9 +1,8 @@
-// Fermi tests generated from seed 001 (asfermi notes): every template, every special
-// register, every modifier table row, and random words around each template.
+// Fermi tests generated from the facts of seed 001 (asfermi notes; tests/data/isa/seed-facts): every template, every
+// special register, every modifier table row, and random words around each template.
 #include "../seed_support.hpp"
 
 #include <map>
-#include <regex>
 
 namespace fgtlm::isa::test {
 namespace {
@@ -21,30 +20,19 @@ struct FermiSeed {
 
 FermiSeed parse_seed() {
     FermiSeed s;
-    std::stringstream in(read_seed("001_a0296078d91cc189.txt"));
-    static const std::regex name(R"(^[A-Z][A-Z0-9]+$)"), templ(R"(^[01 ]{64,}$)");
-    static const std::regex sr(R"((\d+) \| (SR_\w+) \|)"), row(R"(^([01]{2}|\d+) \| \.?(\w+) \|$)");
-    std::string line, current;
     SeedTable* table = nullptr;
-    while (std::getline(in, line)) {
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        std::smatch m;
-        if (std::regex_match(line, name)) {
-            current = line;
-            table = nullptr;
-        } else if (std::regex_match(line, templ)) {
-            s.templates[current] = line;
-        } else if (line.rfind("SRName value", 0) == 0) {
-            table = nullptr;
-        } else if (line.find(" | SR_") != std::string::npos) {
-            for (auto it = std::sregex_iterator(line.begin(), line.end(), sr); it != std::sregex_iterator(); ++it) {
-                s.special.emplace_back(static_cast<unsigned>(std::stoul((*it)[1])), (*it)[2]);
-            }
-        } else if (line.rfind("mod", 0) == 0 && line.find('|') != std::string::npos) {
-            s.tables.push_back({current, line.substr(0, line.find(" |")), {}});
+    for (const SeedFact& f : read_seed_facts("001_a0296078d91cc189")) {
+        if (f[0] == "template" && f.size() == 3) {
+            s.templates[f[1]] = f[2];
+        } else if (f[0] == "special" && f.size() == 3) {
+            s.special.emplace_back(static_cast<unsigned>(std::stoul(f[1])), f[2]);
+        } else if (f[0] == "table" && f.size() == 3) {
+            s.tables.push_back({f[1], f[2], {}});
             table = &s.tables.back();
-        } else if (table != nullptr && std::regex_match(line, m, row)) {
-            table->rows.emplace_back(m[1], m[2]);
+        } else if (f[0] == "row" && f.size() == 3 && table != nullptr) {
+            table->rows.emplace_back(f[1], f[2]);
+        } else {
+            ADD_FAILURE() << "unexpected fact " << f[0];
         }
     }
     return s;

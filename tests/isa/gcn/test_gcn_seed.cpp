@@ -21,16 +21,11 @@ struct SeedRow {
 };
 
 std::vector<SeedRow> seed_opcode_table() {
-    const std::string s = read_seed(kSeed);
-    const std::size_t from = s.find("List of the instructions by opcode");
-    const std::size_t to = s.find("### Instruction set");
-    const std::string table = s.substr(from, to - from);
-    static const std::regex row(R"((\d+) \(0x([0-9a-f]+)\) \| (\S+) \| (\S+) \| (\S+))");
     std::vector<SeedRow> rows;
-    for (auto it = std::sregex_iterator(table.begin(), table.end(), row); it != std::sregex_iterator(); ++it) {
-        const std::smatch& m = *it;
-        rows.push_back({static_cast<unsigned>(std::stoul(m[1])), {m[3], m[4], m[5]}});
-        EXPECT_EQ(std::stoul(m[1]), std::stoul(m[2], nullptr, 16)) << "decimal and hex disagree in the seed";
+    for (const SeedFact& f : read_seed_facts(kSeed)) {
+        if (f[0] != "opcode" || f.size() != 6) continue;
+        rows.push_back({static_cast<unsigned>(std::stoul(f[1])), {f[3], f[4], f[5]}});
+        EXPECT_EQ(std::stoul(f[1]), std::stoul(f[2], nullptr, 16)) << "decimal and hex disagree in the seed";
     }
     return rows;
 }
@@ -42,20 +37,13 @@ struct SeedEntry {
 };
 
 std::map<std::string, SeedEntry> seed_entries() {
-    const std::string s = read_seed(kSeed);
     std::map<std::string, SeedEntry> out;
-    std::size_t pos = s.find("#### ");
-    while (pos != std::string::npos) {
-        const std::size_t next = s.find("#### ", pos + 5);
-        const std::string e = s.substr(pos + 5, next == std::string::npos ? std::string::npos : next - pos - 5);
+    for (const SeedFact& f : read_seed_facts(kSeed)) {
+        if (f[0] != "entry" || f.size() != 4) continue;
         SeedEntry en;
-        en.name = e.substr(0, e.find(' '));
-        const std::size_t op = e.find("Opcode: "), syn = e.find("Syntax: ");
-        en.opcode_text = e.substr(op + 8, syn - op - 8);
-        std::size_t end = std::min(e.find(" Description"), e.find(" Descrition"));
-        std::string syntax = e.substr(syn + 8, end - syn - 8);
-        syntax = syntax.substr(syntax.find(' ') + 1);   // drop the mnemonic
-        std::stringstream ss(syntax);
+        en.name = f[1];
+        en.opcode_text = f[2];
+        std::stringstream ss(f[3]);   // the operands of the Syntax line, after the mnemonic
         std::string tok;
         int src = 1;
         while (std::getline(ss, tok, ',')) {
@@ -68,7 +56,6 @@ std::map<std::string, SeedEntry> seed_entries() {
             }
         }
         out[en.name] = en;
-        pos = next;
     }
     return out;
 }

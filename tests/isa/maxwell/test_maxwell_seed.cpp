@@ -4,11 +4,12 @@
 #include "../seed_support.hpp"
 
 #include <bit>
-#include <regex>
 #include <set>
 
 namespace fgtlm::isa::test {
 namespace {
+
+const char* const kSeed = "004_2970d9da75413c85";
 
 struct SeedForm {
     std::string section, name, bits;
@@ -16,27 +17,9 @@ struct SeedForm {
 };
 
 std::vector<SeedForm> seed_forms() {
-    const std::string s = read_seed("004_2970d9da75413c85.txt");
-    const std::string body = s.substr(s.find("signifies \"don't care\"."));
-    static const std::regex section(R"(# ([A-Z0-9]+) )"), form(R"(- \*\*(\w+)\*\*: `([01\- ]+)`)"),
-        single(R"(^`([01\- ]+)`)");
     std::vector<SeedForm> out;
-    std::vector<std::pair<std::size_t, std::string>> starts;
-    for (auto it = std::sregex_iterator(body.begin(), body.end(), section); it != std::sregex_iterator(); ++it) {
-        starts.emplace_back(static_cast<std::size_t>(it->position()) + it->length(), (*it)[1]);
-    }
-    for (std::size_t i = 0; i < starts.size(); ++i) {
-        const std::size_t end = i + 1 < starts.size() ? starts[i + 1].first : body.size();
-        const std::string content = body.substr(starts[i].first, end - starts[i].first);
-        std::smatch m;
-        if (std::regex_search(content, m, single)) {
-            out.push_back({starts[i].second, starts[i].second, m[1]});
-        } else {
-            for (auto it = std::sregex_iterator(content.begin(), content.end(), form); it != std::sregex_iterator();
-                 ++it) {
-                out.push_back({starts[i].second, (*it)[1], (*it)[2]});
-            }
-        }
+    for (const SeedFact& f : read_seed_facts(kSeed)) {
+        if (f[0] == "form" && f.size() == 4) out.push_back({f[1], f[2], f[3]});
     }
     for (SeedForm& f : out) {
         unsigned bit = 63;
@@ -59,10 +42,9 @@ TEST(MaxwellSeed, TheSeedHas279FormsInEverySectionOfItsTableOfContents) {
     EXPECT_EQ(forms.size(), 279u);
     std::set<std::string> sections, toc;
     for (const auto& f : forms) sections.insert(f.section);
-    const std::string s = read_seed("004_2970d9da75413c85.txt");
-    static const std::regex entry(R"(\[([A-Z0-9]+)\]\(#)");
-    for (auto it = std::sregex_iterator(s.begin(), s.end(), entry); it != std::sregex_iterator(); ++it)
-        toc.insert((*it)[1]);
+    for (const SeedFact& f : read_seed_facts(kSeed)) {
+        if (f[0] == "toc" && f.size() == 2) toc.insert(f[1]);
+    }
     EXPECT_EQ(sections, toc);
     EXPECT_EQ(sections.size(), 138u);
 }

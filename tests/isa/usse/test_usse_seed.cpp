@@ -20,35 +20,16 @@ struct SeedGroup {
 };
 
 std::vector<SeedGroup> seed_groups() {
-    std::stringstream in(read_seed("003_033f4495455d0de9.txt"));
-    static const std::regex header(R"(^0x([0-9A-F]{2})000000 - 0x[0-9A-F]{8}$)"), pred(R"(^(!?p[0-3]|Pn)$)"),
-        example(R"(^[a-z][a-zA-Z0-9.]*$)");
     std::vector<SeedGroup> out;
-    std::string line;
-    enum { None, Pred, Examples } mode = None;
-    while (std::getline(in, line)) {
-        std::smatch m;
-        if (std::regex_match(line, m, header)) {
-            out.push_back({static_cast<unsigned>(std::stoul(m[1], nullptr, 16)), "", {}, {}});
-            mode = None;
-            continue;
-        }
-        if (out.empty()) continue;
-        SeedGroup& g = out.back();
-        if (line.rfind("Instructions:", 0) == 0) {
-            g.instructions = line.size() > 14 ? line.substr(14) : "";
-        } else if (line.find("predicate:") != std::string::npos) {
-            mode = Pred;
-        } else if (line.rfind("Examples:", 0) == 0) {
-            mode = Examples;
-        } else if (line.rfind("predicate 0", 0) == 0 || line.rfind("predicate 1", 0) == 0) {
-            mode = None;   // group 0xF8's sub-tables
-        } else if (mode == Pred && std::regex_match(line, pred)) {
-            g.predicates.push_back(line);
-        } else if (mode == Pred && line.size() > 1 && line.back() == ':') {
-            mode = None;
-        } else if (mode == Examples && std::regex_match(line, example)) {
-            g.examples.push_back(line);
+    for (const SeedFact& f : read_seed_facts("003_033f4495455d0de9")) {
+        if (f[0] == "group" && f.size() == 3) {
+            out.push_back({static_cast<unsigned>(std::stoul(f[1], nullptr, 16)), f[2], {}, {}});
+        } else if (out.empty() || f.size() != 2) {
+            ADD_FAILURE() << "unexpected fact " << f[0];
+        } else if (f[0] == "pred") {
+            out.back().predicates.push_back(f[1]);
+        } else if (f[0] == "example") {
+            out.back().examples.push_back(f[1]);
         }
     }
     return out;

@@ -133,7 +133,7 @@ bool BranchFunction::ret(ExecContext& op) {
     const std::uint32_t m = op.exec_mask;
     op.next_pc_set = true;
     w.pc = op.pc + op.inst->size_bytes();
-    if (cfg_.semantics == Semantics::Rtl && w.depth != 0) return rtl_return(op);
+    if (cfg_.guarded_return && w.depth != 0) return rtl_return(op);
     if (m == 0) return true;
     bool in_call = false;
     for (std::uint32_t i = w.depth; i-- > 0;)

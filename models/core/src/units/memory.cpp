@@ -85,9 +85,14 @@ bool MemoryFunction::store_shared(ExecContext& op) {
     for (std::uint32_t l = 0; l < kWarpSize; ++l) {
         if (!((m >> l) & 1u)) continue;
         const std::uint32_t addr = base + a[l];
-        if (addr % size != 0)
+        const bool misaligned = addr % size != 0, outside = std::uint64_t(addr) + size > ports_.shared_bytes;
+        if ((misaligned && ports_.rtl_shared.misaligned_bytes) || (outside && ports_.rtl_shared.wrap_mask != 0)) {
+            if (!rtl_shared_store(op, addr, reinterpret_cast<const std::uint8_t*>(&v[l]), size)) return false;
+            continue;  // (undefined-value tracking does not follow these stores)
+        }
+        if (misaligned)
             return unit_fail(op, KernelErrorKind::MisalignedAccess, addr, "shared store not aligned to its size");
-        if (std::uint64_t(addr) + size > ports_.shared_bytes)
+        if (outside)
             return unit_fail(op, KernelErrorKind::OutOfRangeAccess, addr, "shared store outside the shared memory");
         if (ports_.shared->store(addr, reinterpret_cast<const std::uint8_t*>(&v[l]), size) != MemStatus::Ok)
             return unit_fail(op, KernelErrorKind::OutOfRangeAccess, addr,
@@ -115,6 +120,10 @@ bool MemoryFunction::access_global(ExecContext& op) {
     for (std::uint32_t l = 0; l < kWarpSize; ++l) {
         if (!((m >> l) & 1u)) continue;
         if (ports_.global_shadow != nullptr) track_global_lane(op, l, size, store);
+        if (addr[l] % size != 0 && ports_.rtl_global.misaligned_bytes) {
+            if (!rtl_global_lane(op, l, size, t, store)) return false;
+            continue;
+        }
         if (addr[l] % size != 0)
             return unit_fail(
                 op, KernelErrorKind::MisalignedAccess, addr[l],
@@ -172,6 +181,7 @@ bool MemoryFunction::store_global_lane(ExecContext& op, std::uint32_t l, std::ui
     if (dmi.writable && dmi.covers(a, size)) {
         std::memcpy(dmi.data + (a - dmi.start), bytes, size);
     } else if (ports_.global->write(a, bytes, size) != MemStatus::Ok) {
+        if (ports_.rtl_global.wrap_mask != 0) return rtl_global_lane(op, l, size, isa::DataType::U32, true);
         return unit_fail(op, KernelErrorKind::OutOfRangeAccess, a,
                          "GST rejected by global memory (TLM error response)");
     }
@@ -186,6 +196,7 @@ bool MemoryFunction::load_global_lane(ExecContext& op, std::uint32_t l, DataType
     if (dmi.readable && dmi.covers(a, size)) {
         std::memcpy(bytes, dmi.data + (a - dmi.start), size);
     } else if (ports_.global->read(a, bytes, size) != MemStatus::Ok) {
+        if (ports_.rtl_global.wrap_mask != 0) return rtl_global_lane(op, l, size, t, false);
         return unit_fail(op, KernelErrorKind::OutOfRangeAccess, a,
                          "GLD rejected by global memory (TLM error response)");
     }

@@ -29,7 +29,7 @@ Units units_of(const isa::Instruction& in) {
         case Opcode::GST:
         case Opcode::R2G:
         case Opcode::LLD:
-        case Opcode::LST:  // local memory: per-thread global memory (execute_local.cpp)
+        case Opcode::LST:  // local memory: per-thread global memory (memory_local.cpp)
             return {ExecUnit::Memory, ExecUnit::Memory};
         case Opcode::TEX:  // texture unit (units/texture.cpp); timed as a global-memory access
             return {ExecUnit::Texture, ExecUnit::Texture};
@@ -60,11 +60,44 @@ Units units_of(const isa::Instruction& in) {
     }
 }
 
+std::uint8_t indexed_shared_accesses(const isa::Instruction& in) {
+    std::uint8_t n = in.dst.kind == isa::OperandKind::Shared ? 1 : 0;
+    for (std::uint32_t i = 0; i < in.num_src && i < 3; ++i)
+        n += in.src[i].kind == isa::OperandKind::Shared && in.src[i].areg != 0 ? 1 : 0;
+    return n;
+}
+
+// RTL (pipeline_read.vhd, IDLE): the read stage evaluates the guard predicate of the warp
+// (PRED_REGS_MASK_REQUEST, READ_PRED_REGS_MASK once per pass of lanes, WAIT_PRED_LUT_DATA,
+// GET_PRED_REGS_MASK) for a full 64-bit instruction only; the 32-bit-immediate forms (IMM
+// marker: MVI, IADD32I, FADD32I, ...), the 32-bit short forms (HALF: FADD32, MOV32, ...) and
+// control-flow instructions whose condition is always true take the full mask instead.
+bool reads_guard(const isa::Instruction& in, ExecUnit timing) {
+    if (in.form != isa::Form::Long) return false;
+    if (timing == ExecUnit::Branch && in.op != isa::Opcode::NOP) return in.is_guarded();
+    return true;
+}
+
+FormFlags form_flags(const isa::Instruction& in, ExecUnit timing) {
+    using isa::Opcode;
+    const Opcode op = in.op;
+    FormFlags f;
+    f.set(FormFlag::FloatArith,
+          op == Opcode::FADD || op == Opcode::FMUL || op == Opcode::FMAD || op == Opcode::FMIN || op == Opcode::FMAX);
+    f.set(FormFlag::PushesStack, op == Opcode::SSY || op == Opcode::CAL);
+    f.set(FormFlag::Return, op == Opcode::RET);
+    f.set(FormFlag::ReadsGuard, reads_guard(in, timing));
+    f.set(FormFlag::SetsPred, in.set_pred);
+    f.set(FormFlag::IdleRead, op == Opcode::NOP && !in.is_join());
+    f.indexed_shared = indexed_shared_accesses(in);
+    return f;
+}
+
 }  // namespace
 
 FormInfo form_info(const isa::Instruction& in) {
     const Units u = units_of(in);
-    return {u.exec, u.timing, rtl_latch_effects(in)};
+    return {u.exec, u.timing, rtl_latch_effects(in), form_flags(in, u.timing)};
 }
 
 }  // namespace fgtlm::core

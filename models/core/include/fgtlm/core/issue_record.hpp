@@ -10,6 +10,8 @@
 #include <array>
 #include <cstdint>
 
+#include <fgtlm/core/form_flags.hpp>
+
 namespace fgtlm::isa { struct Instruction; }
 
 namespace fgtlm::core {
@@ -46,6 +48,7 @@ struct IssueRecord {
     std::uint32_t active_mask = 0;  // threads that executed (after guard)
     std::uint32_t issue_mask = 0;   // threads of the warp's current active mask (before guard)
     ExecUnit unit = ExecUnit::None;
+    FormFlags flags;                // static properties of inst (FormInfo::flags)
     // Operand-collection inputs for the timing model (register-file port conflicts,
     // dependencies). 0xff = unused.
     std::array<std::uint8_t, 3> src_regs{0xff, 0xff, 0xff};

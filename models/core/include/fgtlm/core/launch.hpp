@@ -2,7 +2,7 @@
 // host register map, the command line and the virtual platform.
 //
 // Mirrors what the FlexGripPlus testbench / configuration registers set up (see
-// ../shared/conformance/README.md section 2): grid/block shape, registers per thread,
+// tests/data/conformance/README.md section 2): grid/block shape, registers per thread,
 // shared size, blocks per SM, parameters (placed in shared memory at byte 16) and the
 // constant-memory image.
 #pragma once
@@ -73,8 +73,33 @@ struct KernelError {
     [[nodiscard]] std::string describe() const;
 };
 
+// Where a kernel did what the FlexGripPlus RTL does instead of stopping (core::RtlPolicy):
+// lane accesses counted per kind, and the first event of the kernel in words. The front ends
+// put them in the statistics and report each kind once as a warning.
+struct RtlEvents {
+    std::uint64_t global_wraps = 0;    // global accesses outside the memory that kept their low bits
+    std::uint64_t shared_wraps = 0;    // the same for shared memory (R2G stores and g[] operands)
+    std::uint64_t constant_wraps = 0;  // and for constant memory (c[] operands)
+    std::uint64_t misaligned = 0;      // misaligned accesses done byte by byte at the address
+    std::uint64_t register_alias = 0;  // launches whose resident warps share register slots
+    std::string first;                 // "PC 0x0040: GLD of 4 bytes at 0x00001001 (misaligned)"
+
+    [[nodiscard]] bool any() const {
+        return global_wraps + shared_wraps + constant_wraps + misaligned + register_alias != 0;
+    }
+    void add(const RtlEvents& o) {
+        global_wraps += o.global_wraps;
+        shared_wraps += o.shared_wraps;
+        constant_wraps += o.constant_wraps;
+        misaligned += o.misaligned;
+        register_alias += o.register_alias;
+        if (first.empty()) first = o.first;
+    }
+};
+
 struct KernelResult {
     KernelError error;
+    RtlEvents rtl_events;  // what ran as on the RTL where a checked model stops
     std::uint64_t cycles = 0;               // kernel start to done, in SM clock cycles
     std::uint64_t warp_instructions = 0;    // issued warp instructions
     std::uint64_t thread_instructions = 0;  // sum of active threads over issued instructions

@@ -24,9 +24,9 @@ public:
     // `words` = instruction memory from code byte address 0 (relative to code_base).
     void bind(const std::uint32_t* words, std::uint32_t num_words);
     void invalidate();
-    // RTL or G80 reading of the words (drops the decoded cache).
-    void set_semantics(Semantics s) {
-        semantics_ = s;
+    // Which RTL readings of the words apply (drops the decoded cache).
+    void set_policy(const RtlPolicy& p) {
+        policy_ = p;
         invalidate();
     }
 
@@ -48,7 +48,7 @@ private:
 
     const std::uint32_t* words_ = nullptr;
     std::uint32_t num_words_ = 0;
-    Semantics semantics_ = Semantics::Rtl;
+    RtlPolicy policy_;
     std::vector<isa::Instruction> cache_;
     std::vector<FormInfo> forms_;
     std::vector<std::uint8_t> valid_;

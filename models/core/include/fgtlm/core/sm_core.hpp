@@ -47,12 +47,12 @@ struct SmCoreConfig {
     std::uint32_t max_warps = 32;       // resident warps
     std::uint32_t shared_bytes = 16384; // shared memory size
     std::uint32_t stack_depth = 32;     // warp stack entries per warp
-    bool strict_barrier = true;         // a warp that exits while others wait at BAR deadlocks (RTL)
-    Semantics semantics = Semantics::Rtl;  // decode reading of the words (core/semantics.hpp)
-    // With Semantics::Rtl: a partial warp runs all 32 lanes, as warp_generator.vhd's full mask
-    // does (the AT timing suite replays and is fitted with this). false keeps the block's
-    // threads only (see models/cosim/README.md, "Fixed in the model").
-    bool full_partial_warps = true;
+    // The RTL's readings, one policy each (rtl_policy.hpp; default: the RTL preset). Among
+    // them barrier_counts_exits (a warp that exits while others wait at BAR deadlocks) and
+    // full_partial_warps (a partial warp runs all 32 lanes, as warp_generator.vhd's full mask
+    // does; the AT timing suite replays and is fitted with this; off keeps the block's threads
+    // only, see models/cosim/README.md, "Fixed in the model").
+    RtlPolicy rtl;
     std::uint32_t sp_lanes = 8;         // threads per execute pass (the RTL's CORES: 8, 16, 32)
 };
 
@@ -84,7 +84,7 @@ struct ExecContext {
     std::uint32_t res_regs = 0;     // result registers to write (0 = none)
     std::uint32_t taint = 0;        // lanes whose result derives from undefined bytes (tracking on)
     bool has_flags = false;         // flags[] valid (written to C[set_pred_reg] if set_pred)
-    bool rtl = true;                // core.semantics=rtl: units compute what the RTL does (set by fetch)
+    bool rtl = true;                // RtlPolicy::unit_flags: units set the RTL's flags (set by fetch)
     std::uint32_t pass_lanes = 8;   // SmCoreConfig::sp_lanes (the FPU's per-pass timing, units/fpu.cpp)
     WarpState* warp = nullptr;      // the issuing warp's PC, masks and stack (the branch unit's operand)
     bool next_pc_set = false;       // a unit moved the warp's PC (else write-back advances it)
@@ -111,7 +111,7 @@ public:
     // The program is read with this core's semantics (SmCoreConfig::semantics).
     void set_program(Program* program) {
         program_ = program;
-        if (program_ != nullptr) program_->set_semantics(cfg_.semantics);
+        if (program_ != nullptr) program_->set_policy(cfg_.rtl);
     }
     void set_global(MemoryPort* global) {
         global_ = global;
@@ -197,6 +197,7 @@ public:
     std::uint64_t warp_instructions = 0;
     bool record_issues = false;  // fill ctx.rec for every instruction even without observers (timing)
     std::uint64_t thread_instructions = 0;
+    RtlEvents rtl_events;  // this kernel's RTL behaviours where a checked model stops (RtlPolicy)
 
     // --- state access (tests, debuggers) -------------------------------------------------
     std::uint32_t& reg(std::uint32_t warp_slot, std::uint32_t r, std::uint32_t lane) {
@@ -227,11 +228,11 @@ private:
         return o.kind == isa::OperandKind::Reg ? o.reg : 2u * o.reg + (o.kind == isa::OperandKind::RegHi ? 1u : 0u);
     }
     [[nodiscard]] bool write_dropped(const isa::Operand& d) const {
-        if (cfg_.semantics == Semantics::Rtl) return raw_field(d) == 127;
+        if (cfg_.rtl.register_fields) return raw_field(d) == 127;
         return d.kind == isa::OperandKind::Reg && d.reg == 124;
     }
     [[nodiscard]] bool half_reads_zero(const isa::Operand& o) const {
-        return cfg_.semantics == Semantics::Rtl && raw_field(o) == 124;
+        return cfg_.rtl.register_fields && raw_field(o) == 124;
     }
     std::uint32_t* reg_row(std::uint32_t warp_slot, std::uint32_t r) { return regs_.gpr_row(row_index(warp_slot, r)); }
     std::uint32_t guard_mask(std::uint32_t warp_slot, std::uint8_t reg, std::uint8_t cond) const;
@@ -239,6 +240,8 @@ private:
     // read phase helpers
     const std::uint32_t* read_operand(ExecContext& ctx, const isa::Operand& op, std::uint32_t* buf, bool signed16);
     bool read_shared_or_const(ExecContext& ctx, const isa::Operand& op, std::uint32_t* out, bool is_const);
+    bool unchecked_operand_read(ExecContext& ctx, MemoryPort& port, std::uint32_t addr, const isa::Operand& op,
+                                bool is_const, std::uint32_t limit, std::uint32_t& v);
     bool write_block_header(const BlockState& b);  // start of a block: header and parameters
     std::uint32_t operand_taint(const ExecContext& ctx, const isa::Operand& op);
     void write_taint(const ExecContext& ctx);
@@ -249,7 +252,7 @@ private:
     // The RTL runs on past an end marker when nvcc's epilogue RET follows it (rtl semantics):
     // the warp then finishes at that RET, as the RTL's does.
     bool runs_past_end_marker(std::uint32_t next_pc) {
-        if (cfg_.semantics != Semantics::Rtl) return false;
+        if (!cfg_.rtl.end_marker_runs_on) return false;
         const isa::Instruction* next = program_->fetch(next_pc);
         return next != nullptr && !next->is_illegal() && next->op == isa::Opcode::RET;
     }

@@ -16,7 +16,7 @@ namespace fgtlm::cosim {
 struct ModelRunOptions {
     bool commit_trace = true;            // write model_commit.txt in the run folder
     std::uint64_t max_instructions = 20'000'000;  // watchdog (warp instructions)
-    std::vector<std::string> param_overrides;     // -p key=value for the timing model
+    std::vector<std::string> param_overrides;     // -p key=value: timing model, core.semantics, core.rtl.*
 };
 
 struct ModelResult {

@@ -98,6 +98,7 @@ private:
     core::KernelError prepare_kernel();          // launch checks, constants, code, SMs started
     void run_blocks(core::KernelError& err);     // block dispatch until done or an SM fails
     void finish(const core::KernelError& err);
+    void report_rtl_events(const core::RtlEvents& ev);  // one warning per kind of RTL behaviour used
     void set_irq(bool level);
 
     GpuConfig cfg_;

@@ -38,7 +38,7 @@ public:
     void load_program(std::span<const std::uint32_t> words, std::uint32_t code_base = 0) {
         gpu.load_program(words, code_base);
     }
-    // Runs one kernel to completion (call from sc_main/test code, not from a process).
+    // Runs one kernel to completion (call from sc_main or test code, not from a process).
     core::KernelResult run(const core::LaunchConfig& launch);
 
     // Shadow of global memory (non-zero = undefined-derived); empty when tracking is off.

@@ -9,6 +9,10 @@
 
 namespace fgtlm::isa {
 
+// The semantic opcode's short name for statistics and traces, from the encoding table: IADD
+// covers IADD/IADD32/IADD32I, CAL covers CAL.NOINC; "ILLEGAL" for Opcode::Illegal.
+[[nodiscard]] const char* opcode_name(Opcode op);
+
 // The full mnemonic as cuobjdump prints it: base name, `.S` (join), types and modifiers,
 // `.Cn` (set predicate) last. E.g. "ISET.S.S32", "FMUL.TRUNC.C0", "IADD32I".
 [[nodiscard]] std::string mnemonic(const Instruction& inst);

@@ -1,5 +1,5 @@
 // Instruction-memory images on disk: the conformance `program.hex` text format
-// (/work/shared/conformance/README.md section 1.1) and raw little-endian binaries.
+// (tests/data/conformance/README.md section 1.1) and raw little-endian binaries.
 #pragma once
 
 #include <cstddef>

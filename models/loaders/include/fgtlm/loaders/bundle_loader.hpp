@@ -1,4 +1,4 @@
-// Loader for conformance bundles (/work/shared/conformance/<name>/: program.hex,
+// Loader for conformance bundles (tests/data/conformance/<name>/: program.hex,
 // launch.json, global_init.bin, expected.json; format in the conformance README).
 #pragma once
 

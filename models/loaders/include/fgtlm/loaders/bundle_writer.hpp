@@ -1,5 +1,5 @@
 // Writes a KernelImage as a conformance bundle (program.hex, launch.json, global_init.bin,
-// expected.json; format: ../shared/conformance/README.md), e.g. a difftest regression whose
+// expected.json; format: tests/data/conformance/README.md), e.g. a difftest regression whose
 // expected memory is what the RTL produced. load_bundle() reads it back.
 #pragma once
 

@@ -1,4 +1,4 @@
-// nvcc SM_1.0 cubins in the JSON form of ../shared/isa/cubins (decuda's reading of the ELF-less
+// nvcc SM_1.0 cubins in the JSON form of tests/data/isa/cubins (decuda's reading of the ELF-less
 // sm_10 cubin text format): per kernel the code words and the constant segments nvcc put in
 // it, per module the user constants (c0 symbols) and the relocations (c14: the addresses of
 // the module's __device__ globals, which the CUDA driver writes at load time).

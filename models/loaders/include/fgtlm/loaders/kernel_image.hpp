@@ -31,6 +31,15 @@ struct ExpectedRange {
     std::vector<std::optional<std::uint32_t>> words;
 };
 
+// Lines of a memory image past the end of the memory. The RTL's dp_ram reads one line per
+// byte of the memory and ignores the rest (init_mem); the front end decides (RtlPolicy::
+// mif_truncate) whether that is a warning or a load error naming `file`:`first_line`.
+struct ImageOverflow {
+    std::string file;
+    std::size_t first_line = 0;  // 0: no overflow
+    std::uint64_t bytes = 0;     // byte lines dropped
+};
+
 struct KernelImage {
     std::string name;
     std::filesystem::path dir;
@@ -40,6 +49,7 @@ struct KernelImage {
     std::uint32_t global_mem_bytes = 262144;
     std::vector<std::uint8_t> global_init;    // bytes from address 0 (rest is zero)
     std::vector<ByteRange> global_init_undefined;
+    ImageOverflow global_init_overflow;       // global_mem.mif lines past global_mem_bytes (dropped)
     std::vector<ExpectedRange> expected;      // may be empty (nothing to check)
     ByteRange dump{0, 0};                     // bytes the testbench dumps after the kernel
     std::uint64_t rtl_kernel_cycles = 0;      // 0 = unknown

@@ -26,8 +26,9 @@ KernelImage load_testbench(const std::filesystem::path& app_dir, const Testbench
 // Parses a gpgpu_rdata.log-style file ("AAAAA DDDDDDDD"; u/x digits -> nullopt).
 ExpectedRange read_rdata_log(const std::filesystem::path& file);
 // Parses global_mem.mif: one byte per line; lines that are not two hex digits are undefined.
-// More than max_bytes (non-blank) lines is an error naming the line.
+// More than max_bytes (non-blank) lines is an error naming the line, or with `overflow`, lines
+// the RTL ignores: they are counted there and dropped.
 std::vector<std::uint8_t> read_mif(const std::filesystem::path& file, std::vector<ByteRange>& undefined,
-                                   std::uint32_t max_bytes = 262144);
+                                   std::uint32_t max_bytes = 262144, ImageOverflow* overflow = nullptr);
 
 }  // namespace fgtlm::loaders

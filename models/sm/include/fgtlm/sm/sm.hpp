@@ -121,10 +121,10 @@ public:
     void add_observer(core::ExecutionObserver* o) { core_.add_observer(o); }
     core::SmCore& core() { return core_; }
     [[nodiscard]] const SmConfig& config() const { return cfg_; }
-    [[nodiscard]] std::uint64_t cycles() const { return cycles_; }
+    [[nodiscard]] std::uint64_t cycles() const { return cycles_; }  // SM cycles since begin_kernel
     // True when the current kernel runs the default stage chain fused (no sockets between
     // stages); false when a probe or replacement stage is bound into the chain.
-    [[nodiscard]] bool fused_pipeline() const { return fused_; }  // SM cycles since begin_kernel
+    [[nodiscard]] bool fused_pipeline() const { return fused_; }
 
 private:
     void thread();

@@ -12,7 +12,7 @@
 
 #include <cstdint>
 
-#include <fgtlm/core/semantics.hpp>
+#include <fgtlm/core/rtl_policy.hpp>
 #include <fgtlm/core/units/exec_unit.hpp>
 #include <fgtlm/core/warp_state.hpp>
 
@@ -31,8 +31,8 @@ public:
 };
 
 struct BranchConfig {
-    std::uint32_t stack_depth = 32;        // warp stack entries (SmCoreConfig::stack_depth)
-    Semantics semantics = Semantics::Rtl;  // RET on a non-empty stack (see rtl_return)
+    std::uint32_t stack_depth = 32;  // warp stack entries (SmCoreConfig::stack_depth)
+    bool guarded_return = true;      // RtlPolicy::guarded_return: RET on a non-empty stack (rtl_return)
 };
 
 class BranchFunction final : public ExecUnitIf {

@@ -8,7 +8,7 @@
 // a kernel error, which it describes in `error` (UnitError) unless it recorded it itself. A unit also reports its own
 // issue cost in SM cycles (`issue_cycles()`), which the SystemC model annotates as the TLM delay of the operation.
 //
-// ExecUnitIf is what the execute stage calls directly (the "DMI" path of models/sm/units);
+// ExecUnitIf is what the execute stage calls directly (the "DMI" path of models/sm/include/fgtlm/sm/units);
 // a unit reached through a TLM socket is wrapped in the same interface.
 #pragma once
 
@@ -60,6 +60,7 @@ struct FormInfo {
     ExecUnit exec = ExecUnit::SP;    // the unit that computes the result
     ExecUnit timing = ExecUnit::SP;  // the resource the timing model charges (MVC: Memory)
     RtlLatchEffects rtl;             // core.semantics=rtl: the latches it loads (rtl_alu_latch.hpp)
+    FormFlags flags;                 // static properties the timing model and observers test
 };
 
 // The unit table: every opcode (and form, for MOV from shared memory) to its units.

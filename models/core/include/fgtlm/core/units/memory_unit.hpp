@@ -13,6 +13,7 @@
 #include <string>
 
 #include <fgtlm/core/memory_port.hpp>
+#include <fgtlm/core/rtl_memory_access.hpp>
 #include <fgtlm/core/units/exec_unit.hpp>
 
 namespace fgtlm::core {
@@ -28,6 +29,11 @@ struct MemoryPorts {
     std::uint8_t* shared_taint = nullptr;
     std::uint8_t* global_shadow = nullptr;
     std::uint64_t global_shadow_size = 0;
+    // What the RTL does where the model would stop (SmCore fills them from its RtlPolicy):
+    // accesses outside the memory or misaligned, counted in `events` (nullptr: none).
+    RtlSpace rtl_global;
+    RtlSpace rtl_shared;
+    RtlEvents* events = nullptr;
 };
 
 // Adds the slow-path latency a memory port accumulated during one warp operation to the
@@ -57,6 +63,9 @@ private:
     bool load_global_lane(ExecContext& op, std::uint32_t lane, isa::DataType type);
     bool store_global_lane(ExecContext& op, std::uint32_t lane, std::uint32_t size);
     void track_global_lane(ExecContext& op, std::uint32_t lane, std::uint32_t size, bool store) const;
+    // The RTL's access where the model would stop (memory_rtl.cpp).
+    bool rtl_global_lane(ExecContext& op, std::uint32_t lane, std::uint32_t size, isa::DataType type, bool store);
+    bool rtl_shared_store(ExecContext& op, std::uint32_t addr, const std::uint8_t* bytes, std::uint32_t size);
     bool access_local(ExecContext& op);         // LLD/LST (memory_local.cpp)
     static void read_special(ExecContext& op);  // S2R: the value the core supplied
     static MemAccessSummary& describe_access(ExecContext& op, MemSpace space, bool store, std::uint32_t size);

@@ -1,0 +1,34 @@
+# Where the tests find their inputs.
+# * FGTLM_DATA_DIR: the project's own test data (tests/data; its README says where each file
+#   comes from). Always present: a clone of the repository is enough for the suite.
+# * FGTLM_FLEXGRIP_DIR: the user's FlexGripPlus checkout (the VHDL RTL), for the tests labelled
+#   `rtl` (GHDL co-simulation). Cache variable, else the environment variable of the same name,
+#   else ../shared/rtl/FlexGripPlus_4.4 beside the source tree when present. Without one the
+#   `rtl` tests skip with one line saying how to get it (scripts/get-flexgrip).
+set(FGTLM_DATA_DIR ${PROJECT_SOURCE_DIR}/tests/data)
+if(DEFINED ENV{FGTLM_FLEXGRIP_DIR})
+  set(_fgtlm_flexgrip_default $ENV{FGTLM_FLEXGRIP_DIR})
+elseif(EXISTS ${PROJECT_SOURCE_DIR}/../shared/rtl/FlexGripPlus_4.4/RTL)
+  get_filename_component(_fgtlm_flexgrip_default ${PROJECT_SOURCE_DIR}/../shared/rtl/FlexGripPlus_4.4 ABSOLUTE)
+else()
+  set(_fgtlm_flexgrip_default "")
+endif()
+set(FGTLM_FLEXGRIP_DIR "${_fgtlm_flexgrip_default}" CACHE PATH
+    "FlexGripPlus checkout (RTL/, lib_m/) for the rtl-labelled tests; scripts/get-flexgrip clones one")
+if(FGTLM_FLEXGRIP_DIR AND NOT EXISTS ${FGTLM_FLEXGRIP_DIR}/RTL)
+  message(WARNING "FGTLM_FLEXGRIP_DIR=${FGTLM_FLEXGRIP_DIR} has no RTL/ folder: the rtl tests will skip")
+endif()
+
+# The one line an `rtl` test prints when it skips (exit code 77).
+set(FGTLM_RTL_SKIP_LINE
+    "SKIP: no FlexGripPlus checkout (FGTLM_FLEXGRIP_DIR='${FGTLM_FLEXGRIP_DIR}'); run scripts/get-flexgrip and reconfigure with -DFGTLM_FLEXGRIP_DIR=<its folder>")
+
+# fgtlm_rtl_test(NAME name COMMAND cmd...): a test that needs the RTL, labelled `rtl` (a caller
+# that sets LABELS again keeps `rtl` in them). It runs through tests/need_rtl.sh, which skips it
+# with FGTLM_RTL_SKIP_LINE (exit 77) when there is no checkout or no ghdl-llvm.
+function(fgtlm_rtl_test)
+  cmake_parse_arguments(A "" "NAME" "COMMAND" ${ARGN})
+  add_test(NAME ${A_NAME} COMMAND ${PROJECT_SOURCE_DIR}/tests/need_rtl.sh "${FGTLM_FLEXGRIP_DIR}"
+           "${FGTLM_RTL_SKIP_LINE}" ${A_COMMAND})
+  set_tests_properties(${A_NAME} PROPERTIES LABELS rtl SKIP_RETURN_CODE 77 SKIP_REGULAR_EXPRESSION "^SKIP: ")
+endfunction()

@@ -1,0 +1,93 @@
+// The RTL policies' presets and names (rtl_policy.hpp).
+#include <fgtlm/core/rtl_policy.hpp>
+
+namespace fgtlm::core {
+
+RtlPolicy RtlPolicy::preset(Semantics s) {
+    RtlPolicy p;  // the defaults are the RTL's
+    if (s == Semantics::Rtl) return p;
+    for (const RtlPolicyFlag& f : kRtlPolicyFlags) p.*f.field = false;
+    for (const RtlPolicyWidth& w : kRtlPolicyWidths) p.*w.field = 0;
+    p.misaligned = Misaligned::Fault;
+    return p;
+}
+
+bool parse_semantics(std::string_view text, Semantics& out) {
+    if (text == "rtl") {
+        out = Semantics::Rtl;
+    } else if (text == "g80") {
+        out = Semantics::G80;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+bool parse_misaligned(std::string_view text, Misaligned& out) {
+    if (text == "bytes") {
+        out = Misaligned::Bytes;
+    } else if (text == "fault") {
+        out = Misaligned::Fault;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+const char* to_string(Misaligned m) { return m == Misaligned::Bytes ? "bytes" : "fault"; }
+
+// clang-format off
+const std::array<RtlPolicyFlag, 24> kRtlPolicyFlags = {{
+    {"fp_negation", &RtlPolicy::fp_negation,
+     "FADD32I/FMUL32I ignore the source negation, FMUL32 and FMAD32 read it from absent bits"},
+    {"fp_immediate_source", &RtlPolicy::fp_immediate_source,
+     "FADD32I/FMUL32I read their first source from bits 9-15 (bit 15 is the register's top bit)"},
+    {"constant_move", &RtlPolicy::constant_move, "MVC ignores its address register and never post-increments it"},
+    {"flag_moves", &RtlPolicy::flag_moves, "P2R writes R0 with the guard's predicate; R2P reads R0"},
+    {"i2f_half_unsigned", &RtlPolicy::i2f_half_unsigned, "I2F.S16 of a register half is not sign-extended"},
+    {"conversion_source", &RtlPolicy::conversion_source,
+     "I2F/F2I/F2F/RRO/SFU take a shared source's offset from bits 9-15"},
+    {"operand_fields", &RtlPolicy::operand_fields,
+     "long ALU sources come from the fields pipeline_decode.vhd reads (FADD/FMUL/FMAD/IMUL constants)"},
+    {"constant_ungathered", &RtlPolicy::constant_ungathered,
+     "an ALU constant second source ignores its address register"},
+    {"shared_offset_bits", &RtlPolicy::shared_offset_bits,
+     "an integer ALU shared first source takes its offset from bits 9-12 only"},
+    {"field_as_immediate", &RtlPolicy::field_as_immediate,
+     "bit 52 set: a register second source reads its register number as the value"},
+    {"logic_op", &RtlPolicy::logic_op, "LOP ignores the ~ bits and operation 3 is ~a"},
+    {"scalar_processor", &RtlPolicy::scalar_processor,
+     "IMUL/IMAD have no .HI, IMAD multiplies 16-bit halves without negation, I2I ignores .SAT"},
+    {"operand_widths", &RtlPolicy::operand_widths,
+     "ISET/IMIN/IMAX/IADD.CARRY/SHL operand widths and carries as pipeline_decode.vhd types them"},
+    {"constant_word_reads", &RtlPolicy::constant_word_reads,
+     "a 16-bit operation reads its constant source as a word (g80: the half word at 2*offset)"},
+    {"unit_flags", &RtlPolicy::unit_flags, "flags and carries as the RTL's execute stage computes them"},
+    {"operand_latches", &RtlPolicy::operand_latches,
+     "an instruction without a typed second/third source uses the read stage's latches"},
+    {"single_constant_bank", &RtlPolicy::single_constant_bank, "c[b][off] reads byte off*size whatever b"},
+    {"register_fields", &RtlPolicy::register_fields,
+     "raw register field 124 reads 0 and 127 is never written (g80: R124 is the zero register)"},
+    {"guarded_return", &RtlPolicy::guarded_return, "RET on a non-empty warp stack returns the whole warp"},
+    {"end_marker_runs_on", &RtlPolicy::end_marker_runs_on,
+     "a warp runs past an end marker when nvcc's epilogue RET follows it"},
+    {"barrier_counts_exits", &RtlPolicy::barrier_counts_exits,
+     "a warp that exits while others wait at a barrier deadlocks them"},
+    {"full_partial_warps", &RtlPolicy::full_partial_warps, "a partial warp runs (and stores from) all 32 lanes"},
+    {"register_alias", &RtlPolicy::register_alias,
+     "a launch whose warps need more registers than the SM has runs, the warps' registers alias"},
+    {"mif_truncate", &RtlPolicy::mif_truncate,
+     "global_mem.mif lines past the global memory are ignored (g80: a load error)"},
+}};
+
+const std::array<RtlPolicyWidth, 3> kRtlPolicyWidths = {{
+    {"global_address_bits", &RtlPolicy::global_address_bits,
+     "a global address outside the memory keeps its low N bits (0 = out-of-range DUE)"},
+    {"shared_address_bits", &RtlPolicy::shared_address_bits,
+     "a shared address outside the shared memory keeps its low N bits (0 = out-of-range DUE)"},
+    {"constant_address_bits", &RtlPolicy::constant_address_bits,
+     "a constant address outside the constant memory keeps its low N bits (0 = out-of-range DUE)"},
+}};
+// clang-format on
+
+}  // namespace fgtlm::core

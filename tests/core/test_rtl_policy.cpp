@@ -1,0 +1,143 @@
+// The RTL policies (core/rtl_policy.hpp, models/core/README.md "RTL policies"): the presets,
+// one policy switched alone, and what FlexGripPlus does where a checked model stops (an
+// address past the memory keeps its low bits, a misaligned word is the four bytes from its
+// address, a launch over the register slots aliases), each counted in KernelResult-style
+// RtlEvents; under g80 the same kernels stop with the model's error.
+#include "core_harness.hpp"
+
+#include <functional>
+#include <set>
+#include <string>
+
+#include <fgtlm/core/semantics.hpp>
+#include <fgtlm/isa/decoder.hpp>
+
+namespace {
+
+using namespace fgtlm;
+using test::CoreRun;
+using test::g80_config;
+using test::launch;
+
+core::SmCoreConfig with(const std::function<void(core::RtlPolicy&)>& change) {
+    core::SmCoreConfig c;
+    change(c.rtl);
+    return c;
+}
+
+TEST(RtlPolicy, PresetsSetEveryPolicyAndNamesAreUnique) {
+    const core::RtlPolicy rtl = core::RtlPolicy::preset(core::Semantics::Rtl);
+    const core::RtlPolicy g80 = core::RtlPolicy::preset(core::Semantics::G80);
+    std::set<std::string> names;
+    for (const core::RtlPolicyFlag& f : core::kRtlPolicyFlags) {
+        EXPECT_TRUE(rtl.*f.field) << f.name;
+        EXPECT_FALSE(g80.*f.field) << f.name;
+        EXPECT_TRUE(names.insert(f.name).second) << f.name;
+    }
+    EXPECT_EQ(rtl.global_address_bits, 18);
+    EXPECT_EQ(rtl.shared_address_bits, 14);
+    EXPECT_EQ(rtl.constant_address_bits, 13);
+    EXPECT_EQ(rtl.misaligned, core::Misaligned::Bytes);
+    for (const core::RtlPolicyWidth& w : core::kRtlPolicyWidths) EXPECT_EQ(g80.*w.field, 0) << w.name;
+    EXPECT_EQ(g80.misaligned, core::Misaligned::Fault);
+    core::Misaligned m{};
+    EXPECT_TRUE(core::parse_misaligned("fault", m));
+    EXPECT_FALSE(core::parse_misaligned("ignore", m));
+}
+
+// pipeline_decode.vhd src1_i of FADD32I/FMUL32I with a register source is bits 15-9: the
+// held-out kernel's `FADD32I R5, -R5, 0x3f800000` reads R69 (0 there), so the RTL writes 1.0.
+TEST(RtlPolicy, FloatImmediateFirstSourceIsSevenBits) {
+    isa::Instruction in = isa::decode(0xb0008a15u, 0x03f80003u, 0);
+    isa::Instruction g80 = in;
+    core::apply_semantics(in, core::RtlPolicy::preset(core::Semantics::Rtl));
+    core::apply_semantics(g80, core::RtlPolicy::preset(core::Semantics::G80));
+    EXPECT_EQ(in.src[0].reg, 69);
+    EXPECT_FALSE(in.src[0].negate);
+    EXPECT_EQ(g80.src[0].reg, 5);
+    EXPECT_TRUE(g80.src[0].negate);
+    const char* sass = "MVI R5, 0x3f885261;\nFADD32I R5, -R5, 0x3f800000;\nRET;\n";
+    CoreRun rtl;
+    ASSERT_TRUE(rtl.run(sass, launch(32, 1, 70)));
+    EXPECT_EQ(rtl.sm.reg(0, 5, 3), 0x3f800000u);
+    CoreRun only_negation(with([](core::RtlPolicy& p) { p.fp_immediate_source = false; }));
+    ASSERT_TRUE(only_negation.run(sass, launch(32, 1, 70)));
+    EXPECT_EQ(only_negation.sm.reg(0, 5, 3), 0x40042930u);  // R5 + 1.0: the negation alone is still ignored
+}
+
+// memory_controller.vhd: a misaligned GLD reads the four bytes from its address.
+TEST(RtlPolicy, MisalignedGlobalWordIsTheBytesAtItsAddress) {
+    const std::string sass = std::string(test::kTidTimes4) +
+                             "IADD32I R1, R10, 0x101;\nGLD.U32 R2, global14[R1];\n"
+                             "IADD32I R3, R10, 0x200;\nGST.U32 global14[R3], R2;\nRET;\n";
+    CoreRun rtl;
+    for (std::uint32_t i = 0; i < 0x90; ++i) rtl.global[0x100 + i] = std::uint8_t(i * 7 + 1);
+    ASSERT_TRUE(rtl.run(sass, launch(32)));
+    for (std::uint32_t t = 0; t < 32; ++t) {
+        std::uint32_t want = 0;
+        for (std::uint32_t b = 0; b < 4; ++b) want |= std::uint32_t(rtl.global[0x101 + 4 * t + b]) << (8 * b);
+        EXPECT_EQ(rtl.u32(0x200 + 4 * t), want) << t;
+    }
+    EXPECT_EQ(rtl.sm.rtl_events.misaligned, 32u);
+    EXPECT_NE(rtl.sm.rtl_events.first.find("PC 0x0018: GLD of 4 bytes at 0x00000101 (misaligned)"), std::string::npos)
+        << rtl.sm.rtl_events.first;
+    for (const core::SmCoreConfig& cfg :
+         {g80_config(), with([](core::RtlPolicy& p) { p.misaligned = core::Misaligned::Fault; })}) {
+        CoreRun stop(cfg);
+        EXPECT_FALSE(stop.run(sass, launch(32)));
+        EXPECT_EQ(stop.error.kind, core::KernelErrorKind::MisalignedAccess);
+    }
+}
+
+// GMEM_ADDR_SIZE = 18: an address past the memory keeps its low 18 bits (loads and stores).
+TEST(RtlPolicy, GlobalAddressKeepsEighteenBits) {
+    const std::string sass = std::string(test::kTidTimes4) +
+                             "IADD32I R1, R10, 0x40100;\nGLD.U32 R2, global14[R1];\n"
+                             "IADD32I R3, R10, 0xc0200;\nGST.U32 global14[R3], R2;\nRET;\n";
+    CoreRun rtl;
+    for (std::uint32_t t = 0; t < 32; ++t) rtl.set_u32(0x100 + 4 * t, 0xabc00000u + t);
+    ASSERT_TRUE(rtl.run(sass, launch(32)));
+    for (std::uint32_t t = 0; t < 32; ++t) EXPECT_EQ(rtl.u32(0x200 + 4 * t), 0xabc00000u + t) << t;
+    EXPECT_EQ(rtl.sm.rtl_events.global_wraps, 64u);
+    CoreRun g80(g80_config());
+    EXPECT_FALSE(g80.run(sass, launch(32)));
+    EXPECT_EQ(g80.error.kind, core::KernelErrorKind::OutOfRangeAccess);
+}
+
+// SHMEM_ADDR_SIZE = 14: an R2G and a g[] read past 16 KiB wrap into the shared memory.
+TEST(RtlPolicy, SharedAddressKeepsFourteenBits) {
+    const char* sass = R"(
+        MVI R1, 0x1234abcd;
+        MVI R2, 0x4040;
+        R2A A1, R2, 0x0;
+        R2G.U32.U32 g[A1+0x0], R1;
+        MVI R3, 0x40;
+        R2A A2, R3, 0x0;
+        MOV R4, g[A2+0x0];
+        RET;
+    )";
+    CoreRun rtl;
+    ASSERT_TRUE(rtl.run(sass, launch(1)));
+    EXPECT_EQ(rtl.sm.reg(0, 4, 0), 0x1234abcdu);
+    EXPECT_EQ(rtl.sm.rtl_events.shared_wraps, 32u);  // the partial warp runs all 32 lanes (full_partial_warps)
+    CoreRun g80(g80_config());
+    EXPECT_FALSE(g80.run(sass, launch(1)));
+    EXPECT_EQ(g80.error.kind, core::KernelErrorKind::OutOfRangeAccess);
+}
+
+// block_scheduler.vhd has no register limit: 8 warps x 80 registers (640 > 512 slots) run,
+// warp 7's registers alias warp 0's R48 up (warp_id_calc.vhd: base = q * regs mod 512).
+TEST(RtlPolicy, OverAllocatedLaunchAliasesRegisters) {
+    const std::string sass = std::string(test::kTidTimes4) + "GST.U32 global14[R10], R10;\nRET;\n";
+    CoreRun rtl;
+    ASSERT_TRUE(rtl.run(sass, launch(256, 1, 80)));
+    for (std::uint32_t t = 0; t < 256; ++t) EXPECT_EQ(rtl.u32(4 * t), 4 * t) << t;
+    EXPECT_EQ(rtl.sm.rtl_events.register_alias, 1u);
+    EXPECT_EQ(rtl.sm.warp(7).reg_base, 560u);
+    EXPECT_EQ(rtl.sm.registers().slot_of(rtl.sm.warp(7).reg_base, 0), 48u);
+    CoreRun g80(g80_config());
+    EXPECT_FALSE(g80.run(sass, launch(256, 1, 80)));
+    EXPECT_EQ(g80.error.kind, core::KernelErrorKind::InvalidLaunch);
+}
+
+}  // namespace

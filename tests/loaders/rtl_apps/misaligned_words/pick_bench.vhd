@@ -1,0 +1,15 @@
+-- Launch configuration of misaligned_words (FlexGripPlus pick_bench.vhd format).
+package pick_bench is
+  constant BENCH_K_BLKX : integer := 8;
+  constant BENCH_K_BLKY : integer := 1;
+  constant BENCH_K_BLKZ : integer := 1;
+  constant BENCH_K_GRDX : integer := 1;
+  constant BENCH_K_GRDY : integer := 1;
+  constant BENCH_KERNEL_GPRS : integer := 5;
+  constant BENCH_KERNEL_SHMEM_SIZE : integer := 0;
+  constant BENCH_KERNEL_PARAM_SIZE : integer := 2;
+  constant BENCH_CMEM_PARAM_SIZE : integer := 0;
+  constant READ_DATA_SIZE : integer := 23;
+  constant BENCH_KREG0 : std_logic_vector(31 downto 0) := x"00000000";
+  constant BENCH_KREG1 : std_logic_vector(31 downto 0) := x"00000040";
+end pick_bench;
