@@ -96,7 +96,7 @@ const fgtlm::cli::SubcommandRegistration kCosim{"cosim", [](CLI::App& app) {
                     "FlexGripPlus folder holding RTL/ and lib_m/ (scripts/get-flexgrip clones one)")
         ->required();
     sub->add_option("--json", o->json, "write the comparison as JSON");
-    sub->add_option("-p,--param", o->params,
+    sub->add_option("-p,--set", o->params,
                     "model parameter for the model run: -p core.rtl.misaligned=fault (repeatable; RTL policies, "
                     "core.semantics, timing)");
     sub->add_option("--cache-dir", o->cache_dir,

@@ -256,7 +256,7 @@ const fgtlm::cli::SubcommandRegistration kDifftest{"difftest", [](CLI::App& app)
     sub->add_option("--rtl-timeout", o->rtl_timeout, "wall-clock limit of one RTL simulation (s)");
     sub->add_flag("--keep", o->keep, "keep the run folders of passing kernels");
     sub->add_flag("--avoid-known", o->avoid_known,
-                  "leave out the instruction forms with known RTL/model differences (models/cosim/README.md)");
+                  "leave out the instruction forms with known RTL/model differences (docs/cosim-known-differences.md)");
     sub->add_flag("--int-forms", o->int_forms,
                   "draw half of the computational items from the integer forms of the RTL's odd decodes "
                   "(IMIN/IMAX, carries, 16-bit halves, 24-bit multiplies)");

@@ -1,4 +1,4 @@
-// R2P under core.semantics=rtl (rtl_alu_latch.hpp, models/cosim/README.md "Known differences"
+// R2P under core.semantics=rtl (rtl_alu_latch.hpp, docs/cosim-known-differences.md "Known differences"
 // 26): the RTL writes the flags the scalar processor computes for the execute stage's latched
 // ALU opcode, on R0 and the read stage's operand latches; g80 moves the register's low nibble.
 // The integer golden sweep (core.int_golden) holds the RTL's words for 30 R2P contexts; these

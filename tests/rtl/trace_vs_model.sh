@@ -3,7 +3,7 @@
 # The RTL's commit trace (fgtlm rtl --backend ghdl --trace) against the model's (fgtlm run
 # --trace-commit), line by line per warp, cycle column dropped (traces/commit-trace.md).
 # No difference is allowed: the model, like the RTL, runs past the end-marked last instruction
-# onto nvcc's RET and commits it (models/cosim/README.md, "Known differences" 1, resolved).
+# onto nvcc's RET and commits it (docs/cosim-known-differences.md, "Known differences" 1, resolved).
 set -euo pipefail
 fgtlm="$1"; bundle="$2"; dir="$3"
 mkdir -p "$dir"

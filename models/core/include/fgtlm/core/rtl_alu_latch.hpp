@@ -7,7 +7,7 @@
 // write stage writes the set-predicate register with the flags pred_flags_o computed by the
 // scalar processor for the *latched* opcode, on the R2P's own operands: src1 = R0 (src1_i has
 // no R2P case), src2 and src3 = the read stage's operand latches (both typed DT_NONE). The
-// register named by the R2P is never read. models/cosim/README.md "Known differences" 26.
+// register named by the R2P is never read. docs/cosim-known-differences.md "Known differences" 26.
 #pragma once
 
 #include <cstdint>

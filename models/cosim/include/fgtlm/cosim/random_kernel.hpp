@@ -44,7 +44,7 @@ struct GeneratorOptions {
     std::uint32_t max_items = 24;
     std::uint32_t cores = 8;
     bool multi_warp = true;           // blocks of 64 threads and grids of 2 blocks sometimes
-    // Leave out the forms with known RTL/model differences (models/cosim/README.md "Known
+    // Leave out the forms with known RTL/model differences (docs/cosim-known-differences.md "Known
     // differences"): F2I, LOP.PASS_B, guarded RET in subroutines, shared memory through A1.
     bool avoid_known = false;
     // Half of the computational items from the integer forms of the RTL's odd decodes
