@@ -54,6 +54,11 @@ bool Router::get_direct_mem_ptr(int, tlm::tlm_generic_payload& t, tlm::tlm_dmi& 
     if (ok && dmi.get_dmi_ptr() != nullptr) dmi.set_dmi_ptr(dmi.get_dmi_ptr() + (start - dmi.get_start_address()));
     dmi.set_start_address(r->base + start);
     dmi.set_end_address(r->base + end);
+    // A DMI access crosses the bus as a b_transport does: it costs the same hop.
+    if (ok) {
+        dmi.set_read_latency(dmi.get_read_latency() + hop_delay_);
+        dmi.set_write_latency(dmi.get_write_latency() + hop_delay_);
+    }
     return ok;
 }
 

@@ -25,6 +25,8 @@ void VpConfig::declare(params::Registry& r) {
                      "GPU timing: at (calibrated FlexGripPlus pipeline model, default) or lt (fixed 32/lanes cycles "
                      "per warp instruction)");
     r.declare_int("gpu.clock_ns", 10, "SM clock period", "ns", 1, 1000);
+    r.declare_int("gpu.quantum_ns", 100000, "the GPU's own TLM quantum (vp.quantum_ns does not apply to it)", "ns", 1,
+                  1000000000);
     r.declare_string("gpu.model", "tlm",
                      "GPU behind the register window: tlm (the model), rtl (RTL-derived FlexGripPlus, "
                      "models/rtl) or lockstep (both, committed instructions compared)");
@@ -58,6 +60,7 @@ VpConfig VpConfig::from(const params::Registry& r) {
     c.gpu_at = mode == "at";
     c.timing = timing::TimingParams::from(r);
     c.gpu.sm.clock_period = sc_core::sc_time(double(r.get_int("gpu.clock_ns")), sc_core::SC_NS);
+    c.gpu_quantum = sc_core::sc_time(double(r.get_int("gpu.quantum_ns")), sc_core::SC_NS);
     c.gpu.max_instructions = std::uint64_t(r.get_int("gpu.max_instructions"));
     c.gpu_model = r.get_string("gpu.model");
     if (c.gpu_model != "tlm" && c.gpu_model != "rtl" && c.gpu_model != "lockstep")
@@ -78,6 +81,21 @@ VpConfig VpConfig::from(const params::Registry& r) {
     return c;
 }
 
+// The GPU as one configuration object: its shape and timing mode from the same parameters.
+gpu::GpuDeviceConfig VpConfig::device() const {
+    gpu::GpuDeviceConfig d;
+    d.num_sms = gpu.num_sms;
+    d.sp_lanes = gpu.sm.sp_lanes;
+    d.timing = gpu_at ? gpu::TimingMode::Calibrated : gpu::TimingMode::Fixed;
+    d.clock_period = gpu.sm.clock_period;
+    d.quantum = gpu_quantum;
+    d.register_delay = reg_delay;
+    d.max_instructions = gpu.max_instructions;
+    d.timing_params = timing;
+    d.base = gpu;
+    return d;
+}
+
 VirtualPlatform::VirtualPlatform(sc_core::sc_module_name name, const VpConfig& config, std::ostream& console)
     : sc_module(name),
       bus("bus", config.bus_delay),
@@ -86,17 +104,8 @@ VirtualPlatform::VirtualPlatform(sc_core::sc_module_name name, const VpConfig& c
       simctl("simctl", std::uint32_t(config.cpu_hz)),
       cpu("cpu", RiscvCpu::Config{config.cpu_hz, std::uint32_t(kDramBase)}),
       loader("loader"),
-      gpu("gpu", config.gpu, config.reg_delay),
+      gpu("gpu", config.device()),
       config_(config) {
-    if (config.gpu_at) {
-        // The GPU top calls the observer's per-kernel hooks itself; the SMs take their
-        // per-instruction cycles from the model.
-        stats::InstrumentationOptions options;
-        options.mode = timing::Mode::AT;
-        gpu_timing_ = std::make_unique<stats::Instrumentation>(config.timing, options);
-        gpu.gpu.add_observer(gpu_timing_.get());
-        gpu.gpu.set_issue_cost(&gpu_timing_->sm_clock());
-    }
     tlm_utils::tlm_quantumkeeper::set_global_quantum(config.quantum);
     // Slaves, in add_region order.
     bus.add_region("dram", kDramBase, config.dram_bytes);

@@ -33,6 +33,7 @@ namespace fgtlm::platform {
 struct VpConfig {
     double cpu_hz = 100e6;
     sc_core::sc_time quantum = sc_core::sc_time(1, sc_core::SC_US);
+    sc_core::sc_time gpu_quantum = sc_core::sc_time(100, sc_core::SC_US);  // the GPU's own (gpu.quantum_ns)
     std::uint64_t dram_bytes = 16u << 20;
     sc_core::sc_time dram_latency = sc_core::sc_time(20, sc_core::SC_NS);
     sc_core::sc_time bus_delay = sc_core::sc_time(5, sc_core::SC_NS);
@@ -42,6 +43,7 @@ struct VpConfig {
     // FlexGripPlus pipeline model (models/timing), same execution core.
     bool gpu_at = false;
     timing::TimingParams timing;
+    [[nodiscard]] gpu::GpuDeviceConfig device() const;  // the GpuDevice's configuration
     // gpu.model: tlm (the model), rtl (the RTL-derived GPU, models/rtl) or lockstep (both,
     // every committed instruction compared). rtl/lockstep need a build with FGTLM_FLEXGRIP_RTL.
     std::string gpu_model = "tlm";
@@ -89,9 +91,6 @@ private:
     void start_of_simulation() override;
 
     VpConfig config_;
-    // AT mode only: the timing model (+ statistics) observing the GPU. In LT mode no observer
-    // is attached, so the core skips issue records entirely.
-    std::unique_ptr<stats::Instrumentation> gpu_timing_;
     const ElfImage* image_ = nullptr;
     std::string load_error_;
 };

@@ -21,7 +21,6 @@
 
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/tlm_quantumkeeper.h>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -174,8 +173,8 @@ int system_config(const RunOptions& o, const loaders::KernelImage& img, const pa
 }
 
 // --vcd: sc_trace of per-warp PC/mask/state and unit-busy signals (traces/vcd.md). The SMs
-// then synchronise every cycle they advance (TLM quantum = one clock period) instead of
-// every 100 us: slower, but SystemC time follows each instruction while tracing.
+// then synchronise every cycle they advance (the GPU's quantum = one clock period, set by
+// run_kernel) instead of every 100 us: slower, but SystemC time follows each instruction.
 int make_tracer(const RunOptions& o, const gpu::SystemConfig& cfg, stats::Instrumentation& inst,
                 std::unique_ptr<stats::SignalTracer>& tracer) {
     if (o.vcd.empty()) return 0;
@@ -190,7 +189,6 @@ int make_tracer(const RunOptions& o, const gpu::SystemConfig& cfg, stats::Instru
         std::cerr << "fgtlm run: " << e.what() << '\n';
         return 2;
     }
-    tlm_utils::tlm_quantumkeeper::set_global_quantum(cfg.gpu.sm.clock_period);
     return 0;
 }
 
@@ -320,6 +318,7 @@ int run(const RunOptions& o) {
     gpu::StandaloneSystem sys("system", cfg);
     std::unique_ptr<stats::SignalTracer> tracer;
     if (const int rc = make_tracer(o, cfg, *inst, tracer); rc != 0) return rc;
+    if (tracer) sys.gpu.set_quantum(cfg.gpu.sm.clock_period);
     prepare_system(o, img, sys, *inst, tracer.get());
 
     const core::KernelResult res = sys.run(img.launch);

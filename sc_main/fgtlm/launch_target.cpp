@@ -30,7 +30,7 @@ void add_sass_launch_options(CLI::App* sub, LaunchTarget& t) {
                     "kernel parameter (repeatable): a 32-bit word, decimal or 0x hex; for a MODULE typed by the "
                     "PTX parameter (integer, or a float / 0x raw bits for .f32)");
     sub->add_option("--global-init", t.global_init, "(.sass) initial global memory image (raw bytes from 0)");
-    add_unsigned(sub, "--regs", t.regs, "(.sass) registers per thread", 0, k32);
+    add_unsigned(sub, "--regs", t.regs, "(.sass) registers per thread (default 16)", 0, k32);
     add_unsigned(sub, "--shared", t.shared, "(.sass) static shared memory bytes", 0, k32);
     add_unsigned(sub, "--blocks-per-sm", t.blocks_per_sm, "(.sass) blocks resident per SM", 0, k32);
     add_unsigned(sub, "--local-bytes", t.local_bytes,

@@ -271,8 +271,12 @@ TEST_F(HostInterfaceTest, ResetWhileBusyReturnsToIdle) {
     ASSERT_EQ(wr(FGTLM_REG_CTRL, FGTLM_CTRL_START), tlm::TLM_OK_RESPONSE);
     const int resets = bench->engine.resets;
     ASSERT_EQ(wr(FGTLM_REG_CTRL, FGTLM_CTRL_RESET), tlm::TLM_OK_RESPONSE);
-    EXPECT_EQ(bench->engine.resets, resets + 1);
+    // Until the aborted kernel stopped: BUSY | RESETTING, START and configuration refused.
+    EXPECT_EQ(rd(FGTLM_REG_STATUS), FGTLM_STATE_BUSY | FGTLM_STATUS_RESETTING);
+    EXPECT_EQ(wr(FGTLM_REG_CTRL, FGTLM_CTRL_START), tlm::TLM_COMMAND_ERROR_RESPONSE);
+    EXPECT_EQ(wr(FGTLM_REG_GRID_X, 2), tlm::TLM_COMMAND_ERROR_RESPONSE);
     settle(sc_time(2, SC_US));
+    EXPECT_EQ(bench->engine.resets, resets + 1);
     EXPECT_EQ(rd(FGTLM_REG_STATUS), FGTLM_STATE_IDLE);
     EXPECT_EQ(rd(FGTLM_REG_GRID_X), 1u);
     EXPECT_EQ(rd(FGTLM_REG_CODE_SIZE), 0u);
@@ -304,7 +308,8 @@ INSTANTIATE_TEST_SUITE_P(AllChecks, InvalidLaunchTest, ::testing::Values(
     BadConfig{FGTLM_REG_PARAM_COUNT, 17}, BadConfig{FGTLM_REG_SHARED_SIZE, 16384},
     BadConfig{FGTLM_REG_BLOCKS_PER_CORE, 0}, BadConfig{FGTLM_REG_CODE_SIZE, 0},
     BadConfig{FGTLM_REG_CODE_SIZE, 6}, BadConfig{FGTLM_REG_CODE_BASE, 0x80000002},
-    BadConfig{FGTLM_REG_TEX_SLOTS, 129}, BadConfig{FGTLM_REG_TEX_TABLE, 0x80000002}));
+    BadConfig{FGTLM_REG_TEX_SLOTS, 129}, BadConfig{FGTLM_REG_TEX_TABLE, 0x80000002},
+    BadConfig{FGTLM_REG_LOCAL_BASE, 0x80000002}, BadConfig{FGTLM_REG_LOCAL_SIZE, 6}));
 
 TEST_F(HostInterfaceTest, UnmappedOffsetsAreAddressErrors) {
     std::uint32_t v = 0;
@@ -321,13 +326,20 @@ TEST_F(HostInterfaceTest, WrongShapeAccessesAreRejected) {
     std::uint8_t byte = 0;
     std::uint32_t v = 0;
     EXPECT_EQ(access(tlm::TLM_READ_COMMAND, FGTLM_REG_ID, &byte, 1), tlm::TLM_BURST_ERROR_RESPONSE);
-    EXPECT_EQ(access(tlm::TLM_READ_COMMAND, FGTLM_REG_ID, &wide, 8), tlm::TLM_BURST_ERROR_RESPONSE);
+    // 64 bits: two registers, low word first; the second must be mapped too.
+    EXPECT_EQ(access(tlm::TLM_READ_COMMAND, FGTLM_REG_ID, &wide, 8), tlm::TLM_OK_RESPONSE);
+    EXPECT_EQ(wide, std::uint64_t(FGTLM_REGMAP_VERSION) << 32 | FGTLM_ID_MAGIC);
+    EXPECT_EQ(access(tlm::TLM_READ_COMMAND, FGTLM_REG_CAPS, &wide, 8), tlm::TLM_ADDRESS_ERROR_RESPONSE);
+    EXPECT_EQ(access(tlm::TLM_READ_COMMAND, FGTLM_REG_ID, &wide, 12), tlm::TLM_BURST_ERROR_RESPONSE);
     EXPECT_EQ(access(tlm::TLM_WRITE_COMMAND, FGTLM_REG_GRID_X, &byte, 2), tlm::TLM_BURST_ERROR_RESPONSE);
     EXPECT_EQ(access(tlm::TLM_READ_COMMAND, FGTLM_REG_VERSION + 2, &v, 4), tlm::TLM_ADDRESS_ERROR_RESPONSE);
     EXPECT_EQ(access(tlm::TLM_READ_COMMAND, FGTLM_REG_ID, &v, 0), tlm::TLM_BURST_ERROR_RESPONSE);
     unsigned char be[4] = {0xFF, 0, 0xFF, 0};
     EXPECT_EQ(access(tlm::TLM_WRITE_COMMAND, FGTLM_REG_GRID_X, &v, 4, nullptr, be),
               tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE);
+    unsigned char all[4] = {0xFF, 0xFF, 0xFF, 0xFF};  // every byte enabled: as without enables
+    v = 1;
+    EXPECT_EQ(access(tlm::TLM_WRITE_COMMAND, FGTLM_REG_GRID_X, &v, 4, nullptr, all), tlm::TLM_OK_RESPONSE);
     std::uint32_t two[2] = {};
     EXPECT_EQ(access(tlm::TLM_WRITE_COMMAND, FGTLM_CONST_WINDOW, two, 8, nullptr, nullptr, 4),
               tlm::TLM_BURST_ERROR_RESPONSE);

@@ -136,7 +136,7 @@ TEST(SignalTracer, VcdOfAStraightLineKernel) {
     tc.warp_slots = 4;
     tc.clock_period = cfg.gpu.sm.clock_period;
     stats::SignalTracer tracer("vcd", tc, inst.timing());
-    tlm_utils::tlm_quantumkeeper::set_global_quantum(cfg.gpu.sm.clock_period);  // sync every instruction
+    sys.gpu.set_quantum(cfg.gpu.sm.clock_period);  // sync every instruction
     sys.gpu.add_observer(&inst);
     sys.gpu.add_observer(&tracer);
     sys.gpu.set_issue_cost(&inst.sm_clock());

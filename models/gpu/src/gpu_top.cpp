@@ -4,8 +4,6 @@
 #include <sstream>
 #include <string>
 
-#include <tlm_utils/tlm_quantumkeeper.h>
-
 #include <fgtlm/memory/debug_transport.hpp>
 
 namespace fgtlm::gpu {
@@ -14,11 +12,13 @@ GpuTop::GpuTop(sc_core::sc_module_name name, const GpuConfig& cfg)
     : sc_core::sc_module(name), imem("imem", cfg.imem_bytes), global_socket(global_fanin_.out), irq("irq"), cfg_(cfg),
       global_fanin_("global_fanin"), imem_fanin_("imem_fanin"), const_mem_(cfg.const_bytes, 0) {
     if (cfg_.num_sms == 0) cfg_.num_sms = 1;
+    if (cfg_.quantum == sc_core::SC_ZERO_TIME) cfg_.quantum = sc_core::sc_time(100, sc_core::SC_US);
     imem_fanin_.out.bind(imem.socket);
     for (std::uint32_t i = 0; i < cfg_.num_sms; ++i) {
         sm::SmConfig sc = cfg_.sm;
         sc.core.sm_id = i;
         sc.imem_window = cfg_.imem_bytes;
+        sc.quantum = cfg_.quantum;
         sms_.push_back(std::make_unique<sm::Sm>(("sm" + std::to_string(i)).c_str(), sc));
         sms_.back()->global_socket.bind(global_fanin_.in);
         sms_.back()->imem_socket.bind(imem_fanin_.in);
@@ -26,9 +26,6 @@ GpuTop::GpuTop(sc_core::sc_module_name name, const GpuConfig& cfg)
     }
     control_.max_instructions = cfg_.max_instructions;
     control_.max_cycles = cfg_.max_cycles;
-    // Loosely timed: let SMs run ahead by up to 100 us unless the platform chose a quantum.
-    if (tlm_utils::tlm_quantumkeeper::get_global_quantum() == sc_core::SC_ZERO_TIME)
-        tlm_utils::tlm_quantumkeeper::set_global_quantum(sc_core::sc_time(100, sc_core::SC_US));
     SC_HAS_PROCESS(GpuTop);
     SC_THREAD(scheduler);
 }
@@ -80,6 +77,11 @@ void GpuTop::add_observer(core::ExecutionObserver* o) {
 void GpuTop::set_watchdog(std::uint64_t max_instructions, std::uint64_t max_cycles) {
     cfg_.max_instructions = control_.max_instructions = max_instructions;
     cfg_.max_cycles = control_.max_cycles = max_cycles;
+}
+
+void GpuTop::set_quantum(sc_core::sc_time quantum) {
+    cfg_.quantum = quantum;
+    for (auto& s : sms_) s->set_quantum(quantum);
 }
 
 void GpuTop::set_undefined_tracking(std::uint8_t* shadow, std::uint64_t size) {
@@ -160,6 +162,7 @@ void GpuTop::scheduler() {
             for (core::ExecutionObserver* o : observers_) o->on_kernel_begin(launch_);
             observers_begun_ = true;
             run_blocks(err);
+            if (kernel_end_cycles_ != 0) wait(cfg_.sm.clock_period * double(kernel_end_cycles_));
         }
         // An abort request that raced with the error of another SM: report the real error.
         finish(err);

@@ -25,6 +25,7 @@ constexpr std::uint32_t kRegsSize = regmap::constant("REGS_SIZE");
 
 constexpr regmap::Field kStateField = regmap::field("STATUS", "STATE");
 constexpr regmap::Field kErrorField = regmap::field("STATUS", "ERROR");
+constexpr std::uint32_t kResetting = regmap::field("STATUS", "RESETTING").mask();
 constexpr std::uint32_t kStateBusy = regmap::value("STATUS", "STATE", "BUSY");
 constexpr std::uint32_t kStateDone = regmap::value("STATUS", "STATE", "DONE");
 constexpr std::uint32_t kStateError = regmap::value("STATUS", "STATE", "ERROR");
@@ -63,6 +64,18 @@ void store_le32(unsigned char* p, std::uint32_t v) {
     p[3] = std::uint8_t(v >> 24);
 }
 
+// Byte enables are accepted when they enable every byte (the same as none); a partial word
+// cannot be written to a register, so any disabled byte is a byte-enable error.
+bool all_bytes_enabled(const tlm::tlm_generic_payload& trans) {
+    const unsigned char* be = trans.get_byte_enable_ptr();
+    if (be == nullptr) return true;
+    const unsigned n = trans.get_byte_enable_length();
+    if (n == 0) return false;
+    for (unsigned i = 0; i < trans.get_data_length(); ++i)
+        if (be[i % n] != TLM_BYTE_ENABLED) return false;
+    return true;
+}
+
 }  // namespace
 
 HostInterface::HostInterface(sc_core::sc_module_name name, KernelControl& control, const sc_core::sc_time& access_delay)
@@ -81,12 +94,13 @@ HostInterface::HostInterface(sc_core::sc_module_name name, KernelControl& contro
 tlm::tlm_response_status HostInterface::check_shape(const tlm::tlm_generic_payload& trans) {
     const std::uint64_t addr = trans.get_address();
     const unsigned len = trans.get_data_length();
-    if (trans.get_byte_enable_ptr() != nullptr) return tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE;
+    if (!all_bytes_enabled(trans)) return tlm::TLM_BYTE_ENABLE_ERROR_RESPONSE;
     if (trans.get_streaming_width() != 0 && trans.get_streaming_width() < len) return tlm::TLM_BURST_ERROR_RESPONSE;
     if (len == 0 || len % 4 != 0) return tlm::TLM_BURST_ERROR_RESPONSE;
     if (addr % 4 != 0) return tlm::TLM_ADDRESS_ERROR_RESPONSE;
-    // Registers: one word per access. Constant window: aligned word bursts (a memcpy).
-    if (len != 4 && !in_const_window(addr, len)) {
+    // Registers: one word, or two (a 64-bit access: the register at addr, then at addr + 4).
+    // Constant window: aligned word bursts (a memcpy).
+    if (len != 4 && len != 8 && !in_const_window(addr, len)) {
         // A burst that starts in the window but runs past its end is an address error.
         const bool starts_in_window = in_const_window(addr, 4);
         return (addr < kRegsSize && !starts_in_window) ? tlm::TLM_BURST_ERROR_RESPONSE
@@ -192,7 +206,7 @@ tlm::tlm_response_status HostInterface::write_register(std::uint32_t off, std::u
     if (r.access == Access::RO) return tlm::TLM_COMMAND_ERROR_RESPONSE;
     // WO and W1C writes are actions: a debugger must not start kernels or acknowledge interrupts.
     if (debug && (r.access == Access::WO || r.access == Access::W1C)) return tlm::TLM_COMMAND_ERROR_RESPONSE;
-    if (r.lock == regmap::Lock::WhileBusy && !debug && control_.busy()) return tlm::TLM_COMMAND_ERROR_RESPONSE;
+    if (r.lock == regmap::Lock::WhileBusy && !debug && engine_busy()) return tlm::TLM_COMMAND_ERROR_RESPONSE;
     if (r.access == Access::W1C)
         regs_[s] &= ~v;
     else if (r.access == Access::RW)
@@ -208,6 +222,10 @@ tlm::tlm_response_status HostInterface::run_handler(Handler handler, std::uint32
     }
     return tlm::TLM_OK_RESPONSE;
 }
+
+// What STATUS shows decides, not only the engine: a completion (or a reset) is not over
+// until STATUS left BUSY, so a START is never accepted while STATUS still reads BUSY.
+bool HostInterface::engine_busy() const { return control_.busy() || state() == kStateBusy; }
 
 std::uint32_t HostInterface::state() const { return kStateField.get(regs_[slot("STATUS")]); }
 
@@ -236,12 +254,19 @@ void HostInterface::set_u64(std::size_t lo_slot, std::size_t hi_slot, std::uint6
 // Actions
 
 tlm::tlm_response_status HostInterface::control_write(std::uint32_t v) {
-    if ((v & kCtrlStart) && control_.busy() && !(v & (kCtrlAbort | kCtrlReset)))
+    if ((v & kCtrlStart) && engine_busy() && !(v & (kCtrlAbort | kCtrlReset)))
         return tlm::TLM_COMMAND_ERROR_RESPONSE;  // start while busy: refused, kernel keeps running
     if (v & kCtrlReset) {
-        if (control_.busy()) control_.abort();
-        control_.reset();
-        reset_state();
+        if (control_.busy()) {
+            // The kernel stops at its next instruction: until then STATUS says BUSY | RESETTING
+            // (START and configuration writes are refused), then the reset completes.
+            control_.abort();
+            reset_state();
+            regs_[slot("STATUS")] = kStateField.put(kStateBusy) | kResetting;
+        } else {
+            control_.reset();
+            reset_state();
+        }
     } else if (v & kCtrlAbort) {
         if (control_.busy()) control_.abort();  // ABORT|START: the abort wins, nothing is started
     } else if (v & kCtrlStart) {
@@ -268,6 +293,8 @@ core::LaunchConfig HostInterface::launch_config() const {
     cfg.const_mem.assign(const_mem_.begin(), const_mem_.end());
     cfg.texture_table = reg(slot("TEX_TABLE"));
     cfg.texture_slots = reg(slot("TEX_SLOTS"));
+    cfg.local_base = reg(slot("LOCAL_BASE"));
+    cfg.local_bytes_per_thread = reg(slot("LOCAL_SIZE"));
     return cfg;
 }
 
@@ -301,6 +328,8 @@ const char* HostInterface::invalid_launch_reason(std::uint32_t& offending_regist
         {reg(slot("CODE_BASE")) % 4 == 0, regmap::offset("CODE_BASE"), "CODE_BASE must be 4-byte aligned"},
         {reg(slot("TEX_SLOTS")) <= 128, regmap::offset("TEX_SLOTS"), "TEX_SLOTS must be 0..128"},
         {reg(slot("TEX_TABLE")) % 4 == 0, regmap::offset("TEX_TABLE"), "TEX_TABLE must be 4-byte aligned"},
+        {reg(slot("LOCAL_BASE")) % 4 == 0, regmap::offset("LOCAL_BASE"), "LOCAL_BASE must be 4-byte aligned"},
+        {reg(slot("LOCAL_SIZE")) % 4 == 0, regmap::offset("LOCAL_SIZE"), "LOCAL_SIZE must be a multiple of 4"},
     };
     for (const Check& c : checks) {
         if (c.ok) continue;
@@ -333,7 +362,12 @@ void HostInterface::reject_launch(std::uint32_t offending_register, const char* 
 
 void HostInterface::on_kernel_done() {
     next_trigger(control_.done_event());
-    if (state() != kStateBusy) return;  // initialisation run, or a completion after RESET
+    if (state() != kStateBusy) return;         // initialisation run
+    if (regs_[slot("STATUS")] & kResetting) {  // the kernel a RESET aborted has stopped
+        control_.reset();
+        reset_state();
+        return;
+    }
     const core::KernelResult& r = control_.result();
     set_error(r.error);
     set_u64(slot("CYCLES_LO"), slot("CYCLES_HI"), r.cycles);

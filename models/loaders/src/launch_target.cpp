@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <fgtlm/isa/assembler.hpp>
+#include <fgtlm/isa/decoder.hpp>
 #include <fgtlm/loaders/bundle_loader.hpp>
 #include <fgtlm/loaders/testbench_loader.hpp>
 
@@ -65,6 +66,29 @@ void sass_launch(const LaunchTarget& o, KernelImage& img) {
     img.launch.local_base = o.local_base;
 }
 
+// Highest GPR an instruction names (R124 reads as zero and is not allocated), or -1.
+int highest_register(const std::vector<std::uint32_t>& words) {
+    int top = -1;
+    for (const isa::Instruction& inst : isa::decode_program(words)) {
+        for (const isa::Operand* op : {&inst.dst, &inst.src[0], &inst.src[1], &inst.src[2]}) {
+            const bool gpr = op->kind == isa::OperandKind::Reg || op->kind == isa::OperandKind::RegLo ||
+                             op->kind == isa::OperandKind::RegHi;
+            if (gpr && op->reg < 124) top = std::max(top, int(op->reg));
+        }
+    }
+    return top;
+}
+
+// A kernel that names more registers than --regs allocates reads the next warp's (as on
+// FlexGripPlus): say so, naming the highest register.
+void warn_on_registers(KernelImage& img, std::uint32_t regs, const std::string& path) {
+    const int top = highest_register(img.program);
+    if (top < 0 || std::uint32_t(top) < regs) return;
+    img.warnings.push_back(fmt::format("{} uses R{} but --regs is {} (16 unless given): registers from R{} alias "
+                                       "another warp's; pass --regs {}",
+                                       path, top, regs, regs, top + 1));
+}
+
 KernelImage image_from_sass(const LaunchTarget& o) {
     const std::string source = read_input(o.target, "the SASS file");
     const isa::AssembleResult r = isa::assemble(source, o.target);
@@ -73,6 +97,7 @@ KernelImage image_from_sass(const LaunchTarget& o) {
     img.name = fs::path(o.target).stem().string();
     img.program = r.words;
     apply_launch_options(o, img);
+    warn_on_registers(img, o.regs, o.target);
     return img;
 }
 

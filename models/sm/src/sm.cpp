@@ -1,5 +1,7 @@
 #include <fgtlm/sm/sm.hpp>
 
+#include <algorithm>
+
 namespace fgtlm::sm {
 
 Sm::Sm(sc_core::sc_module_name name, const SmConfig& cfg)
@@ -91,8 +93,11 @@ bool Sm::begin_kernel(const core::LaunchConfig& launch, const std::uint8_t* cons
     execute.connect_units(core_, cfg_.clock_period);
     fused_ = default_chain();
     if (!fetch.attach_program(program_, launch.code_base, cfg_.imem_window, error)) return false;
-    global.refresh_dmi();
+    global.drop_dmi();  // asked for again at the first address a kernel accesses
     global.clock_period = cfg_.clock_period;
+    global.set_protocol(cfg_.global_protocol);
+    global.clock = this;
+    passed_cycles_ = 0;
     global.annotated = sc_core::SC_ZERO_TIME;
     global.pending_cycles = 0;
     core_.begin_kernel(launch);
@@ -140,13 +145,21 @@ bool Sm::issue_one() {
     ctx.unit_cycles = lt_cycles_;  // in case a replacement execute stage bypasses the units
     if (!pass_pipeline(ctx)) return false;
     // One source of cycles: the IssueCost's answer (it accounts for the memory latency in
-    // IssueRecord::mem.latency_cycles itself); loosely timed, the executing unit's annotated
+    // IssueRecord::mem.latency_cycles itself); without one, the executing unit's annotated
     // delay plus the memory controllers' slow-path delay (unit and operand reads).
-    const std::uint64_t cost = timing_ != nullptr ? ctx.issue_cycles
+    // A replacement unit that annotates more than the default units' cost adds the excess to
+    // the model's answer (the default units annotate exactly lt_cycles_: no change).
+    const std::uint64_t unit_excess = ctx.unit_cycles > lt_cycles_ ? ctx.unit_cycles - lt_cycles_ : 0;
+    const std::uint64_t cost = timing_ != nullptr ? ctx.issue_cycles + unit_excess
                                                   : std::uint64_t(ctx.unit_cycles) + ctx.rec.mem.latency_cycles +
                                                         ctx.rec.operand_latency_cycles;
     cycles_ += cost;
     unsynced_cycles_ += cost;
+    if (passed_cycles_ != 0) {  // an AT access waited: that part of the cost has passed already
+        const std::uint64_t d = std::min(passed_cycles_, unsynced_cycles_);
+        unsynced_cycles_ -= d;
+        passed_cycles_ -= d;
+    }
     if (control_ != nullptr) {
         ++control_->issued;
         if (control_->abort) {
@@ -167,6 +180,12 @@ bool Sm::issue_one() {
     return true;
 }
 
+void Sm::sync_local_time() {
+    qk_.inc(cfg_.clock_period * double(unsynced_cycles_));
+    unsynced_cycles_ = 0;
+    qk_.sync();
+}
+
 void Sm::thread() {
     const sc_core::sc_time period = cfg_.clock_period;
     for (;;) {
@@ -176,7 +195,8 @@ void Sm::thread() {
         qk_.reset();
         core_.start_batch(batch_first_, batch_count_);
         // Quantum check in cycles avoids sc_time arithmetic per instruction.
-        const sc_core::sc_time quantum = tlm_utils::tlm_quantumkeeper::get_global_quantum();
+        const sc_core::sc_time quantum =
+            cfg_.quantum != sc_core::SC_ZERO_TIME ? cfg_.quantum : tlm_utils::tlm_quantumkeeper::get_global_quantum();
         const std::uint64_t quantum_cycles = quantum == sc_core::SC_ZERO_TIME ? 1 : std::uint64_t(quantum / period);
         while (issue_one()) {
             if (unsynced_cycles_ >= quantum_cycles) {

@@ -41,6 +41,10 @@ struct GpuConfig {
     std::uint32_t const_bytes = 8192;       // constant memory size
     std::uint64_t max_instructions = 0;     // watchdog: warp instructions per kernel (0 = off)
     std::uint64_t max_cycles = 0;           // watchdog: SM cycles per kernel (0 = off)
+    // The GPU's own TLM quantum: how far each SM runs ahead of SystemC time. The platform's
+    // global quantum is neither read nor changed, so cycle counts do not depend on it; with
+    // several SMs they depend (boundedly, docs/embedding.md) on this value. 0 = 100 us.
+    sc_core::sc_time quantum = sc_core::sc_time(100, sc_core::SC_US);
 };
 
 class GpuTop : public sc_core::sc_module {
@@ -78,6 +82,12 @@ public:
     void set_issue_cost(core::IssueCost* t);
     void add_observer(core::ExecutionObserver* o);
     void set_watchdog(std::uint64_t max_instructions, std::uint64_t max_cycles);
+    // The SMs' quantum from the next batch on (e.g. one clock period while a VCD traces).
+    void set_quantum(sc_core::sc_time quantum);
+    // Cycles from the last block's end to the kernel's end (the timing model's kernel
+    // completion; GpuDevice sets gpu.kernel_done_cycles in the calibrated mode, so KernelResult::
+    // cycles and the interrupt agree with the statistics' kernel_cycles). 0 by default.
+    void set_kernel_end_cycles(std::uint64_t cycles) { kernel_end_cycles_ = cycles; }
     // Undefined-value tracking over global memory (see core::SmCore::set_undefined_tracking).
     void set_undefined_tracking(std::uint8_t* shadow, std::uint64_t size);
     [[nodiscard]] std::uint32_t num_sms() const { return std::uint32_t(sms_.size()); }
@@ -104,6 +114,7 @@ private:
     sc_core::sc_event start_, done_;
     sc_core::sc_event_or_list any_batch_done_;
     std::uint32_t copy_code_bytes_ = 0;
+    std::uint64_t kernel_end_cycles_ = 0;
     std::vector<std::uint32_t> code_staging_;  // load_code_from_global's buffer (reused)
     bool busy_ = false;
     bool start_pending_ = false;

@@ -62,6 +62,7 @@ private:
     // Register storage, one word per slot of the register map (regmap::slot("NAME")).
     [[nodiscard]] std::uint32_t reg(std::size_t slot) const { return regs_[slot]; }
     [[nodiscard]] std::uint32_t state() const;
+    [[nodiscard]] bool engine_busy() const;  // a kernel runs or STATUS still reads BUSY
     void set_state(std::uint32_t state);
     void set_error(const core::KernelError& error);
     void set_u64(std::size_t lo_slot, std::size_t hi_slot, std::uint64_t value);

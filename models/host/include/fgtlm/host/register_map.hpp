@@ -105,7 +105,7 @@ struct Constant {
 
 inline constexpr Constant kConstants[] = {
     {"ID_MAGIC", 0x4C544746u, "ID register: bytes \"FGTL\" little-endian"},
-    {"REGMAP_VERSION", 0x00010100u, "(major << 16) | (minor << 8) | patch of this register map"},
+    {"REGMAP_VERSION", 0x00010200u, "(major << 16) | (minor << 8) | patch of this register map"},
     {"MAX_PARAMS", 16u, "kernel parameter words (PARAM(0..15))"},
     {"CONST_WINDOW", 0x2000u, "offset of the constant memory window"},
     {"CONST_WINDOW_SIZE", 0x2000u, "bytes of constant memory the window shows (0..8191)"},
@@ -129,7 +129,7 @@ inline constexpr FieldSet kCaps{"CAPS", kCapsFields};
 inline constexpr Field kCtrlFields[] = {
     {"START", 0, 1, "launch with the current configuration"},
     {"ABORT", 1, 1, "stop the running kernel; it finishes with error ABORTED"},
-    {"RESET", 2, 1, "abort, then reset status, counters, IRQ and configuration"},
+    {"RESET", 2, 1, "abort, then reset status, counters, IRQ and configuration (busy: see RESETTING)"},
 };
 inline constexpr FieldSet kCtrl{"CTRL", kCtrlFields};
 
@@ -154,6 +154,7 @@ inline constexpr Value kErrorKinds[] = {
 };
 inline constexpr Field kStatusFields[] = {
     {"STATE", 0, 2, "state", "STATE", kStates},
+    {"RESETTING", 2, 1, "RESET waits for the kernel to stop (STATE BUSY, START refused; then IDLE)"},
     {"ERROR", 8, 8, "error kind", "ERR", kErrorKinds},
 };
 inline constexpr FieldSet kStatus{"STATUS", kStatusFields};
@@ -192,7 +193,7 @@ inline constexpr Register kRegisters[] = {
      Lock::WhileBusy},
     {0x044, "CODE_SIZE", Access::RW, 0, "code bytes (non-zero multiple of 4); copied to instruction memory at START",
      nullptr, Handler::None, Lock::WhileBusy},
-    {0x050, "CYCLES_LO", Access::RO, 0, "SM cycles of the last kernel (latched at completion)"},
+    {0x050, "CYCLES_LO", Access::RO, 0, "SM cycles of the last kernel, START to interrupt (= stats kernel_cycles)"},
     {0x054, "CYCLES_HI", Access::RO, 0, "bits 63..32 of CYCLES"},
     {0x058, "WARP_INSTR_LO", Access::RO, 0, "warp instructions issued by the last kernel"},
     {0x05C, "WARP_INSTR_HI", Access::RO, 0, "bits 63..32 of WARP_INSTR"},
@@ -205,6 +206,11 @@ inline constexpr Register kRegisters[] = {
      Lock::WhileBusy},
     {0x074, "TEX_SLOTS", Access::RW, 0, "descriptors in the table, TEX texture field = slot (0..128; 0 = no textures)",
      nullptr, Handler::None, Lock::WhileBusy},
+    // local memory (LLD/LST): per-thread windows in global memory (models/core/README.md)
+    {0x078, "LOCAL_BASE", Access::RW, 0, "bus address of local memory (LLD/LST), 4-byte aligned", nullptr,
+     Handler::None, Lock::WhileBusy},
+    {0x07C, "LOCAL_SIZE", Access::RW, 0, "local memory bytes per thread (multiple of 4)", nullptr, Handler::None,
+     Lock::WhileBusy},
     // launch configuration (FlexGripPlus configuration registers)
     {0x100, "BLOCKS_PER_CORE", Access::RW, 1, "RTL reg 0: blocks resident per SM (1..32)", nullptr, Handler::None,
      Lock::WhileBusy},

@@ -14,7 +14,7 @@
 
 /* ---- registers: offsets from the interface's base address ---- */
 #define FGTLM_REG_ID                    0x000u /* RO, reset 0x4C544746: "FGTL" */
-/* RO, reset 0x00010100: register-map version (major<<16 | minor<<8 | patch) */
+/* RO, reset 0x00010200: register-map version (major<<16 | minor<<8 | patch) */
 #define FGTLM_REG_VERSION               0x004u
 #define FGTLM_REG_CAPS                  0x008u /* RO, reset 0x00080010: capabilities */
 #define FGTLM_REG_CTRL                  0x010u /* WO, reads 0, reset 0: actions */
@@ -31,7 +31,8 @@
 #define FGTLM_REG_CODE_BASE             0x040u /* RW, reset 0: bus address of instruction 0 (4-byte aligned) */
 /* RW, reset 0: code bytes (non-zero multiple of 4); copied to instruction memory at START */
 #define FGTLM_REG_CODE_SIZE             0x044u
-#define FGTLM_REG_CYCLES_LO             0x050u /* RO, reset 0: SM cycles of the last kernel (latched at completion) */
+/* RO, reset 0: SM cycles of the last kernel, START to interrupt (= stats kernel_cycles) */
+#define FGTLM_REG_CYCLES_LO             0x050u
 #define FGTLM_REG_CYCLES_HI             0x054u /* RO, reset 0: bits 63..32 of CYCLES */
 #define FGTLM_REG_WARP_INSTR_LO         0x058u /* RO, reset 0: warp instructions issued by the last kernel */
 #define FGTLM_REG_WARP_INSTR_HI         0x05Cu /* RO, reset 0: bits 63..32 of WARP_INSTR */
@@ -42,6 +43,8 @@
 #define FGTLM_REG_TEX_TABLE             0x070u
 /* RW, reset 0: descriptors in the table, TEX texture field = slot (0..128; 0 = no textures) */
 #define FGTLM_REG_TEX_SLOTS             0x074u
+#define FGTLM_REG_LOCAL_BASE            0x078u /* RW, reset 0: bus address of local memory (LLD/LST), 4-byte aligned */
+#define FGTLM_REG_LOCAL_SIZE            0x07Cu /* RW, reset 0: local memory bytes per thread (multiple of 4) */
 #define FGTLM_REG_BLOCKS_PER_CORE       0x100u /* RW, reset 1: RTL reg 0: blocks resident per SM (1..32) */
 #define FGTLM_REG_GRID_X                0x104u /* RW, reset 1: RTL reg 1: gridDim.x (1..65535) */
 #define FGTLM_REG_GRID_Y                0x108u /* RW, reset 1: RTL reg 2: gridDim.y (1..65535) */
@@ -58,7 +61,7 @@
 
 /* ---- constants ---- */
 #define FGTLM_ID_MAGIC                  0x4C544746u /* ID register: bytes "FGTL" little-endian */
-#define FGTLM_REGMAP_VERSION            0x10100u /* (major << 16) | (minor << 8) | patch of this register map */
+#define FGTLM_REGMAP_VERSION            0x10200u /* (major << 16) | (minor << 8) | patch of this register map */
 #define FGTLM_MAX_PARAMS                16u /* kernel parameter words (PARAM(0..15)) */
 #define FGTLM_CONST_WINDOW              0x2000u /* offset of the constant memory window */
 #define FGTLM_CONST_WINDOW_SIZE         0x2000u /* bytes of constant memory the window shows (0..8191) */
@@ -73,7 +76,8 @@
 /* ---- CTRL fields ---- */
 #define FGTLM_CTRL_START                0x1u /* launch with the current configuration */
 #define FGTLM_CTRL_ABORT                0x2u /* stop the running kernel; it finishes with error ABORTED */
-#define FGTLM_CTRL_RESET                0x4u /* abort, then reset status, counters, IRQ and configuration */
+/* abort, then reset status, counters, IRQ and configuration (busy: see RESETTING) */
+#define FGTLM_CTRL_RESET                0x4u
 #define FGTLM_CTRL_ALL                  0x7u /* all of the above */
 
 /* ---- STATUS fields ---- */
@@ -83,6 +87,8 @@
 #define FGTLM_STATE_BUSY                1u /* a kernel runs */
 #define FGTLM_STATE_DONE                2u /* the last kernel finished without error */
 #define FGTLM_STATE_ERROR               3u /* the last kernel (or launch) ended with an error */
+/* RESET waits for the kernel to stop (STATE BUSY, START refused; then IDLE) */
+#define FGTLM_STATUS_RESETTING          0x4u
 #define FGTLM_STATUS_ERROR_SHIFT        8u /* [15:8] error kind */
 #define FGTLM_STATUS_ERROR_MASK         0xFFu
 #define FGTLM_ERR_NONE                  0u /* none */

@@ -1,7 +1,10 @@
-// Many initiators -> one target: forwards b_transport, DMI requests and debug transport
+// Many initiators -> one target: forwards b_transport, nb_transport (both ways: a backward
+// call goes to the initiator the transaction came from), DMI requests and debug transport
 // unchanged and broadcasts DMI invalidations back to every initiator. Used where several
 // SMs share one global-memory or instruction-memory port.
 #pragma once
+
+#include <unordered_map>
 
 #include <systemc>
 #include <tlm>
@@ -19,9 +22,14 @@ public:
 
 private:
     void b_transport(int id, tlm::tlm_generic_payload& trans, sc_core::sc_time& delay);
+    tlm::tlm_sync_enum nb_transport_fw(int id, tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase,
+                                       sc_core::sc_time& delay);
+    tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload& trans, tlm::tlm_phase& phase, sc_core::sc_time& delay);
     bool get_direct_mem_ptr(int id, tlm::tlm_generic_payload& trans, tlm::tlm_dmi& dmi);
     unsigned int transport_dbg(int id, tlm::tlm_generic_payload& trans);
     void invalidate(sc_dt::uint64 start, sc_dt::uint64 end);
+
+    std::unordered_map<const tlm::tlm_generic_payload*, int> routes_;  // AT transactions in flight
 };
 
 }  // namespace fgtlm::memory

@@ -51,6 +51,11 @@ struct SmConfig {
     // put a replacement or a wrapper in front of one (bind_default_units(skip_mask) binds
     // the others).
     bool auto_bind_units = true;
+    // How far the SM's thread runs ahead of SystemC time before it synchronises. Zero: the
+    // global TLM quantum (a GPU sets its own, so its cycles do not depend on the platform's).
+    sc_core::sc_time quantum = sc_core::SC_ZERO_TIME;
+    // Global memory over b_transport (LT) or the base protocol's four phases (AT).
+    MemoryProtocol global_protocol = MemoryProtocol::LooselyTimed;
 };
 
 // Shared by the SMs of a GPU for one kernel (owned by the GPU).
@@ -67,7 +72,7 @@ struct SmCoreHolder {
     core::SmCore core_;
 };
 
-class Sm : private SmCoreHolder, public sc_core::sc_module {
+class Sm : private SmCoreHolder, public sc_core::sc_module, private BlockingAccessClock {
 public:
     FetchStage fetch;
     DecodeStage decode;
@@ -112,6 +117,7 @@ public:
     void bind_default_units(std::uint32_t skip_mask = 0);
     ExecUnitModule& unit(core::ExecUnit u);
     void set_issue_cost(core::IssueCost* t);
+    void set_quantum(sc_core::sc_time quantum) { cfg_.quantum = quantum; }  // from the next batch
     void add_observer(core::ExecutionObserver* o) { core_.add_observer(o); }
     core::SmCore& core() { return core_; }
     [[nodiscard]] const SmConfig& config() const { return cfg_; }
@@ -122,6 +128,8 @@ public:
 
 private:
     void thread();
+    void sync_local_time() override;              // BlockingAccessClock (AT global accesses)
+    void time_passed(std::uint64_t cycles) override { passed_cycles_ += cycles; }
     bool issue_one();  // one warp instruction down the pipeline; false = batch over
     bool pass_pipeline(core::ExecContext& ctx);  // fetch .. write-back, through the sockets or fused
     [[nodiscard]] bool default_chain();  // issue -> fetch -> ... -> writeback, nothing in between
@@ -143,6 +151,7 @@ private:
     bool batch_pending_ = false, running_ = false;
     std::uint64_t cycles_ = 0;          // SM cycles of the current kernel
     std::uint64_t unsynced_cycles_ = 0; // cycles not yet given to the quantum keeper
+    std::uint64_t passed_cycles_ = 0;   // cycles an AT access already waited in SystemC time
 };
 
 }  // namespace fgtlm::sm
