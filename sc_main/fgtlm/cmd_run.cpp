@@ -364,7 +364,8 @@ const fgtlm::cli::SubcommandRegistration kRun{
             "VCD waveform (sc_trace): per-warp PC/mask/state, unit busy; 1 time unit = 1 SM cycle (traces/vcd.md)");
         sub->add_flag("--summary", o->summary, "print a one-screen statistics summary on stderr");
         cli::add_unsigned(sub, "--max-instructions", o->max_instructions,
-                          "watchdog: warp instructions per kernel (default 2e7; 1e6 with --vcd)", 1, std::uint64_t{1} << 62);
+                          "watchdog: warp instructions per kernel (default 2e7; 1e6 with --vcd)", 1,
+                          std::uint64_t{1} << 62);
         cli::add_unsigned(sub, "--max-cycles", o->max_cycles, "watchdog: SM cycles per kernel (default off)", 1,
                           std::uint64_t{1} << 62);
         cli::add_unsigned(sub, "--sms", o->sms, "number of SMs", 1, 64);

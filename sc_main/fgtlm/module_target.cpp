@@ -20,9 +20,7 @@ bool is_module_file(const std::string& path) {
 
 namespace {
 
-std::uint32_t parse_u32(const std::string& s) {
-    return std::uint32_t(io::parse_unsigned(s, "value", 0, 0xffffffffu));
-}
+std::uint32_t parse_u32(const std::string& s) { return std::uint32_t(io::parse_unsigned(s, "value", 0, 0xffffffffu)); }
 
 // A .f32 parameter: 0x raw bits, or a decimal float.
 std::uint32_t parse_f32_param(const std::string& s) {
@@ -42,8 +40,7 @@ std::uint32_t parse_f32_param(const std::string& s) {
 
 // An integer parameter: decimal (negative allowed) or 0x hex, as two's complement.
 std::uint32_t parse_int_param(const std::string& s) {
-    if (!s.empty() && s[0] == '-')
-        return 0u - std::uint32_t(io::parse_unsigned(s.substr(1), "value", 0, 0x80000000u));
+    if (!s.empty() && s[0] == '-') return 0u - std::uint32_t(io::parse_unsigned(s.substr(1), "value", 0, 0x80000000u));
     return parse_u32(s);
 }
 

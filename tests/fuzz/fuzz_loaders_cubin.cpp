@@ -1,4 +1,4 @@
-// libFuzzer target: cubin JSON files (../shared/isa/cubins format). Checks: no crash; every
+// libFuzzer target: cubin JSON files (tests/data/isa/cubins format). Checks: no crash; every
 // failure is a LoadError naming the file; every constant segment that loads fits its bank.
 #include <fgtlm/loaders/cubin_loader.hpp>
 #include <fgtlm/loaders/kernel_image.hpp>

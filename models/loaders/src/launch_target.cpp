@@ -84,9 +84,10 @@ int highest_register(const std::vector<std::uint32_t>& words) {
 void warn_on_registers(KernelImage& img, std::uint32_t regs, const std::string& path) {
     const int top = highest_register(img.program);
     if (top < 0 || std::uint32_t(top) < regs) return;
-    img.warnings.push_back(fmt::format("{} uses R{} but --regs is {} (16 unless given): registers from R{} alias "
-                                       "another warp's; pass --regs {}",
-                                       path, top, regs, regs, top + 1));
+    img.warnings.push_back(
+        fmt::format("{} uses R{} but --regs is {} (16 unless given): registers from R{} alias "
+                    "another warp's; pass --regs {}",
+                    path, top, regs, regs, top + 1));
 }
 
 KernelImage image_from_sass(const LaunchTarget& o) {

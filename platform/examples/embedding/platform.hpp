@@ -53,7 +53,7 @@ public:
     }
 };
 
-// FlexGripPlus VectorAdd_integer (nvcc SM_1.0, shared/conformance/VectorAdd_integer):
+// FlexGripPlus VectorAdd_integer (nvcc SM_1.0, tests/data/conformance/VectorAdd_integer):
 // c[i] = a[i] + b[i], i = blockIdx.x * blockDim.x + threadIdx.x; 128 threads a block.
 inline Launch vector_add(std::uint64_t a, std::uint64_t b, std::uint64_t c, std::uint32_t n) {
     Launch l;

@@ -2,6 +2,8 @@
  * interrupt), and the platform must keep running kernels afterwards. */
 #include "common.h"
 
+#include <string.h>
+
 extern const uint32_t kernel_vector_add[];
 extern const uint32_t kernel_vector_add_words;
 
@@ -24,6 +26,19 @@ static int expect(const char* what, const fgtlm_result_t* r, uint32_t kind) {
     return ok;
 }
 
+/* The misaligned launch finished and wrote a[i] + b[i] at byte offset 4i of `out`. */
+static int expect_misaligned_bytes(const fgtlm_result_t* r, const uint8_t* out, const int32_t* a, const int32_t* b) {
+    int ok = r->state != FGTLM_STATE_ERROR;
+    for (uint32_t i = 0; i < N && ok; ++i) {
+        int32_t v;
+        memcpy(&v, out + 4 * i, 4);
+        ok = v == a[i] + b[i];
+    }
+    printf("fault: %-28s -> %s (%s), stored byte by byte: %s\n", "misaligned store", fgtlm_error_name(r->error_kind),
+           r->state == FGTLM_STATE_ERROR ? "ERROR" : "not an error", ok ? "ok" : "WRONG");
+    return ok;
+}
+
 int main(void) {
     if (!fw_init_or_fail("fault")) return 1;
     int32_t* a = vp_dram_alloc(N * 4, 64);
@@ -40,10 +55,12 @@ int main(void) {
     ok &= expect("store to unmapped memory", &r, FGTLM_ERR_OUT_OF_RANGE);
     ok &= r.error_addr >= UNMAPPED && r.error_addr < UNMAPPED + N * 4;
 
-    /* 2. Misaligned pointer. */
+    /* 2. Misaligned pointer. FlexGripPlus's memory controller stores the word byte by byte at
+     * its own address (core.rtl.misaligned=bytes, the rtl preset), so this is no error: every
+     * word lands 2 bytes into its slot. (The g80 preset reports FGTLM_ERR_MISALIGNED.) */
     l = vector_add(params, a, b, FW_PTR(c) + 2);
     fgtlm_launch(&l, &r);
-    ok &= expect("misaligned store", &r, FGTLM_ERR_MISALIGNED);
+    ok &= expect_misaligned_bytes(&r, (const uint8_t*)c + 2, a, b);
 
     /* 3. Code that is not in memory: the launch is rejected. */
     l = vector_add(params, a, b, FW_PTR(c));
