@@ -7,13 +7,13 @@
 
 namespace fgtlm::compiler {
 
-namespace {
-
 std::string hex(std::uint32_t v) {
     char b[16];
     std::snprintf(b, sizeof b, "0x%x", v);
     return b;
 }
+
+namespace {
 
 // Bits of a PTX type (pred and unknown types count as 32: a whole register).
 std::uint32_t type_bits(const std::string& t) {

@@ -5,17 +5,9 @@
 // by a register: models/compiler/README.md, "ABI"), so ld.const is a global load.
 #include "lowering.hpp"
 
-#include <cstdio>
-
 namespace fgtlm::compiler {
 
 namespace {
-
-std::string hex(std::uint32_t v) {
-    char b[16];
-    std::snprintf(b, sizeof b, "0x%x", v);
-    return b;
-}
 
 std::string space_of(const PtxInst& in) {
     for (const char* s : {"global", "shared", "param", "const", "local"})

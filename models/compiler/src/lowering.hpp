@@ -83,5 +83,7 @@ bool is_special_register(const std::string& name);
 void emit_local_address(Lowerer& l, int d, std::uint32_t offset);
 // Comparison text of a PTX setp/set/slct comparison (lt -> LT ...); "" if none.
 std::string compare_name(const std::string& cmp);
+// An immediate as SASS text ("0x1f"), for the instructions the lowering passes emit.
+std::string hex(std::uint32_t v);
 
 }  // namespace fgtlm::compiler
