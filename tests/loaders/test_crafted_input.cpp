@@ -20,7 +20,7 @@ namespace {
 namespace fs = std::filesystem;
 using namespace fgtlm::loaders;
 
-const fs::path kCorpus = fs::path(FGTLM_SHARED_DIR) / "conformance";
+const fs::path kCorpus = fs::path(FGTLM_DATA_DIR) / "conformance";
 
 fs::path temp_root() { return fs::temp_directory_path() / ("fgtlm_crafted_" + std::to_string(::getpid())); }
 
