@@ -61,8 +61,9 @@ void check_moving(Tally& t, sc_core::sc_time latency, std::uint32_t sms, const s
     const bool ran = still.count("wrong") && moving.count("wrong");
     t.expect(ran && still.at("wrong") == 0 && moving.at("wrong") == 0 && moving.at("moves") > 2 &&
                  moving.at("dmi_requests") > still.at("dmi_requests"),
-             what + ": RAM moved and DMI invalidated " + num(moving, "moves") + " times: results right, DMI asked " +
-                 num(moving, "dmi_requests") + " times (" + num(still, "dmi_requests") + " without)");
+             what + ": RAM moved and DMI invalidated " + num(moving, "moves") + " times: " + num(moving, "wrong") +
+                 " wrong words, DMI asked " + num(moving, "dmi_requests") + " times (" + num(still, "dmi_requests") +
+                 " without)");
     t.expect(ran && moving.at("c0") == still.at("c0") && moving.at("c1") == still.at("c1"),
              what + ": same cycles with and without invalidation (" + num(moving, "c0") + ", " + num(moving, "c1") +
                  " vs " + num(still, "c0") + ", " + num(still, "c1") + ")");
