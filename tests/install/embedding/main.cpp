@@ -69,6 +69,7 @@ int sc_main(int, char*[]) {
     checks::check_invalidate(t);
     checks::check_device(t);
     checks::check_trace(t);
+    checks::check_units(t);
     std::printf("embedding checks: %d passed, %d failed, %s\n", t.passed, t.failed, t.failed == 0 ? "PASS" : "FAIL");
     return t.failed == 0 ? 0 : 1;
 }
