@@ -18,6 +18,8 @@ struct KernelRun {
     std::vector<std::string> params;
     std::vector<std::uint8_t> memory;  // global memory image from address 0
     std::uint32_t dynamic_shared = 0;
+    std::vector<std::string> clang_args;  // after `fgtlm cc ... --` (e.g. -m64)
+    std::string variant;                  // work-folder suffix when one .cu is compiled twice
 };
 
 // Global memory after the kernel (throws std::runtime_error with the tools' output on failure).

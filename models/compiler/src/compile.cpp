@@ -4,6 +4,7 @@
 #include <fgtlm/compiler/module.hpp>
 
 #include "emit.hpp"
+#include "inline.hpp"
 #include "lowering.hpp"
 #include "regalloc.hpp"
 #include "structurize.hpp"
@@ -68,8 +69,9 @@ void place_shared(const PtxModule& p, const PtxFunction& f, SymbolLayout& layout
     k.shared_bytes = at - 16;
 }
 
-KernelCode compile_kernel(const PtxModule& p, const PtxFunction& f, const SymbolLayout& global,
+KernelCode compile_kernel(const PtxModule& p, const PtxFunction& entry, const SymbolLayout& global,
                           const CompileOptions& opts) {
+    const PtxFunction f = inline_calls(p, entry, opts);
     KernelCode k;
     k.name = f.name;
     SymbolLayout layout = global;
@@ -99,7 +101,7 @@ Module compile_ptx(const std::string& ptx, const CompileOptions& opts) {
     layout.address_size = p.address_size;
     place_data(p, m, layout, opts);
     for (const PtxFunction& f : p.functions) {
-        if (!f.is_entry) continue;  // .func bodies are only reachable through call (refused)
+        if (!f.is_entry) continue;  // .func bodies are inlined where they are called
         try {
             m.kernels.push_back(compile_kernel(p, f, layout, opts));
         } catch (const CompileError& e) {

@@ -31,6 +31,10 @@ public:
 
     // Shared by the opcode groups.
     int vreg(const std::string& ptx_reg);
+    // The high word of a 64-bit PTX register (the low word is vreg(ptx_reg)).
+    int vreg_hi(const std::string& ptx_reg) { return vreg(ptx_reg + ".hi"); }
+    // A register declared .b64/.u64/.s64.
+    bool is_wide_reg(const std::string& name) const;
     int temp();
     // A register holding the operand: a PTX register, or an immediate materialised with MVI.
     int value(const PtxOperand& o);
