@@ -39,6 +39,7 @@ std::vector<std::uint8_t> run_kernel(const KernelRun& r) {
     const std::string exe = FGTLM_EXE;
     const std::string cu = std::string(FGTLM_KERNEL_DIR) + "/" + r.cu;
     std::string cc = exe + " cc " + cu + " -o " + module.string() + " --keep-ptx " + (dir / "k.ptx").string();
+    if (!r.target.empty()) cc += " --target " + r.target;
     if (!r.clang_args.empty()) cc += " --";
     for (const std::string& a : r.clang_args) cc += " " + a;
     if (shell(cc, log) != 0) throw std::runtime_error("fgtlm cc failed:\n" + slurp(log));

@@ -19,6 +19,7 @@ struct KernelRun {
     std::vector<std::uint8_t> memory;  // global memory image from address 0
     std::uint32_t dynamic_shared = 0;
     std::vector<std::string> clang_args;  // after `fgtlm cc ... --` (e.g. -m64)
+    std::string target;                   // fgtlm cc --target ("" = the default, flexgrip)
     std::string variant;                  // work-folder suffix when one .cu is compiled twice
 };
 

@@ -194,5 +194,38 @@ TEST(CompiledKernels, DeviceFunctionCallsInlined) {
     EXPECT_EQ(get_u32(out, 0x3c000), in[5] ^ 0x5a5a5a5au);  // __device__ `last`, at the data base
 }
 
+std::vector<std::uint32_t> shared_bytes_reference(const std::vector<std::uint32_t>& in) {
+    const std::uint32_t n = std::uint32_t(in.size());
+    std::vector<std::uint32_t> want;
+    for (std::uint32_t t = 0; t < n; ++t) {
+        const std::uint32_t x = in[t];
+        char local[12];
+        for (int k = 0; k < 12; ++k) local[k] = char(char(x >> k) + char(k));
+        want.push_back(std::uint8_t(in[(t * 7 + 3) % n]));
+        want.push_back(std::uint32_t(std::int32_t(std::int16_t(in[(t + 1) % n] >> 8))));
+        want.push_back(std::uint32_t(std::int32_t(std::int8_t(in[(t + 5) % n] >> 16))));
+        want.push_back(std::uint32_t(std::int32_t(std::int8_t(local[(x >> 4) % 12]))));
+        want.push_back(std::uint16_t(in[n - 1 - t] >> 8) + std::uint8_t(x));
+    }
+    return want;
+}
+
+// 8/16-bit shared stores: merged into their word per byte position (flexgrip) or R2G.U8/U16
+// (g80); the same results either way.
+TEST(CompiledKernels, SharedAndLocalBytesAndHalves) {
+    for (const std::string target : {"flexgrip", "g80"}) {
+        const auto in = edge_words(96, 27);
+        std::vector<std::uint8_t> m;
+        for (std::uint32_t k = 0; k < in.size(); ++k) put_u32(m, 4 * k, in[k]);
+        KernelRun r{"shared_bytes.cu", "", {1}, {96}, {"0", "0x1000"}, m};
+        r.target = target;
+        r.variant = "_" + target;
+        const auto out = run_kernel(r);
+        const auto want = shared_bytes_reference(in);
+        for (std::uint32_t k = 0; k < want.size(); ++k)
+            ASSERT_EQ(get_u32(out, 0x1000 + 4 * k), want[k]) << target << ": thread " << k / 5 << " o[" << k % 5 << "]";
+    }
+}
+
 }  // namespace
 }  // namespace fgtlm::test

@@ -7,18 +7,8 @@
 
 namespace fgtlm::compiler {
 
-namespace {
-
-std::string space_of(const PtxInst& in) {
-    for (const char* s : {"global", "shared", "param", "const", "local"})
-        if (in.has(s)) return s;
-    return "";
-}
-
-std::uint32_t vector_width(const PtxInst& in) { return in.has("v4") ? 4 : in.has("v2") ? 2 : 1; }
-
 // Register holding the byte address of a memory operand plus `extra`.
-int address(Lowerer& l, const PtxOperand& m, std::uint32_t extra) {
+int memory_address(Lowerer& l, const PtxOperand& m, std::uint32_t extra) {
     const std::uint32_t off = std::uint32_t(m.imm) + extra;
     if (m.base_is_reg) {
         const int base = l.vreg(m.name);
@@ -39,6 +29,16 @@ int address(Lowerer& l, const PtxOperand& m, std::uint32_t extra) {
     if (const auto g = gl.find(m.name); g != gl.end()) return l.imm(g->second + off);
     l.refuse("unknown variable '" + m.name + "'");
 }
+
+namespace {
+
+std::string space_of(const PtxInst& in) {
+    for (const char* s : {"global", "shared", "param", "const", "local"})
+        if (in.has(s)) return s;
+    return "";
+}
+
+std::uint32_t vector_width(const PtxInst& in) { return in.has("v4") ? 4 : in.has("v2") ? 2 : 1; }
 
 std::string gsuffix(const std::string& ty, Lowerer& l) {
     const std::string bits = ty.substr(1);
@@ -105,7 +105,7 @@ void lower_global(Lowerer& l, const PtxInst& in, bool store) {
     if (mem.kind != PtxOperand::Kind::Mem) l.refuse("expected a [address] operand");
     const std::uint32_t size = std::uint32_t(std::stoi(ty.substr(1))) / 8;
     for (std::size_t k = 0; k < regs.size(); ++k) {
-        const int a = address(l, mem, std::uint32_t(k) * size);
+        const int a = memory_address(l, mem, std::uint32_t(k) * size);
         if (store)
             l.emit("GST." + sfx + " global14[{u0}]{g}, {u1}", {}, {a, regs[k]});
         else
@@ -115,11 +115,12 @@ void lower_global(Lowerer& l, const PtxInst& in, bool store) {
 
 void lower_shared(Lowerer& l, const PtxInst& in, bool store) {
     const std::string ty = wide(in) ? "u32" : in.type();
-    if (ty.substr(1) != "32") l.refuse("8/16-bit shared-memory accesses are not supported yet");
+    if (ty.substr(1) == "8" || ty.substr(1) == "16") return shared_narrow(l, in, store);
+    if (ty.substr(1) != "32") l.refuse("shared-memory access of type ." + ty);
     const PtxOperand& mem = in.ops[store ? 0 : 1];
     const std::vector<int> regs = value_regs(l, in.ops[store ? 1 : 0], !store);
     std::vector<int> addrs;  // all addresses first: a vector load may overwrite its base register
-    for (std::size_t k = 0; k < regs.size(); ++k) addrs.push_back(address(l, mem, std::uint32_t(k) * 4));
+    for (std::size_t k = 0; k < regs.size(); ++k) addrs.push_back(memory_address(l, mem, std::uint32_t(k) * 4));
     for (std::size_t k = 0; k < regs.size(); ++k) {
         l.emit("R2A A1{g}, {u0}", {}, {addrs[k]});
         if (store)

@@ -85,6 +85,12 @@ void float_to_int(Lowerer& l, int d, int x, const std::string& mode, bool is_sig
 bool is_special_register(const std::string& name);
 // d = shared-window address of byte `offset` of this thread's local window.
 void emit_local_address(Lowerer& l, int d, std::uint32_t offset);
+// Register holding the byte address of a memory operand plus `extra` (lower_memory.cpp).
+int memory_address(Lowerer& l, const PtxOperand& m, std::uint32_t extra);
+// 8/16-bit ld/st of shared (and local) memory (lower_shared_narrow.cpp).
+void shared_narrow(Lowerer& l, const PtxInst& in, bool store);
+// A narrow (8/16-bit) operand extended as the type says (lower_int.cpp); v itself otherwise.
+int narrow_operand(Lowerer& l, int v, const std::string& type);
 // Comparison text of a PTX setp/set/slct comparison (lt -> LT ...); "" if none.
 std::string compare_name(const std::string& cmp);
 // An immediate as SASS text ("0x1f"), for the instructions the lowering passes emit.
