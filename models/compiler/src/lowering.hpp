@@ -21,6 +21,8 @@ struct SymbolLayout {
     std::map<std::string, std::uint32_t> local;  // byte offset in a thread's local window
     std::uint32_t local_bytes = 0;               // per thread
     std::uint32_t local_base = 0;                // shared-window offset of thread 0's local window
+    std::uint32_t spill_offset = 0;              // spill slots' byte offset in the local window
+    std::uint32_t spill_slots = 0;               // reserved 32-bit spill slots (A2/A3 point at them)
     std::uint32_t address_size = 32;
 };
 
@@ -55,6 +57,7 @@ private:
     void apply_guard(std::size_t first, const PtxInst& in);
     void unguardable_to_register(std::vector<MInst>& out, MInst m);
     void split_blocks(const PtxFunction& f);
+    void emit_spill_base();
     void end_block(TermKind kind);
     static bool reads_own_dest(const PtxInst& in);
     int dst_override_ = -1;
