@@ -61,6 +61,7 @@ __device__ inline float fabsf(float a) { return __nvvm_fabs_f(a); }
 __device__ inline float __fdividef(float a, float b) { return __nvvm_div_approx_f(a, b); }
 __device__ inline float rsqrtf(float a) { return __nvvm_rsqrt_approx_f(a); }
 __device__ inline float __fsqrt_approx(float a) { return __nvvm_sqrt_approx_f(a); }
+__device__ inline float __saturatef(float a) { return __nvvm_saturate_f(a); }
 // Correctly rounded (software: models/compiler/softfloat; `a / b` is div.rn too).
 __device__ inline float sqrtf(float a) { return __nvvm_sqrt_rn_f(a); }
 __device__ inline float __fsqrt_rn(float a) { return __nvvm_sqrt_rn_f(a); }
