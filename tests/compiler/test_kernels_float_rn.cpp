@@ -1,4 +1,4 @@
-// Correctly rounded f32 division, reciprocal and square root (software sequences): every
+// Correctly rounded f32 division, reciprocal, square root and fma (software sequences): every
 // result bit-equal to the host's IEEE-754 arithmetic (round to nearest even, subnormals kept),
 // over special values (zeros, infinities, NaN, the smallest and largest subnormals and normals)
 // and random normal and subnormal operands. A NaN result only needs to be a NaN.
@@ -45,7 +45,7 @@ void expect_same(float want, std::uint32_t got, const char* what, std::uint32_t 
         EXPECT_EQ(got, w) << what << " a=" << std::hex << a << " b=" << b;
 }
 
-TEST(CompiledKernels, DivRcpSqrtCorrectlyRoundedLikeTheHost) {
+TEST(CompiledKernels, DivRcpSqrtFmaCorrectlyRoundedLikeTheHost) {
     const std::uint32_t n = 4096;
     const auto v = operands(n, 41);
     std::vector<std::uint8_t> m;
@@ -55,10 +55,12 @@ TEST(CompiledKernels, DivRcpSqrtCorrectlyRoundedLikeTheHost) {
     for (std::uint32_t i = 0; i < n; ++i) {
         const std::uint32_t a = v[2 * i], b = v[2 * i + 1];
         const float x = from_bits(a), y = from_bits(b);
-        expect_same(x / y, get_u32(out, 0x8000 + 16 * i), "div", a, b);
-        expect_same(std::sqrt(x), get_u32(out, 0x8000 + 16 * i + 4), "sqrt", a, b);
-        expect_same(1.0f / y, get_u32(out, 0x8000 + 16 * i + 8), "rcp", a, b);
-        expect_same(x > 0.0f ? x / 3.0f : std::sqrt(y), get_u32(out, 0x8000 + 16 * i + 12), "select", a, b);
+        const std::uint32_t at = 0x8000 + 20 * i, c = v[2 * ((i + 1) % n)];
+        expect_same(x / y, get_u32(out, at), "div", a, b);
+        expect_same(std::sqrt(x), get_u32(out, at + 4), "sqrt", a, b);
+        expect_same(1.0f / y, get_u32(out, at + 8), "rcp", a, b);
+        expect_same(x > 0.0f ? x / 3.0f : std::sqrt(y), get_u32(out, at + 12), "select", a, b);
+        expect_same(std::fma(x, y, from_bits(c)), get_u32(out, at + 16), "fma (c = next a)", a, b);
         if (HasFailure()) return;
     }
 }

@@ -1,5 +1,5 @@
-// The software f32 division and square root (models/compiler/softfloat/softfloat.inc, the
-// source of the PTX the compiler inlines for div.rn/rcp.rn/sqrt.rn) compiled for the host and
+// The software f32 division, square root and fused multiply-add (models/compiler/softfloat/softfloat.inc, the
+// source of the PTX the compiler inlines for div.rn/rcp.rn/sqrt.rn/fma.rn) compiled for the host and
 // compared bit for bit with the host's IEEE-754 arithmetic over special values and 2 million
 // random operand pairs (normal, subnormal, near the overflow and underflow thresholds).
 #include "../../models/compiler/softfloat/softfloat.inc"
@@ -25,7 +25,7 @@ std::uint32_t expected(float f) {
     return std::isnan(f) ? 0x7fffffffu : u;  // the software functions give the canonical NaN
 }
 
-TEST(Softfloat, DivisionAndSquareRootEqualTheHostsIeeeResults) {
+TEST(Softfloat, DivisionSquareRootAndFmaEqualTheHostsIeeeResults) {
     const std::uint32_t special[] = {0,           0x80000000u, 1,           0x80000001u, 0x007fffffu,
                                      0x00800000u, 0x7f7fffffu, 0x7f800000u, 0xff800000u, 0x7fc00000u,
                                      0x3f800000u, 0xbf800000u, 0x00400000u, 0x3f800001u, 0x7f000000u};
@@ -46,6 +46,12 @@ TEST(Softfloat, DivisionAndSquareRootEqualTheHostsIeeeResults) {
             ADD_FAILURE() << std::hex << "div " << a << " / " << b;
         if (fgtlm_sqrt_rn_bits(a) != expected(std::sqrt(as_float(a))) && ++bad < 5)
             ADD_FAILURE() << std::hex << "sqrt " << a;
+        const std::uint32_t c = a ^ b ^ 0x40000000u;  // an addend of varied magnitude
+        if (fgtlm_fma_rn_bits(a, b, c) != expected(std::fma(as_float(a), as_float(b), as_float(c))) && ++bad < 5)
+            ADD_FAILURE() << std::hex << "fma " << a << " " << b << " " << c;
+        const std::uint32_t near = expected(-as_float(a) * as_float(b)) ^ (b & 3u);  // near cancellation
+        if (fgtlm_fma_rn_bits(a, b, near) != expected(std::fma(as_float(a), as_float(b), as_float(near))) && ++bad < 5)
+            ADD_FAILURE() << std::hex << "fma " << a << " " << b << " " << near;
     }
     EXPECT_EQ(bad, 0);
 }

@@ -187,13 +187,14 @@ PtxInst mov_b32(const PtxInst& at, PtxOperand d, PtxOperand s) {
     return m;
 }
 
-// div.rn.f32, rcp.rn.f32 and sqrt.rn.f32 (no .ftz): a call of the correctly rounded software
-// function, inlined like any call. Returns false for every other instruction.
+// div.rn, rcp.rn, sqrt.rn and fma.rn/mad.rn .f32 (no .ftz): a call of the correctly rounded
+// software function, inlined like any call. Returns false for every other instruction.
 bool Inliner::software_float(const PtxFunction& f, const Frame& fr, const PtxInst& in) {
     const bool div = in.opcode == "div", rcp = in.opcode == "rcp", sqrt = in.opcode == "sqrt";
-    if (!(div || rcp || sqrt) || !in.has("rn") || in.type() != "f32") return false;
-    if (in.has("ftz")) refuse(in, ".rn with .ftz is not supported (drop -fcuda-flush-denormals)");
-    if (in.ops.size() != (div ? 3u : 2u)) refuse(in, "wrong operand count");
+    const bool fma = in.opcode == "fma" || in.opcode == "mad";
+    if (!(div || rcp || sqrt || fma) || !in.has("rn") || in.type() != "f32") return false;
+    if (in.has("ftz") || in.has("sat")) refuse(in, ".rn with .ftz or .sat is not supported");
+    if (in.ops.size() != (fma ? 4u : div ? 3u : 2u)) refuse(in, "wrong operand count");
     const PtxInst r = renamed(f, fr, in);
     std::vector<PtxOperand> args(r.ops.begin() + 1, r.ops.end());
     if (rcp) {
@@ -207,7 +208,7 @@ bool Inliner::software_float(const PtxFunction& f, const Frame& fr, const PtxIns
     c.mods = {"uni"};
     c.ops = {vec_operand({"__sf_ret"}), PtxOperand{}, vec_operand({})};
     c.ops[1].kind = PtxOperand::Kind::Sym;
-    c.ops[1].name = sqrt ? "__fgtlm_sqrt_rn_f32" : "__fgtlm_div_rn_f32";
+    c.ops[1].name = sqrt ? "__fgtlm_sqrt_rn_f32" : fma ? "__fgtlm_fma_rn_f32" : "__fgtlm_div_rn_f32";
     for (std::size_t k = 0; k < args.size(); ++k) {
         const std::string name = "__sf_arg" + std::to_string(k);
         stored_[slot(fr.tag, name, 0)] = true;

@@ -1,7 +1,7 @@
 // Lowering of PTX f32 arithmetic. FADD/FMUL round to nearest; the SFU forms (rcp, rsqrt,
 // lg2, ex2, sin, cos and the approximate division/square root built from them) have the
 // accuracy models/compiler/README.md states. div.rn/rcp.rn/sqrt.rn never reach this file (the
-// inliner turns them into calls of software functions); fma.rn is refused by name.
+// inliner turns them into calls of software functions), nor do fma.rn/mad.rn.
 #include "lowering.hpp"
 
 namespace fgtlm::compiler {
@@ -51,7 +51,7 @@ bool lower_float(Lowerer& l) {
     if (in.type() != "f32" || op == "mov" || op == "ld" || op == "st" || op == "setp" || op == "set" || op == "selp" ||
         op == "min" || op == "max" || op == "cvt")
         return false;
-    if (op == "add" || op == "sub" || op == "mul" || op == "mad") check_rounding(l);
+    if (op == "add" || op == "sub" || op == "mul" || op == "mad" || op == "fma") check_rounding(l);
     if (in.has("sat") && op != "add" && op != "sub" && op != "mul") l.refuse(".sat on " + op + ".f32");
     if (op == "testp") {
         float_testp(l);
@@ -60,9 +60,7 @@ bool lower_float(Lowerer& l) {
     } else if (op == "mul") {
         binary(l, "FMUL {d0}{g}, {u0}, {u1}");
     } else if (op == "fma" || op == "mad") {
-        l.refuse("a fused multiply-add (" + op +
-                 ".rn.f32) needs a software sequence that is not implemented; "
-                 "compile with -ffp-contract=off (fgtlm cc does)");
+        l.refuse(op + ".f32 without a rounding modifier (only " + op + ".rn.f32 is supported)");
     } else if (op == "neg" || op == "abs") {
         const int d = l.dst();
         const int a = l.value(in.ops[1]);

@@ -253,6 +253,213 @@ LBB1_10:
 	ret;
 
 }
+	// .globl	__fgtlm_fma_rn_f32
+.visible .func  (.param .b32 func_retval0) __fgtlm_fma_rn_f32(
+	.param .b32 __fgtlm_fma_rn_f32_param_0,
+	.param .b32 __fgtlm_fma_rn_f32_param_1,
+	.param .b32 __fgtlm_fma_rn_f32_param_2
+)
+{
+	.reg .pred 	%p<36>;
+	.reg .b32 	%r<108>;
+	.reg .b64 	%rd<27>;
+
+	ld.param.u32 	%r48, [__fgtlm_fma_rn_f32_param_2];
+	ld.param.u32 	%r47, [__fgtlm_fma_rn_f32_param_1];
+	ld.param.u32 	%r46, [__fgtlm_fma_rn_f32_param_0];
+	and.b32  	%r3, %r46, 2147483647;
+	and.b32  	%r4, %r47, 2147483647;
+	and.b32  	%r5, %r48, 2147483647;
+	setp.gt.u32 	%p1, %r3, 2139095040;
+	setp.gt.u32 	%p2, %r4, 2139095040;
+	or.pred  	%p3, %p1, %p2;
+	setp.gt.u32 	%p4, %r5, 2139095040;
+	or.pred  	%p5, %p3, %p4;
+	mov.u32 	%r107, 2147483647;
+	@%p5 bra 	LBB2_28;
+	xor.b32  	%r50, %r47, %r46;
+	and.b32  	%r1, %r50, -2147483648;
+	and.b32  	%r2, %r48, -2147483648;
+	setp.ne.s32 	%p6, %r3, 2139095040;
+	setp.ne.s32 	%p7, %r4, 2139095040;
+	and.pred  	%p8, %p6, %p7;
+	@%p8 bra 	LBB2_3;
+	setp.eq.s32 	%p32, %r3, 0;
+	setp.eq.s32 	%p33, %r4, 0;
+	setp.ne.s32 	%p34, %r5, 2139095040;
+	setp.eq.s32 	%p35, %r2, %r1;
+	or.b32  	%r92, %r1, 2139095040;
+	selp.b32 	%r93, %r92, 2147483647, %p35;
+	selp.b32 	%r94, %r92, %r93, %p34;
+	selp.b32 	%r95, 2147483647, %r94, %p33;
+	selp.b32 	%r107, 2147483647, %r95, %p32;
+	bra.uni 	LBB2_28;
+LBB2_3:
+	setp.eq.s32 	%p9, %r5, 2139095040;
+	mov.u32 	%r107, %r48;
+	@%p9 bra 	LBB2_28;
+	setp.ne.s32 	%p10, %r3, 0;
+	setp.ne.s32 	%p11, %r4, 0;
+	and.pred  	%p12, %p10, %p11;
+	@%p12 bra 	LBB2_6;
+	setp.eq.s32 	%p30, %r5, 0;
+	setp.eq.s32 	%p31, %r1, %r2;
+	selp.b32 	%r91, %r1, 0, %p31;
+	selp.b32 	%r107, %r91, %r48, %p30;
+	bra.uni 	LBB2_28;
+LBB2_6:
+	and.b32  	%r8, %r46, 8388607;
+	setp.lt.u32 	%p13, %r3, 8388608;
+	@%p13 bra 	LBB2_8;
+	bra.uni 	LBB2_7;
+LBB2_8:
+	clz.b32 	%r52, %r8;
+	add.s32 	%r53, %r52, -8;
+	mov.u32 	%r54, -118;
+	sub.s32 	%r96, %r54, %r52;
+	shl.b32 	%r97, %r8, %r53;
+	bra.uni 	LBB2_9;
+LBB2_7:
+	shr.u32 	%r51, %r3, 23;
+	add.s32 	%r96, %r51, -127;
+	or.b32  	%r97, %r8, 8388608;
+LBB2_9:
+	and.b32  	%r15, %r47, 8388607;
+	setp.lt.u32 	%p14, %r4, 8388608;
+	@%p14 bra 	LBB2_11;
+	bra.uni 	LBB2_10;
+LBB2_11:
+	clz.b32 	%r56, %r15;
+	add.s32 	%r57, %r56, -8;
+	mov.u32 	%r58, -118;
+	sub.s32 	%r98, %r58, %r56;
+	shl.b32 	%r99, %r15, %r57;
+	bra.uni 	LBB2_12;
+LBB2_10:
+	shr.u32 	%r55, %r4, 23;
+	add.s32 	%r98, %r55, -127;
+	or.b32  	%r99, %r15, 8388608;
+LBB2_12:
+	mul.wide.u32 	%rd12, %r97, %r99;
+	add.s32 	%r59, %r96, %r98;
+	add.s32 	%r106, %r59, -60;
+	setp.eq.s32 	%p15, %r5, 0;
+	mov.u64 	%rd23, 0;
+	mov.u32 	%r102, %r106;
+	@%p15 bra 	LBB2_17;
+	and.b32  	%r23, %r48, 8388607;
+	setp.lt.u32 	%p16, %r5, 8388608;
+	@%p16 bra 	LBB2_15;
+	bra.uni 	LBB2_14;
+LBB2_15:
+	clz.b32 	%r61, %r23;
+	add.s32 	%r62, %r61, -8;
+	mov.u32 	%r63, -118;
+	sub.s32 	%r100, %r63, %r61;
+	shl.b32 	%r101, %r23, %r62;
+	bra.uni 	LBB2_16;
+LBB2_14:
+	shr.u32 	%r60, %r5, 23;
+	add.s32 	%r100, %r60, -127;
+	or.b32  	%r101, %r23, 8388608;
+LBB2_16:
+	cvt.u64.u32 	%rd13, %r101;
+	shl.b64 	%rd23, %rd13, 38;
+	add.s32 	%r102, %r100, -61;
+LBB2_17:
+	shl.b64 	%rd25, %rd12, 14;
+	setp.le.s32 	%p17, %r102, %r106;
+	mov.u32 	%r103, %r1;
+	mov.u32 	%r104, %r2;
+	mov.u32 	%r105, %r102;
+	mov.u64 	%rd26, %rd23;
+	@%p17 bra 	LBB2_19;
+	mov.u32 	%r103, %r2;
+	mov.u32 	%r104, %r1;
+	mov.u32 	%r105, %r106;
+	mov.u32 	%r106, %r102;
+	mov.u64 	%rd26, %rd25;
+	mov.u64 	%rd25, %rd23;
+LBB2_19:
+	sub.s32 	%r36, %r106, %r105;
+	setp.eq.s32 	%p18, %r36, 0;
+	@%p18 bra 	LBB2_23;
+	setp.lt.s32 	%p19, %r36, 64;
+	@%p19 bra 	LBB2_22;
+	setp.ne.s64 	%p21, %rd26, 0;
+	selp.u64 	%rd26, 1, 0, %p21;
+	bra.uni 	LBB2_23;
+LBB2_22:
+	shr.u64 	%rd14, %rd26, %r36;
+	mov.u32 	%r64, 64;
+	sub.s32 	%r65, %r64, %r36;
+	shl.b64 	%rd15, %rd26, %r65;
+	setp.ne.s64 	%p20, %rd15, 0;
+	selp.u64 	%rd16, 1, 0, %p20;
+	or.b64  	%rd26, %rd14, %rd16;
+LBB2_23:
+	add.s64 	%rd17, %rd26, %rd25;
+	setp.eq.s32 	%p22, %r103, %r104;
+	sub.s64 	%rd18, %rd25, %rd26;
+	setp.lt.u64 	%p23, %rd25, %rd26;
+	sub.s64 	%rd19, %rd26, %rd25;
+	selp.b64 	%rd20, %rd19, %rd18, %p23;
+	selp.b64 	%rd9, %rd17, %rd20, %p22;
+	setp.ne.s64 	%p24, %rd9, 0;
+	@%p24 bra 	LBB2_25;
+	bra.uni 	LBB2_24;
+LBB2_25:
+	selp.b32 	%r66, %r104, %r103, %p23;
+	selp.b32 	%r37, %r103, %r66, %p22;
+	clz.b64 	%r67, %rd9;
+	sub.s32 	%r68, %r106, %r67;
+	mov.u32 	%r69, -189;
+	sub.s32 	%r70, %r69, %r68;
+	setp.gt.s32 	%p25, %r68, -190;
+	selp.b32 	%r71, 0, %r70, %p25;
+	add.s32 	%r72, %r68, %r71;
+	add.s32 	%r42, %r72, 190;
+	setp.lt.s32 	%p26, %r42, 255;
+	@%p26 bra 	LBB2_27;
+	or.b32  	%r107, %r37, 2139095040;
+	bra.uni 	LBB2_28;
+LBB2_24:
+	setp.eq.s32 	%p29, %r1, %r2;
+	selp.b32 	%r107, %r1, 0, %p29;
+	bra.uni 	LBB2_28;
+LBB2_27:
+	shl.b64 	%rd10, %rd9, %r67;
+	shr.u64 	%rd21, %rd10, 38;
+	cvt.u32.u64 	%r39, %rd21;
+	add.s32 	%r73, %r71, 2;
+	min.u32 	%r74, %r73, 31;
+	shr.u32 	%r40, %r39, %r74;
+	add.s32 	%r41, %r74, -1;
+	and.b64  	%rd22, %rd10, 274877906943;
+	setp.ne.s64 	%p27, %rd22, 0;
+	selp.u32 	%r75, 1, 0, %p27;
+	shr.u32 	%r76, %r39, %r41;
+	and.b32  	%r77, %r40, 1;
+	mov.u32 	%r78, -1;
+	shl.b32 	%r79, %r78, %r41;
+	not.b32 	%r80, %r79;
+	and.b32  	%r81, %r80, %r39;
+	or.b32  	%r82, %r81, %r75;
+	setp.ne.s32 	%p28, %r82, 0;
+	selp.u32 	%r83, 1, 0, %p28;
+	or.b32  	%r84, %r77, %r83;
+	and.b32  	%r85, %r84, %r76;
+	shl.b32 	%r86, %r42, 23;
+	add.s32 	%r87, %r86, %r40;
+	add.s32 	%r88, %r87, %r85;
+	add.s32 	%r89, %r88, -8388608;
+	min.u32 	%r90, %r89, 2139095040;
+	or.b32  	%r107, %r90, %r37;
+LBB2_28:
+	st.param.b32 	[func_retval0+0], %r107;
+	ret;
+
+}
 )PTX";
 
 }  // namespace fgtlm::compiler
