@@ -1,6 +1,6 @@
 // Statistics and trace writers on a synthetic kernel: 2 warps, an SP op, a global load, a
 // divergent branch, a barrier.
-#include <fgtlm/core/units/exec_unit.hpp>
+#include <fgtlm/core/units/unit_function.hpp>
 #include <fgtlm/isa/instruction.hpp>
 #include <fgtlm/params/registry.hpp>
 #include <fgtlm/stats/instrumentation.hpp>

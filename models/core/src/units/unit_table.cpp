@@ -2,7 +2,7 @@
 // the timing model charges for it, with the form's other static properties (the RTL latches
 // it loads). Decided once per decoded instruction (core::Program).
 // A new opcode gets its row here (see models/core/README.md "Adding an instruction").
-#include <fgtlm/core/units/exec_unit.hpp>
+#include <fgtlm/core/units/unit_function.hpp>
 
 namespace fgtlm::core {
 
@@ -29,9 +29,9 @@ Units units_of(const isa::Instruction& in) {
         case Opcode::GST:
         case Opcode::R2G:
         case Opcode::LLD:
-        case Opcode::LST:  // local memory: per-thread global memory (memory_local.cpp)
+        case Opcode::LST:  // local memory: per-thread global memory (memory_function_local.cpp)
             return {ExecUnit::Memory, ExecUnit::Memory};
-        case Opcode::TEX:  // texture unit (units/texture.cpp); timed as a global-memory access
+        case Opcode::TEX:  // texture unit (units/texture_function.cpp); timed as a global-memory access
             return {ExecUnit::Texture, ExecUnit::Texture};
         case Opcode::S2R:  // special registers are core state: read by the memory unit's core hook
             return {ExecUnit::Memory, ExecUnit::SP};

@@ -24,9 +24,9 @@
 #include <fgtlm/core/memory_port.hpp>
 #include <fgtlm/core/program.hpp>
 #include <fgtlm/core/register_file.hpp>
-#include <fgtlm/core/units/branch_unit.hpp>
-#include <fgtlm/core/units/exec_unit.hpp>
-#include <fgtlm/core/units/memory_unit.hpp>
+#include <fgtlm/core/units/branch_function.hpp>
+#include <fgtlm/core/units/unit_function.hpp>
+#include <fgtlm/core/units/memory_function.hpp>
 #include <fgtlm/core/units/texture_function.hpp>
 #include <fgtlm/core/warp_state.hpp>
 
@@ -65,7 +65,7 @@ std::string check_launch(const LaunchConfig& cfg, const SmCoreConfig& sm);
 bool condition_holds(std::uint8_t cond, std::uint8_t flags);
 
 // The per-SM context that travels through the pipeline stages (reused for every instruction).
-// It is also the warp operation an execution unit receives (units/exec_unit.hpp): form,
+// It is also the warp operation an execution unit receives (units/unit_function.hpp): form,
 // masks, operand vectors in; results, flags, result count out.
 struct ExecContext {
     const isa::Instruction* inst = nullptr;
@@ -85,7 +85,7 @@ struct ExecContext {
     std::uint32_t taint = 0;        // lanes whose result derives from undefined bytes (tracking on)
     bool has_flags = false;         // flags[] valid (written to C[set_pred_reg] if set_pred)
     bool rtl = true;                // RtlPolicy::unit_flags: units set the RTL's flags (set by fetch)
-    std::uint32_t pass_lanes = 8;   // SmCoreConfig::sp_lanes (the FPU's per-pass timing, units/fpu.cpp)
+    std::uint32_t pass_lanes = 8;   // SmCoreConfig::sp_lanes (the FPU's per-pass timing, units/fpu_function.cpp)
     WarpState* warp = nullptr;      // the issuing warp's PC, masks and stack (the branch unit's operand)
     bool next_pc_set = false;       // a unit moved the warp's PC (else write-back advances it)
     RtlAluLatch alu_latch;          // R2P under rtl: the execute stage's latched opcode (set by read)
@@ -180,7 +180,7 @@ public:
     bool writeback(ExecContext& ctx);  // registers, predicates, PC/stack, observers
     ExecContext& context() { return ctx_; }
 
-    // --- execution units (units/exec_unit.hpp) -----------------------------------------
+    // --- execution units (units/unit_function.hpp) -----------------------------------------
     // Replaces the unit that executes `unit` operations (nullptr = the built-in one).
     void set_unit(ExecUnit unit, ExecUnitIf* impl);
     ExecUnitIf* builtin_unit(ExecUnit unit);
@@ -191,7 +191,7 @@ public:
     [[nodiscard]] const MemoryPorts& memory_ports() const { return mem_ports_; }
     // The running kernel's texture descriptor table (the built-in texture unit reads it).
     [[nodiscard]] const TextureTable& texture_table() const { return tex_table_; }
-    bool read_texture_coordinates(ExecContext& ctx);  // TEX's read stage (units/texture.cpp)
+    bool read_texture_coordinates(ExecContext& ctx);  // TEX's read stage (units/texture_function.cpp)
 
     // --- statistics -------------------------------------------------------------------
     std::uint64_t warp_instructions = 0;

@@ -31,8 +31,8 @@
 #include <fgtlm/sm/stages.hpp>
 #include <fgtlm/sm/units/branch_unit.hpp>
 #include <fgtlm/sm/units/fpu_unit.hpp>
-#include <fgtlm/sm/units/mem_unit.hpp>
-#include <fgtlm/sm/units/register_file.hpp>
+#include <fgtlm/sm/units/memory_unit.hpp>
+#include <fgtlm/sm/units/register_file_unit.hpp>
 #include <fgtlm/sm/units/sfu_unit.hpp>
 #include <fgtlm/sm/units/sp_unit.hpp>
 #include <fgtlm/sm/units/texture_unit.hpp>

@@ -1,9 +1,9 @@
 // FpuUnit: the floating-point unit (FADD, FMUL, FMAD, FSET, FMIN/FMAX, I2F/F2I/F2F, RRO).
-// A FunctionUnit: a SystemC module with a TLM-2.0 target socket (see exec_unit_module.hpp for
+// A FunctionUnit: a SystemC module with a TLM-2.0 target socket (see unit_base.hpp for
 // the payload, the direct interface and the timing constants).
 #pragma once
 
-#include <fgtlm/sm/units/exec_unit_module.hpp>
+#include <fgtlm/sm/units/unit_base.hpp>
 
 namespace fgtlm::sm {
 

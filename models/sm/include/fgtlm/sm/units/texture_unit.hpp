@@ -1,13 +1,13 @@
-// TextureUnit: the texture unit (TEX; beyond the RTL, CUDA's semantics: core/src/units/texture.cpp).
+// TextureUnit: the texture unit (TEX; beyond the RTL, CUDA's semantics: core/src/units/texture_function.cpp).
 // It reads the launch's descriptor table and the texels through the SM's global-memory path
 // (the core's MemoryPort, i.e. MemUnit's GlobalMemoryController: DMI where granted,
 // b_transport otherwise), never from a copy. A SystemC module with a TLM-2.0 target socket
-// (exec_unit_module.hpp for the payload, the direct interface and the timing constants).
+// (unit_base.hpp for the payload, the direct interface and the timing constants).
 #pragma once
 
 #include <fgtlm/core/sm_core.hpp>
 
-#include <fgtlm/sm/units/exec_unit_module.hpp>
+#include <fgtlm/sm/units/unit_base.hpp>
 
 namespace fgtlm::sm {
 

@@ -13,7 +13,7 @@
 #include <cstdint>
 
 #include <fgtlm/core/rtl_policy.hpp>
-#include <fgtlm/core/units/exec_unit.hpp>
+#include <fgtlm/core/units/unit_function.hpp>
 #include <fgtlm/core/warp_state.hpp>
 
 namespace fgtlm::core {

@@ -33,7 +33,7 @@ struct UnitError {
     std::string message;
 };
 
-// The memory unit's operands (memory_unit.hpp), gathered by the core from the register file
+// The memory unit's operands (memory_function.hpp), gathered by the core from the register file
 // before the unit runs: the rows the instruction addresses, so the unit needs no core access.
 struct MemOperands {
     const std::uint32_t* addr = nullptr;  // per-lane address: GPR (GLD/GST) or A-register (R2G, LLD/LST)
@@ -79,7 +79,7 @@ public:
 };
 
 // Special-function unit: RCP, RSQ, LG2, EX2, SIN, COS.
-// (The branch and memory units: units/branch_unit.hpp, units/memory_unit.hpp.)
+// (The branch and memory units: units/branch_function.hpp, units/memory_function.hpp.)
 class SfuFunction final : public ExecUnitIf {
 public:
     bool execute(ExecContext& op) override;

@@ -7,17 +7,17 @@
 //   shared_store : the unit's initiator into shared memory (R2G, block header/parameters),
 //              bound to `shared` unless a user binds a shared memory of their own
 // The read stage reaches `shared` and `constant` through its own ports (read.shared,
-// read.constant). The unit's function is core::MemoryFunction (core/units/memory_unit.hpp):
+// read.constant). The unit's function is core::MemoryFunction (core/units/memory_function.hpp):
 // it works on the payload and on the memory ports -- global memory through `global`, shared
 // memory through `shared_store` -- never on the core. A SystemC module with a TLM-2.0 target
-// socket (exec_unit_module.hpp).
+// socket (unit_base.hpp).
 #pragma once
 
 #include <fgtlm/sm/memory/global_memory_controller.hpp>
 #include <fgtlm/sm/memory/local_memory_controller.hpp>
 #include <fgtlm/sm/memory/memory_initiator.hpp>
 #include <fgtlm/sm/memory/storage_window.hpp>
-#include <fgtlm/sm/units/exec_unit_module.hpp>
+#include <fgtlm/sm/units/unit_base.hpp>
 
 namespace fgtlm::sm {
 

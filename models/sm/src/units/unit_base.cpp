@@ -1,4 +1,4 @@
-#include <fgtlm/sm/units/exec_unit_module.hpp>
+#include <fgtlm/sm/units/unit_base.hpp>
 
 namespace fgtlm::sm {
 

@@ -1,4 +1,4 @@
-#include <fgtlm/sm/units/register_file.hpp>
+#include <fgtlm/sm/units/register_file_unit.hpp>
 
 #include <algorithm>
 #include <cstring>

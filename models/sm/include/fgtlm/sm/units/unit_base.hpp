@@ -11,7 +11,7 @@
 #include <systemc>
 #include <tlm>
 
-#include <fgtlm/core/units/exec_unit.hpp>
+#include <fgtlm/core/units/unit_function.hpp>
 
 #include <fgtlm/sm/units/unit_payload.hpp>
 

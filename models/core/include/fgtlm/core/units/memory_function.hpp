@@ -14,7 +14,7 @@
 
 #include <fgtlm/core/memory_port.hpp>
 #include <fgtlm/core/rtl_memory_access.hpp>
-#include <fgtlm/core/units/exec_unit.hpp>
+#include <fgtlm/core/units/unit_function.hpp>
 
 namespace fgtlm::core {
 
@@ -63,10 +63,10 @@ private:
     bool load_global_lane(ExecContext& op, std::uint32_t lane, isa::DataType type);
     bool store_global_lane(ExecContext& op, std::uint32_t lane, std::uint32_t size);
     void track_global_lane(ExecContext& op, std::uint32_t lane, std::uint32_t size, bool store) const;
-    // The RTL's access where the model would stop (memory_rtl.cpp).
+    // The RTL's access where the model would stop (memory_function_rtl.cpp).
     bool rtl_global_lane(ExecContext& op, std::uint32_t lane, std::uint32_t size, isa::DataType type, bool store);
     bool rtl_shared_store(ExecContext& op, std::uint32_t addr, const std::uint8_t* bytes, std::uint32_t size);
-    bool access_local(ExecContext& op);         // LLD/LST (memory_local.cpp)
+    bool access_local(ExecContext& op);         // LLD/LST (memory_function_local.cpp)
     static void read_special(ExecContext& op);  // S2R: the value the core supplied
     static MemAccessSummary& describe_access(ExecContext& op, MemSpace space, bool store, std::uint32_t size);
 
