@@ -55,8 +55,8 @@ struct Systems {
         via_transport.socket.bind(denying.socket);
         denying.set_dmi_enabled(false);
         sm::Sm& s = replaced.gpu.sm(0);
-        s.bind_default_units(1u << unsigned(core::ExecUnit::SP));
-        s.execute.socket_of(core::ExecUnit::SP).bind(slow_sp.in);
+        s.bind_default_units(1u << unsigned(core::UnitId::SP));
+        s.execute.socket_of(core::UnitId::SP).bind(slow_sp.in);
         slow_sp.out.bind(s.sp.socket);
         for (auto [sys, inst] : {std::pair{&plain, &plain_at}, std::pair{&replaced, &replaced_at}}) {
             sys->gpu.add_observer(inst);

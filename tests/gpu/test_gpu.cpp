@@ -243,7 +243,7 @@ struct CountingObserver : core::ExecutionObserver {
 };
 
 struct FixedCost : core::IssueCost {
-    std::uint64_t on_issue(const core::IssueRecord& r) override { return r.unit == core::ExecUnit::Memory ? 10 : 3; }
+    std::uint64_t on_issue(const core::IssueRecord& r) override { return r.unit == core::UnitId::Memory ? 10 : 3; }
 };
 
 // A timing interface that picks the highest-numbered ready warp and checks it hears of every

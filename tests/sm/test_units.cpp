@@ -103,7 +103,7 @@ struct OwnUnits : sc_core::sc_module {
         ports.global = &port;
         respond(t, mem, mem_ops);
     }
-    static void respond(tlm::tlm_generic_payload& t, core::ExecUnitIf& unit, std::uint64_t& count) {
+    static void respond(tlm::tlm_generic_payload& t, core::UnitFunction& unit, std::uint64_t& count) {
         ++count;
         const bool ok = unit.execute(*sm::warp_op_of(t));
         t.set_response_status(ok ? tlm::TLM_OK_RESPONSE : tlm::TLM_GENERIC_ERROR_RESPONSE);
@@ -175,9 +175,9 @@ struct Systems {
     OwnUnits own_units{"own_units"};
     Systems() {
         sm::Sm& o = own.gpu.sm(0);
-        o.bind_default_units((1u << unsigned(core::ExecUnit::Branch)) | (1u << unsigned(core::ExecUnit::Memory)));
-        o.execute.socket_of(core::ExecUnit::Branch).bind(own_units.branch_in);
-        o.execute.socket_of(core::ExecUnit::Memory).bind(own_units.mem_in);
+        o.bind_default_units((1u << unsigned(core::UnitId::Branch)) | (1u << unsigned(core::UnitId::Memory)));
+        o.execute.socket_of(core::UnitId::Branch).bind(own_units.branch_in);
+        o.execute.socket_of(core::UnitId::Memory).bind(own_units.mem_in);
         own_units.idle_branch.bind(o.branch.socket);
         own_units.idle_mem.bind(o.mem.socket);
         own_units.attach(o.core());
@@ -191,11 +191,11 @@ struct Systems {
         probe.shared_out.bind(p.mem.shared.socket);
         probe.constant_out.bind(p.mem.constant.socket);
         sm::Sm& s = wrapped.gpu.sm(0);
-        s.bind_default_units(1u << unsigned(core::ExecUnit::FPU));
+        s.bind_default_units(1u << unsigned(core::UnitId::FPU));
         s.execute.fpu.bind(counter.in);
         counter.out.bind(s.fpu.socket);
-        for (auto u : {core::ExecUnit::SP, core::ExecUnit::FPU, core::ExecUnit::SFU, core::ExecUnit::Branch,
-                       core::ExecUnit::Memory, core::ExecUnit::Texture})
+        for (auto u : {core::UnitId::SP, core::UnitId::FPU, core::UnitId::SFU, core::UnitId::Branch,
+                       core::UnitId::Memory, core::UnitId::Texture})
             socket.gpu.sm(0).unit(u).allow_direct = false;
     }
 };
@@ -230,8 +230,8 @@ TEST_P(BothPaths, SameResultsAndCycles) {
     EXPECT_TRUE(passes(g->direct, img));
     auto socket_operations = [] {
         std::uint64_t n = 0;
-        for (auto u : {core::ExecUnit::SP, core::ExecUnit::FPU, core::ExecUnit::SFU, core::ExecUnit::Branch,
-                       core::ExecUnit::Memory, core::ExecUnit::Texture})
+        for (auto u : {core::UnitId::SP, core::UnitId::FPU, core::UnitId::SFU, core::UnitId::Branch,
+                       core::UnitId::Memory, core::UnitId::Texture})
             n += g->socket.gpu.sm(0).unit(u).operations;
         return n;
     };
@@ -244,8 +244,8 @@ TEST_P(BothPaths, SameResultsAndCycles) {
     EXPECT_EQ(a.thread_instructions, b.thread_instructions);
     sm::Sm& d = g->direct.gpu.sm(0);
     sm::Sm& s = g->socket.gpu.sm(0);
-    for (auto u : {core::ExecUnit::SP, core::ExecUnit::FPU, core::ExecUnit::SFU, core::ExecUnit::Branch,
-                   core::ExecUnit::Memory, core::ExecUnit::Texture}) {
+    for (auto u : {core::UnitId::SP, core::UnitId::FPU, core::UnitId::SFU, core::UnitId::Branch,
+                   core::UnitId::Memory, core::UnitId::Texture}) {
         EXPECT_TRUE(d.execute.direct(u));
         EXPECT_FALSE(s.execute.direct(u));
         EXPECT_EQ(d.unit(u).operations, 0u);  // never through the socket
@@ -280,8 +280,8 @@ TEST(TextureUnit, SocketAndDirectPathsAgree) {
     const std::vector<std::uint8_t> out_b(g->socket.global.data() + 0xa00, g->socket.global.data() + 0xb00);
     EXPECT_EQ(out_a, out_b);
     EXPECT_EQ(a.cycles, b.cycles);
-    EXPECT_TRUE(g->direct.gpu.sm(0).execute.direct(core::ExecUnit::Texture));
-    EXPECT_FALSE(g->socket.gpu.sm(0).execute.direct(core::ExecUnit::Texture));
+    EXPECT_TRUE(g->direct.gpu.sm(0).execute.direct(core::UnitId::Texture));
+    EXPECT_FALSE(g->socket.gpu.sm(0).execute.direct(core::UnitId::Texture));
     EXPECT_EQ(g->direct.gpu.sm(0).tex.operations, direct_ops);       // never through the socket
     EXPECT_EQ(g->socket.gpu.sm(0).tex.operations, socket_ops + 2u);  // one TEX per warp
     float first;
@@ -303,8 +303,8 @@ TEST(UnitReplacement, WrappedFpuSeesEveryFpOperation) {
     EXPECT_TRUE(passes(g->wrapped, img));
     EXPECT_EQ(r.cycles, ref.cycles);
     sm::Sm& s = g->wrapped.gpu.sm(0);
-    EXPECT_FALSE(s.execute.direct(core::ExecUnit::FPU));  // the wrapper grants no direct interface
-    EXPECT_TRUE(s.execute.direct(core::ExecUnit::SFU));
+    EXPECT_FALSE(s.execute.direct(core::UnitId::FPU));  // the wrapper grants no direct interface
+    EXPECT_TRUE(s.execute.direct(core::UnitId::SFU));
     std::uint64_t counted = 0;
     for (const auto& [op, n] : g->counter.per_opcode) counted += n;
     EXPECT_GT(g->counter.per_opcode[isa::Opcode::FMAD], 0u);
@@ -327,8 +327,8 @@ TEST(UnitReplacement, UserBranchAndMemoryUnitsNeedOnlyPayloadPortsAndWarpControl
         EXPECT_EQ(r.warp_instructions, ref.warp_instructions) << name;
         EXPECT_EQ(r.thread_instructions, ref.thread_instructions) << name;
         sm::Sm& s = g->own.gpu.sm(0);
-        EXPECT_FALSE(s.execute.direct(core::ExecUnit::Memory));
-        EXPECT_FALSE(s.execute.direct(core::ExecUnit::Branch));
+        EXPECT_FALSE(s.execute.direct(core::UnitId::Memory));
+        EXPECT_FALSE(s.execute.direct(core::UnitId::Branch));
         EXPECT_EQ(s.mem.operations + s.branch.operations, 0u) << "the SM's own units were bypassed";
         EXPECT_GT(u.mem_ops, 0u);
         EXPECT_GT(u.branch_ops + u.control.finished, 0u);
@@ -402,13 +402,13 @@ TEST(StateSockets, RegisterFileAndSharedMemoryAnswerOverTlm) {
     t.set_command(tlm::TLM_READ_COMMAND);
     t.set_data_ptr(reinterpret_cast<unsigned char*>(&word));
     t.set_data_length(4);
-    t.set_address(sm::RegisterFileModule::kGprBase + (5 * 32 + 3) * 4);  // slot 5, lane 3
+    t.set_address(sm::RegisterFileUnit::kGprBase + (5 * 32 + 3) * 4);  // slot 5, lane 3
     ASSERT_EQ(g->debugger.rf->transport_dbg(t), 4u);
     EXPECT_EQ(word, s.core().registers().gpr_row(5)[3]);
     t.set_address(0x10);  // first parameter word of block window 0
     ASSERT_EQ(g->debugger.shared->transport_dbg(t), 4u);
     EXPECT_EQ(word, *reinterpret_cast<const std::uint32_t*>(s.core().shared() + 0x10));
-    t.set_address(sm::RegisterFileModule::kGprBase + 0x3fff00);  // past the GPRs
+    t.set_address(sm::RegisterFileUnit::kGprBase + 0x3fff00);  // past the GPRs
     t.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     sc_core::sc_time d = sc_core::SC_ZERO_TIME;
     g->debugger.rf->b_transport(t, d);

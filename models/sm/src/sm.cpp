@@ -19,9 +19,9 @@ Sm::Sm(sc_core::sc_module_name name, const SmConfig& cfg)
     // Loosely timed, every unit takes 32 / sp_lanes cycles per warp operation (its own
     // constant; an AT timing model replaces the sum, a replacement unit annotates its own).
     const std::uint64_t lt_cycles = lt_cost_.cycles();
-    for (ExecUnitModule* u : {static_cast<ExecUnitModule*>(&sp), static_cast<ExecUnitModule*>(&fpu),
-                              static_cast<ExecUnitModule*>(&sfu), static_cast<ExecUnitModule*>(&branch),
-                              static_cast<ExecUnitModule*>(&mem), static_cast<ExecUnitModule*>(&tex)}) {
+    for (UnitBase* u : {static_cast<UnitBase*>(&sp), static_cast<UnitBase*>(&fpu),
+                              static_cast<UnitBase*>(&sfu), static_cast<UnitBase*>(&branch),
+                              static_cast<UnitBase*>(&mem), static_cast<UnitBase*>(&tex)}) {
         u->issue_cycles = std::uint32_t(lt_cycles);
         lt_cycles_ = std::uint32_t(lt_cycles);
         u->clock_period = cfg.clock_period;
@@ -39,8 +39,8 @@ Sm::Sm(sc_core::sc_module_name name, const SmConfig& cfg)
 }
 
 void Sm::bind_default_units(std::uint32_t skip_mask) {
-    for (auto u : {core::ExecUnit::SP, core::ExecUnit::FPU, core::ExecUnit::SFU, core::ExecUnit::Branch,
-                   core::ExecUnit::Memory, core::ExecUnit::Texture})
+    for (auto u : {core::UnitId::SP, core::UnitId::FPU, core::UnitId::SFU, core::UnitId::Branch,
+                   core::UnitId::Memory, core::UnitId::Texture})
         if (!((skip_mask >> unsigned(u)) & 1u)) execute.socket_of(u).bind(unit(u).socket);
     if (!(skip_mask & kSkipRegisterFile)) {
         read.rf.bind(regfile.read_port);
@@ -53,13 +53,13 @@ void Sm::bind_default_units(std::uint32_t skip_mask) {
     if (!(skip_mask & kSkipConstantMemory)) read.constant.socket.bind(mem.constant.socket);
 }
 
-ExecUnitModule& Sm::unit(core::ExecUnit u) {
+UnitBase& Sm::unit(core::UnitId u) {
     switch (u) {
-        case core::ExecUnit::FPU: return fpu;
-        case core::ExecUnit::SFU: return sfu;
-        case core::ExecUnit::Branch: return branch;
-        case core::ExecUnit::Memory: return mem;
-        case core::ExecUnit::Texture: return tex;
+        case core::UnitId::FPU: return fpu;
+        case core::UnitId::SFU: return sfu;
+        case core::UnitId::Branch: return branch;
+        case core::UnitId::Memory: return mem;
+        case core::UnitId::Texture: return tex;
         default: return sp;
     }
 }

@@ -86,20 +86,20 @@ ExecuteStage::~ExecuteStage() {
     for (SocketUnit& u : socket_units_) u.trans.clear_extension(&u.ext);
 }
 
-tlm::tlm_initiator_socket<>& ExecuteStage::socket_of(core::ExecUnit unit) {
+tlm::tlm_initiator_socket<>& ExecuteStage::socket_of(core::UnitId unit) {
     switch (unit) {
-        case core::ExecUnit::FPU: return fpu;
-        case core::ExecUnit::SFU: return sfu;
-        case core::ExecUnit::Branch: return branch;
-        case core::ExecUnit::Memory: return mem;
-        case core::ExecUnit::Texture: return tex;
+        case core::UnitId::FPU: return fpu;
+        case core::UnitId::SFU: return sfu;
+        case core::UnitId::Branch: return branch;
+        case core::UnitId::Memory: return mem;
+        case core::UnitId::Texture: return tex;
         default: return sp;
     }
 }
 
 void ExecuteStage::connect_units(core::SmCore& core, sc_core::sc_time clock_period) {
     for (std::uint32_t u = 0; u < socket_units_.size(); ++u) {
-        const auto unit = core::ExecUnit(u);
+        const auto unit = core::UnitId(u);
         tlm::tlm_initiator_socket<>& s = socket_of(unit);
         tlm::tlm_generic_payload req;
         DirectUnitExtension ext;

@@ -10,7 +10,7 @@
 namespace fgtlm::stats {
 namespace {
 
-constexpr std::uint32_t kUnits = 5;  // SP, FPU, SFU, branch, memory: core::ExecUnit order
+constexpr std::uint32_t kUnits = 5;  // SP, FPU, SFU, branch, memory: core::UnitId order
 
 // The largest power of ten (in ps) that divides the period: the VCD time unit, so that one
 // unit is one SM cycle for the usual periods (10 ns -> "10 ns").

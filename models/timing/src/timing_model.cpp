@@ -46,13 +46,13 @@ constexpr std::size_t kWrite = std::size_t(PipeStage::Write);
 
 StallReason exec_reason(const core::IssueRecord& rec) {
     switch (rec.unit) {
-        case core::ExecUnit::SP: return StallReason::ExecSP;
-        case core::ExecUnit::FPU: return StallReason::ExecFPU;
-        case core::ExecUnit::SFU: return StallReason::ExecSFU;
-        case core::ExecUnit::Branch: return StallReason::ExecBranch;
-        case core::ExecUnit::Memory:
-        case core::ExecUnit::Texture: return StallReason::ExecMemory;
-        case core::ExecUnit::None: return StallReason::ExecSP;
+        case core::UnitId::SP: return StallReason::ExecSP;
+        case core::UnitId::FPU: return StallReason::ExecFPU;
+        case core::UnitId::SFU: return StallReason::ExecSFU;
+        case core::UnitId::Branch: return StallReason::ExecBranch;
+        case core::UnitId::Memory:
+        case core::UnitId::Texture: return StallReason::ExecMemory;
+        case core::UnitId::None: return StallReason::ExecSP;
     }
     return StallReason::ExecSP;
 }

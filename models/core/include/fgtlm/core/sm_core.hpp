@@ -25,9 +25,13 @@
 #include <fgtlm/core/program.hpp>
 #include <fgtlm/core/register_file.hpp>
 #include <fgtlm/core/units/branch_function.hpp>
-#include <fgtlm/core/units/unit_function.hpp>
+#include <fgtlm/core/units/fpu_function.hpp>
 #include <fgtlm/core/units/memory_function.hpp>
+#include <fgtlm/core/units/sfu_function.hpp>
+#include <fgtlm/core/units/sp_function.hpp>
 #include <fgtlm/core/units/texture_function.hpp>
+#include <fgtlm/core/units/unit_function.hpp>
+#include <fgtlm/core/units/unit_table.hpp>
 #include <fgtlm/core/warp_state.hpp>
 
 namespace fgtlm::faults {
@@ -182,8 +186,8 @@ public:
 
     // --- execution units (units/unit_function.hpp) -----------------------------------------
     // Replaces the unit that executes `unit` operations (nullptr = the built-in one).
-    void set_unit(ExecUnit unit, ExecUnitIf* impl);
-    ExecUnitIf* builtin_unit(ExecUnit unit);
+    void set_unit(UnitId unit, UnitFunction* impl);
+    UnitFunction* builtin_unit(UnitId unit);
     // What the branch unit asks of the SM (a replacement branch unit may use them too).
     WarpControl& warp_control() { return *this; }
     [[nodiscard]] const BranchConfig& branch_config() const { return branch_cfg_; }
@@ -321,7 +325,7 @@ private:
     MemoryFunction memory_{mem_ports_};
     TextureTable tex_table_;
     TextureFunction texture_{mem_ports_, tex_table_};
-    std::array<ExecUnitIf*, kNumExecUnits> units_{&sp_, &fpu_, &sfu_, &branch_, &memory_, &texture_, &sp_};
+    std::array<UnitFunction*, kNumUnits> units_{&sp_, &fpu_, &sfu_, &branch_, &memory_, &texture_, &sp_};
 
     KernelError error_;
     ExecContext ctx_;

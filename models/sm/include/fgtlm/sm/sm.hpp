@@ -3,9 +3,9 @@
 //   warp unit (this module's thread: block batches, warp scheduling, barriers)
 //     -> fetch -> decode -> read -> execute -> write-back   (TLM b_transport chain)
 //   fetch.imem      : initiator socket to instruction memory (DMI)
-//   read.rf / writeback.rf -> regfile (RegisterFileModule: GPRs, predicates, address regs)
+//   read.rf / writeback.rf -> regfile (RegisterFileUnit: GPRs, predicates, address regs)
 //   execute.{sp,fpu,sfu,branch,mem,tex} -> the execution units SpUnit, FpuUnit, SfuUnit,
-//                     BranchUnit, MemUnit, TextureUnit (direct interface where granted, else
+//                     BranchUnit, MemoryUnit, TextureUnit (direct interface where granted, else
 //                     b_transport); tex reads texels through mem.global
 //   mem.global      : global-memory controller, initiator socket `global_socket`
 //   mem.shared / mem.constant : shared- and constant-memory controllers (target sockets),
@@ -79,12 +79,12 @@ public:
     ReadStage read;
     ExecuteStage execute;
     WriteBackStage writeback;
-    RegisterFileModule regfile;
+    RegisterFileUnit regfile;
     SpUnit sp;
     FpuUnit fpu;
     SfuUnit sfu;
     BranchUnit branch;
-    MemUnit mem;
+    MemoryUnit mem;
     TextureUnit tex;
     GlobalMemoryController& global;  // = mem.global
     tlm_utils::simple_initiator_socket<Sm> issue;  // warp unit -> first stage
@@ -107,7 +107,7 @@ public:
     const sc_core::sc_event& batch_done_event() const { return batch_done_; }
 
     void bind_default_pipeline();  // issue -> fetch -> decode -> read -> execute -> writeback
-    // execute.<unit> -> <unit>.socket for every unit whose bit (1 << core::ExecUnit) is not
+    // execute.<unit> -> <unit>.socket for every unit whose bit (1 << core::UnitId) is not
     // in skip_mask; read.rf / writeback.rf -> regfile unless bit 7 is set; read.shared and
     // mem.shared_store -> mem.shared unless kSkipSharedMemory is set, read.constant ->
     // mem.constant unless kSkipConstantMemory is set.
@@ -115,7 +115,7 @@ public:
     static constexpr std::uint32_t kSkipSharedMemory = 1u << 8;
     static constexpr std::uint32_t kSkipConstantMemory = 1u << 9;
     void bind_default_units(std::uint32_t skip_mask = 0);
-    ExecUnitModule& unit(core::ExecUnit u);
+    UnitBase& unit(core::UnitId u);
     void set_issue_cost(core::IssueCost* t);
     void set_quantum(sc_core::sc_time quantum) { cfg_.quantum = quantum; }  // from the next batch
     void add_observer(core::ExecutionObserver* o) { core_.add_observer(o); }

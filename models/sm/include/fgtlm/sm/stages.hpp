@@ -129,14 +129,14 @@ public:
     // Installs the units in `core` (direct interface where granted). Called per kernel.
     void connect_units(core::SmCore& core, sc_core::sc_time clock_period);
     // True when the unit executing `unit` operations is called through its direct interface.
-    [[nodiscard]] bool direct(core::ExecUnit unit) const { return direct_[std::size_t(unit)]; }
-    tlm::tlm_initiator_socket<>& socket_of(core::ExecUnit unit);
+    [[nodiscard]] bool direct(core::UnitId unit) const { return direct_[std::size_t(unit)]; }
+    tlm::tlm_initiator_socket<>& socket_of(core::UnitId unit);
 
 private:
     bool work(core::SmCore& core, core::ExecContext& ctx) override { return core.execute(ctx); }
 
     // A unit reached through its socket: the payload is built once and reused.
-    struct SocketUnit final : core::ExecUnitIf {
+    struct SocketUnit final : core::UnitFunction {
         tlm::tlm_initiator_socket<>* socket = nullptr;
         core::SmCore* core = nullptr;
         sc_core::sc_time period;
@@ -145,7 +145,7 @@ private:
         bool execute(core::ExecContext& op) override;
     };
     std::array<SocketUnit, 6> socket_units_;  // SP .. Texture
-    std::array<bool, core::kNumExecUnits> direct_{};
+    std::array<bool, core::kNumUnits> direct_{};
 };
 
 // Write-back: results to the register file (socket `rf`, bound to its write port),

@@ -81,7 +81,7 @@ struct SmTimingStats {
     std::uint64_t first_issue = 0;
     std::uint64_t last_complete = 0;
     std::uint64_t instructions = 0;
-    std::array<std::uint64_t, core::kNumExecUnits> unit_busy{};  // by core::ExecUnit: execute-stage cycles
+    std::array<std::uint64_t, core::kNumUnits> unit_busy{};  // by core::UnitId: execute-stage cycles
     std::array<std::uint64_t, kNumStages> stage_busy{};  // cycles doing work in each stage
     std::array<std::uint64_t, kNumStallReasons> stall{}; // warp-cycles by reason
     std::uint64_t global_mem_busy = 0;  // this SM's accesses' occupancy of the shared controller

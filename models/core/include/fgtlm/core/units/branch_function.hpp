@@ -35,7 +35,7 @@ struct BranchConfig {
     bool guarded_return = true;      // RtlPolicy::guarded_return: RET on a non-empty stack (rtl_return)
 };
 
-class BranchFunction final : public ExecUnitIf {
+class BranchFunction final : public UnitFunction {
 public:
     BranchFunction(WarpControl& control, const BranchConfig& cfg) : control_(control), cfg_(cfg) {}
     bool execute(ExecContext& op) override;

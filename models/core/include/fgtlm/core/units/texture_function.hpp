@@ -24,7 +24,7 @@ struct TextureTable {
     std::uint32_t slots = 0;
 };
 
-class TextureFunction final : public ExecUnitIf {
+class TextureFunction final : public UnitFunction {
 public:
     TextureFunction(const MemoryPorts& ports, const TextureTable& table) : ports_(ports), table_(table) {}
     bool execute(ExecContext& op) override;

@@ -9,10 +9,10 @@
 
 namespace fgtlm::sm {
 
-class BranchUnit final : public ExecUnitModule {
+class BranchUnit final : public UnitBase {
 public:
     BranchUnit(sc_core::sc_module_name name, core::SmCore& core)
-        : ExecUnitModule(name, &function_), function_(core.warp_control(), core.branch_config()) {}
+        : UnitBase(name, &function_), function_(core.warp_control(), core.branch_config()) {}
     const char* kind() const override { return "fgtlm::sm::BranchUnit"; }
 
 private:

@@ -1,4 +1,4 @@
-// MemUnit: the SM's load/store unit (GLD, GST, R2G, LLD, LST) and its memory controllers,
+// MemoryUnit: the SM's load/store unit (GLD, GST, R2G, LLD, LST) and its memory controllers,
 // each a SystemC module:
 //   global   : GlobalMemoryController, initiator socket to global memory (DMI + b_transport)
 //   shared   : SharedMemoryController, target socket over the SM's shared memory
@@ -21,7 +21,7 @@
 
 namespace fgtlm::sm {
 
-class MemUnit final : public ExecUnitModule {
+class MemoryUnit final : public UnitBase {
 public:
     GlobalMemoryController global;
     SharedMemoryController shared;
@@ -29,8 +29,8 @@ public:
     LocalMemoryController local;
     MemoryInitiator shared_store;
 
-    MemUnit(sc_core::sc_module_name name, core::SmCore& core)
-        : ExecUnitModule(name, &function_),
+    MemoryUnit(sc_core::sc_module_name name, core::SmCore& core)
+        : UnitBase(name, &function_),
           global("global"),
           shared("shared"),
           constant("constant"),
@@ -39,7 +39,7 @@ public:
           function_(core.memory_ports()) {
         shared.attach(core.shared(), core.shared_size());
     }
-    const char* kind() const override { return "fgtlm::sm::MemUnit"; }
+    const char* kind() const override { return "fgtlm::sm::MemoryUnit"; }
 
 private:
     core::MemoryFunction function_;

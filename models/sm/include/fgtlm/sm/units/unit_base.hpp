@@ -1,5 +1,6 @@
-// Common base of the SM's execution-unit modules (SpUnit, FpuUnit, SfuUnit, BranchUnit,
-// MemUnit): a SystemC module with one TLM-2.0 target socket `socket` that takes the warp
+// UnitBase: the common base of the SM's execution units (sm::<X>Unit: SpUnit, FpuUnit, SfuUnit,
+// BranchUnit, MemoryUnit, TextureUnit), each the SystemC module around a core::<X>Function
+// (models/README.md names the vocabulary): a SystemC module with one TLM-2.0 target socket `socket` that takes the warp
 // operation payload (unit_payload.hpp), executes it with the unit's function and annotates
 // the unit's own issue cost. It grants the direct interface unless `allow_direct` is false.
 #pragma once
@@ -17,7 +18,7 @@
 
 namespace fgtlm::sm {
 
-class ExecUnitModule : public sc_core::sc_module, public tlm::tlm_fw_transport_if<>, public core::ExecUnitIf {
+class UnitBase : public sc_core::sc_module, public tlm::tlm_fw_transport_if<>, public core::UnitFunction {
 public:
     tlm::tlm_target_socket<> socket;
     // Timing constants the unit owns: SM cycles from this operation's issue to the next
@@ -27,7 +28,7 @@ public:
     bool allow_direct = true;      // false: refuse the direct interface (tests, probing)
     std::uint64_t operations = 0;  // operations executed through b_transport
 
-    // core::ExecUnitIf: the direct path.
+    // core::UnitFunction: the direct path.
     bool execute(core::ExecContext& op) override {
         op.unit_cycles = issue_cycles;
         return function_->execute(op);
@@ -42,28 +43,28 @@ public:
     unsigned int transport_dbg(tlm::tlm_generic_payload&) override { return 0; }
 
 protected:
-    ExecUnitModule(sc_core::sc_module_name name, core::ExecUnitIf* function)
+    UnitBase(sc_core::sc_module_name name, core::UnitFunction* function)
         : sc_core::sc_module(name), socket("socket"), function_(function) {
         socket.bind(*this);
     }
 
 private:
-    core::ExecUnitIf* function_;
+    core::UnitFunction* function_;
 };
 
-// A unit's SystemC kind() as a template argument: FunctionUnit<F, "fgtlm::sm::SpUnit">.
+// A unit's SystemC kind() as a template argument: SimpleUnit<F, "fgtlm::sm::SpUnit">.
 template <std::size_t N>
-struct UnitKind {
+struct KindName {
     char text[N];
-    constexpr UnitKind(const char (&s)[N]) { std::copy_n(s, N, text); }  // implicit: from the literal
+    constexpr KindName(const char (&s)[N]) { std::copy_n(s, N, text); }  // implicit: from the literal
 };
 
 // An execution unit whose function object needs nothing from the SM (SpUnit, FpuUnit, SfuUnit:
 // one header each, an alias of this). It owns the function and executes every payload with it.
-template <class Function, UnitKind Kind>
-class FunctionUnit final : public ExecUnitModule {
+template <class Function, KindName Kind>
+class SimpleUnit final : public UnitBase {
 public:
-    explicit FunctionUnit(sc_core::sc_module_name name) : ExecUnitModule(name, &function_) {}
+    explicit SimpleUnit(sc_core::sc_module_name name) : UnitBase(name, &function_) {}
     const char* kind() const override { return Kind.text; }
 
 private:

@@ -11,7 +11,7 @@
 //
 // Direct interface (the DMI idea applied to a unit): the execute stage calls
 // get_direct_mem_ptr() with a DirectUnitExtension on the payload. A unit that grants it
-// fills `unit` (a core::ExecUnitIf* whose execute() does exactly what b_transport does,
+// fills `unit` (a core::UnitFunction* whose execute() does exactly what b_transport does,
 // minus the socket) and returns true; the execute stage then calls it without the socket.
 // A unit that refuses (any plain TLM target: a user's replacement, an RTL-derived unit, a
 // probe) is called through b_transport for every operation.
@@ -33,7 +33,7 @@ struct WarpOpExtension : tlm::tlm_extension<WarpOpExtension> {
 };
 
 struct DirectUnitExtension : tlm::tlm_extension<DirectUnitExtension> {
-    core::ExecUnitIf* unit = nullptr;  // filled by a unit that grants direct access
+    core::UnitFunction* unit = nullptr;  // filled by a unit that grants direct access
     std::uint32_t issue_cycles = 0;    // the unit's issue cost (the delay it would annotate)
 
     tlm::tlm_extension_base* clone() const override { return new DirectUnitExtension(*this); }
