@@ -12,7 +12,7 @@
 
 #include <fgtlm/gpu/standalone_system.hpp>
 #include <fgtlm/isa/assembler.hpp>
-#include <fgtlm/sm/pipeline_payload.hpp>
+#include <fgtlm/sm/pipeline_protocol.hpp>
 
 namespace {
 

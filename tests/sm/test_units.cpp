@@ -19,7 +19,7 @@
 #include <fgtlm/gpu/standalone_system.hpp>
 #include <fgtlm/loaders/bundle_loader.hpp>
 #include <fgtlm/loaders/checker.hpp>
-#include <fgtlm/sm/units/unit_payload.hpp>
+#include <fgtlm/sm/units/unit_protocol.hpp>
 #include <fgtlm/timing/timing_model.hpp>
 
 namespace {

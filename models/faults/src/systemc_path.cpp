@@ -17,7 +17,7 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include <fgtlm/gpu/standalone_system.hpp>
-#include <fgtlm/sm/pipeline_payload.hpp>
+#include <fgtlm/sm/pipeline_protocol.hpp>
 
 #include <fgtlm/faults/systemc_path.hpp>
 #include <fgtlm/faults/core_access.hpp>

@@ -27,7 +27,7 @@
 #include <fgtlm/core/sm_core.hpp>
 #include <fgtlm/core/issue_cost.hpp>
 
-#include <fgtlm/sm/pipeline_payload.hpp>
+#include <fgtlm/sm/pipeline_protocol.hpp>
 #include <fgtlm/sm/stages.hpp>
 #include <fgtlm/sm/units/branch_unit.hpp>
 #include <fgtlm/sm/units/fpu_unit.hpp>

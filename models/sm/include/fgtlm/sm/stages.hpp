@@ -12,8 +12,8 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include <fgtlm/sm/memory/memory_initiator.hpp>
-#include <fgtlm/sm/pipeline_payload.hpp>
-#include <fgtlm/sm/units/unit_payload.hpp>
+#include <fgtlm/sm/pipeline_protocol.hpp>
+#include <fgtlm/sm/units/unit_protocol.hpp>
 
 namespace fgtlm::sm {
 
@@ -117,7 +117,7 @@ private:
 // initiator socket per unit (sp, fpu, sfu, branch, mem, tex). connect_units() asks every bound
 // unit for its direct interface (DirectUnitExtension through get_direct_mem_ptr, like DMI);
 // a unit that grants it is called directly, any other through b_transport with the
-// warp-operation payload (units/unit_payload.hpp). Either way the unit annotates its issue
+// warp-operation payload (units/unit_protocol.hpp). Either way the unit annotates its issue
 // cost (ExecContext::unit_cycles).
 class ExecuteStage final : public ChainedStage {
 public:

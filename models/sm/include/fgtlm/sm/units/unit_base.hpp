@@ -1,7 +1,7 @@
 // UnitBase: the common base of the SM's execution units (sm::<X>Unit: SpUnit, FpuUnit, SfuUnit,
 // BranchUnit, MemoryUnit, TextureUnit), each the SystemC module around a core::<X>Function
 // (models/README.md names the vocabulary): a SystemC module with one TLM-2.0 target socket `socket` that takes the warp
-// operation payload (unit_payload.hpp), executes it with the unit's function and annotates
+// operation payload (unit_protocol.hpp), executes it with the unit's function and annotates
 // the unit's own issue cost. It grants the direct interface unless `allow_direct` is false.
 #pragma once
 
@@ -14,7 +14,7 @@
 
 #include <fgtlm/core/units/unit_function.hpp>
 
-#include <fgtlm/sm/units/unit_payload.hpp>
+#include <fgtlm/sm/units/unit_protocol.hpp>
 
 namespace fgtlm::sm {
 
