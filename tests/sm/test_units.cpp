@@ -14,11 +14,13 @@
 #include <tlm>
 #include <tlm_utils/multi_passthrough_target_socket.h>
 #include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/passthrough_target_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
 #include <fgtlm/gpu/standalone_system.hpp>
 #include <fgtlm/loaders/bundle_loader.hpp>
 #include <fgtlm/loaders/checker.hpp>
+#include <fgtlm/sm/pipeline_protocol.hpp>
 #include <fgtlm/sm/units/unit_protocol.hpp>
 #include <fgtlm/timing/timing_model.hpp>
 
@@ -27,18 +29,30 @@ namespace {
 using namespace fgtlm;
 namespace fs = std::filesystem;
 
+// The unit and pipeline sockets have protocols of their own: a base-protocol socket (an
+// ordinary TLM probe) does not bind to them, a socket of the right protocol does.
+template <class I, class T>
+concept Binds = requires(I& i, T& t) { i.bind(t); };
+static_assert(Binds<sm::UnitInitiatorSocket, sm::UnitTargetSocket>);
+static_assert(!Binds<sm::UnitInitiatorSocket, tlm::tlm_target_socket<>>);
+static_assert(!Binds<tlm::tlm_initiator_socket<>, sm::UnitTargetSocket>);
+static_assert(Binds<sm::PipelineInitiatorSocket, sm::PipelineTargetSocket>);
+static_assert(!Binds<sm::PipelineInitiatorSocket, tlm::tlm_target_socket<>>);
+static_assert(!Binds<tlm::tlm_initiator_socket<>, sm::PipelineTargetSocket>);
+static_assert(!Binds<sm::UnitInitiatorSocket, sm::PipelineTargetSocket>);
+
 // A user's FPU stand-in: counts operations per opcode and forwards them to the real FPU.
 // It implements only b_transport, so the execute stage cannot bypass it.
 struct CountingFpu : sc_core::sc_module {
-    tlm_utils::simple_target_socket<CountingFpu> in;
-    tlm_utils::simple_initiator_socket<CountingFpu> out;
+    tlm_utils::passthrough_target_socket<CountingFpu, 32, sm::UnitProtocol> in;
+    tlm_utils::simple_initiator_socket<CountingFpu, 32, sm::UnitProtocol> out;
     std::map<isa::Opcode, std::uint64_t> per_opcode;
     std::uint64_t lanes = 0;
     explicit CountingFpu(sc_core::sc_module_name n) : sc_module(n), in("in"), out("out") {
         in.register_b_transport(this, &CountingFpu::b_transport);
     }
-    void b_transport(tlm::tlm_generic_payload& t, sc_core::sc_time& d) {
-        const core::ExecContext* op = sm::warp_op_of(t);
+    void b_transport(sm::UnitPayload& t, sc_core::sc_time& d) {
+        const core::ExecContext* op = t.op;
         ++per_opcode[op->inst->op];
         lanes += std::uint32_t(__builtin_popcount(op->exec_mask));
         out->b_transport(t, d);
@@ -76,8 +90,8 @@ struct CountingControl final : core::WarpControl {
 // operations with their own core::BranchFunction / core::MemoryFunction instances on the
 // payload alone, their own memory port and the SM's WarpControl.
 struct OwnUnits : sc_core::sc_module {
-    tlm_utils::simple_target_socket<OwnUnits> branch_in, mem_in;
-    tlm_utils::simple_initiator_socket<OwnUnits> idle_branch, idle_mem;  // the SM's own units, left unused
+    tlm_utils::passthrough_target_socket<OwnUnits, 32, sm::UnitProtocol> branch_in, mem_in;
+    tlm_utils::simple_initiator_socket<OwnUnits, 32, sm::UnitProtocol> idle_branch, idle_mem;  // the SM's own units, left unused
     CountingPort port;
     CountingControl control;
     core::MemoryPorts ports;
@@ -96,16 +110,16 @@ struct OwnUnits : sc_core::sc_module {
         control.next = &core.warp_control();
         branch_cfg = core.branch_config();
     }
-    void run_branch(tlm::tlm_generic_payload& t, sc_core::sc_time&) { respond(t, branch, branch_ops); }
-    void run_mem(tlm::tlm_generic_payload& t, sc_core::sc_time&) {
+    void run_branch(sm::UnitPayload& t, sc_core::sc_time&) { respond(t, branch, branch_ops); }
+    void run_mem(sm::UnitPayload& t, sc_core::sc_time&) {
         ports = sm_core->memory_ports();  // the SM's shared memory and undefined-value shadows
         port.next = ports.global;         // global memory through the counting port
         ports.global = &port;
         respond(t, mem, mem_ops);
     }
-    static void respond(tlm::tlm_generic_payload& t, core::UnitFunction& unit, std::uint64_t& count) {
+    static void respond(sm::UnitPayload& t, core::UnitFunction& unit, std::uint64_t& count) {
         ++count;
-        const bool ok = unit.execute(*sm::warp_op_of(t));
+        const bool ok = unit.execute(*t.op);
         t.set_response_status(ok ? tlm::TLM_OK_RESPONSE : tlm::TLM_GENERIC_ERROR_RESPONSE);
     }
 };
@@ -374,7 +388,7 @@ TEST(MemoryControllers, SharedAndConstantAccessesGoThroughTheControllersSockets)
 TEST(MemoryControllers, ApproximatelyTimedCountsAnAnnotatedDelayOnce) {
     const loaders::KernelImage img = bundle("Reduction");
     auto at_cycles = [&](gpu::StandaloneSystem& s) {
-        timing::TimingModel model(timing::TimingParams{}, timing::Mode::AT);
+        timing::TimingModel model(timing::TimingParams{}, timing::Mode::Calibrated);
         model.begin_kernel(img.launch);
         s.gpu.set_issue_cost(&model);
         const core::KernelResult r = run_image(s, img);

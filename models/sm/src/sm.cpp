@@ -17,7 +17,7 @@ Sm::Sm(sc_core::sc_module_name name, const SmConfig& cfg)
     if (cfg.auto_bind_pipeline) bind_default_pipeline();
     if (cfg.auto_bind_units) bind_default_units();
     // Loosely timed, every unit takes 32 / sp_lanes cycles per warp operation (its own
-    // constant; an AT timing model replaces the sum, a replacement unit annotates its own).
+    // constant; an calibrated timing model replaces the sum, a replacement unit annotates its own).
     const std::uint64_t lt_cycles = lt_cost_.cycles();
     for (UnitBase* u : {static_cast<UnitBase*>(&sp), static_cast<UnitBase*>(&fpu),
                               static_cast<UnitBase*>(&sfu), static_cast<UnitBase*>(&branch),
@@ -30,10 +30,8 @@ Sm::Sm(sc_core::sc_module_name name, const SmConfig& cfg)
     core_.set_global(&mem.global);
     core_.set_local(&mem.local);
     core_.set_shared_ports(&read.shared, &mem.shared_store);
-    ext_.core = &core_;
-    ext_.ctx = &core_.context();
-    trans_.set_extension(&ext_);
-    trans_.set_command(tlm::TLM_IGNORE_COMMAND);
+    trans_.core = &core_;
+    trans_.ctx = &core_.context();
     SC_HAS_PROCESS(Sm);
     SC_THREAD(thread);
 }
@@ -71,9 +69,6 @@ void Sm::bind_default_pipeline() {
     read.out.bind(execute.in);
     execute.out.bind(writeback.in);
 }
-
-// The payload would delete its extensions; ext_ is a member.
-Sm::~Sm() { trans_.clear_extension(&ext_); }
 
 void Sm::set_issue_cost(core::IssueCost* t) {
     timing_ = t;

@@ -2,24 +2,23 @@
 
 namespace fgtlm::sm {
 
-void UnitBase::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
-    core::ExecContext* op = warp_op_of(trans);
-    if (op == nullptr || trans.get_command() != tlm::TLM_WRITE_COMMAND) {
+void UnitBase::b_transport(UnitPayload& trans, sc_core::sc_time& delay) {
+    if (trans.op == nullptr) {
         trans.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
         return;
     }
     ++operations;
-    const bool ok = execute(*op);
+    const bool ok = execute(*trans.op);
     delay += clock_period * double(issue_cycles);
     trans.set_response_status(ok ? tlm::TLM_OK_RESPONSE : tlm::TLM_GENERIC_ERROR_RESPONSE);
 }
 
-bool UnitBase::get_direct_mem_ptr(tlm::tlm_generic_payload& trans, tlm::tlm_dmi& dmi) {
-    DirectUnitExtension* ext = trans.get_extension<DirectUnitExtension>();
-    dmi.set_granted_access(tlm::tlm_dmi::DMI_ACCESS_NONE);  // never a memory pointer
-    if (ext == nullptr || !allow_direct) return false;
-    ext->unit = this;
-    ext->issue_cycles = issue_cycles;
+// The grant is typed (UnitGrant); the tlm_dmi stays without access: no pointer travels in it.
+bool UnitBase::get_direct_mem_ptr(UnitPayload& trans, tlm::tlm_dmi& dmi) {
+    dmi.set_granted_access(tlm::tlm_dmi::DMI_ACCESS_NONE);
+    if (trans.grant == nullptr || !allow_direct) return false;
+    trans.grant->unit = this;
+    trans.grant->issue_cycles = issue_cycles;
     return true;
 }
 

@@ -1,7 +1,7 @@
 // One FlexGripPlus streaming multiprocessor as a SystemC module.
 //
 //   warp unit (this module's thread: block batches, warp scheduling, barriers)
-//     -> fetch -> decode -> read -> execute -> write-back   (TLM b_transport chain)
+//     -> fetch -> decode -> read -> execute -> write-back   (b_transport chain, pipeline_protocol.hpp)
 //   fetch.imem      : initiator socket to instruction memory (DMI)
 //   read.rf / writeback.rf -> regfile (RegisterFileUnit: GPRs, predicates, address regs)
 //   execute.{sp,fpu,sfu,branch,mem,tex} -> the execution units SpUnit, FpuUnit, SfuUnit,
@@ -87,14 +87,13 @@ public:
     MemoryUnit mem;
     TextureUnit tex;
     GlobalMemoryController& global;  // = mem.global
-    tlm_utils::simple_initiator_socket<Sm> issue;  // warp unit -> first stage
+    tlm_utils::simple_initiator_socket<Sm, 32, PipelineProtocol> issue;  // warp unit -> first stage
     // Convenience aliases for binding.
     tlm_utils::simple_initiator_socket<FetchStage>& imem_socket;
     tlm_utils::simple_initiator_socket<MemoryInitiator>& global_socket;
 
     Sm(sc_core::sc_module_name name, const SmConfig& cfg);
     const char* kind() const override { return "fgtlm::sm::Sm"; }
-    ~Sm() override;
 
     // --- GPU side ---------------------------------------------------------------------
     // Prepares a kernel; false (with `error`) if the code cannot be reached.
@@ -143,8 +142,7 @@ private:
     bool fused_ = false;
     core::IssueCost* timing_ = nullptr;
     KernelRunState* control_ = nullptr;
-    tlm::tlm_generic_payload trans_;
-    PipelineExtension ext_;
+    PipelinePayload trans_;  // the one pipeline payload, reused for every instruction
     tlm_utils::tlm_quantumkeeper qk_;
     sc_core::sc_event batch_start_, batch_done_;
     std::uint32_t batch_first_ = 0, batch_count_ = 0;

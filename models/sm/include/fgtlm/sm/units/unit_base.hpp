@@ -1,7 +1,7 @@
 // UnitBase: the common base of the SM's execution units (sm::<X>Unit: SpUnit, FpuUnit, SfuUnit,
 // BranchUnit, MemoryUnit, TextureUnit), each the SystemC module around a core::<X>Function
 // (models/README.md names the vocabulary): a SystemC module with one TLM-2.0 target socket `socket` that takes the warp
-// operation payload (unit_protocol.hpp), executes it with the unit's function and annotates
+// operation (the unit protocol, unit_protocol.hpp), executes it with the unit's function and annotates
 // the unit's own issue cost. It grants the direct interface unless `allow_direct` is false.
 #pragma once
 
@@ -18,9 +18,11 @@
 
 namespace fgtlm::sm {
 
-class UnitBase : public sc_core::sc_module, public tlm::tlm_fw_transport_if<>, public core::UnitFunction {
+class UnitBase : public sc_core::sc_module,
+                 public tlm::tlm_fw_transport_if<UnitProtocol>,
+                 public core::UnitFunction {
 public:
-    tlm::tlm_target_socket<> socket;
+    UnitTargetSocket socket;  // the unit protocol (unit_protocol.hpp)
     // Timing constants the unit owns: SM cycles from this operation's issue to the next
     // issue of the SM (loosely timed: 32 / sp_lanes passes of the lanes) and the period.
     std::uint32_t issue_cycles = 4;
@@ -34,13 +36,13 @@ public:
         return function_->execute(op);
     }
 
-    void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) override;
-    bool get_direct_mem_ptr(tlm::tlm_generic_payload& trans, tlm::tlm_dmi& dmi) override;
-    tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& trans, tlm::tlm_phase&, sc_core::sc_time&) override {
+    void b_transport(UnitPayload& trans, sc_core::sc_time& delay) override;
+    bool get_direct_mem_ptr(UnitPayload& trans, tlm::tlm_dmi& dmi) override;
+    tlm::tlm_sync_enum nb_transport_fw(UnitPayload& trans, tlm::tlm_phase&, sc_core::sc_time&) override {
         trans.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);  // blocking only
         return tlm::TLM_COMPLETED;
     }
-    unsigned int transport_dbg(tlm::tlm_generic_payload&) override { return 0; }
+    unsigned int transport_dbg(UnitPayload&) override { return 0; }
 
 protected:
     UnitBase(sc_core::sc_module_name name, core::UnitFunction* function)

@@ -1,21 +1,27 @@
-// The payload an execution unit's TLM target socket takes, and the request for its direct
-// interface.
+// The unit protocol: what the execute stage's unit sockets carry. It is not memory-mapped (a
+// warp operation has no address and no data buffer), so it is not the base protocol: a
+// TLM-2.0 user-defined protocol with a payload class of its own. A socket of this protocol
+// binds only to another of this protocol; binding a base-protocol probe does not compile.
 //
-// Payload: a tlm_generic_payload (command TLM_WRITE_COMMAND, address 0, no data pointer)
-// carrying a WarpOpExtension that points at the warp operation (core::ExecContext): the
-// instruction form (`inst`, `form`), the active mask (`exec_mask`), up to three 32-lane
-// operand vectors (`src[]`), the carry-in flags; the unit writes the 32-lane results
-// (`res[]`, `res_regs`), the predicate flags (`flags[]`, `has_flags`) and adds its own issue
-// cost to the annotated delay. Response: TLM_OK_RESPONSE, or TLM_GENERIC_ERROR_RESPONSE
-// when the operation stopped the kernel (a KernelError recorded in the core).
+//   tlm::tlm_initiator_socket<32, sm::UnitProtocol>   (ExecuteStage::sp, fpu, ...)
+//   tlm::tlm_target_socket<32, sm::UnitProtocol>      (UnitBase::socket)
+//   tlm_utils::simple_initiator_socket<M, 32, sm::UnitProtocol> and
+//   tlm_utils::passthrough_target_socket<M, 32, sm::UnitProtocol> for a probe or wrapper
 //
-// Direct interface (the DMI idea applied to a unit): the execute stage calls
-// get_direct_mem_ptr() with a DirectUnitExtension on the payload. A unit that grants it
-// fills `unit` (a core::UnitFunction* whose execute() does exactly what b_transport does,
-// minus the socket) and returns true; the execute stage then calls it without the socket.
-// A unit that refuses (any plain TLM target: a user's replacement, an RTL-derived unit, a
-// probe) is called through b_transport for every operation.
+// b_transport(UnitPayload&, delay): the unit executes `op` and adds its own issue cost to the
+// annotated delay. Response: TLM_OK_RESPONSE, or TLM_GENERIC_ERROR_RESPONSE when the operation
+// stopped the kernel (op->error describes it, or the core recorded it).
+//
+// Direct interface (the DMI idea applied to a unit): get_direct_mem_ptr(payload, dmi) with
+// `payload.grant` set asks for it. A unit that grants it fills the typed grant (the unit's
+// function interface and its issue cost) and returns true; tlm_dmi is left without access (no
+// pointer travels through it). The execute stage then calls the grant without the socket. A
+// unit that refuses (a user's replacement, an RTL-derived unit, a probe) is called through
+// b_transport for every operation. nb_transport and transport_dbg are not part of the protocol.
 #pragma once
+
+#include <cstdint>
+#include <string>
 
 #include <tlm>
 
@@ -23,29 +29,37 @@
 
 namespace fgtlm::sm {
 
-struct WarpOpExtension : tlm::tlm_extension<WarpOpExtension> {
-    core::ExecContext* op = nullptr;
-
-    tlm::tlm_extension_base* clone() const override { return new WarpOpExtension(*this); }
-    void copy_from(const tlm::tlm_extension_base& other) override {
-        op = static_cast<const WarpOpExtension&>(other).op;
-    }
+// What a unit grants: its function, called directly, and the issue cost it would annotate.
+struct UnitGrant {
+    core::UnitFunction* unit = nullptr;
+    std::uint32_t issue_cycles = 0;
 };
 
-struct DirectUnitExtension : tlm::tlm_extension<DirectUnitExtension> {
-    core::UnitFunction* unit = nullptr;  // filled by a unit that grants direct access
-    std::uint32_t issue_cycles = 0;    // the unit's issue cost (the delay it would annotate)
+class UnitPayload {
+public:
+    core::ExecContext* op = nullptr;  // the warp operation (b_transport)
+    UnitGrant* grant = nullptr;       // the request for the direct interface (get_direct_mem_ptr)
 
-    tlm::tlm_extension_base* clone() const override { return new DirectUnitExtension(*this); }
-    void copy_from(const tlm::tlm_extension_base& other) override {
-        *this = static_cast<const DirectUnitExtension&>(other);
+    void set_response_status(tlm::tlm_response_status s) { status_ = s; }
+    [[nodiscard]] tlm::tlm_response_status get_response_status() const { return status_; }
+    [[nodiscard]] bool is_response_ok() const { return status_ > 0; }
+    [[nodiscard]] std::string get_response_string() const {
+        tlm::tlm_generic_payload g;  // the base protocol's wording of the same status
+        g.set_response_status(status_);
+        return g.get_response_string();
     }
+
+private:
+    tlm::tlm_response_status status_ = tlm::TLM_INCOMPLETE_RESPONSE;
 };
 
-// The warp operation of a unit payload, or nullptr when the payload is not one.
-inline core::ExecContext* warp_op_of(tlm::tlm_generic_payload& trans) {
-    const WarpOpExtension* e = trans.get_extension<WarpOpExtension>();
-    return e != nullptr ? e->op : nullptr;
-}
+// TLM-2.0 protocol traits (the TYPES parameter of the sockets and interfaces).
+struct UnitProtocol {
+    typedef UnitPayload tlm_payload_type;
+    typedef tlm::tlm_phase tlm_phase_type;
+};
+
+using UnitInitiatorSocket = tlm::tlm_initiator_socket<32, UnitProtocol>;
+using UnitTargetSocket = tlm::tlm_target_socket<32, UnitProtocol>;
 
 }  // namespace fgtlm::sm
