@@ -89,7 +89,7 @@ TEST(Gpu, ConformanceKernelsOnOneSm) {
         const core::KernelResult r = run_image(g->one, img);
         ASSERT_TRUE(r.error.ok()) << r.error.describe();
         EXPECT_TRUE(passes(g->one, img)) << name;
-        // LT default: 32 / 8 lanes = 4 cycles per warp instruction.
+        // fixed-mode default: 32 / 8 lanes = 4 cycles per warp instruction.
         EXPECT_EQ(r.cycles, 4 * r.warp_instructions) << name;
     }
 }

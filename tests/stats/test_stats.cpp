@@ -140,7 +140,7 @@ TEST(Stats, LtAndAtDiffer) {
     auto reg = registry();
     stats::Instrumentation at(reg, {});
     stats::InstrumentationOptions lt_opt;
-    lt_opt.mode = timing::Mode::LT;
+    lt_opt.mode = timing::Mode::Fixed;
     stats::Instrumentation lt(reg, lt_opt);
     Kernel k;
     k.run(at);

@@ -1,4 +1,4 @@
-// Unit tests of the AT model on synthetic instruction streams: one test per timing effect,
+// Unit tests of the calibrated model on synthetic instruction streams: one test per timing effect,
 // exact cycle counts where the model is analytical.
 #include <fgtlm/core/launch.hpp>
 #include <fgtlm/isa/instruction.hpp>
@@ -117,16 +117,16 @@ std::uint64_t run(TimingModel& m, std::uint32_t threads, const std::vector<Issue
 
 TEST(TimingModel, LtCostIsPassesPerWarpInstruction) {
     TimingParams p = simple_params();
-    TimingModel lt(p, Mode::LT);
+    TimingModel lt(p, Mode::Fixed);
     std::vector<IssueRecord> s(10, rec(UnitId::SP, 0));
     EXPECT_EQ(run(lt, 32, s), 10u * 4u);
     p.sp_lanes = 32;
-    TimingModel lt32(p, Mode::LT);
+    TimingModel lt32(p, Mode::Fixed);
     EXPECT_EQ(run(lt32, 32, s), 10u);
 }
 
 TEST(TimingModel, SingleWarpPaysTheSumOfStages) {
-    TimingModel m(simple_params(), Mode::AT);
+    TimingModel m(simple_params(), Mode::Calibrated);
     // fetch 1 + decode 1 + read (1 + 2 regs * 4 passes) + exec (1 + 4) + write (1 + 4) = 21
     // start: kernel launch 5 + block launch 10 = 15; done overhead 3.
     const std::vector<IssueRecord> s(3, rec(UnitId::SP, 0));
@@ -137,7 +137,7 @@ TEST(TimingModel, SingleWarpPaysTheSumOfStages) {
 }
 
 TEST(TimingModel, ManyWarpsOverlapAndAreBoundByTheBusiestStage) {
-    TimingModel m(simple_params(), Mode::AT);
+    TimingModel m(simple_params(), Mode::Calibrated);
     // 8 warps, round-robin, 4 SP instructions each: the read stage (9 cycles) is the bottleneck.
     std::vector<IssueRecord> s;
     for (int i = 0; i < 4; ++i)
@@ -154,7 +154,7 @@ TEST(TimingModel, ManyWarpsOverlapAndAreBoundByTheBusiestStage) {
 TEST(TimingModel, IssuesSeriallyWithoutPipelineOverlap) {
     TimingParams p = simple_params();
     p.pipeline_overlap = false;  // FlexGripPlus: one warp instruction in the pipeline at a time
-    TimingModel m(p, Mode::AT);
+    TimingModel m(p, Mode::Calibrated);
     std::vector<IssueRecord> s;
     for (int i = 0; i < 4; ++i)
         for (std::uint32_t w = 0; w < 8; ++w) s.push_back(rec(UnitId::SP, w));
@@ -170,7 +170,7 @@ TEST(TimingModel, MoreLanesFewerCycles) {
     for (std::uint32_t lanes : {8u, 16u, 32u}) {
         TimingParams p = simple_params();
         p.sp_lanes = lanes;
-        TimingModel m(p, Mode::AT);
+        TimingModel m(p, Mode::Calibrated);
         const std::uint64_t c = run(m, 32, s);
         EXPECT_LT(c, prev) << lanes;
         prev = c;
@@ -186,9 +186,9 @@ TEST(TimingModel, SfuBoundVersusSpBound) {
             for (std::uint32_t w = 0; w < 8; ++w) s.push_back(rec(u, w));
         return s;
     };
-    TimingModel sfu(p, Mode::AT);
+    TimingModel sfu(p, Mode::Calibrated);
     const std::uint64_t c_sfu = run(sfu, 256, stream(UnitId::SFU));
-    TimingModel sp(p, Mode::AT);
+    TimingModel sp(p, Mode::Calibrated);
     const std::uint64_t c_sp = run(sp, 256, stream(UnitId::SP));
     EXPECT_GE(c_sfu, 15u + 32u * 37u);
     EXPECT_LE(c_sfu, 15u + 32u * 37u + 60u);
@@ -196,12 +196,12 @@ TEST(TimingModel, SfuBoundVersusSpBound) {
     EXPECT_GT(sfu.sm_stats(0).stall[std::size_t(timing::StallReason::ExecSFU)], 0u);
     // More SFUs halve the SFU-bound part.
     p.sfu_units = 4;
-    TimingModel sfu4(p, Mode::AT);
+    TimingModel sfu4(p, Mode::Calibrated);
     EXPECT_LT(run(sfu4, 256, stream(UnitId::SFU)), c_sfu * 6 / 10);
 }
 
 TEST(TimingModel, SharedBankConflictsCostCycles) {
-    TimingModel m(simple_params(), Mode::AT);
+    TimingModel m(simple_params(), Mode::Calibrated);
     IssueRecord r = rec(UnitId::SP, 0);
     r.src_regs = {1, 0xff, 0xff};
     r.shared_operands = 1;  // a shared source operand: conflicts cost in the read stage
@@ -223,7 +223,7 @@ TEST(TimingModel, SharedBankConflictsCostCycles) {
 }
 
 TEST(TimingModel, DivergenceAndReconvergenceCostStackOperations) {
-    TimingModel m(simple_params(), Mode::AT);
+    TimingModel m(simple_params(), Mode::Calibrated);
     IssueRecord bra = rec(UnitId::Branch, 0);
     bra.src_regs = {0xff, 0xff, 0xff};
     bra.dst_reg = 0xff;
@@ -237,7 +237,7 @@ TEST(TimingModel, DivergenceAndReconvergenceCostStackOperations) {
 }
 
 TEST(TimingModel, BarrierHoldsWarpsUntilTheLastArrives) {
-    TimingModel m(simple_params(), Mode::AT);
+    TimingModel m(simple_params(), Mode::Calibrated);
     m.begin_kernel(launch(64));
     m.on_block_start(0, 0);
     IssueRecord bar = rec(UnitId::Branch, 0);
@@ -262,30 +262,30 @@ TEST(TimingModel, BarrierHoldsWarpsUntilTheLastArrives) {
 
 TEST(TimingModel, GlobalLatencyAndPerThreadAccesses) {
     TimingParams p = simple_params();
-    TimingModel m(p, Mode::AT);
+    TimingModel m(p, Mode::Calibrated);
     const std::uint64_t c32 = run(m, 32, {gld(0)});
     // 8 active threads instead of 32: 24 fewer accesses of 2 cycles.
     EXPECT_EQ(c32 - run(m, 32, {gld(0, 0xffu)}), 24u * 2u);
     p.global_latency_cycles = 110;
-    TimingModel slow(p, Mode::AT);
+    TimingModel slow(p, Mode::Calibrated);
     EXPECT_EQ(run(slow, 32, {gld(0)}) - c32, 100u);
     // One source of memory time: the TLM target's annotated delay (in the record) and the
     // controller's occupancy (32 accesses x 2 cycles here) are not added: the longer counts.
     {
-        TimingModel m3(simple_params(), Mode::AT);
+        TimingModel m3(simple_params(), Mode::Calibrated);
         IssueRecord fast = gld(0);
         fast.mem.latency_cycles = 9;  // within the controller's own 64 cycles
         EXPECT_EQ(run(m3, 32, {fast}), c32);
         IssueRecord slow = gld(0);
         slow.mem.latency_cycles = 200;  // a slower memory than FlexGripPlus': it sets the time
         EXPECT_EQ(run(m3, 32, {slow}), c32 + (200 - 64));
-        TimingModel lt(simple_params(), Mode::LT);
-        EXPECT_EQ(run(lt, 32, {fast}), 4u + 9u);  // LT: 32/8 cycles + the annotated delay, like the SM
+        TimingModel lt(simple_params(), Mode::Fixed);
+        EXPECT_EQ(run(lt, 32, {fast}), 4u + 9u);  // fixed: 32/8 cycles + the annotated delay, like the SM
     }
     // Coalesced mode: one access per transaction.
     p = simple_params();
     p.global_per_thread = false;
-    TimingModel co(p, Mode::AT);
+    TimingModel co(p, Mode::Calibrated);
     EXPECT_EQ(c32 - run(co, 32, {gld(0)}), 31u * 2u);
 }
 
@@ -295,7 +295,7 @@ TEST(TimingModel, SmsShareTheGlobalMemoryBandwidth) {
         TimingParams p = simple_params();
         p.num_sms = sms;
         p.global_cycles_per_access = 8;
-        TimingModel m(p, Mode::AT);
+        TimingModel m(p, Mode::Calibrated);
         m.begin_kernel(launch(128, 4, 1));
         for (std::uint32_t b = 0; b < 4; b += sms) {
             for (std::uint32_t s = 0; s < sms; ++s) m.on_block_start(s, b + s);
@@ -323,7 +323,7 @@ TEST(TimingModel, DecoupledSmsDoNotQueueBehindTheirFuture) {
     // SM 0 runs 20 instructions ahead and then loads; SM 1 loads at once (earlier in time)
     // but is simulated afterwards. Same-time loads contend, the earlier one must not wait.
     auto second_load_stall = [&](int sm1_instructions_before) {
-        TimingModel m(p, Mode::AT);
+        TimingModel m(p, Mode::Calibrated);
         m.begin_kernel(launch(32, 2, 1));
         m.on_block_start(0, 0);
         m.on_block_start(1, 1);
@@ -341,7 +341,7 @@ TEST(TimingModel, DecoupledSmsDoNotQueueBehindTheirFuture) {
 }
 
 TEST(TimingModel, BatchesRunOneAfterAnother) {
-    TimingModel m(simple_params(), Mode::AT);
+    TimingModel m(simple_params(), Mode::Calibrated);
     m.begin_kernel(launch(32, 2, 1));
     m.on_block_start(0, 0);
     m.on_issue(rec(UnitId::SP, 0, 0));
@@ -359,8 +359,8 @@ TEST(TimingModel, Deterministic) {
     for (int i = 0; i < 50; ++i)
         for (std::uint32_t w = 0; w < 4; ++w)
             s.push_back(i % 5 == 0 ? gld(w) : rec(i % 7 == 0 ? UnitId::SFU : UnitId::SP, w));
-    TimingModel a(simple_params(), Mode::AT);
-    TimingModel b(simple_params(), Mode::AT);
+    TimingModel a(simple_params(), Mode::Calibrated);
+    TimingModel b(simple_params(), Mode::Calibrated);
     const std::uint64_t ca = run(a, 128, s);
     EXPECT_EQ(ca, run(b, 128, s));
     EXPECT_EQ(ca, run(a, 128, s));  // begin_kernel resets everything
@@ -373,7 +373,7 @@ TEST(TimingModel, IsTheSmsClock) {
     TimingParams p = simple_params();
     p.pipeline_overlap = false;
     p.kernel_done_cycles = 0;
-    TimingModel m(p, Mode::AT);
+    TimingModel m(p, Mode::Calibrated);
     core::IssueCost& cost = m;
     m.begin_kernel(launch(64));
     cost.on_kernel_start(0);
@@ -395,7 +395,7 @@ TEST(TimingModel, PipelinedWhatIfPicksTheWarpReadyFirst) {
     TimingParams p = simple_params();  // pipeline_overlap = true
     p.global_latency_cycles = 500;
     p.warp_waits_for_writeback = true;  // a warp is ready again once its result is back
-    TimingModel m(p, Mode::AT);
+    TimingModel m(p, Mode::Calibrated);
     ASSERT_TRUE(m.picks_warps());
     m.begin_kernel(launch(96));
     m.on_block_start(0, 0);

@@ -208,7 +208,7 @@ nlohmann::json StatsCollector::to_json() const {
     j["warp_instructions"] = warp_instructions_;
     j["thread_instructions"] = thread_instructions_;
     j["sim_wall_seconds"] = wall_seconds_;
-    j["mode"] = timing_.mode() == timing::Mode::AT ? "at" : "lt";
+    j["mode"] = timing_.mode() == timing::Mode::Calibrated ? "calibrated" : "fixed";
     j["sp_lanes"] = timing_.params().sp_lanes;
     j["num_sms"] = sms;
     if (!error_.empty()) j["error"] = error_;

@@ -1,4 +1,4 @@
-// The AT model's work of each pipeline stage for one warp instruction (cycles a stage is
+// The calibrated model's work of each pipeline stage for one warp instruction (cycles a stage is
 // busy with it, before any waiting): what README.md's "Model" formulas say, stage by stage.
 #include <fgtlm/timing/timing_model.hpp>
 

@@ -54,7 +54,7 @@ struct SmCoreConfig {
     // The RTL's readings, one policy each (rtl_policy.hpp; default: the RTL preset). Among
     // them barrier_counts_exits (a warp that exits while others wait at BAR deadlocks) and
     // full_partial_warps (a partial warp runs all 32 lanes, as warp_generator.vhd's full mask
-    // does; the AT timing suite replays and is fitted with this; off keeps the block's threads
+    // does; the calibrated timing suite replays and is fitted with this; off keeps the block's threads
     // only, see docs/cosim-known-differences.md, "Fixed in the model").
     RtlPolicy rtl;
     std::uint32_t sp_lanes = 8;         // threads per execute pass (the RTL's CORES: 8, 16, 32)
