@@ -56,7 +56,7 @@ struct RunOptions {
     // calibrated (default): the cycle-approximate FlexGripPlus pipeline model (models/timing);
     // fixed: 32/lanes cycles per warp instruction. Old spellings at/lt: deprecated aliases.
     std::string mode = "calibrated";
-    std::string config;       // model parameters (JSON, nested objects or dotted keys)
+    std::string config;                        // model parameters (JSON, nested objects or dotted keys)
     std::vector<std::string> param_overrides;  // -p key=value
     std::string trace_commit;                  // one line per committed warp instruction
     std::string trace_timeline;                // Chrome/Perfetto trace-event JSON
@@ -357,10 +357,9 @@ const fgtlm::cli::SubcommandRegistration kRun{
         sub->add_option("--dump-global", o->dump_global, "write global memory after the kernel (raw bytes)");
         sub->add_option("--rdata-log", o->rdata_log, "write the dump range in gpgpu_rdata.log format");
         sub->add_option("--stats", o->stats, "write statistics JSON");
-        sub->add_option(
-               "--mode", o->mode,
-               "timing: calibrated (the cycle-approximate FlexGripPlus pipeline model, default) or fixed "
-               "(32/lanes cycles per warp instruction); at/lt: deprecated spellings of the same")
+        sub->add_option("--mode", o->mode,
+                        "timing: calibrated (the cycle-approximate FlexGripPlus pipeline model, default) or fixed "
+                        "(32/lanes cycles per warp instruction); at/lt: deprecated spellings of the same")
             ->check(CLI::IsMember({"calibrated", "fixed", "at", "lt"}));
         sub->add_option("--config", o->config, "model parameters, JSON (see `fgtlm params`)")->check(CLI::ExistingFile);
         sub->add_option("-p,--set", o->param_overrides, "set a model parameter: -p sm.sp_lanes=16 (repeatable)");

@@ -32,7 +32,9 @@ namespace fs = std::filesystem;
 // The unit and pipeline sockets have protocols of their own: a base-protocol socket (an
 // ordinary TLM probe) does not bind to them, a socket of the right protocol does.
 template <class I, class T>
-concept Binds = requires(I& i, T& t) { i.bind(t); };
+concept Binds = requires(I& i, T& t) {
+    i.bind(t);
+};
 static_assert(Binds<sm::UnitInitiatorSocket, sm::UnitTargetSocket>);
 static_assert(!Binds<sm::UnitInitiatorSocket, tlm::tlm_target_socket<>>);
 static_assert(!Binds<tlm::tlm_initiator_socket<>, sm::UnitTargetSocket>);
@@ -91,7 +93,8 @@ struct CountingControl final : core::WarpControl {
 // payload alone, their own memory port and the SM's WarpControl.
 struct OwnUnits : sc_core::sc_module {
     tlm_utils::passthrough_target_socket<OwnUnits, 32, sm::UnitProtocol> branch_in, mem_in;
-    tlm_utils::simple_initiator_socket<OwnUnits, 32, sm::UnitProtocol> idle_branch, idle_mem;  // the SM's own units, left unused
+    tlm_utils::simple_initiator_socket<OwnUnits, 32, sm::UnitProtocol> idle_branch,
+        idle_mem;  // the SM's own units, left unused
     CountingPort port;
     CountingControl control;
     core::MemoryPorts ports;
@@ -258,8 +261,8 @@ TEST_P(BothPaths, SameResultsAndCycles) {
     EXPECT_EQ(a.thread_instructions, b.thread_instructions);
     sm::Sm& d = g->direct.gpu.sm(0);
     sm::Sm& s = g->socket.gpu.sm(0);
-    for (auto u : {core::UnitId::SP, core::UnitId::FPU, core::UnitId::SFU, core::UnitId::Branch,
-                   core::UnitId::Memory, core::UnitId::Texture}) {
+    for (auto u : {core::UnitId::SP, core::UnitId::FPU, core::UnitId::SFU, core::UnitId::Branch, core::UnitId::Memory,
+                   core::UnitId::Texture}) {
         EXPECT_TRUE(d.execute.direct(u));
         EXPECT_FALSE(s.execute.direct(u));
         EXPECT_EQ(d.unit(u).operations, 0u);  // never through the socket

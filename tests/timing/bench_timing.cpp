@@ -62,7 +62,8 @@ void BM_CoreWithTiming(benchmark::State& state, const char* name, timing::Mode m
     state.counters["thread_instr/s"] =
         benchmark::Counter(double(threads) * double(state.iterations()), benchmark::Counter::kIsRate);
 }
-BENCHMARK_CAPTURE(BM_CoreWithTiming, MxM_at, "MxM_naive_float", timing::Mode::Calibrated)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_CoreWithTiming, MxM_at, "MxM_naive_float", timing::Mode::Calibrated)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_CoreWithTiming, MxM_lt, "MxM_naive_float", timing::Mode::Fixed)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_CoreWithTiming, nn_at, "nn", timing::Mode::Calibrated)->Unit(benchmark::kMillisecond);
 

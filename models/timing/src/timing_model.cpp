@@ -113,7 +113,8 @@ void TimingModel::on_block_start(std::uint32_t sm_index, std::uint32_t block) {
     SmState& sm = sm_state(sm_index);
     if (sm.resident == 0) {
         // A new batch: FlexGripPlus dispatches the next batch only when the previous one is done.
-        sm.dispatch_free = std::max(sm.dispatch_free, sm.batch_done) + (mode_ == Mode::Calibrated ? p_.batch_launch_cycles : 0);
+        const std::uint64_t launch = mode_ == Mode::Calibrated ? p_.batch_launch_cycles : 0;
+        sm.dispatch_free = std::max(sm.dispatch_free, sm.batch_done) + launch;
         for (WarpTiming& w : sm.warps) w.started = false;
     }
     BlockSlot* slot = nullptr;

@@ -18,9 +18,7 @@
 
 namespace fgtlm::sm {
 
-class UnitBase : public sc_core::sc_module,
-                 public tlm::tlm_fw_transport_if<UnitProtocol>,
-                 public core::UnitFunction {
+class UnitBase : public sc_core::sc_module, public tlm::tlm_fw_transport_if<UnitProtocol>, public core::UnitFunction {
 public:
     UnitTargetSocket socket;  // the unit protocol (unit_protocol.hpp)
     // Timing constants the unit owns: SM cycles from this operation's issue to the next
