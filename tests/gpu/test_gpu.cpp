@@ -89,7 +89,7 @@ TEST(Gpu, ConformanceKernelsOnOneSm) {
         const core::KernelResult r = run_image(g->one, img);
         ASSERT_TRUE(r.error.ok()) << r.error.describe();
         EXPECT_TRUE(passes(g->one, img)) << name;
-        // LT default: 32 / 8 lanes = 4 cycles per warp instruction.
+        // fixed-mode default: 32 / 8 lanes = 4 cycles per warp instruction.
         EXPECT_EQ(r.cycles, 4 * r.warp_instructions) << name;
     }
 }
@@ -243,7 +243,7 @@ struct CountingObserver : core::ExecutionObserver {
 };
 
 struct FixedCost : core::IssueCost {
-    std::uint64_t on_issue(const core::IssueRecord& r) override { return r.unit == core::ExecUnit::Memory ? 10 : 3; }
+    std::uint64_t on_issue(const core::IssueRecord& r) override { return r.unit == core::UnitId::Memory ? 10 : 3; }
 };
 
 // A timing interface that picks the highest-numbered ready warp and checks it hears of every
