@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 
 #include <unistd.h>
 
@@ -114,6 +115,57 @@ TEST(CommitDiff, MalformedLineNamesFileAndLine) {
         FAIL() << "accepted a line with 3 lane values";
     } catch (const CosimError& e) {
         EXPECT_NE(std::string(e.what()).find("h.txt:3"), std::string::npos) << e.what();
+    }
+}
+
+// Every number of a commit-trace line goes through io's checked parser: a 20-digit, negative,
+// empty or junk field is an error naming the file, the line and the field (issue 27; it was a
+// bare std::stoul, and istream's >> took "-1" for 2^64-1).
+const char* const kHostileFields[] = {"99999999999999999999", "-1", "", "zz"};
+
+std::string cosim_error(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const CosimError& e) {
+        return e.what();
+    }
+    return "accepted";
+}
+
+TEST(CommitDiff, HostileNumberFieldsAreNamed) {
+    const char* const names[] = {"cycle", "sm", "block", "warp", "pc", "mask"};
+    for (int field = 0; field < 7; ++field) {
+        for (const char* bad : kHostileFields) {
+            std::string f[7] = {"10", "0", "0", "0", "0000", "ffffffff", "00000001"};
+            f[field] = bad;
+            SCOPED_TRACE(std::to_string(field) + " = '" + bad + "'");
+            const std::string line = f[0] + " " + f[1] + " " + f[2] + " " + f[3] + " " + f[4] + " " + f[5] +
+                                     " | MOV R1, R0 | R1 = " + f[6] + lanes(1).substr(9);
+            const auto a = write("hostile.txt", kHeader + line + "\n");
+            const std::string why = cosim_error([&] { read_commit_trace(a); });
+            EXPECT_NE(why.find("hostile.txt:3: "), std::string::npos) << why;
+            if (*bad == 0) continue;  // an empty field is a missing one: the line's shape is named
+            EXPECT_NE(why.find(field < 6 ? std::string(names[field]) + ": " : "lane 0 value: "), std::string::npos)
+                << why;
+        }
+    }
+}
+
+TEST(RtlCommitTrace, HostileNumberFieldsAreNamed) {
+    // F cycle warp pass pc words mask; G cycle core:pass:value
+    const char* const names[] = {"cycle", "warp", "pass", "pc", "words", "mask", "core", "pass"};
+    for (int field = 0; field < 8; ++field) {
+        for (const char* bad : kHostileFields) {
+            std::string f[8] = {"10", "00", "0", "00000000", "0400078020000205", "FFFFFFFF", "0", "0"};
+            f[field] = bad;
+            SCOPED_TRACE(std::to_string(field) + " = '" + bad + "'");
+            const std::string raw = "B 1\nF " + f[0] + " " + f[1] + " " + f[2] + " " + f[3] + " " + f[4] + " " +
+                                    f[5] + "\nE 11 00 0 FFFFFFFF\nG 12 " + f[6] + ":" + f[7] + ":00000001\n";
+            const std::string why = cosim_error([&] { normalize_one_warp_8_cores(raw, "raw_bad.txt", "n.txt"); });
+            EXPECT_NE(why.find(field < 6 ? "raw_bad.txt:2: " : "raw_bad.txt:4: "), std::string::npos) << why;
+            if (*bad == 0) continue;  // a missing field: "short F record" or "expected core:pass:value"
+            EXPECT_NE(why.find(std::string(names[field]) + ": "), std::string::npos) << why;
+        }
     }
 }
 

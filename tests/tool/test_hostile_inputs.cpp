@@ -87,6 +87,11 @@ TEST(ValidInput, LostOutputsFailTheRun) {
     r = fgtlm("inject " + q(kBundle) + " --count 3 --no-progress --summary-json /dev/full");
     EXPECT_NE(r.rc, 0);
     EXPECT_HAS(r.out, "/dev/full: write failed");
+    // The compiler's MODULE file too (it was an unchecked ofstream).
+    const fs::path ptx = fs::path(FGTLM_SOURCE_DIR) / "tests" / "compiler" / "ptx" / "two_kernels.ptx";
+    r = fgtlm("ptxas " + q(ptx) + " -o /dev/full");
+    EXPECT_NE(r.rc, 0);
+    EXPECT_HAS(r.out, "/dev/full: write failed");
 }
 
 // 3. inf/nan for inject's real options meant 1, no hang limit, or a boost message.
