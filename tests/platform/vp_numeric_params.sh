@@ -27,13 +27,9 @@ try() {  # NAME HOW VALUE: HOW is -p or --config
     fail=1
 }
 while read -r name type; do
-    for v in -1 nan inf -inf 1e400 2x 18446744073709551616 1e30; do try "$name" -p "$v"; done
-    for v in -1 1e30 18446744073709551615 '"7"' null; do try "$name" --config "$v"; done
-    if [ "$type" = int ]; then
-        try "$name" -p 2.5
-        try "$name" -p 5e9
-        try "$name" --config 2.5
-    fi
+    for v in -1 nan -inf 1e400 18446744073709551616; do try "$name" -p "$v"; done
+    for v in -1 1e30 '"7"'; do try "$name" --config "$v"; done
+    [ "$type" = int ] && try "$name" -p 2.5
 done <"$work/params"
 echo "$checked values of $(wc -l <"$work/params") parameters tried"
 exit $fail
