@@ -159,8 +159,8 @@ TEST(RtlCommitTrace, HostileNumberFieldsAreNamed) {
             std::string f[8] = {"10", "00", "0", "00000000", "0400078020000205", "FFFFFFFF", "0", "0"};
             f[field] = bad;
             SCOPED_TRACE(std::to_string(field) + " = '" + bad + "'");
-            const std::string raw = "B 1\nF " + f[0] + " " + f[1] + " " + f[2] + " " + f[3] + " " + f[4] + " " +
-                                    f[5] + "\nE 11 00 0 FFFFFFFF\nG 12 " + f[6] + ":" + f[7] + ":00000001\n";
+            const std::string raw = "B 1\nF " + f[0] + " " + f[1] + " " + f[2] + " " + f[3] + " " + f[4] + " " + f[5] +
+                                    "\nE 11 00 0 FFFFFFFF\nG 12 " + f[6] + ":" + f[7] + ":00000001\n";
             const std::string why = cosim_error([&] { normalize_one_warp_8_cores(raw, "raw_bad.txt", "n.txt"); });
             EXPECT_NE(why.find(field < 6 ? "raw_bad.txt:2: " : "raw_bad.txt:4: "), std::string::npos) << why;
             if (*bad == 0) continue;  // a missing field: "short F record" or "expected core:pass:value"
@@ -253,8 +253,8 @@ TEST(RandomKernel, FloatMixAssemblesAndHasMemoryOperandForms) {
     opt.float_mix = true;
     std::string all;
     ASSERT_NO_FATAL_FAILURE(generate_300_kernels(opt, all));
-    for (const char* form : {"FMAD32I R", "FADD32I R", "c[0x0][", "c[0x3][", "FADD.C0 ", "FSET.C0 o[0x7f], g [",
-                             "IMUL.U16.U16 R"})
+    for (const char* form :
+         {"FMAD32I R", "FADD32I R", "c[0x0][", "c[0x3][", "FADD.C0 ", "FSET.C0 o[0x7f], g [", "IMUL.U16.U16 R"})
         EXPECT_NE(all.find(form), std::string::npos) << form;
 }
 
@@ -305,22 +305,22 @@ TEST(RtlResultCache, KeyCoversEveryRunInputAndTheBuild) {
     const auto img = generate_kernel(5).image();
     const std::string k = key_of(b, img);
     EXPECT_EQ(k.size(), 32u);
-    EXPECT_EQ(k, key_of(b, generate_kernel(5).image()));      // same launch, same key
+    EXPECT_EQ(k, key_of(b, generate_kernel(5).image()));        // same launch, same key
     EXPECT_NE(k, key_of(fake_build("0123456789abcdee"), img));  // another build (RTL sources, GHDL, VHDL)
     auto mem = img;
-    mem.global_init.at(8) ^= 1u;                               // one bit of global_mem.mif
+    mem.global_init.at(8) ^= 1u;  // one bit of global_mem.mif
     EXPECT_NE(k, key_of(b, mem));
     auto prog = img;
-    prog.program.back() ^= 0x100u;                             // one instruction word
+    prog.program.back() ^= 0x100u;  // one instruction word
     EXPECT_NE(k, key_of(b, prog));
     auto launch = img;
-    launch.launch.params.at(0) += 4;                           // TP_configuration: a parameter
+    launch.launch.params.at(0) += 4;  // TP_configuration: a parameter
     EXPECT_NE(k, key_of(b, launch));
     RtlRunOptions limit;
-    limit.max_cycles = 1000;                                   // the simulator's stop time
+    limit.max_cycles = 1000;  // the simulator's stop time
     EXPECT_NE(k, key_of(b, img, limit));
     RtlRunOptions readback;
-    readback.fast_dump = false;                                // launch flags
+    readback.fast_dump = false;  // launch flags
     EXPECT_NE(k, key_of(b, img, readback));
     // Not inputs of the simulation: the wall-clock limit and the cache folder.
     RtlRunOptions other;
@@ -328,7 +328,7 @@ TEST(RtlResultCache, KeyCoversEveryRunInputAndTheBuild) {
     other.result_cache = scratch("elsewhere");
     EXPECT_EQ(k, key_of(b, img, other));
     auto cores16 = img;
-    cores16.cores = 16;                                        // the launch must fit the build
+    cores16.cores = 16;  // the launch must fit the build
     EXPECT_THROW(rtl_run_inputs(b, cores16, {}), CosimError);
 }
 

@@ -55,8 +55,8 @@ TEST(CampaignFields, EveryNumberRefusesHostileValuesByName) {
     const json good = full_description();
     ASSERT_EQ(refusal(good), "accepted");
     const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
-    const std::vector<json> integer_bad = {json(-1), json(2.9), json(1e30), json(18446744073709551616.0), json("7"),
-                                           json(inf), json(nan), json(nullptr)};
+    const std::vector<json> integer_bad = {json(-1),  json(2.9), json(1e30), json(18446744073709551616.0),
+                                           json("7"), json(inf), json(nan),  json(nullptr)};
     const std::vector<json> real_bad = {json(-1), json(1e30), json("0.1"), json(inf), json(-inf), json(nan)};
     std::size_t fields = 0;
     const json flat = good.flatten();  // kept: items() of a temporary would dangle
@@ -103,8 +103,8 @@ protected:
     void TearDown() override { fs::remove_all(dir); }
 
     static json header() {
-        return {{"campaign", full_description()}, {"kernel", "k"}, {"golden_instructions", 10},
-                {"cycles_per_instruction", 1.5}, {"injections", 2}, {"format", 1}};
+        return {{"campaign", full_description()}, {"kernel", "k"},   {"golden_instructions", 10},
+                {"cycles_per_instruction", 1.5},  {"injections", 2}, {"format", 1}};
     }
     fs::path file(const std::string& name, const json& h) {
         const fs::path p = dir / name;
@@ -125,10 +125,13 @@ protected:
 
 TEST_F(MergeHeaders, MalformedFieldsAreNamed) {
     EXPECT_EQ(error_of({file("good.jsonl", header())}), "merged");
-    const std::vector<std::pair<std::string, json>> cases = {
-        {"/injections", json(-1)}, {"/injections", json(2.5)}, {"/kernel", json(5)},
-        {"/golden_instructions", json("10")}, {"/campaign/count", json(2.9)}, {"/campaign/plans", json(5)},
-        {"/cycles_per_instruction", json("x")}};
+    const std::vector<std::pair<std::string, json>> cases = {{"/injections", json(-1)},
+                                                             {"/injections", json(2.5)},
+                                                             {"/kernel", json(5)},
+                                                             {"/golden_instructions", json("10")},
+                                                             {"/campaign/count", json(2.9)},
+                                                             {"/campaign/plans", json(5)},
+                                                             {"/cycles_per_instruction", json("x")}};
     for (const auto& [pointer, bad] : cases) {
         SCOPED_TRACE(pointer);
         json h = header();

@@ -35,9 +35,9 @@ std::string fingerprint(const KernelImage& img) {
     std::ostringstream s;
     const auto& l = img.launch;
     s << l.grid[0] << ',' << l.grid[1] << ';' << l.block[0] << ',' << l.block[1] << ',' << l.block[2] << ';'
-      << l.regs_per_thread << ';' << l.shared_bytes << ';' << l.blocks_per_sm << ';' << l.code_base << ';'
-      << img.cores << ';' << img.global_mem_bytes << ';' << img.dump.addr << ',' << img.dump.len << ';'
-      << img.rtl_kernel_cycles << ';' << img.program.size() << ';' << img.global_init.size() << ';';
+      << l.regs_per_thread << ';' << l.shared_bytes << ';' << l.blocks_per_sm << ';' << l.code_base << ';' << img.cores
+      << ';' << img.global_mem_bytes << ';' << img.dump.addr << ',' << img.dump.len << ';' << img.rtl_kernel_cycles
+      << ';' << img.program.size() << ';' << img.global_init.size() << ';';
     for (const auto p : l.params) s << p << ',';
     for (const auto c : l.const_mem) s << int(c) << ',';
     for (const auto& u : img.global_init_undefined) s << u.addr << '+' << u.len << ',';
@@ -75,8 +75,8 @@ void property_for(const std::string& file) {
     for (const auto& f : fs::directory_iterator(kBundle)) fs::copy_file(f.path(), dir / f.path().filename());
     const std::vector<std::string> leaves = numeric_leaves(original);
     ASSERT_GE(leaves.size(), 3u) << "no numeric fields found in " << file;
-    const std::vector<json> hostile = {json(-1), json(2.5), json(1e30), json(18446744073709551616.0), json("7"),
-                                       json(-0.5)};
+    const std::vector<json> hostile = {json(-1),  json(2.5), json(1e30), json(18446744073709551616.0),
+                                       json("7"), json(-0.5)};
     for (const std::string& pointer : leaves) {
         for (const json& bad : hostile) {
             SCOPED_TRACE(file + " " + pointer + " = " + bad.dump());

@@ -35,7 +35,8 @@ std::vector<std::string> hostile_text(const Param& p) {
     std::vector<std::string> v = {"nan", "inf", "-inf", "1e400", "2x", "", "--16", "18446744073709551616"};
     if (p.min > -1) v.push_back("-1");
     if (p.type == Type::Int) v.insert(v.end(), {"2.5", "1e3", "0x", "4294967297.5"});
-    if (p.type == Type::Int ? p.max < 1e18 : p.max < 1e30) v.push_back(p.type == Type::Int ? "1000000000000000000" : "1e30");
+    if (p.type == Type::Int ? p.max < 1e18 : p.max < 1e30)
+        v.push_back(p.type == Type::Int ? "1000000000000000000" : "1e30");
     return v;
 }
 

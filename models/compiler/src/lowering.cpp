@@ -145,11 +145,12 @@ struct Form {
 Form form_of(const std::string& op) {
     static const std::map<std::string, Form> kForms = [] {
         std::map<std::string, Form> m;
-        for (const char* o : {"mov", "ld", "st", "cvta", "not", "neg", "abs", "rcp", "sqrt", "rsqrt", "lg2", "ex2",
-                              "sin", "cos"})
+        for (const char* o :
+             {"mov", "ld", "st", "cvta", "not", "neg", "abs", "rcp", "sqrt", "rsqrt", "lg2", "ex2", "sin", "cos"})
             m[o] = {2, 2, 1};
         m["cvt"] = {2, 2, 2};
-        for (const char* o : {"add", "sub", "mul", "mul24", "div", "rem", "and", "or", "xor", "shl", "shr", "min", "max"})
+        for (const char* o :
+             {"add", "sub", "mul", "mul24", "div", "rem", "and", "or", "xor", "shl", "shr", "min", "max"})
             m[o] = {3, 3, 1};
         for (const char* o : {"mad", "mad24", "fma", "selp"}) m[o] = {4, 4, 1};
         m["setp"] = m["set"] = {3, 4, 1};
@@ -167,11 +168,12 @@ void Lowerer::check_form(const PtxInst& in) const {
     const Form f = form_of(in.opcode);
     if (in.ops.size() < f.min_ops || in.ops.size() > f.max_ops)
         refuse(in.opcode + " takes " +
-               (f.min_ops == f.max_ops ? std::to_string(f.min_ops) : std::to_string(f.min_ops) + " or " +
-                                                                          std::to_string(f.max_ops)) +
+               (f.min_ops == f.max_ops ? std::to_string(f.min_ops)
+                                       : std::to_string(f.min_ops) + " or " + std::to_string(f.max_ops)) +
                " operand" + (f.max_ops == 1 ? "" : "s") + ", got " + std::to_string(in.ops.size()));
     if ((f.types >= 1 && in.type().empty()) || (f.types >= 2 && in.type2().empty()))
-        refuse(in.opcode + (f.types == 2 ? " needs a destination and a source type" : " needs a type (.u32, .f32, ...)"));
+        refuse(in.opcode +
+               (f.types == 2 ? " needs a destination and a source type" : " needs a type (.u32, .f32, ...)"));
 }
 
 void Lowerer::lower_inst(const PtxInst& in) {

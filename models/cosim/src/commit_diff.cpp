@@ -32,8 +32,10 @@ CommitRecord parse_line(const std::string& line, const fs::path& file, std::size
     const auto bar1 = line.find(" | ");
     std::size_t bar2 = std::string::npos;
     if (bar1 != std::string::npos) {
-        if (line.size() >= 2 && line.compare(line.size() - 2, 2, " |") == 0) bar2 = line.size() - 1;
-        else if (const auto last = line.rfind(" | "); last != bar1) bar2 = last + 1;
+        if (line.size() >= 2 && line.compare(line.size() - 2, 2, " |") == 0)
+            bar2 = line.size() - 1;
+        else if (const auto last = line.rfind(" | "); last != bar1)
+            bar2 = last + 1;
     }
     if (bar1 == std::string::npos || bar2 == std::string::npos || bar2 <= bar1 + 1)
         throw bad("expected `cycle sm block warp pc mask | text | dst = values`");

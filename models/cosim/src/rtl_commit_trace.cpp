@@ -45,7 +45,10 @@ void write_destination(std::ostream& out, isa::OperandKind kind, unsigned reg, s
         // Address-register results (R2A, A2R ...): the model's commit trace does not record
         // them (its issue record names no destination), so neither side writes them.
         case isa::OperandKind::AddrReg: return;
-        case isa::OperandKind::Predicate: name = fmt::format("C{}", reg); values = &prd; break;
+        case isa::OperandKind::Predicate:
+            name = fmt::format("C{}", reg);
+            values = &prd;
+            break;
         default: return;
     }
     if (mask == 0) return;
@@ -74,8 +77,8 @@ void write_destination(std::ostream& out, isa::OperandKind kind, unsigned reg, s
 struct RtlCommitTracer::Pending {
     std::uint32_t pc = 0;
     std::uint64_t words = 0;
-    std::uint32_t mask = 0;          // instruction mask from execute (after the guard)
-    std::uint32_t warp_mask = 0;     // the warp's current mask at fetch
+    std::uint32_t mask = 0;       // instruction mask from execute (after the guard)
+    std::uint32_t warp_mask = 0;  // the warp's current mask at fetch
     bool fetched = false;
     std::array<std::string, 32> gpr, prd, adr;  // written values per thread ("" = not written)
     void clear_values() {
@@ -144,8 +147,7 @@ void RtlCommitTracer::commit(std::uint64_t cycle, std::uint32_t warp, std::uint3
         // the words as the RTL reads them (core::apply_semantics); the text stays cuobjdump's.
         isa::Instruction rtl = inst;
         core::apply_semantics(rtl, core::RtlPolicy::preset(core::Semantics::Rtl));
-        it = decoded_.emplace(key, Decoded{isa::disassemble(inst), rtl.dst.kind, rtl.dst.reg, inst.is_guarded()})
-                 .first;
+        it = decoded_.emplace(key, Decoded{isa::disassemble(inst), rtl.dst.kind, rtl.dst.reg, inst.is_guarded()}).first;
     }
     // The execute stage's instruction mask is the warp mask under the guard; for unguarded
     // flow instructions (SSY, ...) the RTL leaves it 0, so take the warp's.
@@ -216,7 +218,8 @@ void normalize_rtl_commit_trace(const fs::path& raw, const fs::path& out_file, c
             if (!(s >> cycle)) throw std::runtime_error("no cycle");
             feed_record(tracer, tag, io::parse_unsigned(cycle, "cycle"), s);
         } catch (const std::exception& e) {  // io's messages name the field
-            throw CosimError(fmt::format("{}:{}: {}: {}", raw.string(), lineno, e.what(), io::escape_and_cut(line, 200)));
+            throw CosimError(
+                fmt::format("{}:{}: {}: {}", raw.string(), lineno, e.what(), io::escape_and_cut(line, 200)));
         }
     }
     if (!out) throw CosimError(out_file.string() + ": cannot write");

@@ -119,9 +119,9 @@ void read_plans(const json& plans, FaultModel default_model, std::vector<Structu
 
 CampaignSpec campaign_from_json(const json& j) {
     if (!j.is_object()) throw std::invalid_argument("a campaign description is a JSON object");
-    static const char* const kKeys[] = {"target",     "plans",      "seed",        "exhaustive",
-                                        "at_instruction", "at_cycle", "count",   "margin",
-                                        "confidence", "hang_factor", "model", "max_instructions"};
+    static const char* const kKeys[] = {"target",         "plans",       "seed",  "exhaustive",
+                                        "at_instruction", "at_cycle",    "count", "margin",
+                                        "confidence",     "hang_factor", "model", "max_instructions"};
     for (const auto& [k, v] : j.items()) {
         bool known = false;
         for (const char* key : kKeys) known = known || k == key;
@@ -150,9 +150,12 @@ CampaignSpec campaign_from_json(const json& j) {
 
 json to_json(const CampaignSpec& s) {
     json j;
-    j["target"] = {{"path", s.target.path},         {"flexgrip", s.target.flexgrip},
-                   {"params", s.target.params},     {"global_init", s.target.global_init},
-                   {"regs", s.target.regs},         {"shared", s.target.shared},
+    j["target"] = {{"path", s.target.path},
+                   {"flexgrip", s.target.flexgrip},
+                   {"params", s.target.params},
+                   {"global_init", s.target.global_init},
+                   {"regs", s.target.regs},
+                   {"shared", s.target.shared},
                    {"blocks_per_sm", s.target.blocks_per_sm}};
     // Only when given: a missing grid or block is 1 with a warning, as for `fgtlm run`.
     if (!s.target.grid.empty()) j["target"]["grid"] = s.target.grid;

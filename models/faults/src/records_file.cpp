@@ -70,10 +70,16 @@ void scan_records(const fs::path& file, bool repair, const std::function<void(js
         try {
             j = json::parse(line);
         } catch (const json::exception&) {
-            if (!complete) { torn = true; break; }
+            if (!complete) {
+                torn = true;
+                break;
+            }
             throw std::runtime_error(file.string() + ":" + std::to_string(lineno) + ": not a JSON record");
         }
-        if (!complete) { torn = true; break; }
+        if (!complete) {
+            torn = true;
+            break;
+        }
         good_bytes += line.size() + 1;
         const std::string where = file.string() + ":" + std::to_string(lineno) + ": ";
         if (lineno == 1) {
@@ -106,7 +112,8 @@ RecordsFile merge_records(const std::vector<fs::path>& files) {
     for (const fs::path& f : files) {
         RecordsFile rf = read_records(f);
         if (rf.header.is_null()) continue;  // empty shard file
-        if (out.header.is_null()) out.header = rf.header;
+        if (out.header.is_null())
+            out.header = rf.header;
         else if (rf.header != out.header)
             throw std::runtime_error(fmt::format("{}:1: belongs to another campaign than {} (header field {} differs)",
                                                  f.string(), files.front().string(),

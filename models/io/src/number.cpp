@@ -90,9 +90,7 @@ std::uint64_t json_unsigned(const nlohmann::json& v, std::string_view name, std:
 }
 
 double json_real(const nlohmann::json& v, std::string_view name, double lo, double hi) {
-    if (!v.is_number())
-        refuse(name,
-               fmt::format("must be a number ({} to {}), got {}", lo, hi, shown_json(v)));
+    if (!v.is_number()) refuse(name, fmt::format("must be a number ({} to {}), got {}", lo, hi, shown_json(v)));
     const double x = v.get<double>();
     if (!std::isfinite(x) || x < lo || x > hi) refuse(name, fmt::format("{} is out of range ({} to {})", x, lo, hi));
     return x;

@@ -10,8 +10,10 @@ std::string escape_and_cut(std::string_view text, std::size_t cap) {
     out.reserve(head.size() + 24);
     for (const char c : head) {
         const auto u = static_cast<unsigned char>(c);
-        if (u >= 0x20 && u < 0x7f && c != '\\') out += c;
-        else out += fmt::format("\\x{:02x}", u);
+        if (u >= 0x20 && u < 0x7f && c != '\\')
+            out += c;
+        else
+            out += fmt::format("\\x{:02x}", u);
     }
     if (text.size() > cap) out += fmt::format("... ({} bytes)", text.size());
     return out;

@@ -61,14 +61,16 @@ std::vector<std::uint32_t> parse_program_hex(std::string_view text, std::string_
         std::string_view digits = line;
         if (digits.size() >= 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) digits.remove_prefix(2);
         if (digits.empty() || digits.size() > 8) {
-            fail(filename, line_no, "expected a 32-bit hex word like 0x10004205, got '" + io::escape_and_cut(line, 60) + "'");
+            fail(filename, line_no,
+                 "expected a 32-bit hex word like 0x10004205, got '" + io::escape_and_cut(line, 60) + "'");
         }
         std::uint32_t v = 0;
         for (char c : digits) {
             const int d = hex_digit(c);
             if (d < 0)
                 fail(filename, line_no,
-                     "invalid hex digit '" + io::escape_and_cut(std::string_view(&c, 1)) + "' in '" + io::escape_and_cut(line, 60) + "'");
+                     "invalid hex digit '" + io::escape_and_cut(std::string_view(&c, 1)) + "' in '" +
+                         io::escape_and_cut(line, 60) + "'");
             v = v << 4 | static_cast<std::uint32_t>(d);
         }
         words.push_back(v);

@@ -50,8 +50,9 @@ CubinConstSegment segment(const json& j, const std::string& where, const fs::pat
         for (unsigned b = 0; b < 4; ++b) seg.bytes.push_back(std::uint8_t(w >> (8 * b)));  // little-endian
     }
     if (seg.bytes.size() != at.bytes)
-        throw LoadError(file, 0, where + ": bytes is " + std::to_string(at.bytes) + " but mem holds " +
-                                     std::to_string(seg.bytes.size()));
+        throw LoadError(
+            file, 0,
+            where + ": bytes is " + std::to_string(at.bytes) + " but mem holds " + std::to_string(seg.bytes.size()));
     if (std::uint64_t(seg.offset) + seg.bytes.size() > kBankBytes)
         throw LoadError(file, 0, where + ": ends beyond the 64 KiB constant bank");
     return seg;

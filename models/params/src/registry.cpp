@@ -284,7 +284,8 @@ void Registry::set_from_json(std::string_view name, const nlohmann::json& value,
 void Registry::apply_override(std::string_view assignment) {
     const auto eq = assignment.find('=');
     if (eq == std::string_view::npos || eq == 0) {
-        throw ParamError(fmt::format("-p '{}': expected key=value (e.g. -p sm.sp_lanes=16)", escape_and_cut(assignment)));
+        throw ParamError(
+            fmt::format("-p '{}': expected key=value (e.g. -p sm.sp_lanes=16)", escape_and_cut(assignment)));
     }
     set_from_text(trim(assignment.substr(0, eq)), assignment.substr(eq + 1), "-p");
 }
