@@ -215,28 +215,29 @@ std::string label(std::string_view source, std::string_view name) {
     return fmt::format("{}: parameter '{}'", source, escape_and_cut(name));
 }
 
-// io's checked parser converts; its std::invalid_argument becomes a ParamError.
-template <class F>
-auto checked(F&& parse) {
-    try {
-        return parse();
-    } catch (const std::invalid_argument& e) {
-        throw ParamError(e.what());
-    }
-}
-
 // An optional '-', then decimal or 0x hex digits (io::parse_unsigned: no second sign, blank,
 // fraction or exponent) within the 64-bit range.
 std::int64_t int_from_text(std::string_view text, const std::string& what) {
     const bool neg = !text.empty() && text.front() == '-';
     const std::string_view digits = neg ? text.substr(1) : text;
     constexpr auto kMax = std::uint64_t(INT64_MAX);
-    const std::uint64_t m = checked([&] { return io::parse_unsigned(digits, what, 0, neg ? kMax + 1 : kMax); });
-    return neg ? std::int64_t(0 - m) : std::int64_t(m);
+    try {
+        const std::uint64_t m = io::parse_unsigned(digits, what, 0, neg ? kMax + 1 : kMax);
+        return neg ? std::int64_t(0 - m) : std::int64_t(m);
+    } catch (const std::invalid_argument& e) {  // said for the signed value, not its digits
+        const bool range = std::string_view(e.what()).find("out of range") != std::string_view::npos;
+        throw ParamError(fmt::format("{}: '{}' {}", what, escape_and_cut(text),
+                                     range ? "does not fit in a 64-bit integer"
+                                           : "is not an integer (decimal or 0x hex digits, an optional -)"));
+    }
 }
 
 double real_from_text(std::string_view text, const std::string& what) {
-    return checked([&] { return io::parse_real(text, what, -DBL_MAX, DBL_MAX); });
+    try {
+        return io::parse_real(text, what, -DBL_MAX, DBL_MAX);
+    } catch (const std::invalid_argument& e) {
+        throw ParamError(e.what());
+    }
 }
 
 }  // namespace
