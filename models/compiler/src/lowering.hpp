@@ -54,6 +54,7 @@ public:
 private:
     void lower_inst(const PtxInst& in);
     void refuse_without_sm10_meaning(const PtxInst& in) const;
+    void check_form(const PtxInst& in) const;
     void apply_guard(std::size_t first, const PtxInst& in);
     void unguardable_to_register(std::vector<MInst>& out, MInst m);
     void split_blocks(const PtxFunction& f);
