@@ -26,6 +26,10 @@ int run_params(const ParamsOptions& opt) {
     fgtlm::cosim::declare_rtl_policy_params(reg);
     if (!opt.config.empty()) reg.load_json_file(opt.config);
     for (const auto& kv : opt.overrides) reg.apply_override(kv);
+    if (const std::string error = fgtlm::cosim::show_preset_values(reg); !error.empty()) {
+        std::cerr << "fgtlm params: " << error << '\n';
+        return 2;
+    }
     if (opt.as_config) {
         std::cout << reg.values_as_config().dump(2) << '\n';
     } else if (opt.json) {

@@ -184,6 +184,7 @@ int make_tracer(const RunOptions& o, const gpu::SystemConfig& cfg, stats::Instru
         tc.num_sms = cfg.gpu.num_sms;
         tc.warp_slots = cfg.gpu.sm.core.max_warps;
         tc.clock_period = cfg.gpu.sm.clock_period;
+        tc.time_unit = stats::clock_time_unit(tc.clock_period);  // 1 VCD unit = 1 cycle: the GPU is alone
         tracer = std::make_unique<stats::SignalTracer>("vcd", tc, inst.timing());
     } catch (const std::exception& e) {
         std::cerr << "fgtlm run: " << e.what() << '\n';

@@ -38,10 +38,24 @@ std::uint32_t parse_f32_param(const std::string& s) {
     return bits;
 }
 
-// An integer parameter: decimal (negative allowed) or 0x hex, as two's complement.
-std::uint32_t parse_int_param(const std::string& s) {
-    if (!s.empty() && s[0] == '-') return 0u - std::uint32_t(io::parse_unsigned(s.substr(1), "value", 0, 0x80000000u));
-    return parse_u32(s);
+// An integer parameter of `bytes` bytes: decimal (negative allowed) or 0x hex, as two's complement.
+std::uint64_t parse_int_param(const std::string& s, std::uint32_t bytes) {
+    const std::uint64_t top = bytes >= 8 ? ~0ull : (1ull << (8 * bytes)) - 1;
+    if (!s.empty() && s[0] == '-') return (0 - io::parse_unsigned(s.substr(1), "value", 0, top / 2 + 1)) & top;
+    return io::parse_unsigned(s, "value", 0, top);
+}
+
+// Writes one parameter's bytes (little-endian) into the parameter words.
+void place_param(std::vector<std::uint32_t>& words, const compiler::ParamInfo& p, const std::string& text) {
+    const bool integer = p.size == 1 || p.size == 2 || p.size == 4 || p.size == 8;
+    if ((p.type == "f32" && p.size != 4) || !integer || p.offset % p.size != 0)
+        throw loaders::LoadError("parameter " + p.name + " (." + p.type + ", " + std::to_string(p.size) +
+                                 " bytes) cannot be given on the command line yet");
+    const std::uint64_t v = p.type == "f32" ? parse_f32_param(text) : parse_int_param(text, p.size);
+    for (std::uint32_t b = 0; b < p.size; ++b) {
+        const std::uint32_t at = p.offset + b;
+        words[at / 4] |= std::uint32_t((v >> (8 * b)) & 0xff) << (8 * (at % 4));
+    }
 }
 
 std::vector<std::uint32_t> param_words(const compiler::KernelCode& k, const std::vector<std::string>& values) {
@@ -54,11 +68,8 @@ std::vector<std::uint32_t> param_words(const compiler::KernelCode& k, const std:
     std::vector<std::uint32_t> words((bytes + 3) / 4, 0);
     for (std::size_t i = 0; i < values.size(); ++i) {
         const compiler::ParamInfo& p = k.params[i];
-        if (p.size != 4 || p.offset % 4 != 0)
-            throw loaders::LoadError("parameter " + p.name + " (." + p.type + ", " + std::to_string(p.size) +
-                                     " bytes) cannot be given on the command line yet");
         try {
-            words[p.offset / 4] = p.type == "f32" ? parse_f32_param(values[i]) : parse_int_param(values[i]);
+            place_param(words, p, values[i]);
         } catch (const std::invalid_argument& e) {
             throw loaders::LoadError("--param " + std::to_string(i + 1) + " (" + p.name + "): " + e.what());
         }

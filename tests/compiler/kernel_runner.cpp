@@ -30,16 +30,26 @@ std::string slurp(const fs::path& p) {
     return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
+fs::path work_dir(const KernelRun& r) {
+    return fs::path(FGTLM_TEST_WORK_DIR) / (fs::path(r.cu).stem().string() + r.variant);
+}
+
 }  // namespace
 
+std::string module_text(const KernelRun& r) { return slurp(work_dir(r) / "module.json"); }
+
 std::vector<std::uint8_t> run_kernel(const KernelRun& r) {
-    const fs::path dir = fs::path(FGTLM_TEST_WORK_DIR) / fs::path(r.cu).stem();
+    const fs::path dir = work_dir(r);
     fs::create_directories(dir);
     const fs::path module = dir / "module.json", in = dir / "in.bin", out = dir / "out.bin", log = dir / "log.txt";
     const std::string exe = FGTLM_EXE;
     const std::string cu = std::string(FGTLM_KERNEL_DIR) + "/" + r.cu;
-    if (shell(exe + " cc " + cu + " -o " + module.string() + " --keep-ptx " + (dir / "k.ptx").string(), log) != 0)
-        throw std::runtime_error("fgtlm cc failed:\n" + slurp(log));
+    std::string cc = exe + " cc " + cu + " -o " + module.string() + " --keep-ptx " + (dir / "k.ptx").string();
+    if (!r.target.empty()) cc += " --target " + r.target;
+    if (r.max_regs != 0) cc += " --max-regs " + std::to_string(r.max_regs);
+    if (!r.clang_args.empty()) cc += " --";
+    for (const std::string& a : r.clang_args) cc += " " + a;
+    if (shell(cc, log) != 0) throw std::runtime_error("fgtlm cc failed:\n" + slurp(log));
     std::ofstream(in, std::ios::binary)
         .write(reinterpret_cast<const char*>(r.memory.data()), std::streamsize(r.memory.size()));
     std::string cmd = exe + " run " + module.string() + " --grid " + join(r.grid) + " --block " + join(r.block) +

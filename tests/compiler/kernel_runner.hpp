@@ -18,10 +18,16 @@ struct KernelRun {
     std::vector<std::string> params;
     std::vector<std::uint8_t> memory;  // global memory image from address 0
     std::uint32_t dynamic_shared = 0;
+    std::vector<std::string> clang_args;  // after `fgtlm cc ... --` (e.g. -m64)
+    std::string target;                   // fgtlm cc --target ("" = the default, flexgrip)
+    std::uint32_t max_regs = 0;           // fgtlm cc --max-regs (0 = the default)
+    std::string variant;                  // work-folder suffix when one .cu is compiled twice
 };
 
 // Global memory after the kernel (throws std::runtime_error with the tools' output on failure).
 std::vector<std::uint8_t> run_kernel(const KernelRun& r);
+// The MODULE file run_kernel compiled for r (JSON text).
+std::string module_text(const KernelRun& r);
 
 // Little-endian helpers over a memory image.
 inline void put_u32(std::vector<std::uint8_t>& m, std::uint32_t addr, std::uint32_t v) {

@@ -131,15 +131,29 @@ TEST(RegisterAllocation, ReusesRegistersOfDeadValues) {
     EXPECT_LE(m.kernels[0].regs, 4u);  // R0 (thread index) and a few live values, not 30
 }
 
-TEST(RegisterAllocation, TooManyLiveValuesIsAnErrorNotAMiscompile) {
+std::string many_live_values() {
     std::string body;
     for (int i = 1; i < 36; ++i)
         body += "ld.global.u32 %r" + std::to_string(i) + ", [%r0+" + std::to_string(4 * i) + "];\n";
     for (int i = 1; i < 36; ++i) body += "st.global.u32 [%r0], %r" + std::to_string(i) + ";\n";
+    return entry("", body);
+}
+
+TEST(RegisterAllocation, SpillsToTheLocalWindowWhenRegistersRunOut) {
     CompileOptions o;
     o.max_regs = 16;
+    const KernelCode k = compile_ptx(many_live_values(), o).kernels[0];
+    EXPECT_LE(k.regs, 16u);
+    EXPECT_GT(k.local_bytes, 0u);  // the spill slots
+    EXPECT_TRUE(has_line(k, "R2A A2"));
+    EXPECT_TRUE(has_line(k, "R2G.U32.U32 g[A2+"));
+}
+
+TEST(RegisterAllocation, TooFewRegistersEvenToSpillIsAnErrorNotAMiscompile) {
+    CompileOptions o;
+    o.max_regs = 2;  // R1 only: an instruction with two spilled sources cannot run
     try {
-        compile_ptx(entry("", body), o);
+        compile_ptx(many_live_values(), o);
         FAIL() << "expected a register error";
     } catch (const CompileError& e) {
         EXPECT_NE(std::string(e.what()).find("registers"), std::string::npos) << e.what();

@@ -14,6 +14,7 @@
 #include <fgtlm/cosim/commit_diff.hpp>
 #include <fgtlm/cosim/random_kernel.hpp>
 #include <fgtlm/cosim/rtl_build.hpp>
+#include <fgtlm/cosim/rtl_policy_params.hpp>
 #include <fgtlm/cosim/rtl_result_cache.hpp>
 #include <fgtlm/cosim/rtl_run.hpp>
 #include <fgtlm/loaders/testbench_writer.hpp>
@@ -309,3 +310,23 @@ TEST(RtlResultCache, StoredOutputsAreRestoredIntoAnotherRunFolder) {
 }
 
 }  // namespace
+
+// `fgtlm params -p core.semantics=g80` lists what a run would use: the g80 preset's values,
+// except a core.rtl.* that was set, which keeps its own value and source.
+TEST(RtlPolicyParams, ListingShowsThePresetsValues) {
+    fgtlm::params::Registry reg;
+    fgtlm::cosim::declare_rtl_policy_params(reg);
+    reg.apply_override("core.semantics=g80");
+    reg.apply_override("core.rtl.constant_move=true");
+    EXPECT_EQ(fgtlm::cosim::show_preset_values(reg), "");
+    EXPECT_FALSE(reg.get_bool("core.rtl.register_fields"));
+    EXPECT_EQ(reg.find("core.rtl.register_fields").source, "core.semantics=g80");
+    EXPECT_TRUE(reg.get_bool("core.rtl.constant_move"));
+    EXPECT_EQ(reg.find("core.rtl.constant_move").source, "-p");
+    fgtlm::core::RtlPolicy resolved;
+    EXPECT_EQ(fgtlm::cosim::resolve_rtl_policy(reg, resolved), "");
+    const auto g80 = fgtlm::core::RtlPolicy::preset(fgtlm::core::Semantics::G80);
+    EXPECT_EQ(resolved.register_fields, g80.register_fields);
+    reg.apply_override("core.semantics=rtx");
+    EXPECT_NE(fgtlm::cosim::show_preset_values(reg).find("core.semantics"), std::string::npos);
+}

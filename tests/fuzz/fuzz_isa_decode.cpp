@@ -12,6 +12,11 @@
 #include <cstring>
 #include <vector>
 
+static bool has_branch_target(fgtlm::isa::Opcode op) {
+    using fgtlm::isa::Opcode;
+    return op == Opcode::BRA || op == Opcode::CAL || op == Opcode::SSY || op == Opcode::PBK;
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     std::vector<std::uint32_t> words(size / 4);
     if (!words.empty()) std::memcpy(words.data(), data, words.size() * 4);
@@ -27,6 +32,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             std::fprintf(stderr, "re-encode mismatch for %s\n", text.c_str());
             std::abort();
         }
+        // A branch target off a multiple of 4 decodes (the RTL and the model fetch word pc / 4 and
+        // carry the low bits), but the assembler refuses to write one (issue 27: `BRA 0x3`).
+        if (in.target % 4 != 0 && has_branch_target(in.op)) continue;
         const fgtlm::isa::ParsedInstruction p = fgtlm::isa::parse_instruction(text);
         const fgtlm::isa::Encoding a = p.ok() ? fgtlm::isa::encode(p.inst) : fgtlm::isa::Encoding{};
         std::uint32_t want_hi = in.is_end() ? in.hi & ~3u : in.hi;

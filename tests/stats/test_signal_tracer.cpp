@@ -3,7 +3,13 @@
 // cycles the timing model documents (models/timing/README.md defaults, 8 lanes: an SP or
 // branch instruction takes 103 cycles = fetch 7 + decode 4 + read 32 + execute 22 + write 38;
 // the first instruction is fetched at 92 + 240 = 332).
-// One SystemC elaboration per process: this executable has exactly one TEST.
+// One SystemC elaboration per process: this executable has exactly one TEST. Built twice:
+//   test_signal_tracer         the tracer's own file, 1 unit = 1 cycle, GPU quantum one clock
+//                              (as `fgtlm run --vcd`)
+//   test_signal_tracer_shared  (FGTLM_SHARED_TRACE_FILE) the signals in a trace file of the
+//                              "platform" (1 ps unit) beside a signal of its own that changes
+//                              every 7 ns, the GPU at its default 100 us quantum: the same
+//                              cycles, and no W713 (time not representable in VCD units)
 #include <fgtlm/gpu/standalone_system.hpp>
 #include <fgtlm/isa/assembler.hpp>
 #include <fgtlm/params/registry.hpp>
@@ -16,6 +22,7 @@
 
 #include <fstream>
 #include <map>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -35,7 +42,10 @@ struct Vcd {
     std::map<std::string, std::vector<Change>> signals;
     std::map<std::string, int> widths;
 
-    explicit Vcd(const std::string& path) {
+    std::uint64_t per_cycle = 1;
+
+    // Names under `prefix` lose it (others keep theirs); times() are in units of `cycle`.
+    Vcd(const std::string& path, const std::string& prefix, std::uint64_t cycle) : per_cycle(cycle) {
         std::ifstream in(path);
         std::string tok;
         std::vector<std::string> scope;
@@ -62,6 +72,7 @@ struct Vcd {
                     for (std::size_t i = 1; i < scope.size(); ++i)
                         full += scope[i] + ".";  // drop the top "SystemC" scope
                     full += name;
+                    if (!prefix.empty() && full.rfind(prefix, 0) == 0) full = full.substr(prefix.size());
                     id_to_name[id] = full;
                     widths[full] = width;
                 } else if (tok == "$enddefinitions") {
@@ -70,7 +81,8 @@ struct Vcd {
                 continue;
             }
             if (tok == "$comment" || tok == "$dumpvars") {  // comments; initial values (all 0)
-                while (in >> tok && tok != "$end") {}
+                while (in >> tok && tok != "$end") {
+                }
                 continue;
             }
             if (tok[0] == '#') {
@@ -90,7 +102,8 @@ struct Vcd {
         auto it = signals.find(name);
         if (it == signals.end()) return t;
         for (const auto& c : it->second)
-            if (c.value == value) t.push_back(c.time);
+            if (c.value == value)
+                t.push_back(c.time % per_cycle == 0 ? c.time / per_cycle : ~0ull);  // ~0: off the clock
         return t;
     }
 };
@@ -104,6 +117,25 @@ std::string bin(std::uint32_t v) {
     return "b" + s;
 }
 
+#ifdef FGTLM_SHARED_TRACE_FILE
+constexpr bool kShared = true;
+#else
+constexpr bool kShared = false;
+#endif
+
+// Bus activity of another module off the GPU's 10 ns grid, traced by the platform.
+struct OffGridActivity : sc_core::sc_module {
+    sc_core::sc_signal<bool> toggle{"toggle"};
+    SC_HAS_PROCESS(OffGridActivity);
+    explicit OffGridActivity(sc_core::sc_module_name n) : sc_module(n) { SC_THREAD(run); }
+    void run() {
+        for (int i = 0; i < 200; ++i) {
+            wait(7, sc_core::SC_NS);
+            toggle.write(!toggle.read());
+        }
+    }
+};
+
 }  // namespace
 
 TEST(SignalTracer, VcdOfAStraightLineKernel) {
@@ -113,7 +145,8 @@ TEST(SignalTracer, VcdOfAStraightLineKernel) {
         SHL R3, R2, 0x1;
         IADD R4, R3, R1;
         RET;
-    )", "straight.sass");
+    )",
+                                                   "straight.sass");
     ASSERT_TRUE(prog.ok());
     ASSERT_EQ(prog.instructions.size(), 5u);
 
@@ -129,14 +162,26 @@ TEST(SignalTracer, VcdOfAStraightLineKernel) {
     gpu::SystemConfig cfg;
     cfg.gpu.sm.sp_lanes = 8;
     gpu::StandaloneSystem sys("system", cfg);
-    const std::string path = std::string(FGTLM_TEST_TMP_DIR) + "/straight.vcd";
+    const std::string base = std::string(FGTLM_TEST_TMP_DIR) + (kShared ? "/shared" : "/straight");
+    const std::string path = base + ".vcd";
     stats::SignalTracerConfig tc;
-    tc.vcd_path = path;
     tc.num_sms = 1;
     tc.warp_slots = 4;
     tc.clock_period = cfg.gpu.sm.clock_period;
+    sc_core::sc_trace_file* platform_file = nullptr;
+    std::unique_ptr<OffGridActivity> other;  // only with the platform's 1 ps file: 7 ns is not 10 ns units
+    if (kShared) {
+        other = std::make_unique<OffGridActivity>("other");
+        platform_file = sc_core::sc_create_vcd_trace_file(base.c_str());
+        platform_file->set_time_unit(1, sc_core::SC_PS);
+        sc_core::sc_trace(platform_file, other->toggle, "other.toggle");
+        tc.trace_file = platform_file;
+    } else {
+        tc.vcd_path = path;
+        tc.time_unit = stats::clock_time_unit(tc.clock_period);  // as fgtlm run: 1 unit = 1 cycle
+        sys.gpu.set_quantum(cfg.gpu.sm.clock_period);            // sync every instruction
+    }
     stats::SignalTracer tracer("vcd", tc, inst.timing());
-    sys.gpu.set_quantum(cfg.gpu.sm.clock_period);  // sync every instruction
     sys.gpu.add_observer(&inst);
     sys.gpu.add_observer(&tracer);
     sys.gpu.set_issue_cost(&inst.sm_clock());
@@ -147,15 +192,22 @@ TEST(SignalTracer, VcdOfAStraightLineKernel) {
     const core::KernelResult res = sys.run(launch);
     ASSERT_TRUE(res.error.ok()) << res.error.describe();
     tracer.close();
+    if (platform_file != nullptr) sc_core::sc_close_vcd_trace_file(platform_file);  // the platform closes it
 
     constexpr std::uint64_t kFirst = 332, kInstr = 103;
     EXPECT_EQ(res.cycles, kFirst + 5 * kInstr);
     EXPECT_EQ(tracer.late_changes(), 0u);
     EXPECT_EQ(tracer.dropped_records(), 0u);
-    EXPECT_LE(tracer.max_pending(), 16u);  // per-instruction sync keeps the queue short
+    if (!kShared) {
+        EXPECT_LE(tracer.max_pending(), 16u);  // per-instruction sync keeps the queue short
+    }
+    EXPECT_EQ(sc_core::sc_report_handler::get_count("current kernel time is not representable in VCD time units"), 0);
 
-    const Vcd vcd(path);
-    EXPECT_EQ(vcd.timescale, "10 ns");  // 1 time unit = 1 SM cycle
+    const Vcd vcd(path, kShared ? "vcd." : "", kShared ? 10'000 : 1);
+    EXPECT_EQ(vcd.timescale, kShared ? "1 ps" : "10 ns");           // own file: 1 time unit = 1 SM cycle
+    if (kShared) {
+        EXPECT_GE(vcd.signals.count("other.toggle"), 1u);  // the platform's own signal, same file
+    }
     for (const char* name : {"sm0.warp0.pc", "sm0.warp0.mask", "sm0.warp0.state", "sm0.warp3.pc", "sm0.sp_busy",
                              "sm0.fpu_busy", "sm0.sfu_busy", "sm0.branch_busy", "sm0.mem_busy", "sm0.gmem_busy"})
         EXPECT_TRUE(vcd.widths.count(name)) << name << " not declared";

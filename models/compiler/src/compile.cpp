@@ -4,6 +4,7 @@
 #include <fgtlm/compiler/module.hpp>
 
 #include "emit.hpp"
+#include "inline.hpp"
 #include "lowering.hpp"
 #include "regalloc.hpp"
 #include "structurize.hpp"
@@ -30,7 +31,8 @@ void place_data(const PtxModule& p, Module& m, SymbolLayout& layout, const Compi
 }
 
 // Shared window: 16-byte header, parameters, then static __shared__ data, then extern arrays.
-void place_shared(const PtxModule& p, const PtxFunction& f, SymbolLayout& layout, KernelCode& k) {
+void place_shared(const PtxModule& p, const PtxFunction& f, SymbolLayout& layout, KernelCode& k,
+                  std::uint32_t spill_slots) {
     std::uint32_t param_bytes = 0;
     for (const PtxParam& q : f.params) {
         layout.params[q.name] = q;
@@ -59,32 +61,54 @@ void place_shared(const PtxModule& p, const PtxFunction& f, SymbolLayout& layout
         layout.local[v.name] = k.local_bytes;
         k.local_bytes = align_up(k.local_bytes + v.size, 4);
     }
+    layout.spill_offset = k.local_bytes;  // spill slots after the local arrays (spill.cpp)
+    layout.spill_slots = spill_slots;
+    k.local_bytes += 4 * spill_slots;
     layout.local_bytes = k.local_bytes;
     layout.local_base = at;
     if (k.local_bytes != 0 && !dynamic.empty())
         throw CompileError(f.line, "kernel " + f.name +
-                                       ": local arrays and extern __shared__ arrays together are "
+                                       ": local arrays or spilled registers together with extern __shared__ arrays are "
                                        "not supported yet (both live at the end of the shared window)");
     k.shared_bytes = at - 16;
 }
 
-KernelCode compile_kernel(const PtxModule& p, const PtxFunction& f, const SymbolLayout& global,
-                          const CompileOptions& opts) {
+// One attempt with `spill_slots` slots reserved in the local window; `needed` returns how
+// many the allocation used (more than reserved: the caller compiles again with that many).
+KernelCode compile_attempt(const PtxModule& p, const PtxFunction& f, const SymbolLayout& global,
+                           const CompileOptions& opts, std::uint32_t spill_slots, std::uint32_t& needed) {
     KernelCode k;
     k.name = f.name;
     SymbolLayout layout = global;
-    place_shared(p, f, layout, k);
+    place_shared(p, f, layout, k, spill_slots);
+    Lowerer low(f, layout, opts);
+    MFunction mf = low.run();
+    const std::vector<int> order = structurize(mf);
+    int slots = 0;
+    const Allocation a = allocate_with_spills(mf, order, int(opts.max_regs), slots);
+    needed = std::uint32_t(slots);
+    if (needed > spill_slots) return k;
+    k.regs = std::uint32_t(a.regs_used);
+    emit_kernel(mf, order, a, k);
+    return k;
+}
+
+KernelCode compile_kernel(const PtxModule& p, const PtxFunction& entry, const SymbolLayout& global,
+                          const CompileOptions& opts) {
+    const PtxFunction f = inline_calls(p, entry, opts);
     for (const PtxVar& v : f.vars)
         if (v.space != "shared" && v.space != "local")
             throw CompileError(v.line, opts.file + ":" + std::to_string(v.line) + ": ." + v.space + " variable " +
                                            v.name + " in a function is not supported yet");
-    Lowerer low(f, layout, opts);
-    MFunction mf = low.run();
-    const std::vector<int> order = structurize(mf);
-    const Allocation a = allocate_registers(mf, order, int(opts.max_regs));
-    k.regs = std::uint32_t(a.regs_used);
-    emit_kernel(mf, order, a, k);
-    return k;
+    // Spilling needs the spill base set at the entry, so a kernel that spills is compiled again
+    // with the slots reserved (the new code may spill a little differently: a few rounds).
+    std::uint32_t reserved = 0, needed = 0;
+    for (int attempt = 0; attempt < 4; ++attempt) {
+        KernelCode k = compile_attempt(p, f, global, opts, reserved, needed);
+        if (needed <= reserved) return k;
+        reserved = needed;
+    }
+    throw CompileError(f.line, opts.file + ": kernel " + f.name + ": the number of spill slots does not settle");
 }
 
 }  // namespace
@@ -99,7 +123,7 @@ Module compile_ptx(const std::string& ptx, const CompileOptions& opts) {
     layout.address_size = p.address_size;
     place_data(p, m, layout, opts);
     for (const PtxFunction& f : p.functions) {
-        if (!f.is_entry) continue;  // .func bodies are only reachable through call (refused)
+        if (!f.is_entry) continue;  // .func bodies are inlined where they are called
         try {
             m.kernels.push_back(compile_kernel(p, f, layout, opts));
         } catch (const CompileError& e) {

@@ -50,8 +50,9 @@ void emit_compare(Lowerer& l, int d, int a, int b, const std::string& cmp, const
     }
     if (compare_name(cmp).empty()) l.refuse("comparison ." + cmp + " of integers");
     const bool sgn = ty[0] == 's' && cmp != "lo" && cmp != "ls" && cmp != "hi" && cmp != "hs";
-    if (ty.substr(1) != "32" && ty != "pred") l.refuse("comparison of 8/16-bit values is not supported yet");
-    l.emit(std::string(sgn ? "ISET.S32" : "ISET.U32") + " {d0}{g}, {u0}, {u1}, " + compare_name(cmp), {d}, {a, b});
+    const std::string as = (sgn ? "s" : "u") + ty.substr(1);  // lo/ls/hi/hs compare unsigned
+    l.emit(std::string(sgn ? "ISET.S32" : "ISET.U32") + " {d0}{g}, {u0}, {u1}, " + compare_name(cmp), {d},
+           {narrow_operand(l, a, as), narrow_operand(l, b, as)});
 }
 
 // setp.cmp[.bool].type p[|q], a, b[, c]: with .and/.or/.xor the result combines with predicate c.
@@ -96,10 +97,9 @@ void lower_minmax(Lowerer& l) {
     const PtxInst& in = l.inst();
     const std::string ty = in.type();
     const int d = l.dst();
-    const int a = l.value(in.ops[1]);
-    const int b = l.value(in.ops[2]);
+    const int a = narrow_operand(l, l.value(in.ops[1]), ty);
+    const int b = narrow_operand(l, l.value(in.ops[2]), ty);
     if (ty == "f32") return float_minmax(l, d, a, b, in.opcode == "min");
-    if (ty.substr(1) != "32") l.refuse("min/max of 8/16-bit values is not supported yet");
     // d = b; d = a where a < b (min) or a > b (max).
     l.emit(std::string(ty[0] == 's' ? "ISET.S32.C0" : "ISET.U32.C0") + " o[0x7f], {u0}, {u1}, " +
                (in.opcode == "min" ? "LT" : "GT"),

@@ -35,6 +35,21 @@ void normalize(Lowerer& l, int d, const std::string& type) {
     l.emit(std::string(sgn ? "SHR.S32" : "SHR") + " {d0}{g}, {u0}, 0x18", {d}, {d});
 }
 
+}  // namespace
+
+// A narrow (8/16-bit) operand extended as the instruction's type says, whatever the register
+// holds above its width (a register keeps the extension of the instruction that wrote it).
+int narrow_operand(Lowerer& l, int v, const std::string& type) {
+    const std::uint32_t bits = type_bits(type);
+    if (bits >= 32 || type == "pred") return v;
+    const int d = l.temp();
+    l.emit("SHL {d0}{g}, {u0}, " + hex(32 - bits), {d}, {v});
+    l.emit(std::string(type[0] == 's' ? "SHR.S32" : "SHR") + " {d0}{g}, {u0}, " + hex(32 - bits), {d}, {d});
+    return d;
+}
+
+namespace {
+
 bool small_imm(const PtxOperand& o) { return o.kind == PtxOperand::Kind::Imm; }
 
 void lower_add(Lowerer& l, bool sub) {
@@ -91,10 +106,9 @@ void lower_mul(Lowerer& l, bool mad) {
 void lower_shift(Lowerer& l, const std::string& op) {
     const PtxInst& in = l.inst();
     const int d = l.dst();
-    const int a = l.value(in.ops[1]);
     const bool sgn = in.type()[0] == 's';
+    const int a = op == "shr" ? narrow_operand(l, l.value(in.ops[1]), in.type()) : l.value(in.ops[1]);
     const std::string mn = op == "shl" ? "SHL" : (sgn ? "SHR.S32" : "SHR");
-    if (type_bits(in.type()) < 32 && op == "shr") l.refuse("shifts of 8/16-bit values are not supported yet");
     if (small_imm(in.ops[2])) {
         const std::uint32_t v = std::uint32_t(in.ops[2].imm);
         if (v >= 32) {
@@ -168,8 +182,10 @@ bool lower_integer(Lowerer& l) {
     else if (op == "neg" || op == "abs")
         lower_neg_abs(l, op == "neg");
     else if (op == "div" || op == "rem") {
-        if (type_bits(ty) != 32) l.refuse("division of 8/16-bit values is not supported yet");
-        emit_divrem(l, l.dst(), l.value(in.ops[1]), l.value(in.ops[2]), ty[0] == 's', op == "rem");
+        const int d = l.dst();
+        emit_divrem(l, d, narrow_operand(l, l.value(in.ops[1]), ty), narrow_operand(l, l.value(in.ops[2]), ty),
+                    ty[0] == 's', op == "rem");
+        normalize(l, d, ty);
     } else
         return false;
     return true;

@@ -7,18 +7,8 @@
 
 namespace fgtlm::compiler {
 
-namespace {
-
-std::string space_of(const PtxInst& in) {
-    for (const char* s : {"global", "shared", "param", "const", "local"})
-        if (in.has(s)) return s;
-    return "";
-}
-
-std::uint32_t vector_width(const PtxInst& in) { return in.has("v4") ? 4 : in.has("v2") ? 2 : 1; }
-
 // Register holding the byte address of a memory operand plus `extra`.
-int address(Lowerer& l, const PtxOperand& m, std::uint32_t extra) {
+int memory_address(Lowerer& l, const PtxOperand& m, std::uint32_t extra) {
     const std::uint32_t off = std::uint32_t(m.imm) + extra;
     if (m.base_is_reg) {
         const int base = l.vreg(m.name);
@@ -40,6 +30,16 @@ int address(Lowerer& l, const PtxOperand& m, std::uint32_t extra) {
     l.refuse("unknown variable '" + m.name + "'");
 }
 
+namespace {
+
+std::string space_of(const PtxInst& in) {
+    for (const char* s : {"global", "shared", "param", "const", "local"})
+        if (in.has(s)) return s;
+    return "";
+}
+
+std::uint32_t vector_width(const PtxInst& in) { return in.has("v4") ? 4 : in.has("v2") ? 2 : 1; }
+
 std::string gsuffix(const std::string& ty, Lowerer& l) {
     const std::string bits = ty.substr(1);
     if (bits == "32") return "U32";
@@ -48,14 +48,17 @@ std::string gsuffix(const std::string& ty, Lowerer& l) {
     l.refuse("memory access of type ." + ty);
 }
 
+bool wide(const PtxInst& in) { return in.type().size() == 3 && in.type().substr(1) == "64"; }
+
 void lower_param(Lowerer& l, const PtxInst& in) {
     const PtxOperand& m = in.ops[1];
     const auto it = l.layout().params.find(m.name);
     if (it == l.layout().params.end()) l.refuse("unknown parameter '" + m.name + "'");
     const std::uint32_t byte = 16 + it->second.offset + std::uint32_t(m.imm);
     const std::string ty = in.type();
-    if (ty.substr(1) == "32" && byte % 4 == 0) {
+    if ((ty.substr(1) == "32" || ty.substr(1) == "64") && byte % 4 == 0) {
         l.emit("MOV {d0}{g}, g [" + hex(byte / 4) + "]", {l.dst()}, {});
+        if (wide(in)) l.emit("MOV {d0}{g}, g [" + hex(byte / 4 + 1) + "]", {l.vreg_hi(l.reg_name(0))}, {});
         return;
     }
     if (ty.substr(1) != "16" || byte % 2 != 0)
@@ -67,26 +70,42 @@ void lower_param(Lowerer& l, const PtxInst& in) {
 }
 
 // The registers a load writes or a store reads (a scalar load's goes through dst(), which may
-// be a temporary when the address register is also the destination).
+// be a temporary when the address register is also the destination). A 64-bit value is two
+// words, low first (lower_int64.hpp).
 std::vector<int> value_regs(Lowerer& l, const PtxOperand& o, bool load) {
+    const bool w = wide(l.inst());
     std::vector<int> out;
-    if (load && o.kind == PtxOperand::Kind::Reg) return {l.dst()};
+    const auto add = [&](const std::string& r) {
+        out.push_back(l.vreg(r));
+        if (w) out.push_back(l.vreg_hi(r));
+    };
+    if (load && o.kind == PtxOperand::Kind::Reg) {
+        out.push_back(l.dst());
+        if (w) out.push_back(l.vreg_hi(o.name));
+        return out;
+    }
     if (o.kind == PtxOperand::Kind::Vec)
-        for (const std::string& e : o.elems) out.push_back(l.vreg(e));
-    else
-        out.push_back(o.kind == PtxOperand::Kind::Reg ? l.vreg(o.name) : l.value(o));
+        for (const std::string& e : o.elems) add(e);
+    else if (o.kind == PtxOperand::Kind::Reg)
+        add(o.name);
+    else {
+        out.push_back(l.value(o));
+        if (w)
+            out.push_back(o.kind == PtxOperand::Kind::Imm ? l.imm(std::uint32_t(std::uint64_t(o.imm) >> 32))
+                                                          : l.imm(0));
+    }
     return out;
 }
 
 void lower_global(Lowerer& l, const PtxInst& in, bool store) {
-    const std::string ty = in.type();
+    const std::string ty = wide(in) ? "u32" : in.type();
     const std::string sfx = gsuffix(ty, l);
     const PtxOperand& mem = in.ops[store ? 0 : 1];
     const std::vector<int> regs = value_regs(l, in.ops[store ? 1 : 0], !store);
     if (mem.kind != PtxOperand::Kind::Mem) l.refuse("expected a [address] operand");
     const std::uint32_t size = std::uint32_t(std::stoi(ty.substr(1))) / 8;
     for (std::size_t k = 0; k < regs.size(); ++k) {
-        const int a = address(l, mem, std::uint32_t(k) * size);
+        const int a = memory_address(l, mem, std::uint32_t(k) * size);
         if (store)
             l.emit("GST." + sfx + " global14[{u0}]{g}, {u1}", {}, {a, regs[k]});
         else
@@ -95,12 +114,13 @@ void lower_global(Lowerer& l, const PtxInst& in, bool store) {
 }
 
 void lower_shared(Lowerer& l, const PtxInst& in, bool store) {
-    const std::string ty = in.type();
-    if (ty.substr(1) != "32") l.refuse("8/16-bit shared-memory accesses are not supported yet");
+    const std::string ty = wide(in) ? "u32" : in.type();
+    if (ty.substr(1) == "8" || ty.substr(1) == "16") return shared_narrow(l, in, store);
+    if (ty.substr(1) != "32") l.refuse("shared-memory access of type ." + ty);
     const PtxOperand& mem = in.ops[store ? 0 : 1];
     const std::vector<int> regs = value_regs(l, in.ops[store ? 1 : 0], !store);
     std::vector<int> addrs;  // all addresses first: a vector load may overwrite its base register
-    for (std::size_t k = 0; k < regs.size(); ++k) addrs.push_back(address(l, mem, std::uint32_t(k) * 4));
+    for (std::size_t k = 0; k < regs.size(); ++k) addrs.push_back(memory_address(l, mem, std::uint32_t(k) * 4));
     for (std::size_t k = 0; k < regs.size(); ++k) {
         l.emit("R2A A1{g}, {u0}", {}, {addrs[k]});
         if (store)

@@ -1,6 +1,7 @@
 // Lowering driver: splits the PTX body into basic blocks, dispatches every instruction to its
 // opcode group and applies PTX guards (@%p) to what the group emitted.
 #include "lowering.hpp"
+#include "lower_int64.hpp"
 
 #include <set>
 
@@ -133,11 +134,13 @@ void Lowerer::lower_inst(const PtxInst& in) {
     cur_ = &in;
     const std::size_t first = out_.blocks.back().insts.size();
     for (const std::string& m : in.mods)
-        if (m == "f64" || m == "s64" || m == "u64" || m == "b64")
-            if (!(in.opcode == "cvta" || in.opcode == "mov") || layout_.address_size != 32)
-                refuse("64-bit operations are not supported yet (compile with -m32)");
+        if (m == "f64") refuse("double precision (.f64) has no SM_1.0 form");
     if (in.opcode == "membar" || in.opcode == "fence") return;  // in-order memory: nothing to wait for
     refuse_without_sm10_meaning(in);
+    if (lower_bits(*this) || lower_int64(*this)) {  // computes into temporaries: needs no destination override
+        if (!in.guard.empty()) apply_guard(first, in);
+        return;
+    }
     // A destination that is also a source is computed into a temporary first: sequences may
     // write their destination before they have read all of their sources.
     dst_override_ = -1;
@@ -148,7 +151,27 @@ void Lowerer::lower_inst(const PtxInst& in) {
         refuse("instruction not supported by the SM_1.0 compiler");
     if (dst_override_ >= 0) emit("MOV {d0}{g}, {u0}", {vreg(in.ops[0].name)}, {dst_override_});
     dst_override_ = -1;
+    // A narrower load into a 64-bit register extends it (PTX: zero for .u/.b, sign for .s); so
+    // do the moves the inliner makes of such loads (inline.cpp).
+    const bool moves = in.opcode == "ld" || in.opcode == "mov" || in.opcode == "cvt";
+    if (moves && !in.ops.empty() && in.ops[0].kind == PtxOperand::Kind::Reg && is_wide_reg(in.ops[0].name)) {
+        const int lo = vreg(in.ops[0].name);
+        if (in.type()[0] == 's')
+            emit("SHR.S32 {d0}{g}, {u0}, 0x1f", {vreg_hi(in.ops[0].name)}, {lo});
+        else if (in.type().substr(1) != "64")
+            emit("MOV {d0}{g}, R124", {vreg_hi(in.ops[0].name)}, {});
+    }
     if (!in.guard.empty()) apply_guard(first, in);
+}
+
+bool Lowerer::is_wide_reg(const std::string& name) const {
+    for (const PtxRegDecl& r : f_.regs) {
+        if (r.type.size() != 3 || r.type.substr(1) != "64" || name.rfind(r.prefix, 0) != 0) continue;
+        const std::string rest = name.substr(r.prefix.size());
+        if (r.count == 0 ? rest.empty() : (!rest.empty() && rest.find_first_not_of("0123456789") == std::string::npos))
+            return true;
+    }
+    return false;
 }
 
 bool Lowerer::reads_own_dest(const PtxInst& in) {

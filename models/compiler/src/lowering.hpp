@@ -21,6 +21,8 @@ struct SymbolLayout {
     std::map<std::string, std::uint32_t> local;  // byte offset in a thread's local window
     std::uint32_t local_bytes = 0;               // per thread
     std::uint32_t local_base = 0;                // shared-window offset of thread 0's local window
+    std::uint32_t spill_offset = 0;              // spill slots' byte offset in the local window
+    std::uint32_t spill_slots = 0;               // reserved 32-bit spill slots (A2/A3 point at them)
     std::uint32_t address_size = 32;
 };
 
@@ -31,6 +33,10 @@ public:
 
     // Shared by the opcode groups.
     int vreg(const std::string& ptx_reg);
+    // The high word of a 64-bit PTX register (the low word is vreg(ptx_reg)).
+    int vreg_hi(const std::string& ptx_reg) { return vreg(ptx_reg + ".hi"); }
+    // A register declared .b64/.u64/.s64.
+    bool is_wide_reg(const std::string& name) const;
     int temp();
     // A register holding the operand: a PTX register, or an immediate materialised with MVI.
     int value(const PtxOperand& o);
@@ -51,6 +57,7 @@ private:
     void apply_guard(std::size_t first, const PtxInst& in);
     void unguardable_to_register(std::vector<MInst>& out, MInst m);
     void split_blocks(const PtxFunction& f);
+    void emit_spill_base();
     void end_block(TermKind kind);
     static bool reads_own_dest(const PtxInst& in);
     int dst_override_ = -1;
@@ -81,6 +88,12 @@ void float_to_int(Lowerer& l, int d, int x, const std::string& mode, bool is_sig
 bool is_special_register(const std::string& name);
 // d = shared-window address of byte `offset` of this thread's local window.
 void emit_local_address(Lowerer& l, int d, std::uint32_t offset);
+// Register holding the byte address of a memory operand plus `extra` (lower_memory.cpp).
+int memory_address(Lowerer& l, const PtxOperand& m, std::uint32_t extra);
+// 8/16-bit ld/st of shared (and local) memory (lower_shared_narrow.cpp).
+void shared_narrow(Lowerer& l, const PtxInst& in, bool store);
+// A narrow (8/16-bit) operand extended as the type says (lower_int.cpp); v itself otherwise.
+int narrow_operand(Lowerer& l, int v, const std::string& type);
 // Comparison text of a PTX setp/set/slct comparison (lt -> LT ...); "" if none.
 std::string compare_name(const std::string& cmp);
 // An immediate as SASS text ("0x1f"), for the instructions the lowering passes emit.

@@ -10,10 +10,25 @@ bool is_terminator(const PtxInst& in) { return in.opcode == "bra" || in.opcode =
 
 }  // namespace
 
+void Lowerer::emit_spill_base() {
+    const int base = temp();
+    emit_local_address(*this, base, layout_.spill_offset);
+    emit("R2A A2, {u0}", {}, {base});
+    if (layout_.spill_slots <= 32) return;
+    const int upper = temp();
+    emit("IADD32I {d0}, {u0}, 0x80", {upper}, {base});
+    emit("R2A A3, {u0}", {}, {upper});
+}
+
 void Lowerer::split_blocks(const PtxFunction& f) {
     out_.blocks.push_back(MBlock{});
     out_.blocks.back().name = "B0";
     pending_targets_.emplace_back();
+    if (layout_.spill_slots > 0) {  // the spill base: A2 = slot 0, A3 = slot 32 (spill.cpp)
+        const int first = out_.num_vregs;
+        emit_spill_base();
+        for (int v = first; v < out_.num_vregs; ++v) out_.no_spill.push_back(v);  // runs before A2 is set
+    }
     for (const PtxStmt& s : f.body) {
         if (!s.label.empty()) {
             if (!out_.blocks.back().insts.empty()) {  // fall through into the labelled block

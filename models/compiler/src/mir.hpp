@@ -39,6 +39,7 @@ struct MFunction {
     std::string name;
     std::vector<MBlock> blocks;  // block 0 is the entry
     int num_vregs = 0;
+    std::vector<int> no_spill;  // vregs that must stay in registers (the spill base's own setup)
 };
 
 }  // namespace fgtlm::compiler

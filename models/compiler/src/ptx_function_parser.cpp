@@ -75,7 +75,12 @@ void parse_statement(TokenCursor& c, PtxFunction& f) {
         f.vars.push_back(parse_var(c, space, false));
         return;
     }
-    if (c.at(".param")) c.fail("function-scope .param (a call sequence) is not supported");
+    if (c.at(".param")) {  // a call sequence's parameter: its stores and loads name it (inline.cpp)
+        std::uint32_t offset = 0;
+        parse_param(c, offset);
+        c.expect(";", "after .param");
+        return;
+    }
     if (c.at(".loc") || c.at(".pragma")) return c.skip_line();
     if (c.peek().kind == Token::Kind::Word && c.peek(1).text == ":") {
         PtxStmt s;

@@ -117,10 +117,19 @@ PtxInst parse_instruction(TokenCursor& c) {
         in.mods.push_back(op.substr(dot + 1, next == std::string::npos ? next : next - dot - 1));
         dot = next;
     }
-    if (in.opcode == "call") c.fail(in.text + ": calls of .func are not supported (mark device functions inline)");
     while (!c.accept(";")) {
         if (c.at_end()) c.fail("missing ';' after " + in.text);
-        in.ops.push_back(parse_operand(c));
+        if (in.opcode == "call" && c.accept("(")) {  // call's (results) and (arguments): a list of names
+            PtxOperand list;
+            list.kind = PtxOperand::Kind::Vec;
+            while (!c.accept(")")) {
+                list.elems.push_back(c.word("in a call's parameter list"));
+                if (!c.at(")")) c.expect(",", "between a call's parameters");
+            }
+            in.ops.push_back(list);
+        } else {
+            in.ops.push_back(parse_operand(c));
+        }
         if (!c.at(";")) c.expect(",", "between operands of " + in.text);
     }
     return in;

@@ -90,7 +90,22 @@ std::vector<Interval> intervals(const MFunction& f, const std::vector<int>& orde
 
 }  // namespace
 
-Allocation allocate_registers(const MFunction& f, const std::vector<int>& order, int max_regs) {
+namespace {
+
+// Out of registers at `cur`: the spillable interval among the active ones and cur that ends
+// last goes to memory (the classic linear-scan choice). Returns it, or -1 if none may spill.
+int choose_spill(const std::vector<Interval>& iv, const std::vector<int>& active, int cur,
+                 const std::vector<bool>& no_spill) {
+    int best = no_spill[std::size_t(cur)] ? -1 : cur;
+    for (const int v : active)
+        if (!no_spill[std::size_t(v)] && (best < 0 || iv[std::size_t(v)].end > iv[std::size_t(best)].end)) best = v;
+    return best;
+}
+
+}  // namespace
+
+Allocation allocate_registers(const MFunction& f, const std::vector<int>& order, int max_regs,
+                              const std::vector<bool>& no_spill) {
     const std::vector<Interval> iv = intervals(f, order, liveness(f));
     std::vector<int> byStart;
     for (std::size_t v = 0; v < iv.size(); ++v)
@@ -112,9 +127,17 @@ Allocation allocate_registers(const MFunction& f, const std::vector<int>& order,
                 ++it;
             }
         }
-        if (free.empty())
-            throw CompileError(0, f.name + ": needs more than " + std::to_string(max_regs) +
-                                      " registers at once (spilling is not implemented)");
+        if (free.empty()) {
+            const int victim = choose_spill(iv, active, v, no_spill);
+            if (victim < 0)
+                throw CompileError(0, f.name + ": needs more than " + std::to_string(max_regs) +
+                                          " registers at once, even with every long-lived value spilled");
+            a.spill.push_back(victim);
+            if (victim == v) continue;
+            free.insert(a.phys[std::size_t(victim)]);
+            a.phys[std::size_t(victim)] = -1;
+            active.erase(std::find(active.begin(), active.end(), victim));
+        }
         a.phys[std::size_t(v)] = *free.begin();
         free.erase(free.begin());
         a.regs_used = std::max(a.regs_used, a.phys[std::size_t(v)] + 1);

@@ -41,4 +41,18 @@ std::string resolve_rtl_policy(const params::Registry& reg, core::RtlPolicy& out
     return {};
 }
 
+std::string show_preset_values(params::Registry& reg) {
+    core::RtlPolicy policy;
+    if (std::string error = resolve_rtl_policy(reg, policy); !error.empty()) return error;
+    const std::string source = "core.semantics=" + reg.get_string("core.semantics");
+    auto show = [&](const std::string& name, const params::Value& value) {
+        if (!was_set(reg, name) && reg.find(name).value != value) reg.set(name, value, source);
+    };
+    for (const core::RtlPolicyFlag& f : core::kRtlPolicyFlags) show(std::string("core.rtl.") + f.name, policy.*f.field);
+    for (const core::RtlPolicyWidth& w : core::kRtlPolicyWidths)
+        show(std::string("core.rtl.") + w.name, std::int64_t{policy.*w.field});
+    show("core.rtl.misaligned", std::string(core::to_string(policy.misaligned)));
+    return {};
+}
+
 }  // namespace fgtlm::cosim

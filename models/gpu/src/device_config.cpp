@@ -8,6 +8,8 @@ std::string GpuDeviceConfig::check() const {
     if (num_sms == 0 || num_sms > 64)
         return "GpuDeviceConfig: num_sms must be 1..64 (got " + std::to_string(num_sms) + ")";
     if (clock_period == sc_core::SC_ZERO_TIME) return "GpuDeviceConfig: clock_period must not be 0";
+    if (!outputs.vcd_path.empty() && outputs.trace_file != nullptr)
+        return "GpuDeviceConfig: outputs.vcd_path and outputs.trace_file are both set (one VCD: choose one)";
     if (timing_params) {
         if (timing_params->sp_lanes != sp_lanes)
             return "GpuDeviceConfig: timing_params.sp_lanes (sm.sp_lanes) = " +

@@ -55,7 +55,7 @@ void GpuDevice::attach_timing() {
     // The timing model ends a kernel kernel_done_cycles after its last block: so does the GPU.
     gpu.set_kernel_end_cycles(calibrated ? params.kernel_done_cycles : 0);
     try {
-        outputs_ = std::make_unique<KernelOutputs>("outputs", config_, *instrumentation_);
+        outputs_ = std::make_unique<KernelOutputs>("vcd", config_, *instrumentation_);
     } catch (const std::exception& e) {
         SC_REPORT_ERROR(name(), e.what());
     }

@@ -21,9 +21,10 @@ KernelOutputs::KernelOutputs(const char* vcd_name, const GpuDeviceConfig& config
     : config_(config), instrumentation_(instrumentation) {
     check_writable(config.outputs.stats_path);
     check_writable(config.outputs.timeline_path);
-    if (!config.outputs.vcd_path.empty()) {
+    if (!config.outputs.vcd_path.empty() || config.outputs.trace_file != nullptr) {
         stats::SignalTracerConfig tc;
         tc.vcd_path = config.outputs.vcd_path;
+        tc.trace_file = config.outputs.trace_file;
         tc.num_sms = config.num_sms;
         tc.warp_slots = config.base.sm.core.max_warps;
         tc.clock_period = config.clock_period;
@@ -35,9 +36,9 @@ KernelOutputs::~KernelOutputs() = default;
 
 void KernelOutputs::attach(GpuTop& gpu) {
     gpu.add_observer(this);
-    if (!vcd_) return;
-    gpu.add_observer(vcd_.get());
-    gpu.set_quantum(config_.clock_period);  // the tracer needs SystemC time to follow each instruction
+    // The tracer queues each change until SystemC time reaches its cycle, so the SMs keep the
+    // GPU's own quantum: tracing changes neither the platform's settings nor any cycle count.
+    if (vcd_) gpu.add_observer(vcd_.get());
 }
 
 void KernelOutputs::on_kernel_begin(const core::LaunchConfig&) {

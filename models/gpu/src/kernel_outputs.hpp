@@ -1,5 +1,5 @@
 // The outputs a GpuDevice writes by itself after every kernel (DeviceOutputs): statistics JSON
-// and timeline per kernel, and the VCD waveform over the whole run. Observes the GPU after
+// and timeline per kernel, and the VCD waveform over the whole run (own file or the platform's). Observes the GPU after
 // the instrumentation (timing model + statistics), so it sees the cycles of each instruction.
 #pragma once
 
@@ -20,7 +20,7 @@ public:
     // Throws std::runtime_error naming the path when an output file cannot be created.
     KernelOutputs(const char* vcd_name, const GpuDeviceConfig& config, stats::Instrumentation& instrumentation);
     ~KernelOutputs() override;
-    void attach(GpuTop& gpu);  // observe `gpu` (after the instrumentation); VCD: sync every cycle
+    void attach(GpuTop& gpu);  // observe `gpu` (after the instrumentation)
 
     void on_kernel_begin(const core::LaunchConfig& launch) override;
     void on_kernel_end(const core::KernelResult& result) override;

@@ -12,17 +12,14 @@ namespace {
 
 constexpr std::uint32_t kUnits = 5;  // SP, FPU, SFU, branch, memory: core::ExecUnit order
 
-// The largest power of ten (in ps) that divides the period: the VCD time unit, so that one
-// unit is one SM cycle for the usual periods (10 ns -> "10 ns").
-double time_unit_ps(const sc_core::sc_time& period) {
-    auto ps = static_cast<std::uint64_t>(period.to_seconds() * 1e12 + 0.5);
-    if (ps == 0) return 1.0;
-    std::uint64_t unit = 1;
-    while (ps % (unit * 10) == 0 && unit < 100'000'000'000ull) unit *= 10;
-    return double(unit);
-}
-
 }  // namespace
+
+sc_core::sc_time clock_time_unit(const sc_core::sc_time& period) {
+    auto ps = static_cast<std::uint64_t>(period.to_seconds() * 1e12 + 0.5);
+    std::uint64_t unit = 1;
+    while (ps != 0 && ps % (unit * 10) == 0 && unit < 100'000'000'000ull) unit *= 10;
+    return sc_core::sc_time(double(unit), sc_core::SC_PS);
+}
 
 SignalTracer::SignalTracer(sc_core::sc_module_name name, const SignalTracerConfig& config,
                            const timing::TimingModel& timing)
@@ -39,28 +36,46 @@ SignalTracer::SignalTracer(sc_core::sc_module_name name, const SignalTracerConfi
       batch_blocks_(config.num_sms) {
     if (cfg_.num_sms == 0 || cfg_.warp_slots == 0)
         throw std::invalid_argument("SignalTracer: num_sms and warp_slots must be > 0");
-    // The output is opened (and its path probed) now: SystemC would only report an unwritable
-    // file once the simulation runs. SystemC writes a scratch file of its own naming (it
-    // appends ".vcd") beside the target; close() renames it into place, or copies it into a
-    // device, so a device, a symlink or an unrelated PATH.vcd is never replaced.
+    if (cfg_.trace_file != nullptr) {
+        // In the platform's file, under our own scope, beside the platform's signals.
+        tf_ = cfg_.trace_file;
+        trace_signals(std::string(this->name()) + ".");
+    } else {
+        open_own_file();
+        trace_signals("");
+    }
+    period_ = cfg_.clock_period.value();
+    pending_.reserve(256);
+    SC_HAS_PROCESS(SignalTracer);
+    SC_METHOD(apply_due);
+    sensitive << wake_;
+    dont_initialize();
+}
+
+// The output is opened (and its path probed) now: SystemC would only report an unwritable
+// file once the simulation runs. SystemC writes a scratch file of its own naming (it appends
+// ".vcd") beside the target; close() renames it into place, or copies it into a device, so a
+// device, a symlink or an unrelated PATH.vcd is never replaced.
+void SignalTracer::open_own_file() {
     out_ = std::make_unique<io::OutputFile>(cfg_.vcd_path);
     const std::string scratch = out_->scratch_path(".vcd");
     const std::string base = scratch.substr(0, scratch.size() - 4);
     tf_ = sc_core::sc_create_vcd_trace_file(base.c_str());
     if (tf_ == nullptr) throw std::runtime_error(cfg_.vcd_path + ": cannot create the VCD trace file");
-    {
-        // SystemC announces the timescale with an info report on stdout: keep stdout clean.
-        using sc_core::sc_report_handler;
-        const char* const kTimescaleInfo = "tracing timescale unit set";
-        const sc_core::sc_actions before = sc_report_handler::set_actions(kTimescaleInfo, sc_core::SC_DO_NOTHING);
-        tf_->set_time_unit(time_unit_ps(cfg_.clock_period), sc_core::SC_PS);
-        sc_report_handler::set_actions(kTimescaleInfo, before);
-    }
-    period_ = cfg_.clock_period.value();
+    const sc_core::sc_time unit =
+        cfg_.time_unit == sc_core::SC_ZERO_TIME ? sc_core::sc_get_time_resolution() : cfg_.time_unit;
+    // SystemC announces the timescale with an info report on stdout: keep stdout clean.
+    using sc_core::sc_report_handler;
+    const char* const kTimescaleInfo = "tracing timescale unit set";
+    const sc_core::sc_actions before = sc_report_handler::set_actions(kTimescaleInfo, sc_core::SC_DO_NOTHING);
+    tf_->set_time_unit(unit.to_seconds() * 1e15, sc_core::SC_FS);
+    sc_report_handler::set_actions(kTimescaleInfo, before);
+}
 
+void SignalTracer::trace_signals(const std::string& prefix) {
     static const char* const kUnitNames[kUnits] = {"sp_busy", "fpu_busy", "sfu_busy", "branch_busy", "mem_busy"};
     for (std::uint32_t sm = 0; sm < cfg_.num_sms; ++sm) {
-        const std::string s = "sm" + std::to_string(sm) + ".";
+        const std::string s = prefix + "sm" + std::to_string(sm) + ".";
         for (std::uint32_t w = 0; w < cfg_.warp_slots; ++w) {
             const std::size_t i = std::size_t(sm) * cfg_.warp_slots + w;
             const std::string p = s + "warp" + std::to_string(w) + ".";
@@ -72,11 +87,6 @@ SignalTracer::SignalTracer(sc_core::sc_module_name name, const SignalTracerConfi
             sc_core::sc_trace(tf_, unit_busy_[sm * kUnits + u], s + kUnitNames[u]);
         sc_core::sc_trace(tf_, gmem_busy_[sm], s + "gmem_busy");
     }
-    pending_.reserve(256);
-    SC_HAS_PROCESS(SignalTracer);
-    SC_METHOD(apply_due);
-    sensitive << wake_;
-    dont_initialize();
 }
 
 SignalTracer::~SignalTracer() {
@@ -89,8 +99,10 @@ SignalTracer::~SignalTracer() {
 
 void SignalTracer::close() {
     if (tf_ == nullptr) return;
-    sc_core::sc_close_vcd_trace_file(tf_);
+    sc_core::sc_trace_file* tf = tf_;
     tf_ = nullptr;
+    if (!out_) return;  // the platform's file: its owner closes it
+    sc_core::sc_close_vcd_trace_file(tf);
     out_->commit_from_scratch();
 }
 
@@ -179,9 +191,8 @@ void SignalTracer::schedule(std::uint64_t cycle, Kind kind, std::uint32_t index,
     }
     pending_.push_back({when, seq_++, kind * kKindStride + index, value});
     // Min-heap on (time, seq): std heap functions build a max-heap, so compare "greater".
-    std::push_heap(pending_.begin(), pending_.end(), [](const Change& a, const Change& b) {
-        return a.time != b.time ? a.time > b.time : a.seq > b.seq;
-    });
+    std::push_heap(pending_.begin(), pending_.end(),
+                   [](const Change& a, const Change& b) { return a.time != b.time ? a.time > b.time : a.seq > b.seq; });
     max_pending_ = std::max(max_pending_, pending_.size());
     if (when < next_wake_) {
         next_wake_ = when;

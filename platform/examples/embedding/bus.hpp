@@ -3,6 +3,7 @@
 // b_transport) and an address router that forwards all three with address translation.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -28,6 +29,17 @@ public:
         socket.register_transport_dbg(this, &Ram::transport_dbg);
     }
     std::uint8_t* data() { return mem_.data(); }
+
+    // What a RAM that remaps or pages would do: its bytes move to the other of two buffers,
+    // the one left is filled with 0xAA, and every DMI pointer handed out is withdrawn
+    // (invalidate_direct_mem_ptr over the whole RAM). An initiator that kept using an old
+    // pointer would read 0xAA and write where nobody looks.
+    void move_storage() {
+        spare_.assign(mem_.begin(), mem_.end());
+        mem_.swap(spare_);
+        std::fill(spare_.begin(), spare_.end(), std::uint8_t(0xAA));
+        socket->invalidate_direct_mem_ptr(0, mem_.size() - 1);
+    }
 
 private:
     bool fits(const tlm::tlm_generic_payload& t) const {
@@ -60,7 +72,7 @@ private:
         d.set_write_latency(latency_);
         return true;
     }
-    std::vector<std::uint8_t> mem_;
+    std::vector<std::uint8_t> mem_, spare_;
     sc_core::sc_time latency_;
 };
 

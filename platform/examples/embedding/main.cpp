@@ -1,8 +1,9 @@
 // platform/examples/embedding: the FlexGrip GPU embedded in a small SystemC platform of its
 // own, built against the installed package (find_package(fgtlm)). Two SMs, the calibrated
 // timing (the GpuDevice default), RAM at 0x8000_0000, a router, a driver thread that uses only
-// the register map and the interrupt, and statistics written by the device after each kernel.
-//   embedding [STATS_DIR]   (default: the current folder)
+// the register map and the interrupt, statistics written by the device after each kernel, and
+// the GPU's waveforms in the platform's own VCD file beside the platform's interrupt line.
+//   embedding [OUT_DIR]   (default: the current folder): embedding_stats.<k>.json, embedding.vcd
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -29,17 +30,33 @@ bool run_kernels(example::Platform& p, std::uint32_t n0) {
     return ok;
 }
 
+// Whether the VCD at `path` declares the GPU's scope (platform.gpu.vcd: sm0, sm1 ...).
+bool has_gpu_scope(const std::string& path) {
+    std::ifstream in(path);
+    for (std::string tok, kind, name; in >> tok && tok != "$enddefinitions";)
+        if (tok == "$scope" && in >> kind >> name && name == "vcd") return true;
+    return false;
+}
+
 }  // namespace
 
 int sc_main(int argc, char* argv[]) {
     const std::string dir = argc > 1 ? argv[1] : ".";
+    // The platform's own waveform file (its time unit: SystemC's default, 1 ps).
+    sc_core::sc_trace_file* vcd = sc_core::sc_create_vcd_trace_file((dir + "/embedding").c_str());
     example::PlatformOptions o;
     o.gpu.num_sms = 2;
     o.gpu.outputs.stats_path = dir + "/embedding_stats.%k.json";  // one file per kernel
+    o.gpu.outputs.trace_file = vcd;                               // the GPU's signals join it
     example::Platform p("platform", o);
+    sc_core::sc_trace(vcd, p.irq, "irq");
     bool ok = false;
     p.cpu.program = [&](example::Driver&) { ok = run_kernels(p, 2048); };
     sc_core::sc_start();
+    sc_core::sc_close_vcd_trace_file(vcd);  // before the platform (and the GPU's signals) goes
+    const bool traced = has_gpu_scope(dir + "/embedding.vcd");
+    std::printf("%s/embedding.vcd: the GPU's signals %s\n", dir.c_str(), traced ? "traced" : "MISSING");
+    ok = ok && traced;
     for (int k = 0; k < 2; ++k) {
         const std::string f = dir + "/embedding_stats." + std::to_string(k) + ".json";
         const bool there = std::ifstream(f).peek() == '{';

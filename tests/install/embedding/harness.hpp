@@ -7,6 +7,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "platform.hpp"
 
@@ -35,8 +36,12 @@ struct Tally {
     }
 };
 
-void check_memory(Tally& t);  // points 1, 3, 4 (and 9 through check_at)
-void check_at(Tally& t);      // point 9
-void check_device(Tally& t);  // points 2, 5, 6, 7, 8
+void check_memory(Tally& t);      // points 1, 3, 4 (and 9 through check_at)
+void check_at(Tally& t);          // point 9
+void check_device(Tally& t);      // points 2, 5, 6, 7, 8
+void check_invalidate(Tally& t);  // point 1: DMI invalidated mid-run
+void check_trace(Tally& t);
+void check_units(Tally& t);  // point 8: a replacement unit's delay, calibrated mode       // point 7: VCD in the
+                             // platform's trace file, quiet
 
 }  // namespace checks

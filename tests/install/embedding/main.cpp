@@ -66,7 +66,10 @@ Values vector_add_values(example::Driver& cpu, std::uint8_t* ram, std::uint32_t 
 int sc_main(int, char*[]) {
     checks::Tally t;
     checks::check_memory(t);
+    checks::check_invalidate(t);
     checks::check_device(t);
+    checks::check_trace(t);
+    checks::check_units(t);
     std::printf("embedding checks: %d passed, %d failed, %s\n", t.passed, t.failed, t.failed == 0 ? "PASS" : "FAIL");
     return t.failed == 0 ? 0 : 1;
 }

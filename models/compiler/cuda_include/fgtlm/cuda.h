@@ -66,5 +66,19 @@ __device__ inline float __logf(float a) { return __nvvm_lg2_approx_f(a) * 0.6931
 __device__ inline float __sinf(float a) { return __nvvm_sin_approx_f(a); }
 __device__ inline float __cosf(float a) { return __nvvm_cos_approx_f(a); }
 __device__ inline float __powf(float a, float b) { return __nvvm_ex2_approx_f(b * __nvvm_lg2_approx_f(a)); }
+__device__ inline unsigned __float_as_uint(float x) { return __builtin_bit_cast(unsigned, x); }
+__device__ inline int __float_as_int(float x) { return __builtin_bit_cast(int, x); }
+__device__ inline float __uint_as_float(unsigned x) { return __builtin_bit_cast(float, x); }
+__device__ inline float __int_as_float(int x) { return __builtin_bit_cast(float, x); }
+
+// Bit operations (clang's builtins become PTX popc/clz/brev/prmt; the compiler lowers them).
+__device__ inline int __popc(unsigned x) { return __builtin_popcount(x); }
+__device__ inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
+__device__ inline int __clz(int x) { return x == 0 ? 32 : __builtin_clz(unsigned(x)); }
+__device__ inline int __clzll(long long x) { return x == 0 ? 64 : __builtin_clzll((unsigned long long)x); }
+__device__ inline unsigned __brev(unsigned x) { return __builtin_bitreverse32(x); }
+__device__ inline unsigned long long __brevll(unsigned long long x) { return __builtin_bitreverse64(x); }
+__device__ inline int __ffs(int x) { return __builtin_ffs(x); }
+__device__ inline unsigned __byte_perm(unsigned x, unsigned y, unsigned s) { return __nvvm_prmt(x, y, s); }
 
 #endif

@@ -16,4 +16,9 @@ void declare_rtl_policy_params(params::Registry& reg);
 // or -p) applied over it. Returns an empty string, or what is wrong (naming the parameter).
 std::string resolve_rtl_policy(const params::Registry& reg, core::RtlPolicy& out);
 
+// For listings (`fgtlm params`): every core.rtl.* that was not set takes the value the preset
+// named by core.semantics gives it, with that preset as its source, so the table shows what a
+// run would use. Returns resolve_rtl_policy's error, if any.
+std::string show_preset_values(params::Registry& reg);
+
 }  // namespace fgtlm::cosim

@@ -25,11 +25,16 @@ enum class TimingMode : std::uint8_t {
 
 // Written by the device itself at the end of every kernel. In a path, "%k" stands for the
 // kernel's index (0, 1, ...); without it the index is put before the extension
-// (stats.json -> stats.0.json, stats.1.json ...). Empty = not written.
+// (stats.json -> stats.0.json, stats.1.json ...). Empty = not written. The VCD covers the whole
+// run; tracing changes no cycle count and no simulation setting (the GPU keeps its quantum).
 struct DeviceOutputs {
     std::string stats_path;     // statistics JSON (kernel_cycles = the CYCLES register)
     std::string timeline_path;  // Chrome/Perfetto trace-event JSON (traces/timeline.md)
-    std::string vcd_path;       // waveforms (traces/vcd.md); the SMs then sync every cycle
+    std::string vcd_path;       // waveforms (traces/vcd.md) in a VCD file of the device's own
+    // Or the waveforms in the platform's own trace file (sc_create_vcd_trace_file), under the
+    // device's name (<device>.vcd.sm0.sp_busy ...): the platform keeps its time unit and
+    // closes the file itself, after the simulation and before the device is destroyed.
+    sc_core::sc_trace_file* trace_file = nullptr;
 };
 
 struct GpuDeviceConfig {

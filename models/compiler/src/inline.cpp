@@ -1,0 +1,239 @@
+// Inlining of call/ret. Each inlined instance n renames the callee's registers (%r1 ->
+// %i<n>.r1: a name no PTX register can have), labels and function-scope variables. A call sequence's parameters become
+// registers ("slots", one per call-site parameter and byte offset): `st.param [param0+4], %r`
+// is a mov into slot %s<tag>.param0.4, and the callee's `ld.param [f_param_0+4]` a mov out of
+// it (retval likewise, the other way). `ret` in a callee is a branch to the end of its body.
+#include "inline.hpp"
+
+#include "lowering.hpp"
+#include "ptx_parser.hpp"
+
+#include <algorithm>
+#include <map>
+
+namespace fgtlm::compiler {
+
+namespace {
+
+constexpr std::size_t kMaxDepth = 64;
+
+struct Frame {
+    int tag = 0;         // 0: the kernel itself
+    int caller_tag = 0;  // the tag whose slots hold this instance's parameters and results
+    std::map<std::string, std::string> params, results;  // callee name -> call-site name
+    std::string end_label;
+};
+
+class Inliner {
+public:
+    Inliner(const PtxModule& m, const CompileOptions& o, PtxFunction& out) : mod_(m), opts_(o), out_(out) {}
+    void expand(const PtxFunction& f, const Frame& fr);
+
+private:
+    [[noreturn]] void refuse(const PtxInst& in, const std::string& why) const {
+        throw CompileError(in.line, opts_.file + ":" + std::to_string(in.line) + ": " + in.text + ": " + why);
+    }
+    std::string reg(const Frame& fr, const std::string& r) const {
+        return fr.tag == 0 || r.empty() || is_special_register(r) ? r
+                                                                  : "%i" + std::to_string(fr.tag) + "." + r.substr(1);
+    }
+    std::string label(const Frame& fr, const std::string& l) const {
+        return fr.tag == 0 ? l : "$i" + std::to_string(fr.tag) + "." + l;
+    }
+    std::string var(const Frame& fr, const std::string& v) const {
+        return fr.tag == 0 ? v : "__i" + std::to_string(fr.tag) + "." + v;
+    }
+    static std::string slot(int tag, const std::string& name, std::int64_t off) {
+        return "%s" + std::to_string(tag) + "." + name + "." + std::to_string(off);
+    }
+    PtxInst renamed(const PtxFunction& f, const Frame& fr, PtxInst in) const;
+    void param_access(const PtxFunction& f, const Frame& fr, const PtxInst& in);
+    void call(const Frame& fr, const PtxInst& in);
+    PtxInst slot_move(const PtxInst& in, const std::string& slot, const PtxOperand& val, bool store);
+    void push(PtxInst in) {
+        PtxStmt s;
+        s.inst = std::move(in);
+        out_.body.push_back(std::move(s));
+    }
+
+    const PtxModule& mod_;
+    const CompileOptions& opts_;
+    PtxFunction& out_;
+    std::vector<std::string> stack_;
+    std::map<std::string, bool> stored_;  // slots written so far
+    int counter_ = 0;
+};
+
+bool is_local_var(const PtxFunction& f, const std::string& name) {
+    for (const PtxVar& v : f.vars)
+        if (v.name == name) return true;
+    return false;
+}
+
+PtxInst Inliner::renamed(const PtxFunction& f, const Frame& fr, PtxInst in) const {
+    if (!in.guard.empty()) in.guard = reg(fr, in.guard);
+    for (PtxOperand& o : in.ops) {
+        if (o.kind == PtxOperand::Kind::Reg || (o.kind == PtxOperand::Kind::Mem && o.base_is_reg))
+            o.name = reg(fr, o.name);
+        else if (o.kind == PtxOperand::Kind::Vec)
+            for (std::string& e : o.elems) e = reg(fr, e);
+        else if ((o.kind == PtxOperand::Kind::Sym || o.kind == PtxOperand::Kind::Mem) && in.opcode == "bra")
+            o.name = label(fr, o.name);
+        else if ((o.kind == PtxOperand::Kind::Sym || o.kind == PtxOperand::Kind::Mem) && is_local_var(f, o.name))
+            o.name = var(fr, o.name);
+    }
+    return in;
+}
+
+PtxOperand reg_operand(const std::string& name) {
+    PtxOperand o;
+    o.name = name;
+    return o;
+}
+
+// A store into a slot is a mov; a load from it a mov (32/64-bit) or a cvt that extends the
+// narrow value as the load's type says.
+PtxInst Inliner::slot_move(const PtxInst& in, const std::string& slot, const PtxOperand& val, bool store) {
+    PtxInst m;
+    m.line = in.line;
+    m.text = in.text;
+    m.guard = in.guard;
+    m.guard_negated = in.guard_negated;
+    const std::string t = in.type();
+    const std::uint32_t size = ptx_type_size(t);
+    m.opcode = "mov";
+    m.mods = {size == 8 ? "b64" : "b32"};
+    if (store) {
+        stored_[slot] = true;
+        m.ops = {reg_operand(slot), val};
+        return m;
+    }
+    if (!stored_.count(slot)) refuse(in, "reads call parameter bytes the caller did not store as such (" + slot + ")");
+    m.ops = {val, reg_operand(slot)};
+    if (size <= 4 && t[0] != 'f') {  // the load's type extends the value (also into a 64-bit register)
+        m.opcode = "cvt";
+        m.mods = {t[0] == 's' ? "s32" : "u32", t[0] == 's' ? t : "u" + t.substr(1)};
+    }
+    return m;
+}
+
+void Inliner::param_access(const PtxFunction& f, const Frame& fr, const PtxInst& raw) {
+    const bool store = raw.opcode == "st";
+    const PtxInst in = renamed(f, fr, raw);
+    if (in.ops.size() != 2 || in.ops[store ? 0 : 1].kind != PtxOperand::Kind::Mem)
+        refuse(in, "expected [param], value");
+    const PtxOperand &mem = in.ops[store ? 0 : 1], &val = in.ops[store ? 1 : 0];
+    int tag = fr.tag;
+    std::string name = mem.name;
+    if (const auto p = fr.params.find(name); p != fr.params.end()) {
+        if (store) refuse(in, "a store into the function's own parameter");
+        tag = fr.caller_tag, name = p->second;
+    } else if (const auto r = fr.results.find(name); r != fr.results.end()) {
+        tag = fr.caller_tag, name = r->second;
+    } else if (fr.tag == 0 && !store) {
+        for (const PtxParam& q : f.params)
+            if (q.name == name) return push(in);  // the kernel's own parameter
+    }
+    const std::uint32_t size = ptx_type_size(in.type());
+    if (size == 0) refuse(in, "unknown parameter type");
+    const std::vector<std::string> elems = val.kind == PtxOperand::Kind::Vec ? val.elems : std::vector<std::string>{};
+    if (elems.empty()) return push(slot_move(in, slot(tag, name, mem.imm), val, store));
+    for (std::size_t k = 0; k < elems.size(); ++k)
+        push(slot_move(in, slot(tag, name, mem.imm + std::int64_t(k * size)), reg_operand(elems[k]), store));
+}
+
+PtxInst branch_to(const PtxInst& at, const std::string& target) {
+    PtxInst b;
+    b.line = at.line;
+    b.text = at.text;
+    b.opcode = "bra";
+    PtxOperand t;
+    t.kind = PtxOperand::Kind::Sym;
+    t.name = target;
+    b.ops = {t};
+    return b;
+}
+
+const PtxFunction* find_body(const PtxModule& m, const std::string& name) {
+    const PtxFunction* found = nullptr;
+    for (const PtxFunction& g : m.functions)
+        if (!g.is_entry && g.name == name && (found == nullptr || !g.body.empty())) found = &g;
+    return found;
+}
+
+// call[.uni] [(results),] name[, (arguments)]
+void Inliner::call(const Frame& fr, const PtxInst& in) {
+    std::size_t i = 0;
+    const PtxOperand* rets = nullptr;
+    const PtxOperand* args = nullptr;
+    if (in.ops.size() > 1 && in.ops[0].kind == PtxOperand::Kind::Vec) rets = &in.ops[i++];
+    if (i >= in.ops.size() || in.ops[i].kind != PtxOperand::Kind::Sym)
+        refuse(in, "indirect calls (through a register) are not supported");
+    const std::string name = in.ops[i++].name;
+    if (i < in.ops.size() && in.ops[i].kind == PtxOperand::Kind::Vec) args = &in.ops[i++];
+    if (i < in.ops.size()) refuse(in, "a call with a prototype (an indirect call) is not supported");
+    const PtxFunction* g = find_body(mod_, name);
+    if (g == nullptr || g->body.empty()) refuse(in, "function " + name + " has no body in this file");
+    if (std::find(stack_.begin(), stack_.end(), name) != stack_.end())
+        refuse(in,
+               "recursive call of " + name + ": calls are inlined (SM_1.0 has no call stack), so recursion is refused");
+    if (stack_.size() >= kMaxDepth) refuse(in, "calls nested deeper than " + std::to_string(kMaxDepth));
+    if (g->params.size() != (args ? args->elems.size() : 0) || g->results.size() != (rets ? rets->elems.size() : 0))
+        refuse(in, "the call's parameter count does not match " + name);
+    Frame nf;
+    nf.tag = ++counter_;
+    nf.caller_tag = fr.tag;
+    nf.end_label = "$i" + std::to_string(nf.tag) + ".end";
+    for (std::size_t k = 0; k < g->params.size(); ++k) nf.params[g->params[k].name] = args->elems[k];
+    for (std::size_t k = 0; k < g->results.size(); ++k) nf.results[g->results[k].name] = rets->elems[k];
+    for (PtxRegDecl d : g->regs) out_.regs.push_back((d.prefix = reg(nf, d.prefix), d));
+    for (PtxVar v : g->vars) out_.vars.push_back((v.name = var(nf, v.name), v));
+    if (!in.guard.empty()) {  // a guarded call: branch around the body
+        PtxInst skip = branch_to(in, nf.end_label);
+        skip.guard = reg(fr, in.guard);
+        skip.guard_negated = !in.guard_negated;
+        push(skip);
+    }
+    stack_.push_back(name);
+    expand(*g, nf);
+    stack_.pop_back();
+    PtxStmt end;
+    end.label = nf.end_label;
+    out_.body.push_back(end);
+}
+
+void Inliner::expand(const PtxFunction& f, const Frame& fr) {
+    for (const PtxStmt& s : f.body) {
+        if (!s.label.empty()) {
+            PtxStmt l;
+            l.label = label(fr, s.label);
+            out_.body.push_back(l);
+            continue;
+        }
+        const PtxInst& in = s.inst;
+        if (in.opcode == "call") {
+            call(fr, in);
+        } else if ((in.opcode == "ld" || in.opcode == "st") && in.has("param")) {
+            param_access(f, fr, in);
+        } else if (in.opcode == "ret" && fr.tag != 0) {  // the end of the inlined body
+            PtxInst b = branch_to(in, fr.end_label);
+            b.guard = reg(fr, in.guard);
+            b.guard_negated = in.guard_negated;
+            push(b);
+        } else {
+            push(renamed(f, fr, in));
+        }
+    }
+}
+
+}  // namespace
+
+PtxFunction inline_calls(const PtxModule& m, const PtxFunction& entry, const CompileOptions& opts) {
+    PtxFunction out = entry;
+    out.body.clear();
+    Inliner inl(m, opts, out);
+    inl.expand(entry, Frame{});
+    return out;
+}
+
+}  // namespace fgtlm::compiler
