@@ -3,13 +3,14 @@
 #include "vp/elf_image.hpp"
 #include "vp/virtual_platform.hpp"
 
+#include <fgtlm/io/number.hpp>
 #include <fgtlm/params/registry.hpp>
 
 #include <systemc>
 
 #include <cstdio>
 #include <iostream>
-#include <charconv>
+#include <cfloat>
 #include <cmath>
 #include <cstring>
 #include <string_view>
@@ -31,12 +32,10 @@ int process_exit_code(int firmware_code) {
 }
 
 // "10ms", "2 s", "500us", "1000ns", "1e6ns" -> sc_time; throws on bad text. Scanned by hand
-// (std::regex recursed per character: a long argument overflowed the stack) with from_chars
-// (std::stod threw a bare "stod" on 1e999).
+// (std::regex recursed per character: a long argument overflowed the stack) with io's checked
+// parser (std::stod threw a bare "stod" on 1e999).
 sc_core::sc_time parse_time(const std::string& text) {
-    std::string shown = text.substr(0, 40) + (text.size() > 40 ? "..." : "");
-    for (char& c : shown)
-        if (c < 0x20 || c > 0x7e) c = '?';
+    const std::string shown = io::escape_and_cut(text, 40);
     const auto bad = [&] {
         return std::runtime_error("bad --max-time '" + shown +
                                   "' (a number and a unit s, ms, us, ns or ps, e.g. 50ms, 2s)");
@@ -53,12 +52,16 @@ sc_core::sc_time parse_time(const std::string& text) {
         }
     }
     while (!t.empty() && (t.back() == ' ' || t.back() == '\t')) t.remove_suffix(1);
-    double v = 0;
-    const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    // The number through io's checked parser (no NaN, infinity, overflow or junk).
     if (u.empty() || t.empty() || !std::isdigit(static_cast<unsigned char>(t.back())) ||
-        t.find_first_not_of("0123456789.eE+-") != std::string_view::npos || ec != std::errc() ||
-        end != t.data() + t.size() || !std::isfinite(v))
+        t.find_first_not_of("0123456789.eE+-") != std::string_view::npos)
         throw bad();
+    double v = 0;
+    try {
+        v = io::parse_real(t, "--max-time", -DBL_MAX, DBL_MAX);
+    } catch (const std::invalid_argument&) {
+        throw bad();
+    }
     const sc_core::sc_time_unit unit = u == "s" ? sc_core::SC_SEC : u == "ms" ? sc_core::SC_MS
                                      : u == "us" ? sc_core::SC_US : u == "ns" ? sc_core::SC_NS : sc_core::SC_PS;
     // sc_time holds 2^64 time-resolution steps (about 213 days at 1 ps): beyond that it wraps.

@@ -4,6 +4,7 @@
 #include "subcommand.hpp"
 #include "diagnostics.hpp"
 
+#include <fgtlm/io/text.hpp>
 #include <fgtlm/isa/gcn_scalar.hpp>
 #include <fgtlm/isa/registry.hpp>
 
@@ -58,7 +59,7 @@ int run_exec(const ExecOptions& o) {
     const fgtlm::isa::IsaBackend* isa = fgtlm::isa::find_isa(o.isa);
     if (isa == nullptr || o.isa.rfind("gcn", 0) != 0) {
         std::cerr << "fgtlm isa exec: only the GCN back ends execute (gcn1.0, gcn1.2, gcn1.4), not '"
-                  << fgtlm::cli::escape_and_cut(o.isa) << "'\n";
+                  << fgtlm::io::escape_and_cut(o.isa) << "'\n";
         return 1;
     }
     std::string why;

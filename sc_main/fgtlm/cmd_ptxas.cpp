@@ -7,8 +7,8 @@
 #include "cli_numbers.hpp"
 
 #include <fgtlm/compiler/module.hpp>
+#include <fgtlm/io/output_file.hpp>
 
-#include <fstream>
 #include <iostream>
 #include <memory>
 
@@ -44,9 +44,10 @@ int compile_to_module(const std::string& ptx, const std::string& file, const Com
             std::cout << "// " << k.name << ": " << k.regs << " registers, " << k.shared_bytes << " shared bytes\n";
             for (const auto& s : k.sass) std::cout << "        " << s << '\n';
         }
-    std::ofstream f(out, std::ios::binary);
-    if (!f || !(f << compiler::module_to_json(m))) {
-        std::cerr << out << ": error: cannot write the module\n";
+    try {  // complete or not at all: a full disk fails the run naming the file
+        io::write_file(out, compiler::module_to_json(m));
+    } catch (const std::runtime_error& e) {
+        std::cerr << "error: " << e.what() << '\n';
         return 1;
     }
     return 0;

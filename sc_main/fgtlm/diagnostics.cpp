@@ -5,28 +5,14 @@
 
 #include <fmt/format.h>
 
+#include <fgtlm/io/text.hpp>
+
 namespace fgtlm::cli {
-
-std::string escape_bytes(const std::string& s) {
-    std::string out;
-    out.reserve(s.size());
-    for (const char c : s) {
-        const auto u = static_cast<unsigned char>(c);
-        if ((u >= 0x20 && u < 0x7f) || c == '\t') out += c;
-        else out += fmt::format("\\x{:02x}", u);
-    }
-    return out;
-}
-
-std::string escape_and_cut(const std::string& s, std::size_t max_bytes) {
-    if (s.size() <= max_bytes) return escape_bytes(s);
-    return escape_bytes(s.substr(0, max_bytes)) + fmt::format("... ({} bytes)", s.size());
-}
 
 std::string format_errors(const std::vector<std::string>& errors, std::size_t cap) {
     std::string out;
     // Each message cut too: one that quotes a 10 MB source line must not print it.
-    for (std::size_t i = 0; i < errors.size() && i < cap; ++i) out += escape_and_cut(errors[i], 400) + "\n";
+    for (std::size_t i = 0; i < errors.size() && i < cap; ++i) out += io::escape_and_cut(errors[i], 400) + "\n";
     if (errors.size() > cap) out += fmt::format("... and {} more errors\n", errors.size() - cap);
     return out;
 }

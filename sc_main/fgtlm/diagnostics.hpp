@@ -1,5 +1,6 @@
 // Printing what the user gave back to the user: input bytes are escaped (a binary file fed to
-// `fgtlm asm` must not write raw bytes to the terminal) and long error lists are capped.
+// `fgtlm asm` must not write raw bytes to the terminal: io::escape_and_cut) and long error lists
+// are capped.
 #pragma once
 
 #include <cstddef>
@@ -11,12 +12,6 @@
 #include <fgtlm/isa/assembler.hpp>
 
 namespace fgtlm::cli {
-
-// Printable ASCII as it is, every other byte as \xNN.
-std::string escape_bytes(const std::string& s);
-
-// escape_bytes of the first `max_bytes` bytes, then "... (N bytes)" when `s` is longer.
-std::string escape_and_cut(const std::string& s, std::size_t max_bytes = 80);
 
 // The first `cap` errors, escaped, one per line, then "... and N more errors".
 std::string format_errors(const std::vector<std::string>& errors, std::size_t cap = 50);

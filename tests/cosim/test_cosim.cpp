@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 
 #include <unistd.h>
 
@@ -118,6 +119,57 @@ TEST(CommitDiff, MalformedLineNamesFileAndLine) {
     }
 }
 
+// Every number of a commit-trace line goes through io's checked parser: a 20-digit, negative,
+// empty or junk field is an error naming the file, the line and the field (issue 27; it was a
+// bare std::stoul, and istream's >> took "-1" for 2^64-1).
+const char* const kHostileFields[] = {"99999999999999999999", "-1", "", "zz"};
+
+std::string cosim_error(const std::function<void()>& f) {
+    try {
+        f();
+    } catch (const CosimError& e) {
+        return e.what();
+    }
+    return "accepted";
+}
+
+TEST(CommitDiff, HostileNumberFieldsAreNamed) {
+    const char* const names[] = {"cycle", "sm", "block", "warp", "pc", "mask"};
+    for (int field = 0; field < 7; ++field) {
+        for (const char* bad : kHostileFields) {
+            std::string f[7] = {"10", "0", "0", "0", "0000", "ffffffff", "00000001"};
+            f[field] = bad;
+            SCOPED_TRACE(std::to_string(field) + " = '" + bad + "'");
+            const std::string line = f[0] + " " + f[1] + " " + f[2] + " " + f[3] + " " + f[4] + " " + f[5] +
+                                     " | MOV R1, R0 | R1 = " + f[6] + lanes(1).substr(9);
+            const auto a = write("hostile.txt", kHeader + line + "\n");
+            const std::string why = cosim_error([&] { read_commit_trace(a); });
+            EXPECT_NE(why.find("hostile.txt:3: "), std::string::npos) << why;
+            if (*bad == 0) continue;  // an empty field is a missing one: the line's shape is named
+            EXPECT_NE(why.find(field < 6 ? std::string(names[field]) + ": " : "lane 0 value: "), std::string::npos)
+                << why;
+        }
+    }
+}
+
+TEST(RtlCommitTrace, HostileNumberFieldsAreNamed) {
+    // F cycle warp pass pc words mask; G cycle core:pass:value
+    const char* const names[] = {"cycle", "warp", "pass", "pc", "words", "mask", "core", "pass"};
+    for (int field = 0; field < 8; ++field) {
+        for (const char* bad : kHostileFields) {
+            std::string f[8] = {"10", "00", "0", "00000000", "0400078020000205", "FFFFFFFF", "0", "0"};
+            f[field] = bad;
+            SCOPED_TRACE(std::to_string(field) + " = '" + bad + "'");
+            const std::string raw = "B 1\nF " + f[0] + " " + f[1] + " " + f[2] + " " + f[3] + " " + f[4] + " " + f[5] +
+                                    "\nE 11 00 0 FFFFFFFF\nG 12 " + f[6] + ":" + f[7] + ":00000001\n";
+            const std::string why = cosim_error([&] { normalize_one_warp_8_cores(raw, "raw_bad.txt", "n.txt"); });
+            EXPECT_NE(why.find(field < 6 ? "raw_bad.txt:2: " : "raw_bad.txt:4: "), std::string::npos) << why;
+            if (*bad == 0) continue;  // a missing field: "short F record" or "expected core:pass:value"
+            EXPECT_NE(why.find(std::string(names[field]) + ": "), std::string::npos) << why;
+        }
+    }
+}
+
 TEST(RtlCommitTrace, PassesOfEightCoresBecomeOneWarpInstruction) {
     // IADD32 R1, R1, R0 (short word 0x20008204? use a long IADD: lo 0x20000205 hi 0x04000780 = IADD R1, R1, R0),
     // four passes of 8 cores, thread = pass * 8 + core, value = 0x100 + thread.
@@ -202,8 +254,8 @@ TEST(RandomKernel, FloatMixAssemblesAndHasMemoryOperandForms) {
     opt.float_mix = true;
     std::string all;
     ASSERT_NO_FATAL_FAILURE(generate_300_kernels(opt, all));
-    for (const char* form : {"FMAD32I R", "FADD32I R", "c[0x0][", "c[0x3][", "FADD.C0 ", "FSET.C0 o[0x7f], g [",
-                             "IMUL.U16.U16 R"})
+    for (const char* form :
+         {"FMAD32I R", "FADD32I R", "c[0x0][", "c[0x3][", "FADD.C0 ", "FSET.C0 o[0x7f], g [", "IMUL.U16.U16 R"})
         EXPECT_NE(all.find(form), std::string::npos) << form;
 }
 
@@ -254,22 +306,22 @@ TEST(RtlResultCache, KeyCoversEveryRunInputAndTheBuild) {
     const auto img = generate_kernel(5).image();
     const std::string k = key_of(b, img);
     EXPECT_EQ(k.size(), 32u);
-    EXPECT_EQ(k, key_of(b, generate_kernel(5).image()));      // same launch, same key
+    EXPECT_EQ(k, key_of(b, generate_kernel(5).image()));        // same launch, same key
     EXPECT_NE(k, key_of(fake_build("0123456789abcdee"), img));  // another build (RTL sources, GHDL, VHDL)
     auto mem = img;
-    mem.global_init.at(8) ^= 1u;                               // one bit of global_mem.mif
+    mem.global_init.at(8) ^= 1u;  // one bit of global_mem.mif
     EXPECT_NE(k, key_of(b, mem));
     auto prog = img;
-    prog.program.back() ^= 0x100u;                             // one instruction word
+    prog.program.back() ^= 0x100u;  // one instruction word
     EXPECT_NE(k, key_of(b, prog));
     auto launch = img;
-    launch.launch.params.at(0) += 4;                           // TP_configuration: a parameter
+    launch.launch.params.at(0) += 4;  // TP_configuration: a parameter
     EXPECT_NE(k, key_of(b, launch));
     RtlRunOptions limit;
-    limit.max_cycles = 1000;                                   // the simulator's stop time
+    limit.max_cycles = 1000;  // the simulator's stop time
     EXPECT_NE(k, key_of(b, img, limit));
     RtlRunOptions readback;
-    readback.fast_dump = false;                                // launch flags
+    readback.fast_dump = false;  // launch flags
     EXPECT_NE(k, key_of(b, img, readback));
     // Not inputs of the simulation: the wall-clock limit and the cache folder.
     RtlRunOptions other;
@@ -277,7 +329,7 @@ TEST(RtlResultCache, KeyCoversEveryRunInputAndTheBuild) {
     other.result_cache = scratch("elsewhere");
     EXPECT_EQ(k, key_of(b, img, other));
     auto cores16 = img;
-    cores16.cores = 16;                                        // the launch must fit the build
+    cores16.cores = 16;  // the launch must fit the build
     EXPECT_THROW(rtl_run_inputs(b, cores16, {}), CosimError);
 }
 

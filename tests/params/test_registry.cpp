@@ -165,7 +165,7 @@ TEST(Params, NestedValuesAreNotDumped) {
     Registry r = make();
     const std::string deep = "{\"sm\": {\"sp_lanes\": " + std::string(200000, '[') + std::string(200000, ']') + "}}";
     const std::string e = error_of([&] { r.apply_json(nlohmann::json::parse(deep), "n.json"); });
-    EXPECT_NE(e.find("n.json: parameter 'sm.sp_lanes': unsupported JSON value: an array of 1 elements"),
+    EXPECT_NE(e.find("n.json: parameter 'sm.sp_lanes': unsupported JSON value: an array of 1 element"),
               std::string::npos)
         << e;
     const std::string g = error_of([&] { r.apply_json(nlohmann::json::parse(R"({"sm": {"sp_lanes": {"x": 1}}})"),

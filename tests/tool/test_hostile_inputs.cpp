@@ -87,6 +87,11 @@ TEST(ValidInput, LostOutputsFailTheRun) {
     r = fgtlm("inject " + q(kBundle) + " --count 3 --no-progress --summary-json /dev/full");
     EXPECT_NE(r.rc, 0);
     EXPECT_HAS(r.out, "/dev/full: write failed");
+    // The compiler's MODULE file too (it was an unchecked ofstream).
+    const fs::path ptx = fs::path(FGTLM_SOURCE_DIR) / "tests" / "compiler" / "ptx" / "two_kernels.ptx";
+    r = fgtlm("ptxas " + q(ptx) + " -o /dev/full");
+    EXPECT_NE(r.rc, 0);
+    EXPECT_HAS(r.out, "/dev/full: write failed");
 }
 
 // 3. inf/nan for inject's real options meant 1, no hang limit, or a boost message.
@@ -119,7 +124,7 @@ TEST(Inject, CountsAreCheckedBeforeAnythingIsAllocated) {
         {R"({"target": {"grid": [-1]}})", "campaign description: target.grid[0]"},
         {R"({"target": {"grid": [70000]}})", "campaign description: target.grid[0]"},
         {R"({"hang_factor": "4"})", "campaign description: hang_factor"},
-        {R"({"plans": [{"structure": "gpr", "count": -1}]})", "campaign description: count"},
+        {R"({"plans": [{"structure": "gpr", "count": -1}]})", "campaign description: plans[0].count"},
     };
     for (const auto& [text, message] : cases) {
         SCOPED_TRACE(text);
@@ -137,7 +142,7 @@ TEST(Inject, PlanSizesDoNotWrap) {
                         R"( {"structure": "pred", "count": 9223372036854775808}]})");
     Result r = fgtlm("inject " + q(kBundle) + " --no-progress --campaign " + q(d / "c.json"));
     EXPECT_EQ(r.rc, 2);
-    EXPECT_HAS(r.out, "campaign description: count");
+    EXPECT_HAS(r.out, "campaign description: plans[0].count");
     write(d / "c.json",
           R"({"plans": [{"structure": "gpr", "count": 15000000}, {"structure": "pred", "count": 15000000}]})");
     r = fgtlm("inject " + q(kBundle) + " --no-progress --campaign " + q(d / "c.json"));

@@ -111,9 +111,32 @@ KernelCode compile_kernel(const PtxModule& p, const PtxFunction& entry, const Sy
     throw CompileError(f.line, opts.file + ": kernel " + f.name + ": the number of spill slots does not settle");
 }
 
+// Every error names the file: the parser's ("line 7: ...") and the passes' that know only the
+// kernel ("k: needs more than 64 registers") get the file (and line) in front, as the
+// lowering's own ("file:7: ...") have.
+CompileError with_file(const CompileError& e, const std::string& file) {
+    std::string what = e.what();
+    if (what.rfind(file + ":", 0) == 0) return e;
+    const std::string tag = "line " + std::to_string(e.line()) + ": ";
+    if (what.rfind(tag, 0) == 0) what.erase(0, tag.size());
+    return CompileError(e.line(), file + (e.line() ? ":" + std::to_string(e.line()) : std::string()) + ": " + what);
+}
+
+Module compile_module(const std::string& ptx, const CompileOptions& opts);
+
 }  // namespace
 
 Module compile_ptx(const std::string& ptx, const CompileOptions& opts) {
+    try {
+        return compile_module(ptx, opts);
+    } catch (const CompileError& e) {
+        throw with_file(e, opts.file);
+    }
+}
+
+namespace {
+
+Module compile_module(const std::string& ptx, const CompileOptions& opts) {
     const PtxModule p = parse_ptx(ptx);
     Module m;
     m.target = opts.target;
@@ -135,5 +158,7 @@ Module compile_ptx(const std::string& ptx, const CompileOptions& opts) {
     if (m.kernels.empty()) throw CompileError(0, opts.file + ": no .entry kernel in the PTX");
     return m;
 }
+
+}  // namespace
 
 }  // namespace fgtlm::compiler

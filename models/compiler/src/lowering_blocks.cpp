@@ -45,6 +45,7 @@ void Lowerer::split_blocks(const PtxFunction& f) {
             continue;
         }
         cur_ = &in;
+        check_form(in);
         if (in.opcode != "bra") {
             if (!in.guard.empty()) refuse("a guarded " + in.opcode + " (branch to the end instead)");
             end_block(TermKind::Exit);

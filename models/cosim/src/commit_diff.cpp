@@ -8,6 +8,8 @@
 #include <fmt/format.h>
 
 #include <fgtlm/cosim/rtl_build.hpp>
+#include <fgtlm/io/number.hpp>
+#include <fgtlm/io/text.hpp>
 
 namespace fgtlm::cosim {
 
@@ -23,28 +25,37 @@ std::string trim(const std::string& s) {
 
 CommitRecord parse_line(const std::string& line, const fs::path& file, std::size_t lineno) {
     const auto bad = [&](const std::string& why) {
-        return CosimError(fmt::format("{}:{}: {}: '{}'", file.string(), lineno, why, line));
+        return CosimError(fmt::format("{}:{}: {}: {}", file.string(), lineno, why, io::escape_and_cut(line, 200)));
     };
     // The disassembly may hold bars itself (|R3|): the header ends at the first " | ", the
     // destination starts after the last " | " (or the line ends with " |").
     const auto bar1 = line.find(" | ");
     std::size_t bar2 = std::string::npos;
     if (bar1 != std::string::npos) {
-        if (line.size() >= 2 && line.compare(line.size() - 2, 2, " |") == 0) bar2 = line.size() - 1;
-        else if (const auto last = line.rfind(" | "); last != bar1) bar2 = last + 1;
+        if (line.size() >= 2 && line.compare(line.size() - 2, 2, " |") == 0)
+            bar2 = line.size() - 1;
+        else if (const auto last = line.rfind(" | "); last != bar1)
+            bar2 = last + 1;
     }
     if (bar1 == std::string::npos || bar2 == std::string::npos || bar2 <= bar1 + 1)
         throw bad("expected `cycle sm block warp pc mask | text | dst = values`");
     CommitRecord r;
     r.line = line;
     std::istringstream head(line.substr(0, bar1));
-    std::string pc, mask;
-    if (!(head >> r.cycle >> r.sm >> r.block >> r.warp >> pc >> mask)) throw bad("bad header fields");
+    std::string f[6];
+    if (!(head >> f[0] >> f[1] >> f[2] >> f[3] >> f[4] >> f[5]))
+        throw bad("expected 6 header fields (cycle sm block warp pc mask)");
+    // io's checked parser: a sign, a 20-digit or a junk field is an error naming it, never a
+    // wrapped value (istream's >> takes "-1" as 2^64-1).
     try {
-        r.pc = std::uint32_t(std::stoul(pc, nullptr, 16));
-        r.mask = std::uint32_t(std::stoul(mask, nullptr, 16));
-    } catch (const std::exception&) {
-        throw bad("bad pc or mask");
+        r.cycle = io::parse_unsigned(f[0], "cycle");
+        r.sm = std::uint32_t(io::parse_unsigned(f[1], "sm", 0, 0xffffffffu));
+        r.block = std::uint32_t(io::parse_unsigned(f[2], "block", 0, 0xffffffffu));
+        r.warp = std::uint32_t(io::parse_unsigned(f[3], "warp", 0, 0xffffffffu));
+        r.pc = std::uint32_t(io::parse_hex(f[4], "pc", 0xffffffffu));
+        r.mask = std::uint32_t(io::parse_hex(f[5], "mask", 0xffffffffu));
+    } catch (const std::invalid_argument& e) {
+        throw bad(e.what());
     }
     r.text = trim(line.substr(bar1 + 3, bar2 - bar1 - 3));
     const std::string tail = trim(line.substr(bar2 + 1));
@@ -61,9 +72,9 @@ CommitRecord parse_line(const std::string& line, const fs::path& file, std::size
             continue;
         }
         try {
-            r.values[lane] = std::uint32_t(std::stoul(v, nullptr, 16));
-        } catch (const std::exception&) {
-            throw bad("bad lane value");
+            r.values[lane] = io::parse_hex(v, fmt::format("lane {} value", lane), 0xffffffffu);
+        } catch (const std::invalid_argument& e) {
+            throw bad(e.what());
         }
     }
     return r;

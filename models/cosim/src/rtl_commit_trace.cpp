@@ -18,6 +18,8 @@
 #include <fgtlm/isa/disassembler.hpp>
 
 #include <fgtlm/cosim/rtl_build.hpp>
+#include <fgtlm/io/number.hpp>
+#include <fgtlm/io/text.hpp>
 
 namespace fgtlm::cosim {
 
@@ -25,10 +27,10 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::uint64_t hex64(const std::string& s) {
-    if (s.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos || s.empty())
-        throw std::invalid_argument("not hex: " + s);
-    return std::stoull(s, nullptr, 16);
+// A hex field of the monitor's raw log through io's checked parser (no sign, blank or 20
+// digits); the message names the field.
+std::uint32_t hex32(const std::string& s, const char* field) {
+    return std::uint32_t(io::parse_hex(s, field, 0xffffffffu));
 }
 
 // The destination column as the model's CommitTraceWriter names it, with its lane values.
@@ -43,7 +45,10 @@ void write_destination(std::ostream& out, isa::OperandKind kind, unsigned reg, s
         // Address-register results (R2A, A2R ...): the model's commit trace does not record
         // them (its issue record names no destination), so neither side writes them.
         case isa::OperandKind::AddrReg: return;
-        case isa::OperandKind::Predicate: name = fmt::format("C{}", reg); values = &prd; break;
+        case isa::OperandKind::Predicate:
+            name = fmt::format("C{}", reg);
+            values = &prd;
+            break;
         default: return;
     }
     if (mask == 0) return;
@@ -72,8 +77,8 @@ void write_destination(std::ostream& out, isa::OperandKind kind, unsigned reg, s
 struct RtlCommitTracer::Pending {
     std::uint32_t pc = 0;
     std::uint64_t words = 0;
-    std::uint32_t mask = 0;          // instruction mask from execute (after the guard)
-    std::uint32_t warp_mask = 0;     // the warp's current mask at fetch
+    std::uint32_t mask = 0;       // instruction mask from execute (after the guard)
+    std::uint32_t warp_mask = 0;  // the warp's current mask at fetch
     bool fetched = false;
     std::array<std::string, 32> gpr, prd, adr;  // written values per thread ("" = not written)
     void clear_values() {
@@ -142,8 +147,7 @@ void RtlCommitTracer::commit(std::uint64_t cycle, std::uint32_t warp, std::uint3
         // the words as the RTL reads them (core::apply_semantics); the text stays cuobjdump's.
         isa::Instruction rtl = inst;
         core::apply_semantics(rtl, core::RtlPolicy::preset(core::Semantics::Rtl));
-        it = decoded_.emplace(key, Decoded{isa::disassemble(inst), rtl.dst.kind, rtl.dst.reg, inst.is_guarded()})
-                 .first;
+        it = decoded_.emplace(key, Decoded{isa::disassemble(inst), rtl.dst.kind, rtl.dst.reg, inst.is_guarded()}).first;
     }
     // The execute stage's instruction mask is the warp mask under the guard; for unguarded
     // flow instructions (SSY, ...) the RTL leaves it 0, so take the warp's.
@@ -157,6 +161,46 @@ void RtlCommitTracer::commit(std::uint64_t cycle, std::uint32_t warp, std::uint3
     ++commits_;
 }
 
+namespace {
+
+// One record of the monitor's raw log (tag and cycle already read) fed to the tracer.
+// Throws std::invalid_argument naming the field, std::runtime_error for a bad sequence.
+void feed_record(RtlCommitTracer& tracer, const std::string& tag, std::uint64_t cycle, std::istringstream& s) {
+    if (tag == "B") {
+        tracer.batch();
+    } else if (tag == "F") {
+        std::string w, pass, pc, words, mask;
+        if (!(s >> w >> pass >> pc >> words >> mask)) throw std::runtime_error("short F record");
+        tracer.fetch(hex32(w, "warp"), hex32(pass, "pass"), hex32(pc, "pc"), io::parse_hex(words, "words"),
+                     hex32(mask, "mask"));
+    } else if (tag == "E") {
+        std::string w, pass, mask;
+        if (!(s >> w >> pass >> mask)) throw std::runtime_error("short E record");
+        tracer.execute(hex32(w, "warp"), hex32(mask, "mask"));
+    } else if (tag == "G" || tag == "P" || tag == "A") {
+        const auto kind = tag == "G"   ? RtlCommitTracer::Reg::Gpr
+                          : tag == "P" ? RtlCommitTracer::Reg::Pred
+                                       : RtlCommitTracer::Reg::Addr;
+        std::string item;
+        while (s >> item) {
+            const auto c1 = item.find(':'), c2 = item.rfind(':');
+            if (c1 == std::string::npos || c2 == c1) throw std::runtime_error("expected core:pass:value");
+            // At most 32 cores and 32 passes: pass * cores + core cannot wrap into a lane.
+            tracer.write(kind, std::uint32_t(io::parse_unsigned(item.substr(0, c1), "core", 0, 31)),
+                         std::uint32_t(io::parse_hex(item.substr(c1 + 1, c2 - c1 - 1), "pass", 31)),
+                         item.substr(c2 + 1));
+        }
+    } else if (tag == "W") {
+        std::string w, pass;
+        if (!(s >> w >> pass)) throw std::runtime_error("short W record");
+        tracer.commit(cycle, hex32(w, "warp"), hex32(pass, "pass"));
+    } else {
+        throw std::runtime_error("unknown record");
+    }
+}
+
+}  // namespace
+
 void normalize_rtl_commit_trace(const fs::path& raw, const fs::path& out_file, const loaders::KernelImage& img) {
     std::ifstream in(raw);
     if (!in) throw CosimError(raw.string() + ": cannot open");
@@ -168,51 +212,14 @@ void normalize_rtl_commit_trace(const fs::path& raw, const fs::path& out_file, c
     while (std::getline(in, line)) {
         ++lineno;
         std::istringstream s(line);
-        std::string tag;
-        std::uint64_t cycle = 0;
+        std::string tag, cycle;
         if (!(s >> tag)) continue;
-        const auto bad = [&](const std::string& why) {
-            return CosimError(fmt::format("{}:{}: {}: '{}'", raw.string(), lineno, why, line));
-        };
-        if (!(s >> cycle)) throw bad("no cycle");
         try {
-            if (tag == "B") {
-                tracer.batch();
-            } else if (tag == "F") {
-                std::string w, pass, pc, words, mask;
-                if (!(s >> w >> pass >> pc >> words >> mask)) throw bad("short F record");
-                tracer.fetch(std::uint32_t(hex64(w)), std::uint32_t(hex64(pass)), std::uint32_t(hex64(pc)),
-                             hex64(words), std::uint32_t(hex64(mask)));
-            } else if (tag == "E") {
-                std::string w, pass, mask;
-                if (!(s >> w >> pass >> mask)) throw bad("short E record");
-                tracer.execute(std::uint32_t(hex64(w)), std::uint32_t(hex64(mask)));
-            } else if (tag == "G" || tag == "P" || tag == "A") {
-                const auto kind = tag == "G"   ? RtlCommitTracer::Reg::Gpr
-                                  : tag == "P" ? RtlCommitTracer::Reg::Pred
-                                               : RtlCommitTracer::Reg::Addr;
-                std::string item;
-                while (s >> item) {
-                    const auto c1 = item.find(':'), c2 = item.rfind(':');
-                    if (c1 == std::string::npos || c2 == c1) throw bad("expected core:pass:value");
-                    tracer.write(kind, std::uint32_t(std::stoul(item.substr(0, c1))),
-                                 std::uint32_t(hex64(item.substr(c1 + 1, c2 - c1 - 1))), item.substr(c2 + 1));
-                }
-            } else if (tag == "W") {
-                std::string w, pass;
-                if (!(s >> w >> pass)) throw bad("short W record");
-                tracer.commit(cycle, std::uint32_t(hex64(w)), std::uint32_t(hex64(pass)));
-            } else {
-                throw bad("unknown record");
-            }
-        } catch (const std::invalid_argument&) {
-            throw bad("undefined or malformed field");
-        } catch (const std::out_of_range&) {
-            throw bad("field out of range");
-        } catch (const CosimError&) {
-            throw;
-        } catch (const std::runtime_error& e) {
-            throw bad(e.what());
+            if (!(s >> cycle)) throw std::runtime_error("no cycle");
+            feed_record(tracer, tag, io::parse_unsigned(cycle, "cycle"), s);
+        } catch (const std::exception& e) {  // io's messages name the field
+            throw CosimError(
+                fmt::format("{}:{}: {}: {}", raw.string(), lineno, e.what(), io::escape_and_cut(line, 200)));
         }
     }
     if (!out) throw CosimError(out_file.string() + ": cannot write");

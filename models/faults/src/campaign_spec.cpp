@@ -14,14 +14,14 @@ namespace {
 Structure structure_named(const std::string& s) {
     const auto v = parse_structure(s);
     if (!v)
-        throw std::invalid_argument("unknown structure '" + s +
-                                    "' (gpr pred areg shared const global inst pc mask stack barrier sp fpu sfu)");
+        throw std::invalid_argument("unknown structure " + io::shown_text(s) +
+                                    " (gpr pred areg shared const global inst pc mask stack barrier sp fpu sfu)");
     return *v;
 }
 
 FaultModel model_named(const std::string& s) {
     const auto v = parse_model(s);
-    if (!v) throw std::invalid_argument("unknown fault model '" + s + "' (flip, stuck0, stuck1)");
+    if (!v) throw std::invalid_argument("unknown fault model " + io::shown_text(s) + " (flip, stuck0, stuck1)");
     return *v;
 }
 
@@ -40,9 +40,29 @@ void get_real(const json& j, const char* key, double& out, double lo, double hi)
     if (j.contains(key)) out = io::json_real(j.at(key), std::string("campaign description: ") + key, lo, hi);
 }
 
-template <class T>
-void get(const json& j, const char* key, T& out) {
-    if (j.contains(key)) out = j.at(key).get<T>();
+// Strings and flags are checked by type here too, so a wrong type names the key instead of
+// surfacing as nlohmann's "type must be string, but is number".
+const json& typed(const json& j, const char* key, bool want_string, const std::string& prefix) {
+    const json& v = j.at(key);
+    if (want_string ? !v.is_string() : !v.is_boolean())
+        throw std::invalid_argument(prefix + key + ": must be " + (want_string ? "a string" : "true or false") +
+                                    ", got " + io::shown_json(v));
+    return v;
+}
+
+void get(const json& j, const char* key, std::string& out, const std::string& prefix = "campaign description: ") {
+    if (j.contains(key)) out = typed(j, key, true, prefix).get<std::string>();
+}
+
+void get(const json& j, const char* key, bool& out, const std::string& prefix = "campaign description: ") {
+    if (j.contains(key)) out = typed(j, key, false, prefix).get<bool>();
+}
+
+std::string string_field(const json& j, const char* key, const std::string& prefix) {
+    std::string s;
+    if (!j.contains(key)) throw std::invalid_argument(prefix + key + ": missing");
+    get(j, key, s, prefix);
+    return s;
 }
 
 std::vector<std::uint32_t> unsigned_list(const json& j, const char* key, std::uint64_t lo, std::uint64_t hi,
@@ -59,51 +79,60 @@ std::vector<std::uint32_t> unsigned_list(const json& j, const char* key, std::ui
 
 void read_target(const json& t, TargetSpec& s) {
     if (!t.is_object()) throw std::invalid_argument("campaign description: target: must be an object");
-    get(t, "path", s.path);
-    get(t, "flexgrip", s.flexgrip);
+    const std::string at = "campaign description: target.";
+    get(t, "path", s.path, at);
+    get(t, "flexgrip", s.flexgrip, at);
     if (t.contains("grid")) s.grid = unsigned_list(t, "grid", 1, 0xffff, 2);
     if (t.contains("block")) s.block = unsigned_list(t, "block", 1, 0xffff, 3);
     if (t.contains("params")) {
         s.params.clear();
         if (!t.at("params").empty()) s.params = unsigned_list(t, "params", 0, 0xffffffffu, 64);
     }
-    get(t, "global_init", s.global_init);
+    get(t, "global_init", s.global_init, at);
     get_unsigned(t, "regs", s.regs, 0, 0xffffffffu);
     get_unsigned(t, "shared", s.shared, 0, 0xffffffffu);
     get_unsigned(t, "blocks_per_sm", s.blocks_per_sm, 0, 0xffffffffu);
+}
+
+void read_plans(const json& plans, FaultModel default_model, std::vector<StructurePlan>& out) {
+    if (!plans.is_array()) throw std::invalid_argument("campaign description: plans: must be an array");
+    for (std::size_t i = 0; i < plans.size(); ++i) {
+        const json& p = plans[i];
+        const std::string at = "campaign description: plans[" + std::to_string(i) + "].";
+        StructurePlan plan;
+        plan.model = default_model;
+        if (p.is_string()) {
+            plan.structure = structure_named(p.get<std::string>());
+        } else if (p.is_object()) {
+            plan.structure = structure_named(string_field(p, "structure", at));
+            if (p.contains("model")) plan.model = model_named(string_field(p, "model", at));
+            if (p.contains("count"))  // 0: the campaign's count
+                plan.count = io::json_unsigned(p.at("count"), at + "count", 0, kMaxInjections);
+        } else {
+            throw std::invalid_argument(at.substr(0, at.size() - 1) + ": must be a structure name or an object");
+        }
+        out.push_back(plan);
+    }
 }
 
 }  // namespace
 
 CampaignSpec campaign_from_json(const json& j) {
     if (!j.is_object()) throw std::invalid_argument("a campaign description is a JSON object");
-    static const char* const kKeys[] = {"target",     "plans",      "seed",        "exhaustive",
-                                        "at_instruction", "at_cycle", "count",   "margin",
-                                        "confidence", "hang_factor", "model", "max_instructions"};
+    static const char* const kKeys[] = {"target",         "plans",       "seed",  "exhaustive",
+                                        "at_instruction", "at_cycle",    "count", "margin",
+                                        "confidence",     "hang_factor", "model", "max_instructions"};
     for (const auto& [k, v] : j.items()) {
         bool known = false;
         for (const char* key : kKeys) known = known || k == key;
-        if (!known) throw std::invalid_argument("unknown campaign key '" + k + "'");
+        if (!known) throw std::invalid_argument("unknown campaign key " + io::shown_text(k));
     }
     CampaignSpec s;
     try {
         if (j.contains("target")) read_target(j.at("target"), s.target);
         FaultModel default_model = FaultModel::Flip;
-        if (j.contains("model")) default_model = model_named(j.at("model").get<std::string>());
-        if (j.contains("plans")) {
-            for (const json& p : j.at("plans")) {
-                StructurePlan plan;
-                plan.model = default_model;
-                if (p.is_string()) {
-                    plan.structure = structure_named(p.get<std::string>());
-                } else {
-                    plan.structure = structure_named(p.at("structure").get<std::string>());
-                    if (p.contains("model")) plan.model = model_named(p.at("model").get<std::string>());
-                    get_unsigned(p, "count", plan.count, 0, kMaxInjections);  // 0: the campaign's count
-                }
-                s.plans.push_back(plan);
-            }
-        }
+        if (j.contains("model")) default_model = model_named(string_field(j, "model", "campaign description: "));
+        if (j.contains("plans")) read_plans(j.at("plans"), default_model, s.plans);
         get_unsigned(j, "seed", s.seed, 0, io::kU64Max);
         get(j, "exhaustive", s.exhaustive);
         if (j.contains("at_instruction")) s.at_instruction = unsigned_field(j, "at_instruction", 0, io::kU64Max);
@@ -121,9 +150,12 @@ CampaignSpec campaign_from_json(const json& j) {
 
 json to_json(const CampaignSpec& s) {
     json j;
-    j["target"] = {{"path", s.target.path},         {"flexgrip", s.target.flexgrip},
-                   {"params", s.target.params},     {"global_init", s.target.global_init},
-                   {"regs", s.target.regs},         {"shared", s.target.shared},
+    j["target"] = {{"path", s.target.path},
+                   {"flexgrip", s.target.flexgrip},
+                   {"params", s.target.params},
+                   {"global_init", s.target.global_init},
+                   {"regs", s.target.regs},
+                   {"shared", s.target.shared},
                    {"blocks_per_sm", s.target.blocks_per_sm}};
     // Only when given: a missing grid or block is 1 with a warning, as for `fgtlm run`.
     if (!s.target.grid.empty()) j["target"]["grid"] = s.target.grid;

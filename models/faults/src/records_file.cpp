@@ -8,12 +8,52 @@
 
 #include <fgtlm/faults/backends.hpp>
 #include <fgtlm/faults/summary.hpp>
+#include <fgtlm/faults/campaign.hpp>
+#include <fgtlm/io/number.hpp>
 #include <fgtlm/io/output_file.hpp>
+
+#include <fmt/format.h>
 
 namespace fgtlm::faults {
 
 using nlohmann::json;
 namespace fs = std::filesystem;
+
+namespace {
+
+// What is wrong with the first line of a records file, or nothing: every field a merge or a
+// resume reads is checked by name here, so a hand-edited header never reaches nlohmann's
+// "type must be number" without a file, line and key.
+std::string header_problem(const json& h) {
+    if (!h.is_object() || !h.contains("campaign")) return "not a campaign header (no \"campaign\" object)";
+    try {
+        (void)campaign_from_json(h.at("campaign"));
+    } catch (const std::invalid_argument& e) {
+        return std::string("\"campaign\": ") + e.what();
+    }
+    for (const char* key : {"injections", "golden_instructions", "format"}) {
+        const auto v = h.find(key);
+        if (v == h.end() ? std::string(key) == "injections" : !v->is_number_unsigned())
+            return fmt::format("\"{}\" must be an unsigned integer, got {}", key,
+                               v == h.end() ? std::string("nothing") : io::shown_json(*v));
+    }
+    if (h.contains("kernel") && !h.at("kernel").is_string())
+        return "\"kernel\" must be a string, got " + io::shown_json(h.at("kernel"));
+    if (h.contains("cycles_per_instruction") && !h.at("cycles_per_instruction").is_number())
+        return "\"cycles_per_instruction\" must be a number";
+    return {};
+}
+
+// The first top-level field in which two headers differ (for "belongs to another campaign").
+std::string first_difference(const json& a, const json& b) {
+    for (const auto& [k, v] : a.items())
+        if (!b.contains(k) || b.at(k) != v) return k;
+    for (const auto& [k, v] : b.items())
+        if (!a.contains(k)) return k;
+    return "?";
+}
+
+}  // namespace
 
 void scan_records(const fs::path& file, bool repair, const std::function<void(json&)>& on_header,
                   const std::function<void(json&, std::size_t)>& on_record) {
@@ -30,16 +70,21 @@ void scan_records(const fs::path& file, bool repair, const std::function<void(js
         try {
             j = json::parse(line);
         } catch (const json::exception&) {
-            if (!complete) { torn = true; break; }
+            if (!complete) {
+                torn = true;
+                break;
+            }
             throw std::runtime_error(file.string() + ":" + std::to_string(lineno) + ": not a JSON record");
         }
-        if (!complete) { torn = true; break; }
+        if (!complete) {
+            torn = true;
+            break;
+        }
         good_bytes += line.size() + 1;
         const std::string where = file.string() + ":" + std::to_string(lineno) + ": ";
         if (lineno == 1) {
-            if (!j.is_object() || !j.contains("campaign") || !j.contains("injections") ||
-                !j.at("injections").is_number_unsigned())
-                throw std::runtime_error(where + "not a campaign header");
+            if (const std::string why = header_problem(j); !why.empty())
+                throw std::runtime_error(where + "campaign header: " + why);
             injections = j.at("injections").get<std::uint64_t>();
             on_header(j);
         } else {
@@ -67,9 +112,12 @@ RecordsFile merge_records(const std::vector<fs::path>& files) {
     for (const fs::path& f : files) {
         RecordsFile rf = read_records(f);
         if (rf.header.is_null()) continue;  // empty shard file
-        if (out.header.is_null()) out.header = rf.header;
+        if (out.header.is_null())
+            out.header = rf.header;
         else if (rf.header != out.header)
-            throw std::runtime_error(f.string() + ": belongs to another campaign than " + files.front().string());
+            throw std::runtime_error(fmt::format("{}:1: belongs to another campaign than {} (header field {} differs)",
+                                                 f.string(), files.front().string(),
+                                                 io::shown_text(first_difference(rf.header, out.header))));
         for (json& r : rf.records) {
             const auto id = r.at("id").get<std::uint64_t>();
             auto [it, fresh] = by_id.emplace(id, r);

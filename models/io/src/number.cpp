@@ -1,4 +1,5 @@
 #include <fgtlm/io/number.hpp>
+#include <fgtlm/io/text.hpp>
 
 #include <cerrno>
 #include <cmath>
@@ -21,31 +22,41 @@ bool is_hex_digit(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= '
 
 }  // namespace
 
-std::string shown_text(std::string_view text) {
-    std::string out = "'";
-    for (const char c : text.substr(0, 40)) {
-        const auto u = static_cast<unsigned char>(c);
-        out += u < 0x20 || u >= 0x7f ? fmt::format("\\x{:02x}", u) : std::string(1, c);
-    }
-    return out + (text.size() > 40 ? "...'" : "'");
-}
+namespace {
 
-std::uint64_t parse_unsigned(std::string_view text, std::string_view name, std::uint64_t lo, std::uint64_t hi) {
-    const bool hex = text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
-    const std::string_view digits = hex ? text.substr(2) : text;
+// `digits` of `text` (the whole, or what follows 0x) in base 16 or 10: digits only, in [lo, hi].
+std::uint64_t parse_digits(std::string_view text, std::string_view digits, bool hex, std::string_view name,
+                           std::uint64_t lo, std::uint64_t hi) {
     bool ok = !digits.empty() && digits.size() <= 64;
     for (const char c : digits) ok = ok && (hex ? is_hex_digit(c) : (c >= '0' && c <= '9'));
     if (!ok) {
         const bool sign = !text.empty() && text[0] == '-';
-        refuse(name, fmt::format("{} is not {} (decimal or 0x hex digits, {})", shown_text(text),
-                                 sign ? "a non-negative integer" : "an unsigned integer", range_text(lo, hi)));
+        refuse(name, fmt::format("{} is not {} ({}, {})", shown_text(text),
+                                 sign ? "a non-negative integer" : "an unsigned integer",
+                                 hex ? "hex digits" : "decimal or 0x hex digits", range_text(lo, hi)));
     }
     errno = 0;
     const std::string s(digits);
     const unsigned long long v = std::strtoull(s.c_str(), nullptr, hex ? 16 : 10);
     if (errno == ERANGE) refuse(name, fmt::format("{} is out of range ({})", shown_text(text), range_text(lo, hi)));
-    if (v < lo || v > hi) refuse(name, fmt::format("{} is out of range ({})", s, range_text(lo, hi)));
+    // Digits only by now (at most 66 characters): shown as they are.
+    if (v < lo || v > hi) refuse(name, fmt::format("{} is out of range ({})", text, range_text(lo, hi)));
     return v;
+}
+
+bool has_hex_prefix(std::string_view text) {
+    return text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X');
+}
+
+}  // namespace
+
+std::uint64_t parse_unsigned(std::string_view text, std::string_view name, std::uint64_t lo, std::uint64_t hi) {
+    const bool hex = has_hex_prefix(text);
+    return parse_digits(text, hex ? text.substr(2) : text, hex, name, lo, hi);
+}
+
+std::uint64_t parse_hex(std::string_view text, std::string_view name, std::uint64_t hi) {
+    return parse_digits(text, has_hex_prefix(text) ? text.substr(2) : text, true, name, 0, hi);
 }
 
 double parse_real(std::string_view text, std::string_view name, double lo, double hi) {
@@ -60,20 +71,26 @@ double parse_real(std::string_view text, std::string_view name, double lo, doubl
     return v;
 }
 
+std::string shown_json(const nlohmann::json& v) {
+    const auto plural = [](std::size_t n) { return n == 1 ? "" : "s"; };
+    if (v.is_array()) return fmt::format("an array of {} element{}", v.size(), plural(v.size()));
+    if (v.is_object()) return fmt::format("an object of {} member{}", v.size(), plural(v.size()));
+    // JSON's own quotes mark a string: no more quotes around it.
+    return fmt::format("{} ({})", escape_and_cut(v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), 40),
+                       v.type_name());
+}
+
 std::uint64_t json_unsigned(const nlohmann::json& v, std::string_view name, std::uint64_t lo, std::uint64_t hi) {
     const bool negative = v.is_number_integer() && !v.is_number_unsigned() && v.get<std::int64_t>() < 0;
     if (!v.is_number_integer() || negative)
-        refuse(name, fmt::format("must be an unsigned integer ({}), got {} ({})", range_text(lo, hi),
-                                 shown_text(v.dump()), v.type_name()));
+        refuse(name, fmt::format("must be an unsigned integer ({}), got {}", range_text(lo, hi), shown_json(v)));
     const auto x = v.get<std::uint64_t>();
     if (x < lo || x > hi) refuse(name, fmt::format("{} is out of range ({})", x, range_text(lo, hi)));
     return x;
 }
 
 double json_real(const nlohmann::json& v, std::string_view name, double lo, double hi) {
-    if (!v.is_number())
-        refuse(name,
-               fmt::format("must be a number ({} to {}), got {} ({})", lo, hi, shown_text(v.dump()), v.type_name()));
+    if (!v.is_number()) refuse(name, fmt::format("must be a number ({} to {}), got {}", lo, hi, shown_json(v)));
     const double x = v.get<double>();
     if (!std::isfinite(x) || x < lo || x > hi) refuse(name, fmt::format("{} is out of range ({} to {})", x, lo, hi));
     return x;

@@ -1,6 +1,7 @@
 #include <fgtlm/isa/program_io.hpp>
 
 #include <fgtlm/io/output_file.hpp>
+#include <fgtlm/io/text.hpp>
 
 #include <fgtlm/isa/decoder.hpp>
 #include <fgtlm/isa/disassembler.hpp>
@@ -20,24 +21,6 @@ std::string_view trim(std::string_view s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
     while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
     return s;
-}
-
-// Input quoted in a message: non-printable bytes as \xNN, cut after 60 characters (a crafted
-// file must not drive the terminal or print a megabyte line back).
-std::string quoted(std::string_view s) {
-    std::string out;
-    for (std::size_t i = 0; i < s.size() && i < 60; ++i) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c >= 0x20 && c < 0x7f && c != '\\') {
-            out += char(c);
-        } else {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\x%02x", unsigned(c));
-            out += buf;
-        }
-    }
-    if (s.size() > 60) out += "... (" + std::to_string(s.size()) + " bytes)";
-    return out;
 }
 
 int hex_digit(char c) {
@@ -78,14 +61,16 @@ std::vector<std::uint32_t> parse_program_hex(std::string_view text, std::string_
         std::string_view digits = line;
         if (digits.size() >= 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) digits.remove_prefix(2);
         if (digits.empty() || digits.size() > 8) {
-            fail(filename, line_no, "expected a 32-bit hex word like 0x10004205, got '" + quoted(line) + "'");
+            fail(filename, line_no,
+                 "expected a 32-bit hex word like 0x10004205, got '" + io::escape_and_cut(line, 60) + "'");
         }
         std::uint32_t v = 0;
         for (char c : digits) {
             const int d = hex_digit(c);
             if (d < 0)
                 fail(filename, line_no,
-                     "invalid hex digit '" + quoted(std::string_view(&c, 1)) + "' in '" + quoted(line) + "'");
+                     "invalid hex digit '" + io::escape_and_cut(std::string_view(&c, 1)) + "' in '" +
+                         io::escape_and_cut(line, 60) + "'");
             v = v << 4 | static_cast<std::uint32_t>(d);
         }
         words.push_back(v);

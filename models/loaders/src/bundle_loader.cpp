@@ -8,7 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "excerpt.hpp"
+#include <fgtlm/io/text.hpp>
 #include "json_fields.hpp"
 #include "program_hex.hpp"
 #include "texture_section.hpp"
@@ -36,7 +36,7 @@ json read_json(const fs::path& file) {
     try {
         return json::parse(in);
     } catch (const json::exception& e) {  // parse errors and number overflow (1e400)
-        throw LoadError(file, 0, "invalid JSON: " + excerpt(e.what(), 300));
+        throw LoadError(file, 0, "invalid JSON: " + io::escape_and_cut(e.what(), 300));
     }
 }
 
@@ -57,7 +57,7 @@ std::uint32_t parse_hex_word(const std::string& s, const fs::path& file, const s
     const std::size_t skip = s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X') ? 2 : 0;
     const std::string digits = s.substr(skip);
     if (digits.empty() || digits.size() > 8 || digits.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
-        throw LoadError(file, 0, where + ": not a 32-bit hex word: '" + excerpt(s) + "'");
+        throw LoadError(file, 0, where + ": not a 32-bit hex word: '" + io::escape_and_cut(s) + "'");
     return std::uint32_t(std::stoul(digits, nullptr, 16));
 }
 
@@ -74,7 +74,7 @@ void read_const_mem(const json& L, const fs::path& lpath, core::LaunchConfig& c)
     std::string cmem;
     if (L.contains("const_mem_hex")) {
         if (!L["const_mem_hex"].is_string())
-            throw LoadError(lpath, 0, "const_mem_hex: must be a string, got " + shown(L["const_mem_hex"]));
+            throw LoadError(lpath, 0, "const_mem_hex: must be a string, got " + shown_json(L["const_mem_hex"]));
         cmem = L["const_mem_hex"].get<std::string>();
     }
     if (cmem.size() % 2 != 0) throw LoadError(lpath, 0, "const_mem_hex has an odd number of digits");
@@ -93,7 +93,7 @@ void read_undefined_ranges(const json& L, const fs::path& lpath, KernelImage& im
     for (std::size_t i = 0; i < u.size(); ++i) {
         const std::string where = "global_init_undefined[" + std::to_string(i) + "]";
         if (!u[i].is_array() || u[i].size() != 2)
-            throw LoadError(lpath, 0, where + ": must be [addr, len], got " + shown(u[i]));
+            throw LoadError(lpath, 0, where + ": must be [addr, len], got " + shown_json(u[i]));
         img.global_init_undefined.push_back({std::uint32_t(uint_value(u[i][0], where + "[0]", lpath, 0xffffffffu)),
                                              std::uint32_t(uint_value(u[i][1], where + "[1]", lpath, 0xffffffffu))});
     }
@@ -103,7 +103,7 @@ void read_undefined_ranges(const json& L, const fs::path& lpath, KernelImage& im
 // lane count, the global memory size, the constant image, undefined ranges and the dump range.
 json read_launch(const fs::path& lpath, KernelImage& img) {
     json L = read_json(lpath);
-    if (!L.is_object()) throw LoadError(lpath, 0, "must be a JSON object, got " + shown(L));
+    if (!L.is_object()) throw LoadError(lpath, 0, "must be a JSON object, got " + shown_json(L));
     core::LaunchConfig& c = img.launch;
     const auto grid = uint_array(L, "grid", lpath, 1, 0xffff);
     const auto block = uint_array(L, "block", lpath, 1, 0xffff);
@@ -155,7 +155,7 @@ void read_global_init(const fs::path& gpath, KernelImage& img) {
 void read_expected(const fs::path& epath, KernelImage& img) {
     if (!fs::exists(epath)) return;
     const json E = read_json(epath);
-    if (!E.is_object()) throw LoadError(epath, 0, "must be a JSON object, got " + shown(E));
+    if (!E.is_object()) throw LoadError(epath, 0, "must be a JSON object, got " + shown_json(E));
     img.rtl_kernel_cycles = uint_field(E, "rtl_kernel_cycles", epath, UINT64_MAX, 0);
     // A reference, not a copy: copying a json recurses per level (a crafted file nests 200,000).
     static const json kNoRanges = json::array();
@@ -171,7 +171,7 @@ void read_expected(const fs::path& epath, KernelImage& img) {
             if (w.is_null())
                 er.words.push_back(std::nullopt);
             else if (!w.is_string())
-                throw LoadError(epath, 0, wwhere + ": must be a hex string or null, got " + shown(w));
+                throw LoadError(epath, 0, wwhere + ": must be a hex string or null, got " + shown_json(w));
             else
                 er.words.push_back(parse_hex_word(w.get<std::string>(), epath, wwhere));
         }

@@ -4,7 +4,7 @@
 
 #include <fstream>
 
-#include "excerpt.hpp"
+#include <fgtlm/io/text.hpp>
 #include "json_fields.hpp"
 
 namespace fgtlm::loaders {
@@ -19,7 +19,7 @@ std::uint32_t hex_word(const json& v, const std::string& where, const fs::path& 
     const std::size_t start = s.rfind("0x", 0) == 0 ? 2 : 0;
     const bool ok = !s.empty() && s.size() - start >= 1 && s.size() - start <= 8 &&
                     s.find_first_not_of("0123456789abcdefABCDEF", start) == std::string::npos;
-    if (!ok) throw LoadError(file, 0, where + ": must be a 32-bit hex word string, got " + shown(v));
+    if (!ok) throw LoadError(file, 0, where + ": must be a 32-bit hex word string, got " + shown_json(v));
     return std::uint32_t(std::stoul(s.substr(start), nullptr, 16));
 }
 
@@ -35,7 +35,7 @@ CubinSymbol placement(const json& j, const std::string& where, const fs::path& f
 CubinSymbol symbol(const json& j, const std::string& where, const fs::path& file) {
     CubinSymbol s = placement(j, where, file);
     const json& name = member(j, "name", file);
-    if (!name.is_string()) throw LoadError(file, 0, where + ".name: must be a string, got " + shown(name));
+    if (!name.is_string()) throw LoadError(file, 0, where + ".name: must be a string, got " + shown_json(name));
     s.name = name.get<std::string>();
     return s;
 }
@@ -44,14 +44,15 @@ CubinConstSegment segment(const json& j, const std::string& where, const fs::pat
     const CubinSymbol at = placement(j, where, file);
     CubinConstSegment seg{at.bank, at.offset, {}};
     const json& mem = member(j, "mem", file);
-    if (!mem.is_array()) throw LoadError(file, 0, where + ".mem: must be an array, got " + shown(mem));
+    if (!mem.is_array()) throw LoadError(file, 0, where + ".mem: must be an array, got " + shown_json(mem));
     for (std::size_t i = 0; i < mem.size(); ++i) {
         const std::uint32_t w = hex_word(mem[i], where + ".mem[" + std::to_string(i) + "]", file);
         for (unsigned b = 0; b < 4; ++b) seg.bytes.push_back(std::uint8_t(w >> (8 * b)));  // little-endian
     }
     if (seg.bytes.size() != at.bytes)
-        throw LoadError(file, 0, where + ": bytes is " + std::to_string(at.bytes) + " but mem holds " +
-                                     std::to_string(seg.bytes.size()));
+        throw LoadError(
+            file, 0,
+            where + ": bytes is " + std::to_string(at.bytes) + " but mem holds " + std::to_string(seg.bytes.size()));
     if (std::uint64_t(seg.offset) + seg.bytes.size() > kBankBytes)
         throw LoadError(file, 0, where + ": ends beyond the 64 KiB constant bank");
     return seg;
@@ -60,9 +61,9 @@ CubinConstSegment segment(const json& j, const std::string& where, const fs::pat
 CubinKernel kernel(const json& k, const std::string& where, const fs::path& file) {
     CubinKernel out;
     const json& name = member(k, "name", file);
-    if (!name.is_string()) throw LoadError(file, 0, where + ".name: must be a string, got " + shown(name));
+    if (!name.is_string()) throw LoadError(file, 0, where + ".name: must be a string, got " + shown_json(name));
     out.name = name.get<std::string>();
-    const std::string at = where + " (" + excerpt(out.name) + ")";
+    const std::string at = where + " (" + io::escape_and_cut(out.name) + ")";
     const json& code = array_field(k, "bincode", file);
     for (std::size_t i = 0; i < code.size(); ++i)
         out.words.push_back(hex_word(code[i], at + ".bincode[" + std::to_string(i) + "]", file));
@@ -103,7 +104,7 @@ CubinModule load_cubin_json(const fs::path& file) {
     try {
         j = json::parse(in);
     } catch (const json::exception& e) {  // syntax errors and number overflow (1e400)
-        throw LoadError(file, 0, "not JSON: " + excerpt(e.what(), 300));
+        throw LoadError(file, 0, "not JSON: " + io::escape_and_cut(e.what(), 300));
     }
     CubinModule m;
     if (j.is_object() && j.contains("architecture") && j["architecture"].is_string())

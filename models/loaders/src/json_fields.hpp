@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <fgtlm/io/number.hpp>
 #include <fgtlm/loaders/kernel_image.hpp>
 
 namespace fgtlm::loaders {
@@ -17,20 +18,13 @@ namespace fgtlm::loaders {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-// A JSON value for an error message: its text (cut short) and its type. An array or object is
-// shown by its size, not dumped: dump() recurses per level, and a crafted file nests 200,000.
-inline std::string shown(const json& v) {
-    if (v.is_array()) return "an array of " + std::to_string(v.size()) + " element" + (v.size() == 1 ? "" : "s");
-    if (v.is_object()) return "an object of " + std::to_string(v.size()) + " member" + (v.size() == 1 ? "" : "s");
-    std::string t = v.dump(-1, ' ', false, json::error_handler_t::replace);
-    if (t.size() > 40) t = t.substr(0, 37) + "...";
-    return t + " (" + v.type_name() + ")";
-}
+// A JSON value for an error message (io's: an array or object by its size, never dumped).
+using io::shown_json;
 
 inline std::uint64_t uint_value(const json& v, const std::string& where, const fs::path& file, std::uint64_t hi) {
     const bool negative = v.is_number_integer() && !v.is_number_unsigned() && v.get<std::int64_t>() < 0;
     if (!v.is_number_integer() || negative)
-        throw LoadError(file, 0, where + ": must be an unsigned integer, got " + shown(v));
+        throw LoadError(file, 0, where + ": must be an unsigned integer, got " + shown_json(v));
     const auto x = v.get<std::uint64_t>();
     if (x > hi)
         throw LoadError(file, 0, where + ": " + std::to_string(x) + " is above the maximum " + std::to_string(hi));
@@ -39,7 +33,7 @@ inline std::uint64_t uint_value(const json& v, const std::string& where, const f
 
 inline const json& member(const json& j, const char* key, const fs::path& file) {
     if (!j.is_object())
-        throw LoadError(file, 0, std::string("expected an object holding \"") + key + "\", got " + shown(j));
+        throw LoadError(file, 0, std::string("expected an object holding \"") + key + "\", got " + shown_json(j));
     if (!j.contains(key)) throw LoadError(file, 0, std::string("missing field \"") + key + "\"");
     return j.at(key);
 }
@@ -52,7 +46,7 @@ inline std::uint64_t uint_field(const json& j, const char* key, const fs::path& 
 
 inline const json& array_field(const json& j, const char* key, const fs::path& file) {
     const json& v = member(j, key, file);
-    if (!v.is_array()) throw LoadError(file, 0, std::string(key) + ": must be an array, got " + shown(v));
+    if (!v.is_array()) throw LoadError(file, 0, std::string(key) + ": must be an array, got " + shown_json(v));
     return v;
 }
 

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <fgtlm/io/text.hpp>
 #include <fgtlm/isa/assembler.hpp>
 #include <fgtlm/isa/decoder.hpp>
 #include <fgtlm/loaders/bundle_loader.hpp>
@@ -30,15 +31,11 @@ std::string read_input(const std::string& path, const char* what) {
     return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
 
-// The first assembler errors, control bytes escaped.
+// The first assembler errors, control bytes escaped and each cut (io's escaper).
 std::string asm_errors(const std::vector<isa::AsmDiagnostic>& errors) {
     std::string out;
     for (std::size_t i = 0; i < errors.size() && i < 50; ++i) {
-        for (const char c : errors[i].str()) {
-            const auto u = static_cast<unsigned char>(c);
-            out += (u >= 0x20 && u < 0x7f) || c == '\t' ? std::string(1, c) : fmt::format("\\x{:02x}", u);
-        }
-        out += '\n';
+        out += io::escape_and_cut(errors[i].str(), 400) + '\n';
     }
     if (errors.size() > 50) out += fmt::format("... and {} more errors\n", errors.size() - 50);
     return out;

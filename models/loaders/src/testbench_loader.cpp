@@ -9,7 +9,7 @@
 #include <sstream>
 #include <string>
 
-#include "excerpt.hpp"
+#include <fgtlm/io/text.hpp>
 #include "line_scanners.hpp"
 #include "vhdl_constants.hpp"
 
@@ -110,11 +110,13 @@ std::vector<std::uint32_t> read_tp_instructions(const fs::path& file, std::vecto
             std::string hex(m.hex);
             hex.erase(std::remove(hex.begin(), hex.end(), '_'), hex.end());
             if (hex.size() != 8 || hex.find_first_not_of("0123456789abcdefABCDEF") != std::string::npos)
-                throw LoadError(file, lineno, "instruction word must have 8 hex digits, got '" + excerpt(hex) + "'");
+                throw LoadError(file, lineno,
+                                "instruction word must have 8 hex digits, got '" + io::escape_and_cut(hex) + "'");
             const std::string digits(m.index);
             if (digits.size() > 9 || std::stoull(digits) >= max_words)
-                throw LoadError(file, lineno, "word index " + excerpt(digits) + " is beyond the instruction memory (" +
-                                                  std::to_string(max_words) + " words)");
+                throw LoadError(file, lineno,
+                                "word index " + io::escape_and_cut(digits) + " is beyond the instruction memory (" +
+                                    std::to_string(max_words) + " words)");
             const auto idx = std::uint32_t(std::stoul(digits));
             if (!words.emplace(idx, std::uint32_t(std::stoul(hex, nullptr, 16))).second)
                 warn_duplicate(file, lineno, idx, warnings);
@@ -239,12 +241,13 @@ ExpectedRange read_rdata_log(const fs::path& file) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
         if (line.find_first_not_of(" \t") == std::string::npos) continue;
         const std::optional<RdataLine> m = scan_rdata_line(line);
-        if (!m) throw LoadError(file, lineno, "expected `AAAAA DDDDDDDD`, got '" + excerpt(line) + "'");
+        if (!m) throw LoadError(file, lineno, "expected `AAAAA DDDDDDDD`, got '" + io::escape_and_cut(line) + "'");
         const std::string_view a = m->address.substr(std::min(m->address.find_first_not_of('0'), m->address.size()));
         if (a.size() > 8)
-            throw LoadError(file, lineno, "address " + excerpt(m->address) + " does not fit in 32 bits");
+            throw LoadError(file, lineno, "address " + io::escape_and_cut(m->address) + " does not fit in 32 bits");
         const auto addr = std::uint32_t(a.empty() ? 0 : std::stoul(std::string(a), nullptr, 16));
-        if (addr % 4 != 0) throw LoadError(file, lineno, "address " + excerpt(m->address) + " is not a multiple of 4");
+        if (addr % 4 != 0)
+            throw LoadError(file, lineno, "address " + io::escape_and_cut(m->address) + " is not a multiple of 4");
         if (!first_addr) {
             first_addr = addr;
             r.addr = addr;

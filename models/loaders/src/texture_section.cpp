@@ -7,7 +7,7 @@
 //                          "address": ["clamp"|"wrap"|"mirror"|"border", ...]}]}
 #include "texture_section.hpp"
 
-#include "excerpt.hpp"
+#include <fgtlm/io/text.hpp>
 
 #include <algorithm>
 #include <cstring>
@@ -40,13 +40,13 @@ struct Field {  // one member of a "bind" entry, for messages naming it
     std::string text(const char* key, const char* fallback) const {
         if (!obj.contains(key)) return fallback;
         if (!obj.at(key).is_string())
-            throw LoadError(file, 0, where + "." + key + ": must be a string, got " + shown(obj.at(key)));
+            throw LoadError(file, 0, where + "." + key + ": must be a string, got " + shown_json(obj.at(key)));
         return obj.at(key).get<std::string>();
     }
     bool flag(const char* key) const {
         if (!obj.contains(key)) return false;
         if (!obj.at(key).is_boolean())
-            throw LoadError(file, 0, where + "." + key + ": must be true or false, got " + shown(obj.at(key)));
+            throw LoadError(file, 0, where + "." + key + ": must be true or false, got " + shown_json(obj.at(key)));
         return obj.at(key).get<bool>();
     }
     [[noreturn]] void bad(const std::string& key, const std::string& why) const {
@@ -65,10 +65,10 @@ void read_modes(const Field& f, tex::Descriptor& d) {
     d.read_normalized = mode == "normalized_float";
     if (!f.obj.contains("address")) return;
     const json& a = f.obj.at("address");
-    if (!a.is_array() || a.size() > 3) f.bad("address", "must be an array of up to 3 mode names, got " + shown(a));
+    if (!a.is_array() || a.size() > 3) f.bad("address", "must be an array of up to 3 mode names, got " + shown_json(a));
     for (std::size_t i = 0; i < a.size(); ++i)
         if (!a[i].is_string() || !tex::parse_address_mode(a[i].get<std::string>(), d.address[i]))
-            f.bad("address[" + std::to_string(i) + "]", shown(a[i]) + " is not clamp, wrap, mirror or border");
+            f.bad("address[" + std::to_string(i) + "]", shown_json(a[i]) + " is not clamp, wrap, mirror or border");
 }
 
 tex::Descriptor read_descriptor(const Field& f) {
@@ -104,15 +104,15 @@ void read_textures(const json& L, const fs::path& lpath, KernelImage& img) {
     if (!L.contains("textures")) return;
     const json& T = L.at("textures");
     const Field top{T, "textures", lpath};
-    if (!T.is_object()) top.bad("", "must be an object, got " + shown(T));
+    if (!T.is_object()) top.bad("", "must be an object, got " + shown_json(T));
     const std::uint32_t table = std::uint32_t(top.uint("table", 0xffffffffu));
     const json& bind = T.contains("bind") ? T.at("bind") : json::array();
-    if (!bind.is_array()) top.bad("bind", "must be an array, got " + shown(bind));
+    if (!bind.is_array()) top.bad("bind", "must be an array, got " + shown_json(bind));
     std::vector<std::pair<std::uint32_t, tex::Descriptor>> bound;
     std::uint32_t slots = 0;
     for (std::size_t i = 0; i < bind.size(); ++i) {
         const Field f{bind[i], "textures.bind[" + std::to_string(i) + "]", lpath};
-        if (!bind[i].is_object()) f.bad("", "must be an object, got " + shown(bind[i]));
+        if (!bind[i].is_object()) f.bad("", "must be an object, got " + shown_json(bind[i]));
         const std::uint32_t slot = std::uint32_t(f.uint("slot", tex::kMaxSlots - 1));
         for (const auto& [s, d] : bound)
             if (s == slot) f.bad("slot", std::to_string(slot) + " is bound twice");
@@ -147,7 +147,7 @@ void load_texture_section(const fs::path& file, KernelImage& img) {
     try {
         L = json::parse(in);
     } catch (const json::exception& e) {  // syntax errors and number overflow (1e400)
-        throw LoadError(file, 0, "invalid JSON: " + excerpt(e.what(), 300));
+        throw LoadError(file, 0, "invalid JSON: " + io::escape_and_cut(e.what(), 300));
     }
     if (!L.is_object() || !L.contains("textures"))
         throw LoadError(file, 0, "expected an object with a \"textures\" field");

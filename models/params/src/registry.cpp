@@ -1,10 +1,13 @@
 #include <fgtlm/params/registry.hpp>
 
+#include <fgtlm/io/number.hpp>
+#include <fgtlm/io/text.hpp>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <charconv>
+#include <cfloat>
 #include <cmath>
 #include <filesystem>
 #include <cstdint>
@@ -60,31 +63,15 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
-// User text quoted in a message: non-printable bytes as \xNN, cut after 80 characters (a crafted
-// -p or config must not drive the terminal or print megabytes back).
-std::string shown(std::string_view s, std::size_t cap = 80) {
-    std::string out;
-    for (std::size_t i = 0; i < s.size() && i < cap; ++i) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c >= 0x20 && c < 0x7f && c != '\\')
-            out += char(c);
-        else
-            out += fmt::format("\\x{:02x}", unsigned(c));
-    }
-    if (s.size() > cap) out += fmt::format("... ({} bytes)", s.size());
-    return out;
-}
+// User text quoted in a message: io's escaper (a crafted -p or config must not drive the
+// terminal or print megabytes back).
+using io::escape_and_cut;
 
 // A JSON value for a message without dump()'s recursion (a crafted config nests 200,000 deep).
-std::string shown_json(const nlohmann::json& v) {
-    if (v.is_array()) return fmt::format("an array of {} elements", v.size());
-    if (v.is_object()) return fmt::format("an object of {} members", v.size());
-    if (v.is_null()) return "null";
-    return shown(v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
-}
+using io::shown_json;
 
 [[noreturn]] void fail(std::string_view source, std::string_view name, const std::string& what) {
-    throw ParamError(fmt::format("{}: parameter '{}': {}", source, shown(name), what));
+    throw ParamError(fmt::format("{}: parameter '{}': {}", source, escape_and_cut(name), what));
 }
 
 }  // namespace
@@ -165,7 +152,7 @@ Param& Registry::find_mutable(std::string_view name, std::string_view source) {
         }
         if (!hint.empty()) hint += ")";
         throw ParamError(fmt::format("{}: unknown parameter '{}'{}; `fgtlm params` lists all",
-                                     source, shown(name), hint));
+                                     source, escape_and_cut(name), hint));
     }
     return it->second;
 }
@@ -204,8 +191,12 @@ void Registry::set(std::string_view name, const Value& value, std::string_view s
     if (p.type == Type::Double && v.index() == 1) v = double(std::get<std::int64_t>(v));
     if (type_of(v) != p.type) {
         fail(source, name, fmt::format("expected a value of type {}, got {} '{}'", to_string(p.type),
-                                       to_string(type_of(v)), shown(value_to_text(value))));
+                                       to_string(type_of(v)), escape_and_cut(value_to_text(value))));
     }
+    // NaN or an infinity is no value of any parameter, with or without a declared range (a NaN
+    // passes every comparison of a range check that is written the other way round).
+    if (p.type == Type::Double && !std::isfinite(std::get<double>(v)))
+        fail(source, name, fmt::format("{} is not a finite number", value_to_text(v)));
     if (p.has_range) {
         const double d = p.type == Type::Int ? double(std::get<std::int64_t>(v)) : std::get<double>(v);
         if (!(d >= p.min && d <= p.max)) {
@@ -217,6 +208,40 @@ void Registry::set(std::string_view name, const Value& value, std::string_view s
     p.source = std::string(source);
 }
 
+namespace {
+
+// "SOURCE: parameter 'NAME'": io's checked parser names the value with it.
+std::string label(std::string_view source, std::string_view name) {
+    return fmt::format("{}: parameter '{}'", source, escape_and_cut(name));
+}
+
+// An optional '-', then decimal or 0x hex digits (io::parse_unsigned: no second sign, blank,
+// fraction or exponent) within the 64-bit range.
+std::int64_t int_from_text(std::string_view text, const std::string& what) {
+    const bool neg = !text.empty() && text.front() == '-';
+    const std::string_view digits = neg ? text.substr(1) : text;
+    constexpr auto kMax = std::uint64_t(INT64_MAX);
+    try {
+        const std::uint64_t m = io::parse_unsigned(digits, what, 0, neg ? kMax + 1 : kMax);
+        return neg ? std::int64_t(0 - m) : std::int64_t(m);
+    } catch (const std::invalid_argument& e) {  // said for the signed value, not its digits
+        const bool range = std::string_view(e.what()).find("out of range") != std::string_view::npos;
+        throw ParamError(fmt::format("{}: '{}' {}", what, escape_and_cut(text),
+                                     range ? "does not fit in a 64-bit integer"
+                                           : "is not an integer (decimal or 0x hex digits, an optional -)"));
+    }
+}
+
+double real_from_text(std::string_view text, const std::string& what) {
+    try {
+        return io::parse_real(text, what, -DBL_MAX, DBL_MAX);
+    } catch (const std::invalid_argument& e) {
+        throw ParamError(e.what());
+    }
+}
+
+}  // namespace
+
 void Registry::set_from_text(std::string_view name, std::string_view text, std::string_view source) {
     const Param& p = find_mutable(name, source);
     text = trim(text);
@@ -224,36 +249,11 @@ void Registry::set_from_text(std::string_view name, std::string_view text, std::
         case Type::Bool: {
             if (text == "true" || text == "1" || text == "on" || text == "yes") return set(name, true, source);
             if (text == "false" || text == "0" || text == "off" || text == "no") return set(name, false, source);
-            fail(source, name, fmt::format("'{}' is not a bool (true/false)", shown(text)));
+            fail(source, name, fmt::format("'{}' is not a bool (true/false)", escape_and_cut(text)));
         }
-        case Type::Int: {
-            std::int64_t v = 0;
-            int base = 10;
-            std::string_view digits = text;
-            bool neg = false;
-            if (!digits.empty() && digits.front() == '-') { neg = true; digits.remove_prefix(1); }
-            // from_chars takes a sign of its own: "--16" would be 16.
-            if (!digits.empty() && (digits.front() == '-' || digits.front() == '+'))
-                fail(source, name, fmt::format("'{}' is not an integer", text));
-            if (digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X')) {
-                base = 16;
-                digits.remove_prefix(2);
-            }
-            auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), v, base);
-            if (digits.empty() || ec != std::errc() || ptr != digits.data() + digits.size()) {
-                fail(source, name, fmt::format("'{}' is not an integer", shown(text)));
-            }
-            return set(name, neg ? -v : v, source);
-        }
-        case Type::Double: {
-            // from_chars for double is available in libstdc++ 11+.
-            double v = 0;
-            auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-            if (text.empty() || ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(v)) {
-                fail(source, name, fmt::format("'{}' is not a number", shown(text)));
-            }
-            return set(name, v, source);
-        }
+        case Type::Int: return set(name, int_from_text(text, label(source, name)), source);
+        case Type::Double:  // the range is set()'s, so its message stays the registry's
+            return set(name, real_from_text(text, label(source, name)), source);
         case Type::String: return set(name, std::string(text), source);
     }
 }
@@ -285,7 +285,8 @@ void Registry::set_from_json(std::string_view name, const nlohmann::json& value,
 void Registry::apply_override(std::string_view assignment) {
     const auto eq = assignment.find('=');
     if (eq == std::string_view::npos || eq == 0) {
-        throw ParamError(fmt::format("-p '{}': expected key=value (e.g. -p sm.sp_lanes=16)", shown(assignment)));
+        throw ParamError(
+            fmt::format("-p '{}': expected key=value (e.g. -p sm.sp_lanes=16)", escape_and_cut(assignment)));
     }
     set_from_text(trim(assignment.substr(0, eq)), assignment.substr(eq + 1), "-p");
 }
@@ -334,7 +335,7 @@ void Registry::load_json_file(const std::string& path) {
     try {
         config = nlohmann::json::parse(in);
     } catch (const nlohmann::json::exception& e) {  // syntax errors and number overflow (1e400)
-        throw ParamError(fmt::format("{}: invalid JSON: {}", path, shown(std::string_view(e.what()), 300)));
+        throw ParamError(fmt::format("{}: invalid JSON: {}", path, escape_and_cut(std::string_view(e.what()), 300)));
     }
     apply_json(config, path);
 }
