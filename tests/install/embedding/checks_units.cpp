@@ -6,15 +6,17 @@
 
 #include "harness.hpp"
 
-#include <tlm_utils/simple_initiator_socket.h>
 #include <tlm_utils/passthrough_target_socket.h>
+#include <tlm_utils/simple_initiator_socket.h>
+
+#include <fgtlm/sm/units/unit_protocol.hpp>
 
 namespace checks {
 
 namespace {
 
 struct SlowSp : sc_core::sc_module {
-    // The units' own protocol (fgtlm/sm/units/unit_protocol.hpp), not the base protocol.
+    // The unit sockets carry the unit protocol (a base-protocol socket does not bind to them).
     tlm_utils::passthrough_target_socket<SlowSp, 32, fgtlm::sm::UnitProtocol> in{"in"};
     tlm_utils::simple_initiator_socket<SlowSp, 32, fgtlm::sm::UnitProtocol> out{"out"};
     std::uint64_t calls = 0;
