@@ -20,10 +20,10 @@ void VpConfig::declare(params::Registry& r) {
     r.declare_int("vp.dram_latency_ns", 20, "DRAM access latency (b_transport and DMI)", "ns", 0, 100000);
     r.declare_int("vp.bus_delay_ns", 5, "bus router delay per b_transport", "ns", 0, 100000);
     r.declare_int("vp.reg_delay_ns", 10, "GPU register access delay", "ns", 0, 100000);
-    timing::declare_timing_params(r);  // gpu.num_sms, sm.sp_lanes and the AT model's latencies
-    r.declare_string("gpu.mode", "at",
-                     "GPU timing: at (calibrated FlexGripPlus pipeline model, default) or lt (fixed 32/lanes cycles "
-                     "per warp instruction)");
+    timing::declare_timing_params(r);  // gpu.num_sms, sm.sp_lanes and the calibrated model's latencies
+    r.declare_string("gpu.mode", "calibrated",
+                     "GPU timing: calibrated (the cycle-approximate FlexGripPlus pipeline model, default) or fixed "
+                     "(32/lanes cycles per warp instruction); at/lt: deprecated spellings of the same");
     r.declare_int("gpu.clock_ns", 10, "SM clock period", "ns", 1, 1000);
     r.declare_int("gpu.quantum_ns", 100000, "the GPU's own TLM quantum (vp.quantum_ns does not apply to it)", "ns", 1,
                   1000000000);
@@ -56,8 +56,9 @@ VpConfig VpConfig::from(const params::Registry& r) {
         throw params::ParamError("sm.sp_lanes must be 8, 16 or 32 (got " + std::to_string(lanes) + ")");
     c.gpu.sm.sp_lanes = std::uint32_t(lanes);
     const std::string mode = r.get_string("gpu.mode");
-    if (mode != "lt" && mode != "at") throw params::ParamError("gpu.mode must be lt or at (got '" + mode + "')");
-    c.gpu_at = mode == "at";
+    if (mode != "calibrated" && mode != "fixed" && mode != "at" && mode != "lt")
+        throw params::ParamError("gpu.mode must be calibrated or fixed (got '" + mode + "')");
+    c.gpu_calibrated = mode == "calibrated" || mode == "at";
     c.timing = timing::TimingParams::from(r);
     c.gpu.sm.clock_period = sc_core::sc_time(double(r.get_int("gpu.clock_ns")), sc_core::SC_NS);
     c.gpu_quantum = sc_core::sc_time(double(r.get_int("gpu.quantum_ns")), sc_core::SC_NS);
@@ -86,7 +87,7 @@ gpu::GpuDeviceConfig VpConfig::device() const {
     gpu::GpuDeviceConfig d;
     d.num_sms = gpu.num_sms;
     d.sp_lanes = gpu.sm.sp_lanes;
-    d.timing = gpu_at ? gpu::TimingMode::Calibrated : gpu::TimingMode::Fixed;
+    d.timing = gpu_calibrated ? gpu::TimingMode::Calibrated : gpu::TimingMode::Fixed;
     d.clock_period = gpu.sm.clock_period;
     d.quantum = gpu_quantum;
     d.register_delay = reg_delay;

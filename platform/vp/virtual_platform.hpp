@@ -39,9 +39,9 @@ struct VpConfig {
     sc_core::sc_time bus_delay = sc_core::sc_time(5, sc_core::SC_NS);
     sc_core::sc_time reg_delay = sc_core::sc_time(10, sc_core::SC_NS);
     gpu::GpuConfig gpu;
-    // GPU timing: LT = the SM's fixed 32/lanes cycles per warp instruction; AT = the calibrated
-    // FlexGripPlus pipeline model (models/timing), same execution core.
-    bool gpu_at = false;
+    // GPU timing (gpu.mode): false = fixed, the SM's 32/lanes cycles per warp instruction; true =
+    // calibrated, the cycle-approximate FlexGripPlus pipeline model (models/timing), same core.
+    bool gpu_calibrated = false;
     timing::TimingParams timing;
     [[nodiscard]] gpu::GpuDeviceConfig device() const;  // the GpuDevice's configuration
     // gpu.model: tlm (the model), rtl (the RTL-derived GPU, models/rtl) or lockstep (both,

@@ -288,7 +288,8 @@ const fgtlm::cli::SubcommandRegistration kInject{"inject", [](CLI::App& app) {
     o->o_at = cli::add_unsigned(sub, "--at-instruction", o->at_instruction,
                                 "all faults at this dynamic warp instruction", 0, io::kU64Max);
     o->o_atc = cli::add_unsigned(sub, "--at-cycle", o->at_cycle,
-                                 "all faults at this LT cycle (32/lanes cycles per warp instruction)", 0, io::kU64Max);
+                                 "all faults at this fixed-mode cycle (32/lanes cycles per warp instruction)", 0,
+                                 io::kU64Max);
     o->o_hang = cli::add_real(sub, "--hang-factor", o->hang_factor,
                               "watchdog: this many times the golden instruction count (4)", 1.0, 1e6);
     sub->add_option("--out", o->out, "JSON Lines records (resumes a campaign interrupted half way)");

@@ -1,7 +1,7 @@
 // fgtlm run: run one SM_1.0 kernel on the FlexGrip-TLM GPU model.
 //
 //   fgtlm run BUNDLE_DIR [--check] [--dump-global OUT.bin] [--rdata-log OUT.log] [--stats OUT.json]
-//             [--mode at|lt] [--config PARAMS.json] [-p key=value]... [--summary]
+//             [--mode calibrated|fixed] [--config PARAMS.json] [-p key=value]... [--summary]
 //             [--trace-commit OUT.txt] [--trace-timeline OUT.json] [--vcd OUT.vcd]
 //   fgtlm run --flexgrip APP_DIR [...]                  (FlexGripPlus testbench folder)
 //   fgtlm run PROGRAM.sass --grid X[,Y] --block X[,Y,Z] --param V ... [--global-init FILE]
@@ -53,8 +53,10 @@ struct RunOptions {
     std::string dump_global;  // raw global memory after the kernel
     std::string rdata_log;    // gpgpu_rdata.log format of the dump range
     std::string stats;        // stats JSON
-    std::string mode = "at";  // at (default): calibrated FlexGripPlus timing; lt: 32/lanes cycles per warp instruction
-    std::string config;       // model parameters (JSON, nested objects or dotted keys)
+    // calibrated (default): the cycle-approximate FlexGripPlus pipeline model (models/timing);
+    // fixed: 32/lanes cycles per warp instruction. Old spellings at/lt: deprecated aliases.
+    std::string mode = "calibrated";
+    std::string config;                        // model parameters (JSON, nested objects or dotted keys)
     std::vector<std::string> param_overrides;  // -p key=value
     std::string trace_commit;                  // one line per committed warp instruction
     std::string trace_timeline;                // Chrome/Perfetto trace-event JSON
@@ -71,6 +73,9 @@ struct RunOptions {
     std::size_t max_report_lines = 64;
     bool print_hierarchy = false;  // print the SystemC module graph before running
 };
+
+// The calibrated cycle-approximate timing (--mode calibrated, or its old spelling at).
+bool calibrated(const RunOptions& o) { return o.mode == "calibrated" || o.mode == "at"; }
 
 // Refuses, before anything is allocated for it, a launch or program the model cannot run
 // (read as `core` does: its RTL policies), or a memory image it must not truncate.
@@ -128,7 +133,7 @@ int configure(const RunOptions& o, const loaders::KernelImage& img, params::Regi
         if (!o.config.empty()) reg.load_json_file(o.config);
         for (const auto& kv : o.param_overrides) reg.apply_override(kv);
         stats::InstrumentationOptions io;
-        io.mode = o.mode == "at" ? timing::Mode::AT : timing::Mode::LT;
+        io.mode = calibrated(o) ? timing::Mode::Calibrated : timing::Mode::Fixed;
         io.stats_path = o.stats;
         io.commit_path = o.trace_commit;
         io.timeline_path = o.trace_timeline;
@@ -207,12 +212,12 @@ void prepare_system(const RunOptions& o, const loaders::KernelImage& img, gpu::S
     sys.load_program(img.program, img.launch.code_base);
     // Loosely timed with no statistics or trace output requested, nothing observes the issue
     // stream: leave the instrumentation detached so the SM skips the per-instruction records.
-    const bool observed = o.mode == "at" || !o.stats.empty() || !o.trace_commit.empty() || !o.trace_timeline.empty() ||
+    const bool observed = calibrated(o) || !o.stats.empty() || !o.trace_commit.empty() || !o.trace_timeline.empty() ||
                           o.summary || tracer != nullptr;
     if (observed) sys.gpu.add_observer(&inst);
     if (tracer) sys.gpu.add_observer(tracer);  // after the timing model: reads its stamps
-    // The timing model is the SMs' timing interface whenever it observes (in LT mode it
-    // returns the LT cost, so statistics and traces get a time base).
+    // The timing model is the SMs' timing interface whenever it observes (in fixed mode it
+    // returns the fixed cost, so statistics and traces get a time base).
     if (observed) sys.gpu.set_issue_cost(&inst.sm_clock());
     if (o.print_hierarchy) {
         sc_core::sc_start(sc_core::SC_ZERO_TIME);  // elaborate: resolves the socket bindings
@@ -277,8 +282,8 @@ nlohmann::json rtl_events_json(const loaders::KernelImage& img, const core::RtlE
             {"first", ev.first}};
 }
 
-// Statistics JSON (--stats) and traces. kernel_cycles comes from the timing model (AT: the
-// calibrated FlexGripPlus cycles; LT: 32/lanes per warp instruction); gpu_cycles is the
+// Statistics JSON (--stats) and traces. kernel_cycles comes from the timing model (calibrated: the
+// FlexGripPlus cycles; fixed: 32/lanes per warp instruction); gpu_cycles is the
 // SystemC time the GPU model took.
 int finish_outputs(const RunOptions& o, const loaders::KernelImage& img, const params::Registry& reg,
                    const core::KernelResult& res, stats::Instrumentation& inst, stats::SignalTracer* tracer) {
@@ -303,6 +308,9 @@ int finish_outputs(const RunOptions& o, const loaders::KernelImage& img, const p
 }
 
 int run(const RunOptions& o) {
+    if (o.mode == "at" || o.mode == "lt")  // the old names: AT is TLM-2.0's nb_transport protocol, not this mode
+        std::cerr << "fgtlm run: --mode " << o.mode << " is deprecated: use --mode "
+                  << (o.mode == "at" ? "calibrated" : "fixed") << '\n';
     if (o.launch.target.empty()) {
         if (o.print_hierarchy) return print_default_hierarchy(o);
         std::cerr << "fgtlm run: a target (bundle folder, FlexGripPlus folder or .sass file) is required\n";
@@ -350,10 +358,10 @@ const fgtlm::cli::SubcommandRegistration kRun{
         sub->add_option("--dump-global", o->dump_global, "write global memory after the kernel (raw bytes)");
         sub->add_option("--rdata-log", o->rdata_log, "write the dump range in gpgpu_rdata.log format");
         sub->add_option("--stats", o->stats, "write statistics JSON");
-        sub->add_option(
-               "--mode", o->mode,
-               "timing: at (calibrated FlexGripPlus pipeline, default) or lt (32/lanes cycles per warp instruction)")
-            ->check(CLI::IsMember({"lt", "at"}));
+        sub->add_option("--mode", o->mode,
+                        "timing: calibrated (the cycle-approximate FlexGripPlus pipeline model, default) or fixed "
+                        "(32/lanes cycles per warp instruction); at/lt: deprecated spellings of the same")
+            ->check(CLI::IsMember({"calibrated", "fixed", "at", "lt"}));
         sub->add_option("--config", o->config, "model parameters, JSON (see `fgtlm params`)")->check(CLI::ExistingFile);
         sub->add_option("-p,--set", o->param_overrides, "set a model parameter: -p sm.sp_lanes=16 (repeatable)");
         sub->add_option("--trace-commit", o->trace_commit,

@@ -1,10 +1,10 @@
 // bench_fgtlm: simulation speed of the GPU model on the conformance kernels.
 // Kernels: every conformance bundle plus `alu_loop` (a synthetic uniform integer loop) and
 // `mixed_loop` (issue 14's mixed integer/float loop).
-// LT/<kernel>: the loosely-timed model alone. AT/<kernel>: the same GPU with the calibrated
-// AT timing model driving SystemC time plus the statistics collector (what `fgtlm run --mode
-// at --stats` runs, minus writing the JSON). One SystemC simulation holds two
-// StandaloneSystems (LT and AT) and runs every kernel repeatedly, re-loaded per iteration
+// LT/<kernel>: the fixed mode alone. AT/<kernel> (names kept from before the modes were renamed):
+// the same GPU with the calibrated timing model driving SystemC time plus the statistics collector
+// (what `fgtlm run --mode calibrated --stats` runs, minus writing the JSON). One SystemC simulation holds two
+// StandaloneSystems (fixed and calibrated modes) and runs every kernel repeatedly, re-loaded per iteration
 // outside the timed region. Counters: simulated warp/thread instructions per second and
 // simulated SM cycles per second (kernel_cycles: the kernel's SM cycles in that mode).
 //
@@ -63,12 +63,12 @@ int sc_main(int argc, char* argv[]) {
     cfg.gpu.max_instructions = 0;
     gpu::StandaloneSystem lt_system("lt_system", cfg);
     g_lt = &lt_system;
-    // AT: calibrated timing model (8 lanes, 1 SM) + statistics, as `fgtlm run --mode at`.
+    // calibrated timing model (8 lanes, 1 SM) + statistics, as `fgtlm run --mode calibrated`.
     params::Registry reg;
     timing::declare_timing_params(reg);
     reg.set("sm.sp_lanes", std::int64_t(cfg.gpu.sm.sp_lanes), "bench");
     stats::InstrumentationOptions io;
-    io.mode = timing::Mode::AT;
+    io.mode = timing::Mode::Calibrated;
     stats::Instrumentation inst(reg, io);
     gpu::StandaloneSystem at_system("at_system", cfg);
     at_system.gpu.add_observer(&inst);

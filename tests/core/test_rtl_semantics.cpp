@@ -1,7 +1,7 @@
 // Operand-path and control-flow readings of the FlexGripPlus RTL (core.semantics=rtl, the
 // default) against NVIDIA's (g80). Each expectation under rtl was measured on the RTL with
 // `fgtlm cosim` (docs/cosim-known-differences.md); the VHDL behind each is cited in semantics.cpp and
-// branch.cpp.
+// branch_function.cpp.
 #include "core_harness.hpp"
 
 namespace fgtlm::test {

@@ -72,7 +72,7 @@ TEST(FaultSites, GprFlipIsSdcBeforeItsLastUseAndMaskedAfter) {
         if (r["class"] != "SDC") continue;
         // 1 word when the flip lands after the last FADD; 8 when before it: the negative lane 0
         // then takes fpu_sub while lanes 1-7 of its pass take fpu_add, which the RTL latches as +0
-        // (models/core/src/units/fpu.cpp, fadd_warp).
+        // (models/core/src/units/fpu_function.cpp, fadd_warp).
         EXPECT_TRUE(r["sdc_words"] == 1u || r["sdc_words"] == 8u) << r["sdc_words"];
         EXPECT_EQ(r["first_diff"]["address"], 0u);
         EXPECT_EQ(r["first_diff"]["expected"], 0x40900000u);  // 4.5f
@@ -159,7 +159,7 @@ TEST(FaultSites, ActiveMaskBitDropsALane) {
     if (r["class"] == "SDC") {
         // 1 word when the flip lands after the last FADD; 8 when before it: the negative lane 0
         // then takes fpu_sub while lanes 1-7 of its pass take fpu_add, which the RTL latches as +0
-        // (models/core/src/units/fpu.cpp, fadd_warp).
+        // (models/core/src/units/fpu_function.cpp, fadd_warp).
         EXPECT_TRUE(r["sdc_words"] == 1u || r["sdc_words"] == 8u) << r["sdc_words"];
         EXPECT_EQ(r["first_diff"]["address"], 4u * 37);
     }

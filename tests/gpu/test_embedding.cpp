@@ -6,7 +6,7 @@
 
 #include <systemc>
 #include <tlm_utils/simple_initiator_socket.h>
-#include <tlm_utils/simple_target_socket.h>
+#include <tlm_utils/passthrough_target_socket.h>
 
 #include <fgtlm/gpu/standalone_system.hpp>
 #include <fgtlm/isa/assembler.hpp>
@@ -22,13 +22,13 @@ using sc_core::sc_time;
 
 // A replacement in front of the SP unit that takes 100 ns longer per warp instruction.
 struct SlowSp : sc_core::sc_module {
-    tlm_utils::simple_target_socket<SlowSp> in;
-    tlm_utils::simple_initiator_socket<SlowSp> out;
+    tlm_utils::passthrough_target_socket<SlowSp, 32, sm::UnitProtocol> in;  // the unit protocol
+    tlm_utils::simple_initiator_socket<SlowSp, 32, sm::UnitProtocol> out;
     std::uint64_t calls = 0;
     explicit SlowSp(sc_core::sc_module_name n) : sc_module(n), in("in"), out("out") {
         in.register_b_transport(this, &SlowSp::b_transport);
     }
-    void b_transport(tlm::tlm_generic_payload& t, sc_time& d) {
+    void b_transport(sm::UnitPayload& t, sc_time& d) {
         ++calls;
         out->b_transport(t, d);
         d += sc_time(100, SC_NS);
@@ -55,8 +55,8 @@ struct Systems {
         via_transport.socket.bind(denying.socket);
         denying.set_dmi_enabled(false);
         sm::Sm& s = replaced.gpu.sm(0);
-        s.bind_default_units(1u << unsigned(core::ExecUnit::SP));
-        s.execute.socket_of(core::ExecUnit::SP).bind(slow_sp.in);
+        s.bind_default_units(1u << unsigned(core::UnitId::SP));
+        s.execute.socket_of(core::UnitId::SP).bind(slow_sp.in);
         slow_sp.out.bind(s.sp.socket);
         for (auto [sys, inst] : {std::pair{&plain, &plain_at}, std::pair{&replaced, &replaced_at}}) {
             sys->gpu.add_observer(inst);

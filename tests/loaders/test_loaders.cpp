@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iterator>
+#include <string>
 
 #include <unistd.h>
 
@@ -66,11 +68,29 @@ TEST(Bundle, LoadsReduction) {
     EXPECT_EQ(img.rtl_kernel_cycles, 33704u);
 }
 
+// Undefined input ranges and null expected words (no bundle in tests/data has them any more:
+// VectorAdd_integer with a range and a null written in).
 TEST(Bundle, NullsAndUndefinedRanges) {
-    const KernelImage img = load_bundle(kCorpus / "MxM_naive_float");
-    EXPECT_FALSE(img.global_init_undefined.empty());
+    const fs::path d = temp_dir("undefined_bundle");
+    for (const char* f : {"program.hex", "global_init.bin"}) fs::copy_file(kCorpus / "VectorAdd_integer" / f, d / f);
+    auto text = [](const fs::path& p) {
+        std::ifstream in(p);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    };
+    std::string launch = text(kCorpus / "VectorAdd_integer" / "launch.json");
+    const std::string no_ranges = "\"global_init_undefined\": []";
+    ASSERT_NE(launch.find(no_ranges), std::string::npos);
+    write(d / "launch.json", launch.replace(launch.find(no_ranges), no_ranges.size(),
+                                            "\"global_init_undefined\": [[4144, 68], [4268, 4]]"));
+    std::string expected = text(kCorpus / "VectorAdd_integer" / "expected.json");
+    const std::size_t first = expected.find("\"0x");
+    write(d / "expected.json", expected.replace(first, expected.find('"', first + 1) + 1 - first, "null"));
+    const KernelImage img = load_bundle(d);
+    ASSERT_EQ(img.global_init_undefined.size(), 2u);
     EXPECT_EQ(img.global_init_undefined[0].addr, 4144u);
-    EXPECT_LT(comparable_words(img), img.expected[0].words.size());
+    EXPECT_EQ(img.global_init_undefined[0].len, 68u);
+    EXPECT_FALSE(img.expected[0].words[0].has_value());
+    EXPECT_EQ(comparable_words(img), img.expected[0].words.size() - 1);
 }
 
 TEST(Bundle, ErrorsNameTheFile) {

@@ -81,7 +81,8 @@ TEST(Fadd, RoundingModes) {
     EXPECT_EQ(nx::fadd(bits(-1.0f), 0xB3C00000u, Rounding::Down), 0xBF7FFFFEu);
 }
 
-// Golden FADD32 results of VectorAdd_float-multiblock where IEEE rounds up but the RTL
+// Golden FADD32 results of VectorAdd_float-multiblock (its RTL run before the buffers were moved
+// apart, git history of tests/data/conformance) where IEEE rounds up but the RTL
 // truncates: guard bit set, round bit clear, only lower (sticky) bits set, even lsb.
 TEST(Fadd, RtlIgnoresStickyBits) {
     EXPECT_EQ(nx::fadd(0x3F7F051Au, 0x40FCEC4Au, Rounding::Nearest), 0x410E6676u);

@@ -8,11 +8,11 @@
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
-#include <tlm_utils/simple_target_socket.h>
+#include <tlm_utils/passthrough_target_socket.h>
 
 #include <fgtlm/gpu/standalone_system.hpp>
 #include <fgtlm/isa/assembler.hpp>
-#include <fgtlm/sm/pipeline_payload.hpp>
+#include <fgtlm/sm/pipeline_protocol.hpp>
 
 namespace {
 
@@ -20,18 +20,17 @@ using namespace fgtlm;
 
 // Counts instructions per opcode and the threads that pass the guard, then forwards.
 struct Probe : sc_core::sc_module {
-    tlm_utils::simple_target_socket<Probe> in;
-    tlm_utils::simple_initiator_socket<Probe> out;
+    tlm_utils::passthrough_target_socket<Probe, 32, sm::PipelineProtocol> in;  // the pipeline protocol
+    tlm_utils::simple_initiator_socket<Probe, 32, sm::PipelineProtocol> out;
     std::map<isa::Opcode, std::uint64_t> per_opcode;
     std::uint64_t guarded_off_threads = 0;
     explicit Probe(sc_core::sc_module_name n) : sc_module(n), in("in"), out("out") {
         in.register_b_transport(this, &Probe::b_transport);
     }
-    void b_transport(tlm::tlm_generic_payload& t, sc_core::sc_time& d) {
-        const sm::PipelineExtension& p = sm::pipeline_of(t);
+    void b_transport(sm::PipelinePayload& p, sc_core::sc_time& d) {
         ++per_opcode[p.ctx->inst->op];
         guarded_off_threads += std::uint32_t(__builtin_popcount(p.ctx->issue_mask & ~p.ctx->exec_mask));
-        out->b_transport(t, d);
+        out->b_transport(p, d);
     }
 };
 

@@ -14,12 +14,14 @@
 #include <tlm>
 #include <tlm_utils/multi_passthrough_target_socket.h>
 #include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/passthrough_target_socket.h>
 #include <tlm_utils/simple_target_socket.h>
 
 #include <fgtlm/gpu/standalone_system.hpp>
 #include <fgtlm/loaders/bundle_loader.hpp>
 #include <fgtlm/loaders/checker.hpp>
-#include <fgtlm/sm/units/unit_payload.hpp>
+#include <fgtlm/sm/pipeline_protocol.hpp>
+#include <fgtlm/sm/units/unit_protocol.hpp>
 #include <fgtlm/timing/timing_model.hpp>
 
 namespace {
@@ -27,18 +29,32 @@ namespace {
 using namespace fgtlm;
 namespace fs = std::filesystem;
 
+// The unit and pipeline sockets have protocols of their own: a base-protocol socket (an
+// ordinary TLM probe) does not bind to them, a socket of the right protocol does.
+template <class I, class T>
+concept Binds = requires(I& i, T& t) {
+    i.bind(t);
+};
+static_assert(Binds<sm::UnitInitiatorSocket, sm::UnitTargetSocket>);
+static_assert(!Binds<sm::UnitInitiatorSocket, tlm::tlm_target_socket<>>);
+static_assert(!Binds<tlm::tlm_initiator_socket<>, sm::UnitTargetSocket>);
+static_assert(Binds<sm::PipelineInitiatorSocket, sm::PipelineTargetSocket>);
+static_assert(!Binds<sm::PipelineInitiatorSocket, tlm::tlm_target_socket<>>);
+static_assert(!Binds<tlm::tlm_initiator_socket<>, sm::PipelineTargetSocket>);
+static_assert(!Binds<sm::UnitInitiatorSocket, sm::PipelineTargetSocket>);
+
 // A user's FPU stand-in: counts operations per opcode and forwards them to the real FPU.
 // It implements only b_transport, so the execute stage cannot bypass it.
 struct CountingFpu : sc_core::sc_module {
-    tlm_utils::simple_target_socket<CountingFpu> in;
-    tlm_utils::simple_initiator_socket<CountingFpu> out;
+    tlm_utils::passthrough_target_socket<CountingFpu, 32, sm::UnitProtocol> in;
+    tlm_utils::simple_initiator_socket<CountingFpu, 32, sm::UnitProtocol> out;
     std::map<isa::Opcode, std::uint64_t> per_opcode;
     std::uint64_t lanes = 0;
     explicit CountingFpu(sc_core::sc_module_name n) : sc_module(n), in("in"), out("out") {
         in.register_b_transport(this, &CountingFpu::b_transport);
     }
-    void b_transport(tlm::tlm_generic_payload& t, sc_core::sc_time& d) {
-        const core::ExecContext* op = sm::warp_op_of(t);
+    void b_transport(sm::UnitPayload& t, sc_core::sc_time& d) {
+        const core::ExecContext* op = t.op;
         ++per_opcode[op->inst->op];
         lanes += std::uint32_t(__builtin_popcount(op->exec_mask));
         out->b_transport(t, d);
@@ -76,8 +92,9 @@ struct CountingControl final : core::WarpControl {
 // operations with their own core::BranchFunction / core::MemoryFunction instances on the
 // payload alone, their own memory port and the SM's WarpControl.
 struct OwnUnits : sc_core::sc_module {
-    tlm_utils::simple_target_socket<OwnUnits> branch_in, mem_in;
-    tlm_utils::simple_initiator_socket<OwnUnits> idle_branch, idle_mem;  // the SM's own units, left unused
+    tlm_utils::passthrough_target_socket<OwnUnits, 32, sm::UnitProtocol> branch_in, mem_in;
+    tlm_utils::simple_initiator_socket<OwnUnits, 32, sm::UnitProtocol> idle_branch,
+        idle_mem;  // the SM's own units, left unused
     CountingPort port;
     CountingControl control;
     core::MemoryPorts ports;
@@ -96,16 +113,16 @@ struct OwnUnits : sc_core::sc_module {
         control.next = &core.warp_control();
         branch_cfg = core.branch_config();
     }
-    void run_branch(tlm::tlm_generic_payload& t, sc_core::sc_time&) { respond(t, branch, branch_ops); }
-    void run_mem(tlm::tlm_generic_payload& t, sc_core::sc_time&) {
+    void run_branch(sm::UnitPayload& t, sc_core::sc_time&) { respond(t, branch, branch_ops); }
+    void run_mem(sm::UnitPayload& t, sc_core::sc_time&) {
         ports = sm_core->memory_ports();  // the SM's shared memory and undefined-value shadows
         port.next = ports.global;         // global memory through the counting port
         ports.global = &port;
         respond(t, mem, mem_ops);
     }
-    static void respond(tlm::tlm_generic_payload& t, core::ExecUnitIf& unit, std::uint64_t& count) {
+    static void respond(sm::UnitPayload& t, core::UnitFunction& unit, std::uint64_t& count) {
         ++count;
-        const bool ok = unit.execute(*sm::warp_op_of(t));
+        const bool ok = unit.execute(*t.op);
         t.set_response_status(ok ? tlm::TLM_OK_RESPONSE : tlm::TLM_GENERIC_ERROR_RESPONSE);
     }
 };
@@ -175,9 +192,9 @@ struct Systems {
     OwnUnits own_units{"own_units"};
     Systems() {
         sm::Sm& o = own.gpu.sm(0);
-        o.bind_default_units((1u << unsigned(core::ExecUnit::Branch)) | (1u << unsigned(core::ExecUnit::Memory)));
-        o.execute.socket_of(core::ExecUnit::Branch).bind(own_units.branch_in);
-        o.execute.socket_of(core::ExecUnit::Memory).bind(own_units.mem_in);
+        o.bind_default_units((1u << unsigned(core::UnitId::Branch)) | (1u << unsigned(core::UnitId::Memory)));
+        o.execute.socket_of(core::UnitId::Branch).bind(own_units.branch_in);
+        o.execute.socket_of(core::UnitId::Memory).bind(own_units.mem_in);
         own_units.idle_branch.bind(o.branch.socket);
         own_units.idle_mem.bind(o.mem.socket);
         own_units.attach(o.core());
@@ -191,11 +208,11 @@ struct Systems {
         probe.shared_out.bind(p.mem.shared.socket);
         probe.constant_out.bind(p.mem.constant.socket);
         sm::Sm& s = wrapped.gpu.sm(0);
-        s.bind_default_units(1u << unsigned(core::ExecUnit::FPU));
+        s.bind_default_units(1u << unsigned(core::UnitId::FPU));
         s.execute.fpu.bind(counter.in);
         counter.out.bind(s.fpu.socket);
-        for (auto u : {core::ExecUnit::SP, core::ExecUnit::FPU, core::ExecUnit::SFU, core::ExecUnit::Branch,
-                       core::ExecUnit::Memory, core::ExecUnit::Texture})
+        for (auto u : {core::UnitId::SP, core::UnitId::FPU, core::UnitId::SFU, core::UnitId::Branch,
+                       core::UnitId::Memory, core::UnitId::Texture})
             socket.gpu.sm(0).unit(u).allow_direct = false;
     }
 };
@@ -230,8 +247,8 @@ TEST_P(BothPaths, SameResultsAndCycles) {
     EXPECT_TRUE(passes(g->direct, img));
     auto socket_operations = [] {
         std::uint64_t n = 0;
-        for (auto u : {core::ExecUnit::SP, core::ExecUnit::FPU, core::ExecUnit::SFU, core::ExecUnit::Branch,
-                       core::ExecUnit::Memory, core::ExecUnit::Texture})
+        for (auto u : {core::UnitId::SP, core::UnitId::FPU, core::UnitId::SFU, core::UnitId::Branch,
+                       core::UnitId::Memory, core::UnitId::Texture})
             n += g->socket.gpu.sm(0).unit(u).operations;
         return n;
     };
@@ -244,8 +261,8 @@ TEST_P(BothPaths, SameResultsAndCycles) {
     EXPECT_EQ(a.thread_instructions, b.thread_instructions);
     sm::Sm& d = g->direct.gpu.sm(0);
     sm::Sm& s = g->socket.gpu.sm(0);
-    for (auto u : {core::ExecUnit::SP, core::ExecUnit::FPU, core::ExecUnit::SFU, core::ExecUnit::Branch,
-                   core::ExecUnit::Memory, core::ExecUnit::Texture}) {
+    for (auto u : {core::UnitId::SP, core::UnitId::FPU, core::UnitId::SFU, core::UnitId::Branch, core::UnitId::Memory,
+                   core::UnitId::Texture}) {
         EXPECT_TRUE(d.execute.direct(u));
         EXPECT_FALSE(s.execute.direct(u));
         EXPECT_EQ(d.unit(u).operations, 0u);  // never through the socket
@@ -280,8 +297,8 @@ TEST(TextureUnit, SocketAndDirectPathsAgree) {
     const std::vector<std::uint8_t> out_b(g->socket.global.data() + 0xa00, g->socket.global.data() + 0xb00);
     EXPECT_EQ(out_a, out_b);
     EXPECT_EQ(a.cycles, b.cycles);
-    EXPECT_TRUE(g->direct.gpu.sm(0).execute.direct(core::ExecUnit::Texture));
-    EXPECT_FALSE(g->socket.gpu.sm(0).execute.direct(core::ExecUnit::Texture));
+    EXPECT_TRUE(g->direct.gpu.sm(0).execute.direct(core::UnitId::Texture));
+    EXPECT_FALSE(g->socket.gpu.sm(0).execute.direct(core::UnitId::Texture));
     EXPECT_EQ(g->direct.gpu.sm(0).tex.operations, direct_ops);       // never through the socket
     EXPECT_EQ(g->socket.gpu.sm(0).tex.operations, socket_ops + 2u);  // one TEX per warp
     float first;
@@ -303,8 +320,8 @@ TEST(UnitReplacement, WrappedFpuSeesEveryFpOperation) {
     EXPECT_TRUE(passes(g->wrapped, img));
     EXPECT_EQ(r.cycles, ref.cycles);
     sm::Sm& s = g->wrapped.gpu.sm(0);
-    EXPECT_FALSE(s.execute.direct(core::ExecUnit::FPU));  // the wrapper grants no direct interface
-    EXPECT_TRUE(s.execute.direct(core::ExecUnit::SFU));
+    EXPECT_FALSE(s.execute.direct(core::UnitId::FPU));  // the wrapper grants no direct interface
+    EXPECT_TRUE(s.execute.direct(core::UnitId::SFU));
     std::uint64_t counted = 0;
     for (const auto& [op, n] : g->counter.per_opcode) counted += n;
     EXPECT_GT(g->counter.per_opcode[isa::Opcode::FMAD], 0u);
@@ -327,8 +344,8 @@ TEST(UnitReplacement, UserBranchAndMemoryUnitsNeedOnlyPayloadPortsAndWarpControl
         EXPECT_EQ(r.warp_instructions, ref.warp_instructions) << name;
         EXPECT_EQ(r.thread_instructions, ref.thread_instructions) << name;
         sm::Sm& s = g->own.gpu.sm(0);
-        EXPECT_FALSE(s.execute.direct(core::ExecUnit::Memory));
-        EXPECT_FALSE(s.execute.direct(core::ExecUnit::Branch));
+        EXPECT_FALSE(s.execute.direct(core::UnitId::Memory));
+        EXPECT_FALSE(s.execute.direct(core::UnitId::Branch));
         EXPECT_EQ(s.mem.operations + s.branch.operations, 0u) << "the SM's own units were bypassed";
         EXPECT_GT(u.mem_ops, 0u);
         EXPECT_GT(u.branch_ops + u.control.finished, 0u);
@@ -374,7 +391,7 @@ TEST(MemoryControllers, SharedAndConstantAccessesGoThroughTheControllersSockets)
 TEST(MemoryControllers, ApproximatelyTimedCountsAnAnnotatedDelayOnce) {
     const loaders::KernelImage img = bundle("Reduction");
     auto at_cycles = [&](gpu::StandaloneSystem& s) {
-        timing::TimingModel model(timing::TimingParams{}, timing::Mode::AT);
+        timing::TimingModel model(timing::TimingParams{}, timing::Mode::Calibrated);
         model.begin_kernel(img.launch);
         s.gpu.set_issue_cost(&model);
         const core::KernelResult r = run_image(s, img);
@@ -402,13 +419,13 @@ TEST(StateSockets, RegisterFileAndSharedMemoryAnswerOverTlm) {
     t.set_command(tlm::TLM_READ_COMMAND);
     t.set_data_ptr(reinterpret_cast<unsigned char*>(&word));
     t.set_data_length(4);
-    t.set_address(sm::RegisterFileModule::kGprBase + (5 * 32 + 3) * 4);  // slot 5, lane 3
+    t.set_address(sm::RegisterFileUnit::kGprBase + (5 * 32 + 3) * 4);  // slot 5, lane 3
     ASSERT_EQ(g->debugger.rf->transport_dbg(t), 4u);
     EXPECT_EQ(word, s.core().registers().gpr_row(5)[3]);
     t.set_address(0x10);  // first parameter word of block window 0
     ASSERT_EQ(g->debugger.shared->transport_dbg(t), 4u);
     EXPECT_EQ(word, *reinterpret_cast<const std::uint32_t*>(s.core().shared() + 0x10));
-    t.set_address(sm::RegisterFileModule::kGprBase + 0x3fff00);  // past the GPRs
+    t.set_address(sm::RegisterFileUnit::kGprBase + 0x3fff00);  // past the GPRs
     t.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     sc_core::sc_time d = sc_core::SC_ZERO_TIME;
     g->debugger.rf->b_transport(t, d);

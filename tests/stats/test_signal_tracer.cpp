@@ -1,5 +1,5 @@
 // The sc_trace VCD (stats::SignalTracer) on the real GPU model: one warp runs a tiny
-// straight-line kernel in AT mode; the file must declare the signals and change them at the
+// straight-line kernel in calibrated mode; the file must declare the signals and change them at the
 // cycles the timing model documents (models/timing/README.md defaults, 8 lanes: an SP or
 // branch instruction takes 103 cycles = fetch 7 + decode 4 + read 32 + execute 22 + write 38;
 // the first instruction is fetched at 92 + 240 = 332).
@@ -156,7 +156,7 @@ TEST(SignalTracer, VcdOfAStraightLineKernel) {
     reg.load_json_file(FGTLM_TIMING_FORMULA_PARAMS);
     reg.set("sm.sp_lanes", std::int64_t(8), "test");
     stats::InstrumentationOptions io;
-    io.mode = timing::Mode::AT;
+    io.mode = timing::Mode::Calibrated;
     stats::Instrumentation inst(reg, io);
 
     gpu::SystemConfig cfg;

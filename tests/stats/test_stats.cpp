@@ -1,6 +1,6 @@
 // Statistics and trace writers on a synthetic kernel: 2 warps, an SP op, a global load, a
 // divergent branch, a barrier.
-#include <fgtlm/core/units/exec_unit.hpp>
+#include <fgtlm/core/units/unit_table.hpp>
 #include <fgtlm/isa/instruction.hpp>
 #include <fgtlm/params/registry.hpp>
 #include <fgtlm/stats/instrumentation.hpp>
@@ -49,7 +49,7 @@ struct Kernel {
         obs.on_block_start(0, 0);
         std::uint32_t values[32];
         for (std::uint32_t i = 0; i < 32; ++i) values[i] = i;
-        auto issue = [&](const isa::Instruction& inst, core::ExecUnit unit, std::uint32_t warp, auto&& tweak) {
+        auto issue = [&](const isa::Instruction& inst, core::UnitId unit, std::uint32_t warp, auto&& tweak) {
             core::IssueRecord r;
             r.inst = &inst;
             r.pc = inst.address;
@@ -64,27 +64,27 @@ struct Kernel {
         };
         auto none = [](core::IssueRecord&) {};
         for (std::uint32_t w = 0; w < 2; ++w)
-            issue(iadd, core::ExecUnit::SP, w, [](core::IssueRecord& r) { r.dst_reg = 1; r.src_regs = {2, 3, 0xff}; });
+            issue(iadd, core::UnitId::SP, w, [](core::IssueRecord& r) { r.dst_reg = 1; r.src_regs = {2, 3, 0xff}; });
         for (std::uint32_t w = 0; w < 2; ++w)
-            issue(gld, core::ExecUnit::Memory, w, [](core::IssueRecord& r) {
+            issue(gld, core::UnitId::Memory, w, [](core::IssueRecord& r) {
                 r.dst_reg = 2;
                 r.mem.space = core::MemSpace::Global;
                 r.mem.access_bytes = 4;
                 r.mem.transactions = 32;
                 r.mem.bytes = 128;
             });
-        issue(bra, core::ExecUnit::Branch, 0, [](core::IssueRecord& r) {
+        issue(bra, core::UnitId::Branch, 0, [](core::IssueRecord& r) {
             r.diverged = true;
             r.branch_taken = true;
             r.stack_depth = 1;
         });
-        issue(bra, core::ExecUnit::Branch, 1, none);
+        issue(bra, core::UnitId::Branch, 1, none);
         for (std::uint32_t w = 0; w < 2; ++w)
-            issue(bar, core::ExecUnit::Branch, w, [](core::IssueRecord& r) { r.barrier = true; });
+            issue(bar, core::UnitId::Branch, w, [](core::IssueRecord& r) { r.barrier = true; });
         obs.timing().on_block_end(0, 0);
         obs.on_block_end(0, 0);  // the core reports the end before the last instructions
         for (std::uint32_t w = 0; w < 2; ++w)
-            issue(ret, core::ExecUnit::Branch, w, [](core::IssueRecord& r) {
+            issue(ret, core::UnitId::Branch, w, [](core::IssueRecord& r) {
                 r.warp_done = true;
                 r.active_mask = 0x0000ffffu;
             });
@@ -140,7 +140,7 @@ TEST(Stats, LtAndAtDiffer) {
     auto reg = registry();
     stats::Instrumentation at(reg, {});
     stats::InstrumentationOptions lt_opt;
-    lt_opt.mode = timing::Mode::LT;
+    lt_opt.mode = timing::Mode::Fixed;
     stats::Instrumentation lt(reg, lt_opt);
     Kernel k;
     k.run(at);

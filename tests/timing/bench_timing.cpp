@@ -1,7 +1,7 @@
-// bench_timing: speed of the timed (AT) mode on real instruction streams (not a ctest).
+// bench_timing: speed of the calibrated mode on real instruction streams (not a ctest).
 //  - BM_TimingModelReplay: the timing model alone on a captured stream
 //  - BM_CoreWithTiming:    functional core + timing model + statistics (what `fgtlm run
-//                          --mode at` adds to the core), counters: simulated cycles/s and
+//                          --mode calibrated` adds to the core), counters: simulated cycles/s and
 //                          thread instructions/s
 #include "bundle_on_core.hpp"
 #include "conformance_capture.hpp"
@@ -62,9 +62,10 @@ void BM_CoreWithTiming(benchmark::State& state, const char* name, timing::Mode m
     state.counters["thread_instr/s"] =
         benchmark::Counter(double(threads) * double(state.iterations()), benchmark::Counter::kIsRate);
 }
-BENCHMARK_CAPTURE(BM_CoreWithTiming, MxM_at, "MxM_naive_float", timing::Mode::AT)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_CoreWithTiming, MxM_lt, "MxM_naive_float", timing::Mode::LT)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_CoreWithTiming, nn_at, "nn", timing::Mode::AT)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_CoreWithTiming, MxM_at, "MxM_naive_float", timing::Mode::Calibrated)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_CoreWithTiming, MxM_lt, "MxM_naive_float", timing::Mode::Fixed)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_CoreWithTiming, nn_at, "nn", timing::Mode::Calibrated)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -41,7 +41,7 @@ Capture capture_image(const loaders::KernelImage& img);
 
 // Replays a capture through a fresh timing model; returns kernel cycles.
 std::uint64_t replay(const Capture& capture, const timing::TimingParams& params,
-                     timing::Mode mode = timing::Mode::AT);
+                     timing::Mode mode = timing::Mode::Calibrated);
 
 struct RtlRun {
     std::string bundle;

@@ -85,7 +85,7 @@ std::uint32_t fold_of(const std::string& name, std::uint32_t folds) {
 }
 
 std::vector<CommitTime> replay_commits(const Capture& capture, const timing::TimingParams& params) {
-    timing::TimingModel model(params, timing::Mode::AT);
+    timing::TimingModel model(params, timing::Mode::Calibrated);
     model.begin_kernel(capture.launch);
     std::vector<CommitTime> out;
     for (const Event& e : capture.events) {

@@ -1,5 +1,5 @@
 // Timing effects on small SM_1.0 kernels (tests/timing/kernels/*.sass), run through the real
-// GPU model in AT mode: `fgtlm run KERNEL --mode at --stats S.json` as a subprocess (one
+// GPU model in calibrated mode: `fgtlm run KERNEL --mode calibrated --stats S.json` as a subprocess (one
 // SystemC elaboration per process, many configurations per test), then the stats JSON is read.
 //
 // Exact counts use the model of models/timing/README.md with the round parameter values of
@@ -59,11 +59,11 @@ struct KernelRun {
     [[nodiscard]] std::uint64_t cycles() const { return stats.at("kernel_cycles").get<std::uint64_t>(); }
 };
 
-// Runs `fgtlm run <kernel> --mode at --stats ... <args>`; fails the test on a non-zero exit.
+// Runs `fgtlm run <kernel> --mode calibrated --stats ... <args>`; fails the test on a non-zero exit.
 KernelRun run(const std::string& kernel_path, const std::string& args, bool dump_global = false) {
     KernelRun r;
     const std::string stats = fresh_path(".json"), log = fresh_path(".log"), dump = fresh_path(".bin");
-    std::string cmd = std::string("\"") + FGTLM_EXE + "\" run \"" + kernel_path + "\" --mode at --config \"" +
+    std::string cmd = std::string("\"") + FGTLM_EXE + "\" run \"" + kernel_path + "\" --mode calibrated --config \"" +
                       kernel("formula-params.json") + "\" --stats \"" + stats + "\" " + args;
     if (dump_global) cmd += " --dump-global \"" + dump + "\"";
     cmd += " > \"" + log + "\" 2>&1";

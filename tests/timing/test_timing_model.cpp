@@ -1,4 +1,4 @@
-// Unit tests of the AT model on synthetic instruction streams: one test per timing effect,
+// Unit tests of the calibrated model on synthetic instruction streams: one test per timing effect,
 // exact cycle counts where the model is analytical.
 #include <fgtlm/core/launch.hpp>
 #include <fgtlm/isa/instruction.hpp>
@@ -9,7 +9,7 @@
 #include <vector>
 
 using namespace fgtlm;
-using core::ExecUnit;
+using core::UnitId;
 using core::IssueRecord;
 using core::MemSpace;
 using timing::Mode;
@@ -79,7 +79,7 @@ core::LaunchConfig launch(std::uint32_t threads, std::uint32_t blocks = 1, std::
     return l;
 }
 
-IssueRecord rec(ExecUnit unit, std::uint32_t warp, std::uint32_t block = 0, std::uint32_t sm = 0) {
+IssueRecord rec(UnitId unit, std::uint32_t warp, std::uint32_t block = 0, std::uint32_t sm = 0) {
     IssueRecord r;
     r.sm = sm;
     r.block = block;
@@ -94,7 +94,7 @@ IssueRecord rec(ExecUnit unit, std::uint32_t warp, std::uint32_t block = 0, std:
 }
 
 IssueRecord gld(std::uint32_t warp, std::uint32_t mask = 0xffffffffu) {
-    IssueRecord r = rec(ExecUnit::Memory, warp);
+    IssueRecord r = rec(UnitId::Memory, warp);
     r.src_regs = {1, 0xff, 0xff};
     r.active_mask = mask;
     r.mem.space = MemSpace::Global;
@@ -117,19 +117,19 @@ std::uint64_t run(TimingModel& m, std::uint32_t threads, const std::vector<Issue
 
 TEST(TimingModel, LtCostIsPassesPerWarpInstruction) {
     TimingParams p = simple_params();
-    TimingModel lt(p, Mode::LT);
-    std::vector<IssueRecord> s(10, rec(ExecUnit::SP, 0));
+    TimingModel lt(p, Mode::Fixed);
+    std::vector<IssueRecord> s(10, rec(UnitId::SP, 0));
     EXPECT_EQ(run(lt, 32, s), 10u * 4u);
     p.sp_lanes = 32;
-    TimingModel lt32(p, Mode::LT);
+    TimingModel lt32(p, Mode::Fixed);
     EXPECT_EQ(run(lt32, 32, s), 10u);
 }
 
 TEST(TimingModel, SingleWarpPaysTheSumOfStages) {
-    TimingModel m(simple_params(), Mode::AT);
+    TimingModel m(simple_params(), Mode::Calibrated);
     // fetch 1 + decode 1 + read (1 + 2 regs * 4 passes) + exec (1 + 4) + write (1 + 4) = 21
     // start: kernel launch 5 + block launch 10 = 15; done overhead 3.
-    const std::vector<IssueRecord> s(3, rec(ExecUnit::SP, 0));
+    const std::vector<IssueRecord> s(3, rec(UnitId::SP, 0));
     EXPECT_EQ(run(m, 32, s), 15u + 3u * 21u + 3u);
     EXPECT_EQ(m.last().issue, 15u + 2u * 21u);
     EXPECT_EQ(m.last().end[std::size_t(timing::PipeStage::Read)] - m.last().start[std::size_t(timing::PipeStage::Read)],
@@ -137,11 +137,11 @@ TEST(TimingModel, SingleWarpPaysTheSumOfStages) {
 }
 
 TEST(TimingModel, ManyWarpsOverlapAndAreBoundByTheBusiestStage) {
-    TimingModel m(simple_params(), Mode::AT);
+    TimingModel m(simple_params(), Mode::Calibrated);
     // 8 warps, round-robin, 4 SP instructions each: the read stage (9 cycles) is the bottleneck.
     std::vector<IssueRecord> s;
     for (int i = 0; i < 4; ++i)
-        for (std::uint32_t w = 0; w < 8; ++w) s.push_back(rec(ExecUnit::SP, w));
+        for (std::uint32_t w = 0; w < 8; ++w) s.push_back(rec(UnitId::SP, w));
     const std::uint64_t cycles = run(m, 256, s);
     const std::uint64_t serial = 15 + 32 * 21 + 3;
     EXPECT_LT(cycles, serial / 2);
@@ -154,10 +154,10 @@ TEST(TimingModel, ManyWarpsOverlapAndAreBoundByTheBusiestStage) {
 TEST(TimingModel, IssuesSeriallyWithoutPipelineOverlap) {
     TimingParams p = simple_params();
     p.pipeline_overlap = false;  // FlexGripPlus: one warp instruction in the pipeline at a time
-    TimingModel m(p, Mode::AT);
+    TimingModel m(p, Mode::Calibrated);
     std::vector<IssueRecord> s;
     for (int i = 0; i < 4; ++i)
-        for (std::uint32_t w = 0; w < 8; ++w) s.push_back(rec(ExecUnit::SP, w));
+        for (std::uint32_t w = 0; w < 8; ++w) s.push_back(rec(UnitId::SP, w));
     EXPECT_EQ(run(m, 256, s), 15u + 32u * 21u + 3u);
     // Waiting warps blame the busiest stage of the instruction ahead of them (read: 9 cycles).
     EXPECT_GT(m.sm_stats(0).stall[std::size_t(timing::StallReason::Read)], 0u);
@@ -165,12 +165,12 @@ TEST(TimingModel, IssuesSeriallyWithoutPipelineOverlap) {
 
 TEST(TimingModel, MoreLanesFewerCycles) {
     std::vector<IssueRecord> s;
-    for (int i = 0; i < 20; ++i) s.push_back(rec(i % 3 ? ExecUnit::SP : ExecUnit::FPU, 0));
+    for (int i = 0; i < 20; ++i) s.push_back(rec(i % 3 ? UnitId::SP : UnitId::FPU, 0));
     std::uint64_t prev = ~0ull;
     for (std::uint32_t lanes : {8u, 16u, 32u}) {
         TimingParams p = simple_params();
         p.sp_lanes = lanes;
-        TimingModel m(p, Mode::AT);
+        TimingModel m(p, Mode::Calibrated);
         const std::uint64_t c = run(m, 32, s);
         EXPECT_LT(c, prev) << lanes;
         prev = c;
@@ -180,29 +180,29 @@ TEST(TimingModel, MoreLanesFewerCycles) {
 TEST(TimingModel, SfuBoundVersusSpBound) {
     TimingParams p = simple_params();
     // SFU: exec = 1 + 32/2 * 2 + 4 = 37 cycles; with 8 warps the execute stage is the bottleneck.
-    auto stream = [](ExecUnit u) {
+    auto stream = [](UnitId u) {
         std::vector<IssueRecord> s;
         for (int i = 0; i < 4; ++i)
             for (std::uint32_t w = 0; w < 8; ++w) s.push_back(rec(u, w));
         return s;
     };
-    TimingModel sfu(p, Mode::AT);
-    const std::uint64_t c_sfu = run(sfu, 256, stream(ExecUnit::SFU));
-    TimingModel sp(p, Mode::AT);
-    const std::uint64_t c_sp = run(sp, 256, stream(ExecUnit::SP));
+    TimingModel sfu(p, Mode::Calibrated);
+    const std::uint64_t c_sfu = run(sfu, 256, stream(UnitId::SFU));
+    TimingModel sp(p, Mode::Calibrated);
+    const std::uint64_t c_sp = run(sp, 256, stream(UnitId::SP));
     EXPECT_GE(c_sfu, 15u + 32u * 37u);
     EXPECT_LE(c_sfu, 15u + 32u * 37u + 60u);
     EXPECT_GT(c_sfu, 3 * c_sp);
     EXPECT_GT(sfu.sm_stats(0).stall[std::size_t(timing::StallReason::ExecSFU)], 0u);
     // More SFUs halve the SFU-bound part.
     p.sfu_units = 4;
-    TimingModel sfu4(p, Mode::AT);
-    EXPECT_LT(run(sfu4, 256, stream(ExecUnit::SFU)), c_sfu * 6 / 10);
+    TimingModel sfu4(p, Mode::Calibrated);
+    EXPECT_LT(run(sfu4, 256, stream(UnitId::SFU)), c_sfu * 6 / 10);
 }
 
 TEST(TimingModel, SharedBankConflictsCostCycles) {
-    TimingModel m(simple_params(), Mode::AT);
-    IssueRecord r = rec(ExecUnit::SP, 0);
+    TimingModel m(simple_params(), Mode::Calibrated);
+    IssueRecord r = rec(UnitId::SP, 0);
     r.src_regs = {1, 0xff, 0xff};
     r.shared_operands = 1;  // a shared source operand: conflicts cost in the read stage
     r.shared_read_conflict_degree = 1;
@@ -212,7 +212,7 @@ TEST(TimingModel, SharedBankConflictsCostCycles) {
     // 1 shared operand * 4 passes * 2 cycles * (4 - 1) extra ways
     EXPECT_EQ(conflicted - base, 4u * 2u * 3u);
     // Stores to shared pay in the write stage, also scaled by the conflict degree.
-    IssueRecord st = rec(ExecUnit::Memory, 0);
+    IssueRecord st = rec(UnitId::Memory, 0);
     st.dst_reg = 0xff;
     st.mem.space = MemSpace::Shared;
     st.mem.is_store = true;
@@ -223,8 +223,8 @@ TEST(TimingModel, SharedBankConflictsCostCycles) {
 }
 
 TEST(TimingModel, DivergenceAndReconvergenceCostStackOperations) {
-    TimingModel m(simple_params(), Mode::AT);
-    IssueRecord bra = rec(ExecUnit::Branch, 0);
+    TimingModel m(simple_params(), Mode::Calibrated);
+    IssueRecord bra = rec(UnitId::Branch, 0);
     bra.src_regs = {0xff, 0xff, 0xff};
     bra.dst_reg = 0xff;
     const std::uint64_t uniform = run(m, 32, {bra});
@@ -237,10 +237,10 @@ TEST(TimingModel, DivergenceAndReconvergenceCostStackOperations) {
 }
 
 TEST(TimingModel, BarrierHoldsWarpsUntilTheLastArrives) {
-    TimingModel m(simple_params(), Mode::AT);
+    TimingModel m(simple_params(), Mode::Calibrated);
     m.begin_kernel(launch(64));
     m.on_block_start(0, 0);
-    IssueRecord bar = rec(ExecUnit::Branch, 0);
+    IssueRecord bar = rec(UnitId::Branch, 0);
     bar.barrier = true;
     bar.src_regs = {0xff, 0xff, 0xff};
     bar.dst_reg = 0xff;
@@ -249,12 +249,12 @@ TEST(TimingModel, BarrierHoldsWarpsUntilTheLastArrives) {
     const std::uint64_t w0_arrival = m.last().complete;
     IssueRecord bar1 = bar;
     bar1.warp = bar1.warp_slot = 1;
-    for (int i = 0; i < 5; ++i) m.on_issue(rec(ExecUnit::SFU, 1));
+    for (int i = 0; i < 5; ++i) m.on_issue(rec(UnitId::SFU, 1));
     m.on_issue(bar1);
     const std::uint64_t w1_arrival = m.last().complete;
     ASSERT_GT(w1_arrival, w0_arrival + 100);
     // After the barrier warp 0 cannot issue before the release.
-    m.on_issue(rec(ExecUnit::SP, 0));
+    m.on_issue(rec(UnitId::SP, 0));
     EXPECT_GE(m.last().issue, w1_arrival + 2u);
     EXPECT_EQ(m.last().barrier_wait, w1_arrival + 2u - w0_arrival);
     EXPECT_GT(m.sm_stats(0).stall[std::size_t(timing::StallReason::Barrier)], 0u);
@@ -262,30 +262,30 @@ TEST(TimingModel, BarrierHoldsWarpsUntilTheLastArrives) {
 
 TEST(TimingModel, GlobalLatencyAndPerThreadAccesses) {
     TimingParams p = simple_params();
-    TimingModel m(p, Mode::AT);
+    TimingModel m(p, Mode::Calibrated);
     const std::uint64_t c32 = run(m, 32, {gld(0)});
     // 8 active threads instead of 32: 24 fewer accesses of 2 cycles.
     EXPECT_EQ(c32 - run(m, 32, {gld(0, 0xffu)}), 24u * 2u);
     p.global_latency_cycles = 110;
-    TimingModel slow(p, Mode::AT);
+    TimingModel slow(p, Mode::Calibrated);
     EXPECT_EQ(run(slow, 32, {gld(0)}) - c32, 100u);
     // One source of memory time: the TLM target's annotated delay (in the record) and the
     // controller's occupancy (32 accesses x 2 cycles here) are not added: the longer counts.
     {
-        TimingModel m3(simple_params(), Mode::AT);
+        TimingModel m3(simple_params(), Mode::Calibrated);
         IssueRecord fast = gld(0);
         fast.mem.latency_cycles = 9;  // within the controller's own 64 cycles
         EXPECT_EQ(run(m3, 32, {fast}), c32);
         IssueRecord slow = gld(0);
         slow.mem.latency_cycles = 200;  // a slower memory than FlexGripPlus': it sets the time
         EXPECT_EQ(run(m3, 32, {slow}), c32 + (200 - 64));
-        TimingModel lt(simple_params(), Mode::LT);
-        EXPECT_EQ(run(lt, 32, {fast}), 4u + 9u);  // LT: 32/8 cycles + the annotated delay, like the SM
+        TimingModel lt(simple_params(), Mode::Fixed);
+        EXPECT_EQ(run(lt, 32, {fast}), 4u + 9u);  // fixed: 32/8 cycles + the annotated delay, like the SM
     }
     // Coalesced mode: one access per transaction.
     p = simple_params();
     p.global_per_thread = false;
-    TimingModel co(p, Mode::AT);
+    TimingModel co(p, Mode::Calibrated);
     EXPECT_EQ(c32 - run(co, 32, {gld(0)}), 31u * 2u);
 }
 
@@ -295,14 +295,14 @@ TEST(TimingModel, SmsShareTheGlobalMemoryBandwidth) {
         TimingParams p = simple_params();
         p.num_sms = sms;
         p.global_cycles_per_access = 8;
-        TimingModel m(p, Mode::AT);
+        TimingModel m(p, Mode::Calibrated);
         m.begin_kernel(launch(128, 4, 1));
         for (std::uint32_t b = 0; b < 4; b += sms) {
             for (std::uint32_t s = 0; s < sms; ++s) m.on_block_start(s, b + s);
             for (int i = 0; i < 4; ++i)
                 for (std::uint32_t w = 0; w < 4; ++w)
                     for (std::uint32_t s = 0; s < sms; ++s) {
-                        IssueRecord r = memory ? gld(w) : rec(ExecUnit::SP, w);
+                        IssueRecord r = memory ? gld(w) : rec(UnitId::SP, w);
                         r.sm = s;
                         r.block = b + s;
                         m.on_issue(r);
@@ -323,13 +323,13 @@ TEST(TimingModel, DecoupledSmsDoNotQueueBehindTheirFuture) {
     // SM 0 runs 20 instructions ahead and then loads; SM 1 loads at once (earlier in time)
     // but is simulated afterwards. Same-time loads contend, the earlier one must not wait.
     auto second_load_stall = [&](int sm1_instructions_before) {
-        TimingModel m(p, Mode::AT);
+        TimingModel m(p, Mode::Calibrated);
         m.begin_kernel(launch(32, 2, 1));
         m.on_block_start(0, 0);
         m.on_block_start(1, 1);
-        for (int i = 0; i < 20; ++i) m.on_issue(rec(ExecUnit::SP, 0, 0, 0));
+        for (int i = 0; i < 20; ++i) m.on_issue(rec(UnitId::SP, 0, 0, 0));
         m.on_issue(gld(0));
-        for (int i = 0; i < sm1_instructions_before; ++i) m.on_issue(rec(ExecUnit::SP, 0, 1, 1));
+        for (int i = 0; i < sm1_instructions_before; ++i) m.on_issue(rec(UnitId::SP, 0, 1, 1));
         IssueRecord g1 = gld(0);
         g1.sm = 1;
         g1.block = 1;
@@ -341,14 +341,14 @@ TEST(TimingModel, DecoupledSmsDoNotQueueBehindTheirFuture) {
 }
 
 TEST(TimingModel, BatchesRunOneAfterAnother) {
-    TimingModel m(simple_params(), Mode::AT);
+    TimingModel m(simple_params(), Mode::Calibrated);
     m.begin_kernel(launch(32, 2, 1));
     m.on_block_start(0, 0);
-    m.on_issue(rec(ExecUnit::SP, 0, 0));
+    m.on_issue(rec(UnitId::SP, 0, 0));
     const std::uint64_t first_done = m.last().complete;
     m.on_block_end(0, 0);
     m.on_block_start(0, 1);
-    m.on_issue(rec(ExecUnit::SP, 0, 1));
+    m.on_issue(rec(UnitId::SP, 0, 1));
     EXPECT_EQ(m.last().issue, first_done + 10u);  // block launch after the batch completed
     m.on_block_end(0, 1);
     EXPECT_EQ(m.kernel_cycles(), first_done + 10u + 21u + 3u);
@@ -358,9 +358,9 @@ TEST(TimingModel, Deterministic) {
     std::vector<IssueRecord> s;
     for (int i = 0; i < 50; ++i)
         for (std::uint32_t w = 0; w < 4; ++w)
-            s.push_back(i % 5 == 0 ? gld(w) : rec(i % 7 == 0 ? ExecUnit::SFU : ExecUnit::SP, w));
-    TimingModel a(simple_params(), Mode::AT);
-    TimingModel b(simple_params(), Mode::AT);
+            s.push_back(i % 5 == 0 ? gld(w) : rec(i % 7 == 0 ? UnitId::SFU : UnitId::SP, w));
+    TimingModel a(simple_params(), Mode::Calibrated);
+    TimingModel b(simple_params(), Mode::Calibrated);
     const std::uint64_t ca = run(a, 128, s);
     EXPECT_EQ(ca, run(b, 128, s));
     EXPECT_EQ(ca, run(a, 128, s));  // begin_kernel resets everything
@@ -373,14 +373,14 @@ TEST(TimingModel, IsTheSmsClock) {
     TimingParams p = simple_params();
     p.pipeline_overlap = false;
     p.kernel_done_cycles = 0;
-    TimingModel m(p, Mode::AT);
+    TimingModel m(p, Mode::Calibrated);
     core::IssueCost& cost = m;
     m.begin_kernel(launch(64));
     cost.on_kernel_start(0);
     cost.on_block_start(0, 0);
     std::uint64_t sm_time = 0;
     for (int i = 0; i < 6; ++i) {
-        IssueRecord r = i == 3 ? gld(std::uint32_t(i % 2)) : rec(ExecUnit::SP, std::uint32_t(i % 2));
+        IssueRecord r = i == 3 ? gld(std::uint32_t(i % 2)) : rec(UnitId::SP, std::uint32_t(i % 2));
         if (i == 3) r.mem.latency_cycles = 111;  // slow-path TLM delay, reported in the record
         sm_time += cost.on_issue(r);
         EXPECT_EQ(sm_time, m.last().issue);  // the SM's time is the issue cycle of its instruction
@@ -395,12 +395,12 @@ TEST(TimingModel, PipelinedWhatIfPicksTheWarpReadyFirst) {
     TimingParams p = simple_params();  // pipeline_overlap = true
     p.global_latency_cycles = 500;
     p.warp_waits_for_writeback = true;  // a warp is ready again once its result is back
-    TimingModel m(p, Mode::AT);
+    TimingModel m(p, Mode::Calibrated);
     ASSERT_TRUE(m.picks_warps());
     m.begin_kernel(launch(96));
     m.on_block_start(0, 0);
     (void)m.on_issue(gld(0));                 // warp 0 waits for memory for long
-    (void)m.on_issue(rec(ExecUnit::SP, 1));   // warp 1 queues behind it (blocking stages)
+    (void)m.on_issue(rec(UnitId::SP, 1));   // warp 1 queues behind it (blocking stages)
     // Warp 2 has not issued yet: it is ready at the dispatch, earlier than both.
     EXPECT_EQ(m.pick_warp(0, 0b111, 0), 2u);
     // Round-robin would take warp 1 (rr = 1); its SP instruction completes after warp 0's load.

@@ -1,7 +1,7 @@
 // timing_run: runs one bundle on the functional core (one SM, no SystemC) with the full
 // instrumentation attached -- the stand-alone counterpart of `fgtlm run` used to produce the
 // sample traces in traces/ and to measure the observers' overhead.
-//   timing_run BUNDLE_DIR [--mode at|lt] [-p key=value]... [--stats S] [--trace-commit T]
+//   timing_run BUNDLE_DIR [--mode calibrated|fixed] [-p key=value]... [--stats S] [--trace-commit T]
 //              [--trace-timeline J]
 // (No --vcd: the VCD is sc_trace-based and needs the SystemC model, see `fgtlm run --vcd`.)
 #include "bundle_on_core.hpp"
@@ -16,7 +16,7 @@ using namespace fgtlm;
 
 int main(int argc, char** argv) {
     if (argc < 2) {
-        std::cerr << "usage: timing_run BUNDLE [--mode at|lt] [-p k=v]... [--stats S] [--trace-commit T] "
+        std::cerr << "usage: timing_run BUNDLE [--mode calibrated|fixed] [-p k=v]... [--stats S] [--trace-commit T] "
                      "[--trace-timeline J]\n";
         return 2;
     }
@@ -32,7 +32,10 @@ int main(int argc, char** argv) {
             };
             if (a == "-p") reg.apply_override(next());
             else if (a == "--config") reg.load_json_file(next());
-            else if (a == "--mode") opt.mode = next() == "lt" ? timing::Mode::LT : timing::Mode::AT;
+            else if (a == "--mode") {
+                const std::string m = next();
+                opt.mode = m == "fixed" || m == "lt" ? timing::Mode::Fixed : timing::Mode::Calibrated;
+            }
             else if (a == "--stats") opt.stats_path = next();
             else if (a == "--trace-commit") opt.commit_path = next();
             else if (a == "--trace-timeline") opt.timeline_path = next();

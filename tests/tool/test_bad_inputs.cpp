@@ -136,7 +136,8 @@ TEST(LaunchJson, OversizedGlobalImageIsAnError) {
 TEST(RunOptions, LargestGridRunsIntoTheWatchdogWithoutAllocating) {
     const fs::path d = bundle_with("grid_max", [](json& L) { L["grid"] = {65535, 65535}; });
     const Result r =
-        fgtlm("run " + q(d) + " --mode at --stats " + q(temp_root() / "grid_max.json") + " --max-instructions 2000");
+        fgtlm("run " + q(d) + " --mode calibrated --stats " + q(temp_root() / "grid_max.json") +
+              " --max-instructions 2000");
     EXPECT_EQ(r.rc, 1);
     EXPECT_HAS(r.out, "watchdog expired");
 }

@@ -7,6 +7,7 @@
 
 #include "lowering.hpp"
 #include "ptx_parser.hpp"
+#include "softfloat_ptx.hpp"
 
 #include <algorithm>
 #include <map>
@@ -49,6 +50,7 @@ private:
     PtxInst renamed(const PtxFunction& f, const Frame& fr, PtxInst in) const;
     void param_access(const PtxFunction& f, const Frame& fr, const PtxInst& in);
     void call(const Frame& fr, const PtxInst& in);
+    bool software_float(const PtxFunction& f, const Frame& fr, const PtxInst& in);
     PtxInst slot_move(const PtxInst& in, const std::string& slot, const PtxOperand& val, bool store);
     void push(PtxInst in) {
         PtxStmt s;
@@ -154,11 +156,71 @@ PtxInst branch_to(const PtxInst& at, const std::string& target) {
     return b;
 }
 
+// The software float functions (softfloat_ptx.cpp), parsed once.
+const PtxModule& softfloat_module() {
+    static const PtxModule m = parse_ptx(kSoftfloatPtx);
+    return m;
+}
+
 const PtxFunction* find_body(const PtxModule& m, const std::string& name) {
     const PtxFunction* found = nullptr;
-    for (const PtxFunction& g : m.functions)
-        if (!g.is_entry && g.name == name && (found == nullptr || !g.body.empty())) found = &g;
+    for (const PtxModule* mod : {&m, &softfloat_module()})
+        for (const PtxFunction& g : mod->functions)
+            if (!g.is_entry && g.name == name && (found == nullptr || !g.body.empty())) found = &g;
     return found;
+}
+
+PtxOperand vec_operand(std::vector<std::string> elems) {
+    PtxOperand o;
+    o.kind = PtxOperand::Kind::Vec;
+    o.elems = std::move(elems);
+    return o;
+}
+
+PtxInst mov_b32(const PtxInst& at, PtxOperand d, PtxOperand s) {
+    PtxInst m;
+    m.line = at.line;
+    m.text = at.text;
+    m.opcode = "mov";
+    m.mods = {"b32"};
+    m.ops = {std::move(d), std::move(s)};
+    return m;
+}
+
+// div.rn, rcp.rn, sqrt.rn and fma.rn/mad.rn .f32 (no .ftz): a call of the correctly rounded
+// software function, inlined like any call. Returns false for every other instruction.
+bool Inliner::software_float(const PtxFunction& f, const Frame& fr, const PtxInst& in) {
+    const bool div = in.opcode == "div", rcp = in.opcode == "rcp", sqrt = in.opcode == "sqrt";
+    const bool fma = in.opcode == "fma" || in.opcode == "mad";
+    if (!(div || rcp || sqrt || fma) || !in.has("rn") || in.type() != "f32") return false;
+    if (in.has("ftz") || in.has("sat")) refuse(in, ".rn with .ftz or .sat is not supported");
+    if (in.ops.size() != (fma ? 4u : div ? 3u : 2u)) refuse(in, "wrong operand count");
+    const PtxInst r = renamed(f, fr, in);
+    std::vector<PtxOperand> args(r.ops.begin() + 1, r.ops.end());
+    if (rcp) {
+        PtxOperand one;
+        one.kind = PtxOperand::Kind::FImm;
+        one.fbits = 0x3f800000u;
+        args.insert(args.begin(), one);
+    }
+    PtxInst c = in;
+    c.opcode = "call";
+    c.mods = {"uni"};
+    c.ops = {vec_operand({"__sf_ret"}), PtxOperand{}, vec_operand({})};
+    c.ops[1].kind = PtxOperand::Kind::Sym;
+    c.ops[1].name = sqrt ? "__fgtlm_sqrt_rn_f32" : fma ? "__fgtlm_fma_rn_f32" : "__fgtlm_div_rn_f32";
+    for (std::size_t k = 0; k < args.size(); ++k) {
+        const std::string name = "__sf_arg" + std::to_string(k);
+        stored_[slot(fr.tag, name, 0)] = true;
+        push(mov_b32(in, reg_operand(slot(fr.tag, name, 0)), args[k]));
+        c.ops[2].elems.push_back(name);
+    }
+    call(fr, c);
+    PtxInst result = mov_b32(in, r.ops[0], reg_operand(slot(fr.tag, "__sf_ret", 0)));
+    result.guard = r.guard;
+    result.guard_negated = r.guard_negated;
+    push(result);
+    return true;
 }
 
 // call[.uni] [(results),] name[, (arguments)]
@@ -213,6 +275,7 @@ void Inliner::expand(const PtxFunction& f, const Frame& fr) {
         const PtxInst& in = s.inst;
         if (in.opcode == "call") {
             call(fr, in);
+        } else if (software_float(f, fr, in)) {
         } else if ((in.opcode == "ld" || in.opcode == "st") && in.has("param")) {
             param_access(f, fr, in);
         } else if (in.opcode == "ret" && fr.tag != 0) {  // the end of the inlined body

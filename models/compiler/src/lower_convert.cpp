@@ -42,7 +42,7 @@ bool lower_convert(Lowerer& l) {
     if (in.opcode != "cvt") return false;
     const std::string dt = in.type2(), st = in.type();  // cvt.dst.src
     if (dt.empty() || st.empty()) l.refuse("cvt needs a destination and a source type");
-    if (in.has("sat")) l.refuse("cvt .sat is not supported yet");
+    if (in.has("sat") && dt != "f32") l.refuse("cvt .sat to an integer type is not supported yet");
     const int d = l.dst();
     const int a = l.value(in.ops[1]);
     if (dt == "f32" && st == "f32") {
@@ -67,6 +67,7 @@ bool lower_convert(Lowerer& l) {
         if (itype(dt).empty() || itype(st).empty()) l.refuse("cvt between ." + dt + " and ." + st);
         int_to_int(l, d, a, dt, st);
     }
+    if (in.has("sat")) float_saturate(l, d);  // to .f32: clamped to [0.0, 1.0]
     return true;
 }
 

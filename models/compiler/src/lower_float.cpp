@@ -1,8 +1,7 @@
 // Lowering of PTX f32 arithmetic. FADD/FMUL round to nearest; the SFU forms (rcp, rsqrt,
 // lg2, ex2, sin, cos and the approximate division/square root built from them) have the
-// accuracy models/compiler/README.md states. Forms whose PTX meaning needs exact IEEE
-// rounding that G80 cannot give in one instruction (fma.rn, div.rn, sqrt.rn, rcp.rn) are
-// refused by name.
+// accuracy models/compiler/README.md states. div.rn/rcp.rn/sqrt.rn never reach this file (the
+// inliner turns them into calls of software functions), nor do fma.rn/mad.rn.
 #include "lowering.hpp"
 
 namespace fgtlm::compiler {
@@ -52,16 +51,16 @@ bool lower_float(Lowerer& l) {
     if (in.type() != "f32" || op == "mov" || op == "ld" || op == "st" || op == "setp" || op == "set" || op == "selp" ||
         op == "min" || op == "max" || op == "cvt")
         return false;
-    if (op == "add" || op == "sub" || op == "mul" || op == "mad") check_rounding(l);
-    if (in.has("sat")) l.refuse(".sat on float arithmetic is not supported yet");
-    if (op == "add" || op == "sub") {
+    if (op == "add" || op == "sub" || op == "mul" || op == "mad" || op == "fma") check_rounding(l);
+    if (in.has("sat") && op != "add" && op != "sub" && op != "mul") l.refuse(".sat on " + op + ".f32");
+    if (op == "testp") {
+        float_testp(l);
+    } else if (op == "add" || op == "sub") {
         float_add(l, l.dst(), l.value(in.ops[1]), l.value(in.ops[2]), op == "sub");
     } else if (op == "mul") {
         binary(l, "FMUL {d0}{g}, {u0}, {u1}");
     } else if (op == "fma" || op == "mad") {
-        l.refuse("a fused multiply-add (" + op +
-                 ".rn.f32) needs a software sequence that is not implemented; "
-                 "compile with -ffp-contract=off (fgtlm cc does)");
+        l.refuse(op + ".f32 without a rounding modifier (only " + op + ".rn.f32 is supported)");
     } else if (op == "neg" || op == "abs") {
         const int d = l.dst();
         const int a = l.value(in.ops[1]);
@@ -79,6 +78,7 @@ bool lower_float(Lowerer& l) {
         sfu(l, op);
     } else
         return false;
+    if (in.has("sat")) float_saturate(l, l.dst());
     return true;
 }
 

@@ -42,7 +42,7 @@ Pair shift_const(Lowerer& l, Pair a, std::uint32_t k, bool left, bool sgn) {
 }
 
 // Shifts by a register s. SHL and SHR.U32 give 0 for a count >= 32 (the whole register
-// counts: models/core/src/units/sp.cpp), so the terms that do not apply vanish by themselves:
+// counts: models/core/src/units/sp_function.cpp), so the terms that do not apply vanish by themselves:
 // shl: lo = a.lo << s, hi = a.hi << s | (a.lo >> 1) >> (31 - s) | a.lo << (s - 32).
 Pair shift_reg(Lowerer& l, Pair a, int s, bool left, bool sgn) {
     const int inv = sub32(l, l.imm(31), s), below = op_imm(l, "IADD32I", s, 0xffffffe0u);

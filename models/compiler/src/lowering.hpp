@@ -87,6 +87,9 @@ void u32_to_float(Lowerer& l, int d, int v);
 void s32_to_float(Lowerer& l, int d, int v);
 void float_to_int(Lowerer& l, int d, int x, const std::string& mode, bool is_signed);
 bool is_special_register(const std::string& name);
+// d = clamp(d, 0.0, 1.0) (.sat; NaN -> 0) and testp (lower_float_class.cpp).
+void float_saturate(Lowerer& l, int d);
+void float_testp(Lowerer& l);
 // d = shared-window address of byte `offset` of this thread's local window.
 void emit_local_address(Lowerer& l, int d, std::uint32_t offset);
 // Register holding the byte address of a memory operand plus `extra` (lower_memory.cpp).

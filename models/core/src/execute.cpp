@@ -8,7 +8,7 @@ namespace fgtlm::core {
 bool SmCore::execute(ExecContext& ctx) {
     ctx.rec.unit = ctx.form.timing;
     ctx.error.kind = KernelErrorKind::None;
-    if (ctx.form.exec == ExecUnit::Memory) gather_memory_operands(ctx);
+    if (ctx.form.exec == UnitId::Memory) gather_memory_operands(ctx);
     return units_[std::size_t(ctx.form.exec)]->execute(ctx) || record_unit_error(ctx);
 }
 
@@ -27,19 +27,19 @@ bool unit_fail(ExecContext& op, KernelErrorKind kind, std::uint64_t address, std
     return false;
 }
 
-void SmCore::set_unit(ExecUnit unit, ExecUnitIf* impl) {
+void SmCore::set_unit(UnitId unit, UnitFunction* impl) {
     units_[std::size_t(unit)] = impl != nullptr ? impl : builtin_unit(unit);
 }
 
-ExecUnitIf* SmCore::builtin_unit(ExecUnit unit) {
+UnitFunction* SmCore::builtin_unit(UnitId unit) {
     switch (unit) {
-        case ExecUnit::SP: return &sp_;
-        case ExecUnit::FPU: return &fpu_;
-        case ExecUnit::SFU: return &sfu_;
-        case ExecUnit::Branch: return &branch_;
-        case ExecUnit::Memory: return &memory_;
-        case ExecUnit::Texture: return &texture_;
-        case ExecUnit::None: break;
+        case UnitId::SP: return &sp_;
+        case UnitId::FPU: return &fpu_;
+        case UnitId::SFU: return &sfu_;
+        case UnitId::Branch: return &branch_;
+        case UnitId::Memory: return &memory_;
+        case UnitId::Texture: return &texture_;
+        case UnitId::None: break;
     }
     return &sp_;
 }

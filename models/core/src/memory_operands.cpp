@@ -1,4 +1,4 @@
-// What the core hands the memory unit (units/memory_unit.hpp): the register rows an access
+// What the core hands the memory unit (units/memory_function.hpp): the register rows an access
 // addresses and stores, the block's shared window, the thread's local window, the special
 // register of S2R -- all core state, gathered here so the unit itself never reaches into
 // the core -- and the memory ports the built-in unit accesses.

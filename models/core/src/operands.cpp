@@ -172,7 +172,7 @@ const std::uint32_t* SmCore::read_operand(ExecContext& ctx, const isa::Operand& 
             return reg_row(ctx.warp_slot, op.reg);
         case OperandKind::Output:
         case OperandKind::None:
-        case OperandKind::Local:    // LLD/LST address their memory themselves (units/memory_local.cpp)
+        case OperandKind::Local:    // LLD/LST address their memory themselves (units/memory_function_local.cpp)
         case OperandKind::Special:  // S2R reads its register in execute
             return zeros_;
     }

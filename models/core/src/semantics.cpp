@@ -81,7 +81,7 @@ void field_as_immediate(isa::Instruction& in) {
 }
 
 // boolean_functions.vhd ignores the ~ bits (48, 49) and decodes operation 3 as NEG_OP = ~a
-// (units/sp.cpp under rtl). The second source stays: the read stage still reads it (its
+// (units/sp_function.cpp under rtl). The second source stays: the read stage still reads it (its
 // second-operand latch, rtl_src2_latch).
 void logic_op(isa::Instruction& in) {
     if (in.op != Opcode::LOP || in.num_src < 2) return;
@@ -137,7 +137,7 @@ void whole_by_field(isa::Operand& o) {
 //   subtract.vhd, zero-extended to 32 bits), src1 and dest DT_U32, src2 DT_NONE (the latch);
 //   the carry comes from C0 whatever n (pipeline_read.vhd reads pred_regs_reg_num "00" for
 //   IADDC) and no negation applies (a_neg is ISUB's, b_neg IADD's: scalar_processor.vhd);
-// * IMAD.CARRYn (IMAD24C): the carry from C1 whatever n (units/sp.cpp adds src1, not the
+// * IMAD.CARRYn (IMAD24C): the carry from C1 whatever n (units/sp_function.cpp adds src1, not the
 //   product);
 // * SHL/SHR: src2 DT_U32 always, so a half-register count is the whole register R(2n+h);
 // * P2R and R2P: below.

@@ -1,4 +1,4 @@
-// The SM's side of warp control (units/branch_unit.hpp): a warp that finished, and the
+// The SM's side of warp control (units/branch_function.hpp): a warp that finished, and the
 // block's barrier. The branch unit asks for these; the state is the SM's (blocks, warps).
 #include <string>
 

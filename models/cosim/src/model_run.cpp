@@ -1,4 +1,4 @@
-// Model run in a forked child: builds a StandaloneSystem with the AT instrumentation, runs the
+// Model run in a forked child: builds a StandaloneSystem with the calibrated instrumentation, runs the
 // launch, writes model_result.json and model_memory.log, and exits.
 #include <fgtlm/cosim/model_run.hpp>
 #include <fgtlm/cosim/rtl_policy_params.hpp>
@@ -37,7 +37,7 @@ int child_run(const loaders::KernelImage& img, const fs::path& run_dir, const Mo
         core::RtlPolicy policy;
         if (const std::string why = resolve_rtl_policy(reg, policy); !why.empty()) throw std::invalid_argument(why);
         stats::InstrumentationOptions io;
-        io.mode = timing::Mode::AT;
+        io.mode = timing::Mode::Calibrated;
         if (opt.commit_trace) io.commit_path = (run_dir / "model_commit.txt").string();
         stats::Instrumentation inst(reg, io);
 

@@ -14,10 +14,10 @@
 #include <systemc>
 #include <tlm>
 #include <tlm_utils/simple_initiator_socket.h>
-#include <tlm_utils/simple_target_socket.h>
+#include <tlm_utils/passthrough_target_socket.h>
 
 #include <fgtlm/gpu/standalone_system.hpp>
-#include <fgtlm/sm/pipeline_payload.hpp>
+#include <fgtlm/sm/pipeline_protocol.hpp>
 
 #include <fgtlm/faults/systemc_path.hpp>
 #include <fgtlm/faults/core_access.hpp>
@@ -39,17 +39,17 @@ struct ProbeState {
 
 struct FaultProbe : sc_core::sc_module {
     enum class Role { BeforeFetch, AfterFetch, AfterExecute };
-    tlm_utils::simple_target_socket<FaultProbe> in;
-    tlm_utils::simple_initiator_socket<FaultProbe> out;
+    tlm_utils::passthrough_target_socket<FaultProbe, 32, sm::PipelineProtocol> in;
+    tlm_utils::simple_initiator_socket<FaultProbe, 32, sm::PipelineProtocol> out;
     Role role;
     ProbeState& st;
 
     FaultProbe(sc_core::sc_module_name n, Role r, ProbeState& s) : sc_module(n), in("in"), out("out"), role(r), st(s) {
         in.register_b_transport(this, &FaultProbe::b_transport);
     }
-    void b_transport(tlm::tlm_generic_payload& t, sc_core::sc_time& d) {
+    void b_transport(sm::PipelinePayload& t, sc_core::sc_time& d) {
         if (st.inj) {
-            core::ExecContext& ctx = *sm::pipeline_of(t).ctx;
+            core::ExecContext& ctx = *t.ctx;
             switch (role) {
                 case Role::BeforeFetch: {
                     const std::uint64_t i = st.index++;

@@ -47,7 +47,7 @@ GpuDevice::~GpuDevice() = default;
 void GpuDevice::attach_timing() {
     stats::InstrumentationOptions options;
     const bool calibrated = config_.timing == TimingMode::Calibrated;
-    options.mode = calibrated ? timing::Mode::AT : timing::Mode::LT;
+    options.mode = calibrated ? timing::Mode::Calibrated : timing::Mode::Fixed;
     const timing::TimingParams params = config_.effective_timing();
     instrumentation_ = std::make_unique<stats::Instrumentation>(params, options);
     gpu.add_observer(instrumentation_.get());

@@ -125,7 +125,7 @@ void LockstepGpu::on_commit(const core::IssueRecord& rec, const std::uint32_t* d
     c.pc = rec.pc;
     c.inst = rec.inst;
     c.next_pc_known = !rec.warp_done;
-    c.control_flow = rec.unit == core::ExecUnit::Branch;
+    c.control_flow = rec.unit == core::UnitId::Branch;
     c.mask = rec.issue_mask;
     c.has_value = dst_values != nullptr && rec.dst_reg != 0xff && rec.inst != nullptr &&
                   rec.inst->dst.kind == isa::OperandKind::Reg;

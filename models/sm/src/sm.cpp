@@ -17,11 +17,11 @@ Sm::Sm(sc_core::sc_module_name name, const SmConfig& cfg)
     if (cfg.auto_bind_pipeline) bind_default_pipeline();
     if (cfg.auto_bind_units) bind_default_units();
     // Loosely timed, every unit takes 32 / sp_lanes cycles per warp operation (its own
-    // constant; an AT timing model replaces the sum, a replacement unit annotates its own).
+    // constant; an calibrated timing model replaces the sum, a replacement unit annotates its own).
     const std::uint64_t lt_cycles = lt_cost_.cycles();
-    for (ExecUnitModule* u : {static_cast<ExecUnitModule*>(&sp), static_cast<ExecUnitModule*>(&fpu),
-                              static_cast<ExecUnitModule*>(&sfu), static_cast<ExecUnitModule*>(&branch),
-                              static_cast<ExecUnitModule*>(&mem), static_cast<ExecUnitModule*>(&tex)}) {
+    for (UnitBase* u : {static_cast<UnitBase*>(&sp), static_cast<UnitBase*>(&fpu),
+                              static_cast<UnitBase*>(&sfu), static_cast<UnitBase*>(&branch),
+                              static_cast<UnitBase*>(&mem), static_cast<UnitBase*>(&tex)}) {
         u->issue_cycles = std::uint32_t(lt_cycles);
         lt_cycles_ = std::uint32_t(lt_cycles);
         u->clock_period = cfg.clock_period;
@@ -30,17 +30,15 @@ Sm::Sm(sc_core::sc_module_name name, const SmConfig& cfg)
     core_.set_global(&mem.global);
     core_.set_local(&mem.local);
     core_.set_shared_ports(&read.shared, &mem.shared_store);
-    ext_.core = &core_;
-    ext_.ctx = &core_.context();
-    trans_.set_extension(&ext_);
-    trans_.set_command(tlm::TLM_IGNORE_COMMAND);
+    trans_.core = &core_;
+    trans_.ctx = &core_.context();
     SC_HAS_PROCESS(Sm);
     SC_THREAD(thread);
 }
 
 void Sm::bind_default_units(std::uint32_t skip_mask) {
-    for (auto u : {core::ExecUnit::SP, core::ExecUnit::FPU, core::ExecUnit::SFU, core::ExecUnit::Branch,
-                   core::ExecUnit::Memory, core::ExecUnit::Texture})
+    for (auto u : {core::UnitId::SP, core::UnitId::FPU, core::UnitId::SFU, core::UnitId::Branch,
+                   core::UnitId::Memory, core::UnitId::Texture})
         if (!((skip_mask >> unsigned(u)) & 1u)) execute.socket_of(u).bind(unit(u).socket);
     if (!(skip_mask & kSkipRegisterFile)) {
         read.rf.bind(regfile.read_port);
@@ -53,13 +51,13 @@ void Sm::bind_default_units(std::uint32_t skip_mask) {
     if (!(skip_mask & kSkipConstantMemory)) read.constant.socket.bind(mem.constant.socket);
 }
 
-ExecUnitModule& Sm::unit(core::ExecUnit u) {
+UnitBase& Sm::unit(core::UnitId u) {
     switch (u) {
-        case core::ExecUnit::FPU: return fpu;
-        case core::ExecUnit::SFU: return sfu;
-        case core::ExecUnit::Branch: return branch;
-        case core::ExecUnit::Memory: return mem;
-        case core::ExecUnit::Texture: return tex;
+        case core::UnitId::FPU: return fpu;
+        case core::UnitId::SFU: return sfu;
+        case core::UnitId::Branch: return branch;
+        case core::UnitId::Memory: return mem;
+        case core::UnitId::Texture: return tex;
         default: return sp;
     }
 }
@@ -71,9 +69,6 @@ void Sm::bind_default_pipeline() {
     read.out.bind(execute.in);
     execute.out.bind(writeback.in);
 }
-
-// The payload would delete its extensions; ext_ is a member.
-Sm::~Sm() { trans_.clear_extension(&ext_); }
 
 void Sm::set_issue_cost(core::IssueCost* t) {
     timing_ = t;

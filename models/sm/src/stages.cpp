@@ -6,25 +6,20 @@ namespace fgtlm::sm {
 
 Stage::Stage(sc_core::sc_module_name name) : sc_core::sc_module(name), in("in") { in.bind(*this); }
 
-void Stage::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
-    if (&trans != last_trans_) {  // the SM reuses one payload: look the extension up once
-        ext_ = trans.get_extension<PipelineExtension>();
-        last_trans_ = &trans;
-    }
-    if (ext_ == nullptr) {
+void Stage::b_transport(PipelinePayload& trans, sc_core::sc_time& delay) {
+    if (trans.core == nullptr || trans.ctx == nullptr) {
         trans.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
         return;
     }
-    PipelineExtension& p = *ext_;
     ++transactions;
-    if (!work(*p.core, *p.ctx)) {
+    if (!work(*trans.core, *trans.ctx)) {
         trans.set_response_status(tlm::TLM_GENERIC_ERROR_RESPONSE);
         return;
     }
     forward(trans, delay);
 }
 
-Stage* Stage::stage_behind(tlm::tlm_initiator_socket<>& s) {
+Stage* Stage::stage_behind(PipelineInitiatorSocket& s) {
     return dynamic_cast<Stage*>(s.get_base_port().get_interface());
 }
 
@@ -74,43 +69,31 @@ namespace fgtlm::sm {
 ExecuteStage::ExecuteStage(sc_core::sc_module_name name)
     : ChainedStage(name), sp("sp"), fpu("fpu"), sfu("sfu"), branch("branch"), mem("mem"), tex("tex") {
     for (auto* s : {&sp, &fpu, &sfu, &branch, &mem, &tex}) s->bind(*this);
-    for (SocketUnit& u : socket_units_) {
-        u.trans.set_extension(&u.ext);
-        u.trans.set_command(tlm::TLM_WRITE_COMMAND);
-        u.trans.set_address(0);
-    }
 }
 
-// The payloads would delete their extensions; they are members.
-ExecuteStage::~ExecuteStage() {
-    for (SocketUnit& u : socket_units_) u.trans.clear_extension(&u.ext);
-}
-
-tlm::tlm_initiator_socket<>& ExecuteStage::socket_of(core::ExecUnit unit) {
+UnitInitiatorSocket& ExecuteStage::socket_of(core::UnitId unit) {
     switch (unit) {
-        case core::ExecUnit::FPU: return fpu;
-        case core::ExecUnit::SFU: return sfu;
-        case core::ExecUnit::Branch: return branch;
-        case core::ExecUnit::Memory: return mem;
-        case core::ExecUnit::Texture: return tex;
+        case core::UnitId::FPU: return fpu;
+        case core::UnitId::SFU: return sfu;
+        case core::UnitId::Branch: return branch;
+        case core::UnitId::Memory: return mem;
+        case core::UnitId::Texture: return tex;
         default: return sp;
     }
 }
 
 void ExecuteStage::connect_units(core::SmCore& core, sc_core::sc_time clock_period) {
     for (std::uint32_t u = 0; u < socket_units_.size(); ++u) {
-        const auto unit = core::ExecUnit(u);
-        tlm::tlm_initiator_socket<>& s = socket_of(unit);
-        tlm::tlm_generic_payload req;
-        DirectUnitExtension ext;
-        req.set_extension(&ext);
-        req.set_command(tlm::TLM_WRITE_COMMAND);
+        const auto unit = core::UnitId(u);
+        UnitInitiatorSocket& s = socket_of(unit);
+        UnitGrant grant;
+        UnitPayload req;
+        req.grant = &grant;
         tlm::tlm_dmi dmi;
-        const bool granted = s->get_direct_mem_ptr(req, dmi) && ext.unit != nullptr;
-        req.clear_extension(&ext);
+        const bool granted = s->get_direct_mem_ptr(req, dmi) && grant.unit != nullptr;
         direct_[u] = granted;
         if (granted) {
-            core.set_unit(unit, ext.unit);
+            core.set_unit(unit, grant.unit);
             continue;
         }
         SocketUnit& su = socket_units_[u];
@@ -122,7 +105,7 @@ void ExecuteStage::connect_units(core::SmCore& core, sc_core::sc_time clock_peri
 }
 
 bool ExecuteStage::SocketUnit::execute(core::ExecContext& op) {
-    ext.op = &op;
+    trans.op = &op;
     trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     (*socket)->b_transport(trans, delay);

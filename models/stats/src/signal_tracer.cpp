@@ -10,7 +10,7 @@
 namespace fgtlm::stats {
 namespace {
 
-constexpr std::uint32_t kUnits = 5;  // SP, FPU, SFU, branch, memory: core::ExecUnit order
+constexpr std::uint32_t kUnits = 5;  // SP, FPU, SFU, branch, memory: core::UnitId order
 
 }  // namespace
 

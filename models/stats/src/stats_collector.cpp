@@ -15,7 +15,7 @@ namespace fgtlm::stats {
 namespace {
 
 constexpr std::size_t kMaxSeriesBuckets = 2048;
-const char* kUnitNames[core::kNumExecUnits] = {"sp", "fpu", "sfu", "branch", "memory", "texture", "none"};
+const char* kUnitNames[core::kNumUnits] = {"sp", "fpu", "sfu", "branch", "memory", "texture", "none"};
 const char* kSpaceNames[4] = {"none", "global", "shared", "constant"};
 
 double ratio(double a, double b) { return b > 0 ? a / b : 0.0; }
@@ -145,7 +145,7 @@ void StatsCollector::add_utilisation(nlohmann::json& j, std::uint64_t cycles) co
     using nlohmann::json;
     const std::uint32_t sms = timing_.num_sms();
     const double sm_cycles = double(cycles) * sms;
-    std::array<std::uint64_t, core::kNumExecUnits> unit_busy{};
+    std::array<std::uint64_t, core::kNumUnits> unit_busy{};
     std::array<std::uint64_t, timing::kNumStages> stage_busy{};
     std::array<std::uint64_t, timing::kNumStallReasons> stall{};
     std::uint64_t shared_busy = 0, constant_busy = 0;
@@ -153,7 +153,7 @@ void StatsCollector::add_utilisation(nlohmann::json& j, std::uint64_t cycles) co
     for (std::uint32_t s = 0; s < sms; ++s) {
         const timing::SmTimingStats& st = timing_.sm_stats(s);
         json u = json::object(), sb = json::object(), sl = json::object();
-        for (std::size_t i = 0; i + 1 < core::kNumExecUnits; ++i) {
+        for (std::size_t i = 0; i + 1 < core::kNumUnits; ++i) {
             unit_busy[i] += st.unit_busy[i];
             u[kUnitNames[i]] = ratio(double(st.unit_busy[i]), double(cycles));
         }
@@ -179,7 +179,7 @@ void StatsCollector::add_utilisation(nlohmann::json& j, std::uint64_t cycles) co
                           {"constant_busy_cycles", st.constant_busy}});
     }
     json ub = json::object(), sbt = json::object(), slt = json::object();
-    for (std::size_t i = 0; i + 1 < core::kNumExecUnits; ++i)
+    for (std::size_t i = 0; i + 1 < core::kNumUnits; ++i)
         ub[kUnitNames[i]] = ratio(double(unit_busy[i]), sm_cycles);
     for (std::size_t i = 0; i < timing::kNumStages; ++i)
         sbt[timing::to_string(timing::PipeStage(i))] = ratio(double(stage_busy[i]), sm_cycles);
@@ -208,7 +208,7 @@ nlohmann::json StatsCollector::to_json() const {
     j["warp_instructions"] = warp_instructions_;
     j["thread_instructions"] = thread_instructions_;
     j["sim_wall_seconds"] = wall_seconds_;
-    j["mode"] = timing_.mode() == timing::Mode::AT ? "at" : "lt";
+    j["mode"] = timing_.mode() == timing::Mode::Calibrated ? "calibrated" : "fixed";
     j["sp_lanes"] = timing_.params().sp_lanes;
     j["num_sms"] = sms;
     if (!error_.empty()) j["error"] = error_;
@@ -223,7 +223,7 @@ nlohmann::json StatsCollector::to_json() const {
 
     add_utilisation(j, cycles);
     json units = json::object();
-    for (std::size_t i = 0; i < core::kNumExecUnits; ++i) units[kUnitNames[i]] = unit_instructions_[i];
+    for (std::size_t i = 0; i < core::kNumUnits; ++i) units[kUnitNames[i]] = unit_instructions_[i];
     j["instructions_by_unit"] = units;
     json ops = json::object();
     for (std::size_t i = 0; i < std::size_t(isa::Opcode::Count); ++i)

@@ -1,4 +1,4 @@
-// The AT model's work of each pipeline stage for one warp instruction (cycles a stage is
+// The calibrated model's work of each pipeline stage for one warp instruction (cycles a stage is
 // busy with it, before any waiting): what README.md's "Model" formulas say, stage by stage.
 #include <fgtlm/timing/timing_model.hpp>
 
@@ -75,15 +75,15 @@ std::uint64_t TimingModel::exec_work(const core::IssueRecord& rec, SmState& sm, 
 std::uint64_t TimingModel::unit_work(const core::IssueRecord& rec, SmState& sm, StageWork& w) const {
     const std::uint64_t passes = p_.passes();
     switch (rec.unit) {
-        case core::ExecUnit::SP:
-        case core::ExecUnit::None: return passes * p_.sp_cycles_per_pass;
-        case core::ExecUnit::FPU: {
+        case core::UnitId::SP:
+        case core::UnitId::None: return passes * p_.sp_cycles_per_pass;
+        case core::UnitId::FPU: {
             w.unit = {UnitLatency::Fpu, p_.fpu_latency};
             const bool arith = rec.flags.has(core::FormFlag::FloatArith);
             return passes * p_.fpu_cycles_per_pass + p_.fpu_latency +
                    (arith ? passes * p_.fpu_arith_cycles_per_pass : 0);
         }
-        case core::ExecUnit::SFU: {
+        case core::UnitId::SFU: {
             // RTL: the SFU's fixed evaluation time hides part of the lanes' per-pass work, so an
             // SFU instruction gains less from more lanes than an SP one.
             const std::uint64_t fill =
@@ -91,7 +91,7 @@ std::uint64_t TimingModel::unit_work(const core::IssueRecord& rec, SmState& sm, 
             w.unit = {UnitLatency::Sfu, fill};
             return (std::uint64_t(p_.warp_size) + p_.sfu_units - 1) / p_.sfu_units * p_.sfu_cycles_per_thread + fill;
         }
-        case core::ExecUnit::Branch: {
+        case core::UnitId::Branch: {
             // Guards and branch conditions are evaluated per thread, one pass at a time.
             std::uint64_t c = passes * p_.sp_cycles_per_pass + p_.branch_cycles;
             if (pushes_stack(rec)) c += p_.diverge_push_cycles;
@@ -102,8 +102,8 @@ std::uint64_t TimingModel::unit_work(const core::IssueRecord& rec, SmState& sm, 
             else if (rec.reconverged) c += p_.reconverge_pop_cycles;
             return c;
         }
-        case core::ExecUnit::Memory:
-        case core::ExecUnit::Texture:  // TEX: a global-memory access (texels read through the controller)
+        case core::UnitId::Memory:
+        case core::UnitId::Texture:  // TEX: a global-memory access (texels read through the controller)
             return memory_unit_work(rec, sm, w);
     }
     return 0;

@@ -46,13 +46,13 @@ constexpr std::size_t kWrite = std::size_t(PipeStage::Write);
 
 StallReason exec_reason(const core::IssueRecord& rec) {
     switch (rec.unit) {
-        case core::ExecUnit::SP: return StallReason::ExecSP;
-        case core::ExecUnit::FPU: return StallReason::ExecFPU;
-        case core::ExecUnit::SFU: return StallReason::ExecSFU;
-        case core::ExecUnit::Branch: return StallReason::ExecBranch;
-        case core::ExecUnit::Memory:
-        case core::ExecUnit::Texture: return StallReason::ExecMemory;
-        case core::ExecUnit::None: return StallReason::ExecSP;
+        case core::UnitId::SP: return StallReason::ExecSP;
+        case core::UnitId::FPU: return StallReason::ExecFPU;
+        case core::UnitId::SFU: return StallReason::ExecSFU;
+        case core::UnitId::Branch: return StallReason::ExecBranch;
+        case core::UnitId::Memory:
+        case core::UnitId::Texture: return StallReason::ExecMemory;
+        case core::UnitId::None: return StallReason::ExecSP;
     }
     return StallReason::ExecSP;
 }
@@ -83,7 +83,7 @@ void TimingModel::begin_kernel(const core::LaunchConfig& launch) {
         sm.warps.assign(std::size_t(warps_per_block_) * blocks_per_sm_, WarpTiming{});
         sm.blocks.assign(blocks_per_sm_, BlockSlot{});
         sm.hold_reason.fill(StallReason::Fetch);
-        sm.dispatch_free = mode_ == Mode::AT ? p_.kernel_launch_cycles : 0;
+        sm.dispatch_free = mode_ == Mode::Calibrated ? p_.kernel_launch_cycles : 0;
     }
 }
 
@@ -96,7 +96,7 @@ TimingModel::SmState& TimingModel::sm_state(std::uint32_t sm) {
             sms_[i].warps.assign(std::size_t(warps_per_block_) * blocks_per_sm_, WarpTiming{});
             sms_[i].blocks.assign(blocks_per_sm_, BlockSlot{});
             sms_[i].hold_reason.fill(StallReason::Fetch);
-            sms_[i].dispatch_free = mode_ == Mode::AT ? p_.kernel_launch_cycles : 0;
+            sms_[i].dispatch_free = mode_ == Mode::Calibrated ? p_.kernel_launch_cycles : 0;
         }
     }
     return sms_[sm];
@@ -113,7 +113,8 @@ void TimingModel::on_block_start(std::uint32_t sm_index, std::uint32_t block) {
     SmState& sm = sm_state(sm_index);
     if (sm.resident == 0) {
         // A new batch: FlexGripPlus dispatches the next batch only when the previous one is done.
-        sm.dispatch_free = std::max(sm.dispatch_free, sm.batch_done) + (mode_ == Mode::AT ? p_.batch_launch_cycles : 0);
+        const std::uint64_t launch = mode_ == Mode::Calibrated ? p_.batch_launch_cycles : 0;
+        sm.dispatch_free = std::max(sm.dispatch_free, sm.batch_done) + launch;
         for (WarpTiming& w : sm.warps) w.started = false;
     }
     BlockSlot* slot = nullptr;
@@ -128,7 +129,7 @@ void TimingModel::on_block_start(std::uint32_t sm_index, std::uint32_t block) {
     slot->active = true;
     slot->block = block;
     slot->warps_alive = warps_per_block_;
-    if (mode_ == Mode::AT) {
+    if (mode_ == Mode::Calibrated) {
         // RTL: the SM controller sets the batch's blocks up one after the other (header and
         // parameters, then thread IDs, then the warp generator), and the warp scheduler starts
         // only when all of them are done: every warp of the batch waits for dispatch_free.
@@ -168,7 +169,7 @@ TimingModel::WarpTiming& TimingModel::warp_for(SmState& sm, const core::IssueRec
         warp.block_slot = std::uint32_t(slot - sm.blocks.data());
         // The block scheduler dispatches the whole batch (shared headers, parameters, warp
         // creation) before its warps start executing.
-        warp.ready = mode_ == Mode::AT ? std::max(slot->start, sm.dispatch_free) : slot->start;
+        warp.ready = mode_ == Mode::Calibrated ? std::max(slot->start, sm.dispatch_free) : slot->start;
     }
     return warp;
 }
@@ -177,7 +178,7 @@ void TimingModel::arrive_at_barrier(BlockSlot& slot, std::uint64_t when) {
     slot.bar_release = std::max(slot.bar_release, when);
     ++slot.bar_arrived;
     if (slot.bar_arrived >= slot.warps_alive) {
-        slot.bar_prev_release = slot.bar_release + (mode_ == Mode::AT ? p_.barrier_cycles : 0);
+        slot.bar_prev_release = slot.bar_release + (mode_ == Mode::Calibrated ? p_.barrier_cycles : 0);
         slot.bar_arrived = 0;
         slot.bar_release = 0;
     }
@@ -234,7 +235,7 @@ std::uint64_t TimingModel::on_issue(const core::IssueRecord& rec) {
     }
     if (sm.stats.instructions == 0) sm.stats.first_issue = warp.ready;
 
-    if (mode_ == Mode::LT) {
+    if (mode_ == Mode::Fixed) {
         issue_lt(rec, sm, warp);
     } else {
         issue_at(rec, sm, warp);
@@ -267,7 +268,7 @@ std::uint64_t TimingModel::on_issue(const core::IssueRecord& rec) {
 
 void TimingModel::issue_lt(const core::IssueRecord& rec, SmState& sm, WarpTiming& warp) {
     // The functional SM's own cost: warp instructions one after the other, 32/lanes each.
-    // The LT SM adds a TLM target's annotated delay (slow path) to the instruction's cost.
+    // The SM in fixed mode adds a TLM target's annotated delay (slow path) to the instruction's cost.
     const std::uint64_t cost = p_.passes() + rec.mem.latency_cycles + rec.operand_latency_cycles;
     const std::uint64_t t = std::max(warp.ready, sm.stage_free[kFetch]);
     if (t > warp.ready) last_.stall[std::size_t(StallReason::Fetch)] += std::uint32_t(t - warp.ready);
@@ -389,7 +390,7 @@ std::uint64_t TimingModel::sm_cycle(std::uint32_t sm) const {
 std::uint64_t TimingModel::kernel_cycles() const {
     std::uint64_t end = 0;
     for (const SmState& sm : sms_) end = std::max({end, sm.batch_done, sm.stats.last_complete});
-    if (mode_ == Mode::AT) end += p_.kernel_done_cycles;
+    if (mode_ == Mode::Calibrated) end += p_.kernel_done_cycles;
     return end;
 }
 

@@ -30,7 +30,7 @@ void check_config(Tally& t) {
         Values v;
         simulate(o, [&](example::Platform& p) {
             v = vector_add_values(p, 2048);
-            v["at"] = p.gpu.instrumentation().timing().mode() == fgtlm::timing::Mode::AT;
+            v["at"] = p.gpu.instrumentation().timing().mode() == fgtlm::timing::Mode::Calibrated;
         });
         return v;
     });

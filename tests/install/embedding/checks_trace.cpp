@@ -133,6 +133,21 @@ int gpu_changes(const std::map<std::string, int>& changes, const std::string& sc
     return n;
 }
 
+// Both a VCD of the device's own and the platform's file: the device refuses to build.
+Values both_files() {
+    example::PlatformOptions o;
+    o.gpu.outputs.trace_file = sc_core::sc_create_vcd_trace_file("checks_both");
+    o.gpu.outputs.vcd_path = "checks_both_gpu.vcd";
+    try {
+        example::Platform p("platform", o);
+    } catch (const sc_core::sc_report& r) {
+        const std::string what = r.what();
+        return {
+            {"refused", what.find("vcd_path") != std::string::npos && what.find("trace_file") != std::string::npos}};
+    }
+    return {{"refused", 0}};
+}
+
 }  // namespace
 
 void check_trace(Tally& t) {
@@ -163,6 +178,9 @@ void check_trace(Tally& t) {
              "tracing changes no cycle count (" +
                  std::to_string(std::uint64_t(plain.count("cycles") ? plain.at("cycles") : 0)) +
                  " cycles untraced and traced) and leaves the platform's 1 us quantum");
+    const Values both = in_child(both_files);
+    t.expect(both.count("refused") && both.at("refused") == 1,
+             "outputs.vcd_path and outputs.trace_file both set: an error naming both");
 }
 
 }  // namespace checks

@@ -6,18 +6,20 @@
 
 #include "harness.hpp"
 
-#include <tlm_utils/simple_target_socket.h>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <tlm_utils/passthrough_target_socket.h>
 
 namespace checks {
 
 namespace {
 
 struct SlowSp : sc_core::sc_module {
-    tlm_utils::simple_target_socket<SlowSp> in{"in"};
-    tlm_utils::simple_initiator_socket<SlowSp> out{"out"};
+    // The units' own protocol (fgtlm/sm/units/unit_protocol.hpp), not the base protocol.
+    tlm_utils::passthrough_target_socket<SlowSp, 32, fgtlm::sm::UnitProtocol> in{"in"};
+    tlm_utils::simple_initiator_socket<SlowSp, 32, fgtlm::sm::UnitProtocol> out{"out"};
     std::uint64_t calls = 0;
     explicit SlowSp(sc_core::sc_module_name n) : sc_module(n) { in.register_b_transport(this, &SlowSp::b_transport); }
-    void b_transport(tlm::tlm_generic_payload& t, sc_core::sc_time& d) {
+    void b_transport(fgtlm::sm::UnitPayload& t, sc_core::sc_time& d) {
         ++calls;
         out->b_transport(t, d);
         d += sc_core::sc_time(100, sc_core::SC_NS);
@@ -33,8 +35,8 @@ Values run_units(bool replaced) {
     if (replaced) {
         slow = std::make_unique<SlowSp>("slow_sp");
         fgtlm::sm::Sm& sm = p.gpu.gpu.sm(0);
-        sm.bind_default_units(1u << unsigned(fgtlm::core::ExecUnit::SP));
-        sm.execute.socket_of(fgtlm::core::ExecUnit::SP).bind(slow->in);
+        sm.bind_default_units(1u << unsigned(fgtlm::core::UnitId::SP));
+        sm.execute.socket_of(fgtlm::core::UnitId::SP).bind(slow->in);
         slow->out.bind(sm.sp.socket);
     }
     p.cpu.program = [&](example::Driver&) { v = vector_add_values(p, 1024); };

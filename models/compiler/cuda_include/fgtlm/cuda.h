@@ -61,6 +61,14 @@ __device__ inline float fabsf(float a) { return __nvvm_fabs_f(a); }
 __device__ inline float __fdividef(float a, float b) { return __nvvm_div_approx_f(a, b); }
 __device__ inline float rsqrtf(float a) { return __nvvm_rsqrt_approx_f(a); }
 __device__ inline float __fsqrt_approx(float a) { return __nvvm_sqrt_approx_f(a); }
+__device__ inline float __saturatef(float a) { return __nvvm_saturate_f(a); }
+// Correctly rounded (software: models/compiler/softfloat; `a / b` is div.rn too).
+__device__ inline float sqrtf(float a) { return __nvvm_sqrt_rn_f(a); }
+__device__ inline float __fsqrt_rn(float a) { return __nvvm_sqrt_rn_f(a); }
+__device__ inline float __fdiv_rn(float a, float b) { return __nvvm_div_rn_f(a, b); }
+__device__ inline float __frcp_rn(float a) { return __nvvm_rcp_rn_f(a); }
+__device__ inline float __fmaf_rn(float a, float b, float c) { return __nvvm_fma_rn_f(a, b, c); }
+__device__ inline float fmaf(float a, float b, float c) { return __nvvm_fma_rn_f(a, b, c); }
 __device__ inline float __expf(float a) { return __nvvm_ex2_approx_f(a * 1.4426950408889634f); }
 __device__ inline float __logf(float a) { return __nvvm_lg2_approx_f(a) * 0.6931471805599453f; }
 __device__ inline float __sinf(float a) { return __nvvm_sin_approx_f(a); }

@@ -2,14 +2,14 @@
 // the timing model charges for it, with the form's other static properties (the RTL latches
 // it loads). Decided once per decoded instruction (core::Program).
 // A new opcode gets its row here (see models/core/README.md "Adding an instruction").
-#include <fgtlm/core/units/exec_unit.hpp>
+#include <fgtlm/core/units/unit_table.hpp>
 
 namespace fgtlm::core {
 
 namespace {
 
 struct Units {
-    ExecUnit exec, timing;
+    UnitId exec, timing;
 };
 
 Units units_of(const isa::Instruction& in) {
@@ -24,17 +24,17 @@ Units units_of(const isa::Instruction& in) {
         case Opcode::KIL:
         case Opcode::BRK:
         case Opcode::PBK:
-        case Opcode::NOP: return {ExecUnit::Branch, ExecUnit::Branch};
+        case Opcode::NOP: return {UnitId::Branch, UnitId::Branch};
         case Opcode::GLD:
         case Opcode::GST:
         case Opcode::R2G:
         case Opcode::LLD:
-        case Opcode::LST:  // local memory: per-thread global memory (memory_local.cpp)
-            return {ExecUnit::Memory, ExecUnit::Memory};
-        case Opcode::TEX:  // texture unit (units/texture.cpp); timed as a global-memory access
-            return {ExecUnit::Texture, ExecUnit::Texture};
+        case Opcode::LST:  // local memory: per-thread global memory (memory_function_local.cpp)
+            return {UnitId::Memory, UnitId::Memory};
+        case Opcode::TEX:  // texture unit (units/texture_function.cpp); timed as a global-memory access
+            return {UnitId::Texture, UnitId::Texture};
         case Opcode::S2R:  // special registers are core state: read by the memory unit's core hook
-            return {ExecUnit::Memory, ExecUnit::SP};
+            return {UnitId::Memory, UnitId::SP};
         case Opcode::FADD:
         case Opcode::FMUL:
         case Opcode::FMAD:
@@ -44,19 +44,19 @@ Units units_of(const isa::Instruction& in) {
         case Opcode::I2F:
         case Opcode::F2I:
         case Opcode::F2F:
-        case Opcode::RRO: return {ExecUnit::FPU, ExecUnit::FPU};  // RRO lives in the FP opcode space (op 0xB)
+        case Opcode::RRO: return {UnitId::FPU, UnitId::FPU};  // RRO lives in the FP opcode space (op 0xB)
         case Opcode::RCP:
         case Opcode::RSQ:
         case Opcode::LG2:
         case Opcode::SIN:
         case Opcode::COS:
-        case Opcode::EX2: return {ExecUnit::SFU, ExecUnit::SFU};
+        case Opcode::EX2: return {UnitId::SFU, UnitId::SFU};
         case Opcode::MVC:  // constant-memory load (c[b][Ak+=off] too): data moved by the SP lanes
-            return {ExecUnit::SP, ExecUnit::Memory};
+            return {UnitId::SP, UnitId::Memory};
         case Opcode::MOV:
-            if (in.num_src > 0 && in.src[0].kind == isa::OperandKind::Shared) return {ExecUnit::SP, ExecUnit::Memory};
-            return {ExecUnit::SP, ExecUnit::SP};
-        default: return {ExecUnit::SP, ExecUnit::SP};
+            if (in.num_src > 0 && in.src[0].kind == isa::OperandKind::Shared) return {UnitId::SP, UnitId::Memory};
+            return {UnitId::SP, UnitId::SP};
+        default: return {UnitId::SP, UnitId::SP};
     }
 }
 
@@ -72,13 +72,13 @@ std::uint8_t indexed_shared_accesses(const isa::Instruction& in) {
 // GET_PRED_REGS_MASK) for a full 64-bit instruction only; the 32-bit-immediate forms (IMM
 // marker: MVI, IADD32I, FADD32I, ...), the 32-bit short forms (HALF: FADD32, MOV32, ...) and
 // control-flow instructions whose condition is always true take the full mask instead.
-bool reads_guard(const isa::Instruction& in, ExecUnit timing) {
+bool reads_guard(const isa::Instruction& in, UnitId timing) {
     if (in.form != isa::Form::Long) return false;
-    if (timing == ExecUnit::Branch && in.op != isa::Opcode::NOP) return in.is_guarded();
+    if (timing == UnitId::Branch && in.op != isa::Opcode::NOP) return in.is_guarded();
     return true;
 }
 
-FormFlags form_flags(const isa::Instruction& in, ExecUnit timing) {
+FormFlags form_flags(const isa::Instruction& in, UnitId timing) {
     using isa::Opcode;
     const Opcode op = in.op;
     FormFlags f;

@@ -2,7 +2,7 @@
 //
 // An SM (the functional core) tells the attached IssueCost about the kernel, its blocks and
 // every issued warp instruction, always before any statistics observer hears of them, and
-// takes the instruction's cost from it:  cycles = on_issue(record).  An AT model may also
+// takes the instruction's cost from it:  cycles = on_issue(record).  An calibrated model may also
 // choose which of the ready warps issues next (pick_warp), the way a warp scheduler does.
 // Statistics and traces are ExecutionObservers: they only observe (and read the timing
 // model's figures of the instruction just issued).

@@ -21,8 +21,8 @@ struct KernelResult;
 
 // Which execution resource the instruction occupies.
 // Texture: TEX (beyond the RTL); the timing model charges it as a global-memory access.
-enum class ExecUnit : std::uint8_t { SP, FPU, SFU, Branch, Memory, Texture, None };
-inline constexpr std::uint32_t kNumExecUnits = 7;  // ExecUnit::SP .. ExecUnit::None
+enum class UnitId : std::uint8_t { SP, FPU, SFU, Branch, Memory, Texture, None };
+inline constexpr std::uint32_t kNumUnits = 7;  // UnitId::SP .. UnitId::None
 
 // Memory space touched by the instruction (at most one per instruction on SM_1.0, besides
 // shared/constant operands read in the read stage).
@@ -47,7 +47,7 @@ struct IssueRecord {
     std::uint32_t pc = 0;
     std::uint32_t active_mask = 0;  // threads that executed (after guard)
     std::uint32_t issue_mask = 0;   // threads of the warp's current active mask (before guard)
-    ExecUnit unit = ExecUnit::None;
+    UnitId unit = UnitId::None;
     FormFlags flags;                // static properties of inst (FormInfo::flags)
     // Operand-collection inputs for the timing model (register-file port conflicts,
     // dependencies). 0xff = unused.

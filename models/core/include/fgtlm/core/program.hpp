@@ -14,7 +14,7 @@
 #include <fgtlm/core/semantics.hpp>
 #include <fgtlm/isa/instruction.hpp>
 
-#include <fgtlm/core/units/exec_unit.hpp>
+#include <fgtlm/core/units/unit_table.hpp>
 
 namespace fgtlm::core {
 

@@ -5,7 +5,7 @@
 // undefined-value taint of every GPR row. Structure of arrays: every row holds 32 lanes.
 //
 // The execution core reads and writes rows through these accessors; the SystemC
-// RegisterFile module (models/sm/include/fgtlm/sm/units/register_file.hpp) exposes the same storage through
+// RegisterFile module (models/sm/include/fgtlm/sm/units/register_file_unit.hpp) exposes the same storage through
 // a TLM target socket for debuggers, probes and replacement models.
 #pragma once
 

@@ -24,10 +24,14 @@
 #include <fgtlm/core/memory_port.hpp>
 #include <fgtlm/core/program.hpp>
 #include <fgtlm/core/register_file.hpp>
-#include <fgtlm/core/units/branch_unit.hpp>
-#include <fgtlm/core/units/exec_unit.hpp>
-#include <fgtlm/core/units/memory_unit.hpp>
+#include <fgtlm/core/units/branch_function.hpp>
+#include <fgtlm/core/units/fpu_function.hpp>
+#include <fgtlm/core/units/memory_function.hpp>
+#include <fgtlm/core/units/sfu_function.hpp>
+#include <fgtlm/core/units/sp_function.hpp>
 #include <fgtlm/core/units/texture_function.hpp>
+#include <fgtlm/core/units/unit_function.hpp>
+#include <fgtlm/core/units/unit_table.hpp>
 #include <fgtlm/core/warp_state.hpp>
 
 namespace fgtlm::faults {
@@ -50,7 +54,7 @@ struct SmCoreConfig {
     // The RTL's readings, one policy each (rtl_policy.hpp; default: the RTL preset). Among
     // them barrier_counts_exits (a warp that exits while others wait at BAR deadlocks) and
     // full_partial_warps (a partial warp runs all 32 lanes, as warp_generator.vhd's full mask
-    // does; the AT timing suite replays and is fitted with this; off keeps the block's threads
+    // does; the calibrated timing suite replays and is fitted with this; off keeps the block's threads
     // only, see docs/cosim-known-differences.md, "Fixed in the model").
     RtlPolicy rtl;
     std::uint32_t sp_lanes = 8;         // threads per execute pass (the RTL's CORES: 8, 16, 32)
@@ -65,7 +69,7 @@ std::string check_launch(const LaunchConfig& cfg, const SmCoreConfig& sm);
 bool condition_holds(std::uint8_t cond, std::uint8_t flags);
 
 // The per-SM context that travels through the pipeline stages (reused for every instruction).
-// It is also the warp operation an execution unit receives (units/exec_unit.hpp): form,
+// It is also the warp operation an execution unit receives (units/unit_function.hpp): form,
 // masks, operand vectors in; results, flags, result count out.
 struct ExecContext {
     const isa::Instruction* inst = nullptr;
@@ -85,7 +89,7 @@ struct ExecContext {
     std::uint32_t taint = 0;        // lanes whose result derives from undefined bytes (tracking on)
     bool has_flags = false;         // flags[] valid (written to C[set_pred_reg] if set_pred)
     bool rtl = true;                // RtlPolicy::unit_flags: units set the RTL's flags (set by fetch)
-    std::uint32_t pass_lanes = 8;   // SmCoreConfig::sp_lanes (the FPU's per-pass timing, units/fpu.cpp)
+    std::uint32_t pass_lanes = 8;   // SmCoreConfig::sp_lanes (the FPU's per-pass timing, units/fpu_function.cpp)
     WarpState* warp = nullptr;      // the issuing warp's PC, masks and stack (the branch unit's operand)
     bool next_pc_set = false;       // a unit moved the warp's PC (else write-back advances it)
     RtlAluLatch alu_latch;          // R2P under rtl: the execute stage's latched opcode (set by read)
@@ -180,10 +184,10 @@ public:
     bool writeback(ExecContext& ctx);  // registers, predicates, PC/stack, observers
     ExecContext& context() { return ctx_; }
 
-    // --- execution units (units/exec_unit.hpp) -----------------------------------------
+    // --- execution units (units/unit_function.hpp) -----------------------------------------
     // Replaces the unit that executes `unit` operations (nullptr = the built-in one).
-    void set_unit(ExecUnit unit, ExecUnitIf* impl);
-    ExecUnitIf* builtin_unit(ExecUnit unit);
+    void set_unit(UnitId unit, UnitFunction* impl);
+    UnitFunction* builtin_unit(UnitId unit);
     // What the branch unit asks of the SM (a replacement branch unit may use them too).
     WarpControl& warp_control() { return *this; }
     [[nodiscard]] const BranchConfig& branch_config() const { return branch_cfg_; }
@@ -191,7 +195,7 @@ public:
     [[nodiscard]] const MemoryPorts& memory_ports() const { return mem_ports_; }
     // The running kernel's texture descriptor table (the built-in texture unit reads it).
     [[nodiscard]] const TextureTable& texture_table() const { return tex_table_; }
-    bool read_texture_coordinates(ExecContext& ctx);  // TEX's read stage (units/texture.cpp)
+    bool read_texture_coordinates(ExecContext& ctx);  // TEX's read stage (units/texture_function.cpp)
 
     // --- statistics -------------------------------------------------------------------
     std::uint64_t warp_instructions = 0;
@@ -321,7 +325,7 @@ private:
     MemoryFunction memory_{mem_ports_};
     TextureTable tex_table_;
     TextureFunction texture_{mem_ports_, tex_table_};
-    std::array<ExecUnitIf*, kNumExecUnits> units_{&sp_, &fpu_, &sfu_, &branch_, &memory_, &texture_, &sp_};
+    std::array<UnitFunction*, kNumUnits> units_{&sp_, &fpu_, &sfu_, &branch_, &memory_, &texture_, &sp_};
 
     KernelError error_;
     ExecContext ctx_;

@@ -1,5 +1,5 @@
 // Texture descriptors: the binary format the host writes into global memory and the texture
-// unit (units/texture.cpp) reads at every TEX. Beyond the RTL (FlexGripPlus has no texture
+// unit (units/texture_function.cpp) reads at every TEX. Beyond the RTL (FlexGripPlus has no texture
 // unit): the semantics are CUDA's (Programming Guide, "Texture Fetching"); the format is the
 // project's own, documented in models/core/README.md ("Texture descriptors").
 //

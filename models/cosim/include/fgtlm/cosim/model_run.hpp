@@ -1,4 +1,4 @@
-// The model side of co-simulation: the same launch on the FlexGrip-TLM GPU model in AT mode,
+// The model side of co-simulation: the same launch on the FlexGrip-TLM GPU model in calibrated mode,
 // with the commit trace. It runs in a forked child process, so one fgtlm process can run any
 // number of kernels (SystemC allows one elaboration per process) and a crashing kernel cannot
 // take the caller down.
@@ -22,7 +22,7 @@ struct ModelRunOptions {
 struct ModelResult {
     bool ok = false;                   // the child ran and reported
     std::string error;                 // kernel error (empty = none) or why the child failed
-    std::uint64_t kernel_cycles = 0;   // AT timing model
+    std::uint64_t kernel_cycles = 0;   // calibrated timing model
     std::uint64_t warp_instructions = 0;
     loaders::ExpectedRange memory;     // the dump range; nullopt = derived from undefined bytes
     double wall_seconds = 0.0;         // the model's simulation (sim_wall_seconds)

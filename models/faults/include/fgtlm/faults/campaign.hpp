@@ -57,7 +57,7 @@ struct CampaignSpec {
     std::uint64_t seed = 1;
     bool exhaustive = false;           // every site x instruction instead of a sample
     std::optional<std::uint64_t> at_instruction;  // all faults at this dynamic warp instruction
-    std::optional<std::uint64_t> at_cycle;        // ... or at this LT cycle (32/lanes per instruction)
+    std::optional<std::uint64_t> at_cycle;        // ... or at this fixed-mode cycle (32/lanes per instruction)
     std::uint64_t count = 1000;        // injections per structure
     double margin = 0.0;               // > 0: count from Leveugle et al. for this margin
     double confidence = 0.99;

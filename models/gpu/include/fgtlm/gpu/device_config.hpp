@@ -19,8 +19,8 @@
 namespace fgtlm::gpu {
 
 enum class TimingMode : std::uint8_t {
-    Calibrated,  // the FlexGripPlus pipeline model of models/timing (AT, calibrated against the RTL)
-    Fixed,       // 32 / sp_lanes cycles per warp instruction plus the memory's latency (LT)
+    Calibrated,  // the FlexGripPlus pipeline model of models/timing (cycle-approximate, fitted to the RTL)
+    Fixed,       // 32 / sp_lanes cycles per warp instruction plus the memory's latency
 };
 
 // Written by the device itself at the end of every kernel. In a path, "%k" stands for the

@@ -1,11 +1,11 @@
 // One FlexGripPlus streaming multiprocessor as a SystemC module.
 //
 //   warp unit (this module's thread: block batches, warp scheduling, barriers)
-//     -> fetch -> decode -> read -> execute -> write-back   (TLM b_transport chain)
+//     -> fetch -> decode -> read -> execute -> write-back   (b_transport chain, pipeline_protocol.hpp)
 //   fetch.imem      : initiator socket to instruction memory (DMI)
-//   read.rf / writeback.rf -> regfile (RegisterFileModule: GPRs, predicates, address regs)
+//   read.rf / writeback.rf -> regfile (RegisterFileUnit: GPRs, predicates, address regs)
 //   execute.{sp,fpu,sfu,branch,mem,tex} -> the execution units SpUnit, FpuUnit, SfuUnit,
-//                     BranchUnit, MemUnit, TextureUnit (direct interface where granted, else
+//                     BranchUnit, MemoryUnit, TextureUnit (direct interface where granted, else
 //                     b_transport); tex reads texels through mem.global
 //   mem.global      : global-memory controller, initiator socket `global_socket`
 //   mem.shared / mem.constant : shared- and constant-memory controllers (target sockets),
@@ -27,12 +27,12 @@
 #include <fgtlm/core/sm_core.hpp>
 #include <fgtlm/core/issue_cost.hpp>
 
-#include <fgtlm/sm/pipeline_payload.hpp>
+#include <fgtlm/sm/pipeline_protocol.hpp>
 #include <fgtlm/sm/stages.hpp>
 #include <fgtlm/sm/units/branch_unit.hpp>
 #include <fgtlm/sm/units/fpu_unit.hpp>
-#include <fgtlm/sm/units/mem_unit.hpp>
-#include <fgtlm/sm/units/register_file.hpp>
+#include <fgtlm/sm/units/memory_unit.hpp>
+#include <fgtlm/sm/units/register_file_unit.hpp>
 #include <fgtlm/sm/units/sfu_unit.hpp>
 #include <fgtlm/sm/units/sp_unit.hpp>
 #include <fgtlm/sm/units/texture_unit.hpp>
@@ -79,22 +79,21 @@ public:
     ReadStage read;
     ExecuteStage execute;
     WriteBackStage writeback;
-    RegisterFileModule regfile;
+    RegisterFileUnit regfile;
     SpUnit sp;
     FpuUnit fpu;
     SfuUnit sfu;
     BranchUnit branch;
-    MemUnit mem;
+    MemoryUnit mem;
     TextureUnit tex;
     GlobalMemoryController& global;  // = mem.global
-    tlm_utils::simple_initiator_socket<Sm> issue;  // warp unit -> first stage
+    tlm_utils::simple_initiator_socket<Sm, 32, PipelineProtocol> issue;  // warp unit -> first stage
     // Convenience aliases for binding.
     tlm_utils::simple_initiator_socket<FetchStage>& imem_socket;
     tlm_utils::simple_initiator_socket<MemoryInitiator>& global_socket;
 
     Sm(sc_core::sc_module_name name, const SmConfig& cfg);
     const char* kind() const override { return "fgtlm::sm::Sm"; }
-    ~Sm() override;
 
     // --- GPU side ---------------------------------------------------------------------
     // Prepares a kernel; false (with `error`) if the code cannot be reached.
@@ -107,7 +106,7 @@ public:
     const sc_core::sc_event& batch_done_event() const { return batch_done_; }
 
     void bind_default_pipeline();  // issue -> fetch -> decode -> read -> execute -> writeback
-    // execute.<unit> -> <unit>.socket for every unit whose bit (1 << core::ExecUnit) is not
+    // execute.<unit> -> <unit>.socket for every unit whose bit (1 << core::UnitId) is not
     // in skip_mask; read.rf / writeback.rf -> regfile unless bit 7 is set; read.shared and
     // mem.shared_store -> mem.shared unless kSkipSharedMemory is set, read.constant ->
     // mem.constant unless kSkipConstantMemory is set.
@@ -115,7 +114,7 @@ public:
     static constexpr std::uint32_t kSkipSharedMemory = 1u << 8;
     static constexpr std::uint32_t kSkipConstantMemory = 1u << 9;
     void bind_default_units(std::uint32_t skip_mask = 0);
-    ExecUnitModule& unit(core::ExecUnit u);
+    UnitBase& unit(core::UnitId u);
     void set_issue_cost(core::IssueCost* t);
     void set_quantum(sc_core::sc_time quantum) { cfg_.quantum = quantum; }  // from the next batch
     void add_observer(core::ExecutionObserver* o) { core_.add_observer(o); }
@@ -143,8 +142,7 @@ private:
     bool fused_ = false;
     core::IssueCost* timing_ = nullptr;
     KernelRunState* control_ = nullptr;
-    tlm::tlm_generic_payload trans_;
-    PipelineExtension ext_;
+    PipelinePayload trans_;  // the one pipeline payload, reused for every instruction
     tlm_utils::tlm_quantumkeeper qk_;
     sc_core::sc_event batch_start_, batch_done_;
     std::uint32_t batch_first_ = 0, batch_count_ = 0;

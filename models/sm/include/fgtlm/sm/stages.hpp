@@ -12,30 +12,37 @@
 #include <tlm_utils/simple_target_socket.h>
 
 #include <fgtlm/sm/memory/memory_initiator.hpp>
-#include <fgtlm/sm/pipeline_payload.hpp>
-#include <fgtlm/sm/units/unit_payload.hpp>
+#include <fgtlm/sm/pipeline_protocol.hpp>
+#include <fgtlm/sm/units/unit_protocol.hpp>
 
 namespace fgtlm::sm {
 
 // Common plumbing: receive, run this stage's phase, forward on success. The stage is its
-// own tlm_fw_transport_if (one virtual call per hop, no callback indirection) and the
-// backward interface of its initiator sockets.
-class Stage : public sc_core::sc_module, public tlm::tlm_fw_transport_if<>, public tlm::tlm_bw_transport_if<> {
+// own forward interface of the pipeline protocol (one virtual call per hop, no callback
+// indirection) and the backward interface of its initiator sockets (the pipeline protocol's
+// `out`, the base protocol's register-file sockets).
+class Stage : public sc_core::sc_module,
+              public tlm::tlm_fw_transport_if<PipelineProtocol>,
+              public tlm::tlm_bw_transport_if<PipelineProtocol>,
+              public tlm::tlm_bw_transport_if<> {
 public:
-    tlm::tlm_target_socket<> in;
+    PipelineTargetSocket in;  // the pipeline protocol (pipeline_protocol.hpp)
     std::uint64_t transactions = 0;  // instructions that passed this stage
 
     // The stage that `out` (or the SM's issue socket) reaches, if it is one of ours.
-    static Stage* stage_behind(tlm::tlm_initiator_socket<>& s);
+    static Stage* stage_behind(PipelineInitiatorSocket& s);
 
-    void b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) override;
+    void b_transport(PipelinePayload& trans, sc_core::sc_time& delay) override;
     // The pipeline is blocking only; the other interface methods refuse politely.
-    tlm::tlm_sync_enum nb_transport_fw(tlm::tlm_generic_payload& trans, tlm::tlm_phase&, sc_core::sc_time&) override {
+    tlm::tlm_sync_enum nb_transport_fw(PipelinePayload& trans, tlm::tlm_phase&, sc_core::sc_time&) override {
         trans.set_response_status(tlm::TLM_COMMAND_ERROR_RESPONSE);
         return tlm::TLM_COMPLETED;
     }
-    bool get_direct_mem_ptr(tlm::tlm_generic_payload&, tlm::tlm_dmi&) override { return false; }
-    unsigned int transport_dbg(tlm::tlm_generic_payload&) override { return 0; }
+    bool get_direct_mem_ptr(PipelinePayload&, tlm::tlm_dmi&) override { return false; }
+    unsigned int transport_dbg(PipelinePayload&) override { return 0; }
+    tlm::tlm_sync_enum nb_transport_bw(PipelinePayload&, tlm::tlm_phase&, sc_core::sc_time&) override {
+        return tlm::TLM_COMPLETED;
+    }
     tlm::tlm_sync_enum nb_transport_bw(tlm::tlm_generic_payload&, tlm::tlm_phase&, sc_core::sc_time&) override {
         return tlm::TLM_COMPLETED;
     }
@@ -46,23 +53,19 @@ protected:
     // The stage's own work; false = kernel error (recorded in the core).
     virtual bool work(core::SmCore& core, core::ExecContext& ctx) = 0;
     // Hands the payload to the next stage (the last stage completes it).
-    virtual void forward(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) {
+    virtual void forward(PipelinePayload& trans, sc_core::sc_time& delay) {
         trans.set_response_status(tlm::TLM_OK_RESPONSE);
     }
-
-private:
-    const tlm::tlm_generic_payload* last_trans_ = nullptr;  // extension lookup cache
-    PipelineExtension* ext_ = nullptr;
 };
 
 // A stage with a successor.
 class ChainedStage : public Stage {
 public:
-    tlm::tlm_initiator_socket<> out;
+    PipelineInitiatorSocket out;
 
 protected:
     explicit ChainedStage(sc_core::sc_module_name name) : Stage(name), out("out") { out.bind(*this); }
-    void forward(tlm::tlm_generic_payload& trans, sc_core::sc_time& delay) override { out->b_transport(trans, delay); }
+    void forward(PipelinePayload& trans, sc_core::sc_time& delay) override { out->b_transport(trans, delay); }
 };
 
 // Fetch: instruction at the warp's PC from instruction memory. The program words are read
@@ -114,38 +117,41 @@ private:
 };
 
 // Execute: hands the warp operation to the unit the unit table names, through one
-// initiator socket per unit (sp, fpu, sfu, branch, mem, tex). connect_units() asks every bound
-// unit for its direct interface (DirectUnitExtension through get_direct_mem_ptr, like DMI);
-// a unit that grants it is called directly, any other through b_transport with the
-// warp-operation payload (units/unit_payload.hpp). Either way the unit annotates its issue
-// cost (ExecContext::unit_cycles).
-class ExecuteStage final : public ChainedStage {
+// initiator socket of the unit protocol per unit (sp, fpu, sfu, branch, mem, tex;
+// units/unit_protocol.hpp). connect_units() asks every bound unit for its direct interface
+// (a UnitGrant through get_direct_mem_ptr, like DMI); a unit that grants it is called
+// directly, any other through b_transport with a UnitPayload. Either way the unit annotates
+// its issue cost (ExecContext::unit_cycles).
+class ExecuteStage final : public ChainedStage, public tlm::tlm_bw_transport_if<UnitProtocol> {
 public:
     const char* kind() const override { return "fgtlm::sm::ExecuteStage"; }
-    tlm::tlm_initiator_socket<> sp, fpu, sfu, branch, mem, tex;
+    UnitInitiatorSocket sp, fpu, sfu, branch, mem, tex;
 
     explicit ExecuteStage(sc_core::sc_module_name name);
-    ~ExecuteStage() override;
+    using Stage::nb_transport_bw;
+    tlm::tlm_sync_enum nb_transport_bw(UnitPayload&, tlm::tlm_phase&, sc_core::sc_time&) override {
+        return tlm::TLM_COMPLETED;
+    }
+    void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {}
     // Installs the units in `core` (direct interface where granted). Called per kernel.
     void connect_units(core::SmCore& core, sc_core::sc_time clock_period);
     // True when the unit executing `unit` operations is called through its direct interface.
-    [[nodiscard]] bool direct(core::ExecUnit unit) const { return direct_[std::size_t(unit)]; }
-    tlm::tlm_initiator_socket<>& socket_of(core::ExecUnit unit);
+    [[nodiscard]] bool direct(core::UnitId unit) const { return direct_[std::size_t(unit)]; }
+    UnitInitiatorSocket& socket_of(core::UnitId unit);
 
 private:
     bool work(core::SmCore& core, core::ExecContext& ctx) override { return core.execute(ctx); }
 
     // A unit reached through its socket: the payload is built once and reused.
-    struct SocketUnit final : core::ExecUnitIf {
-        tlm::tlm_initiator_socket<>* socket = nullptr;
+    struct SocketUnit final : core::UnitFunction {
+        UnitInitiatorSocket* socket = nullptr;
         core::SmCore* core = nullptr;
         sc_core::sc_time period;
-        tlm::tlm_generic_payload trans;
-        WarpOpExtension ext;
+        UnitPayload trans;
         bool execute(core::ExecContext& op) override;
     };
     std::array<SocketUnit, 6> socket_units_;  // SP .. Texture
-    std::array<bool, core::kNumExecUnits> direct_{};
+    std::array<bool, core::kNumUnits> direct_{};
 };
 
 // Write-back: results to the register file (socket `rf`, bound to its write port),

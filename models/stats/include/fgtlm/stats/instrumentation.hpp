@@ -25,7 +25,7 @@ namespace fgtlm::params { class Registry; }
 namespace fgtlm::stats {
 
 struct InstrumentationOptions {
-    timing::Mode mode = timing::Mode::AT;
+    timing::Mode mode = timing::Mode::Calibrated;
     std::string stats_path;     // --stats (empty = none)
     std::string commit_path;    // --trace-commit
     std::string timeline_path;  // --trace-timeline

@@ -76,7 +76,7 @@ private:
     const timing::TimingModel& timing_;
     std::uint64_t warp_instructions_ = 0;
     std::uint64_t thread_instructions_ = 0;
-    std::array<std::uint64_t, core::kNumExecUnits> unit_instructions_{};   // by ExecUnit
+    std::array<std::uint64_t, core::kNumUnits> unit_instructions_{};   // by UnitId
     std::array<MemSpaceCounters, 4> mem_{};              // by MemSpace
     std::array<std::uint64_t, 64> opcode_counts_{};      // by isa::Opcode
     std::uint64_t branches_ = 0, taken_branches_ = 0, divergent_branches_ = 0, reconvergences_ = 0;

@@ -1,4 +1,4 @@
-// The approximately-timed (AT) model of the FlexGripPlus SM: turns the stream of
+// The calibrated cycle-approximate model of the FlexGripPlus SM: turns the stream of
 // IssueRecords of the functional core into cycles.
 //
 // Model (see README.md): each SM is the five-stage FlexGripPlus pipeline
@@ -19,7 +19,7 @@
 // issued. The functional SM's round-robin order is the RTL warp scheduler's (strict
 // round-robin over warps that are not finished or waiting at a barrier, one instruction in
 // flight); with sm.pipeline_overlap the model picks the warp that is ready first instead.
-// Deterministic: same records + params => same cycles. Mode LT reproduces the functional
+// Deterministic: same records + params => same cycles. Mode::Fixed reproduces the functional
 // SM's own cost (32/sp_lanes cycles per warp instruction + the target's annotated memory
 // delay, serial) so statistics and traces have a time base in both modes.
 #pragma once
@@ -37,7 +37,11 @@ namespace fgtlm::core { struct LaunchConfig; }
 
 namespace fgtlm::timing {
 
-enum class Mode : std::uint8_t { LT, AT };
+// Fixed: 32 / sp_lanes cycles per warp instruction plus the memory's latency. Calibrated: the
+// cycle-approximate model of the FlexGripPlus pipeline, calibrated against the RTL (this file).
+// Both run over b_transport (TLM-2.0 loosely-timed coding style); neither is TLM-2.0 AT, the
+// nb_transport phase protocol (the global-memory socket offers that: sm::MemoryProtocol).
+enum class Mode : std::uint8_t { Fixed, Calibrated };
 
 // Pipeline stages of the FlexGripPlus SM.
 enum class PipeStage : std::uint8_t { Fetch, Decode, Read, Execute, Write, Count };
@@ -81,7 +85,7 @@ struct SmTimingStats {
     std::uint64_t first_issue = 0;
     std::uint64_t last_complete = 0;
     std::uint64_t instructions = 0;
-    std::array<std::uint64_t, core::kNumExecUnits> unit_busy{};  // by core::ExecUnit: execute-stage cycles
+    std::array<std::uint64_t, core::kNumUnits> unit_busy{};  // by core::UnitId: execute-stage cycles
     std::array<std::uint64_t, kNumStages> stage_busy{};  // cycles doing work in each stage
     std::array<std::uint64_t, kNumStallReasons> stall{}; // warp-cycles by reason
     std::uint64_t global_mem_busy = 0;  // this SM's accesses' occupancy of the shared controller
@@ -104,8 +108,8 @@ public:
     void on_block_end(std::uint32_t sm, std::uint32_t block) override;
     std::uint64_t on_issue(const core::IssueRecord& rec) override;
     std::uint64_t batch_end_cycles(std::uint32_t sm) override;
-    // With sm.pipeline_overlap (AT) the warp whose next instruction can issue first goes next.
-    [[nodiscard]] bool picks_warps() const override { return mode_ == Mode::AT && p_.pipeline_overlap; }
+    // With sm.pipeline_overlap (calibrated) the warp whose next instruction can issue first goes next.
+    [[nodiscard]] bool picks_warps() const override { return mode_ == Mode::Calibrated && p_.pipeline_overlap; }
     std::uint32_t pick_warp(std::uint32_t sm, std::uint32_t ready, std::uint32_t rr) override;
 
     [[nodiscard]] const InstrTiming& last() const { return last_; }
@@ -167,7 +171,7 @@ private:
     };
 
     void issue_lt(const core::IssueRecord& rec, SmState& sm, WarpTiming& warp);
-    // AT issue of one instruction: the work of each stage (stage_work.cpp), when the pipeline
+    // Calibrated issue of one instruction: the work of each stage (stage_work.cpp), when the pipeline
     // takes it, its flow through the stages, then the warp's and the SM's state after it.
     struct StageWork {
         std::array<std::uint64_t, kNumStages> cycles{};  // busy cycles per stage (global accesses excluded)
@@ -197,7 +201,7 @@ private:
     Mode mode_;
     std::uint32_t warps_per_block_ = 1;
     std::uint32_t blocks_per_sm_ = 1;
-    std::uint64_t block_setup_cycles_ = 0;  // SM controller work per block of a batch (AT)
+    std::uint64_t block_setup_cycles_ = 0;  // SM controller work per block of a batch (calibrated)
     std::vector<SmState> sms_;
     BandwidthCalendar global_mem_;        // the global-memory controller shared by all SMs
     std::uint64_t global_busy_total_ = 0;

@@ -1,5 +1,5 @@
 // The texture unit: TEX (1D/2D/3D, point/linear filtering, CUDA's address modes; beyond the
-// RTL, units/texture.cpp). Like the memory unit it works only on the warp operation it is
+// RTL, units/texture_function.cpp). Like the memory unit it works only on the warp operation it is
 // handed (coordinates in src[0..2], the slot in the instruction) and on what it is wired to:
 // the launch's descriptor table (TextureTable) and the global-memory controller
 // (MemoryPorts::global, DMI where granted, b_transport otherwise). Kernel errors come back in
@@ -8,8 +8,8 @@
 
 #include <cstdint>
 
-#include <fgtlm/core/units/exec_unit.hpp>
-#include <fgtlm/core/units/memory_unit.hpp>
+#include <fgtlm/core/units/unit_function.hpp>
+#include <fgtlm/core/units/memory_function.hpp>
 
 namespace fgtlm::core {
 
@@ -24,7 +24,7 @@ struct TextureTable {
     std::uint32_t slots = 0;
 };
 
-class TextureFunction final : public ExecUnitIf {
+class TextureFunction final : public UnitFunction {
 public:
     TextureFunction(const MemoryPorts& ports, const TextureTable& table) : ports_(ports), table_(table) {}
     bool execute(ExecContext& op) override;

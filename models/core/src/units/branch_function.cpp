@@ -1,6 +1,6 @@
 // Execute stage, branch unit: BRA/SSY/join/CAL/RET/KIL/BAR/TRAP and the warp stack. The unit
 // works on the warp in the payload (ExecContext::warp) and asks the SM (WarpControl) for
-// what reaches beyond it (units/branch_unit.hpp). The semantics are described in
+// what reaches beyond it (units/branch_function.hpp). The semantics are described in
 // models/sm/README.md ("Divergence and the warp stack").
 #include <string>
 

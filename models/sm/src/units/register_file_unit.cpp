@@ -1,27 +1,27 @@
-#include <fgtlm/sm/units/register_file.hpp>
+#include <fgtlm/sm/units/register_file_unit.hpp>
 
 #include <algorithm>
 #include <cstring>
 
 namespace fgtlm::sm {
 
-RegisterFileModule::RegisterFileModule(sc_core::sc_module_name name, core::RegisterFile& regs)
+RegisterFileUnit::RegisterFileUnit(sc_core::sc_module_name name, core::RegisterFile& regs)
     : sc_core::sc_module(name),
       read_port("read_port"),
       write_port("write_port"),
       debug_port("debug_port"),
       regs_(regs) {
     auto wire = [this](auto& s) {
-        s.register_b_transport(this, &RegisterFileModule::b_transport);
-        s.register_get_direct_mem_ptr(this, &RegisterFileModule::get_direct_mem_ptr);
-        s.register_transport_dbg(this, &RegisterFileModule::transport_dbg);
+        s.register_b_transport(this, &RegisterFileUnit::b_transport);
+        s.register_get_direct_mem_ptr(this, &RegisterFileUnit::get_direct_mem_ptr);
+        s.register_transport_dbg(this, &RegisterFileUnit::transport_dbg);
     };
     wire(read_port);
     wire(write_port);
     wire(debug_port);
 }
 
-RegisterFileModule::Window RegisterFileModule::window_at(std::uint64_t addr) {
+RegisterFileUnit::Window RegisterFileUnit::window_at(std::uint64_t addr) {
     Window w;
     if (addr >= kAregBase) {
         w = {reinterpret_cast<std::uint8_t*>(regs_.address_registers().data()), kAregBase,
@@ -35,7 +35,7 @@ RegisterFileModule::Window RegisterFileModule::window_at(std::uint64_t addr) {
     return w;
 }
 
-void RegisterFileModule::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time&) {
+void RegisterFileUnit::b_transport(tlm::tlm_generic_payload& trans, sc_core::sc_time&) {
     if (trans.get_command() == tlm::TLM_IGNORE_COMMAND) {
         trans.set_response_status(tlm::TLM_OK_RESPONSE);
         return;
@@ -60,7 +60,7 @@ void RegisterFileModule::b_transport(tlm::tlm_generic_payload& trans, sc_core::s
     trans.set_response_status(tlm::TLM_OK_RESPONSE);
 }
 
-bool RegisterFileModule::get_direct_mem_ptr(tlm::tlm_generic_payload& trans, tlm::tlm_dmi& dmi) {
+bool RegisterFileUnit::get_direct_mem_ptr(tlm::tlm_generic_payload& trans, tlm::tlm_dmi& dmi) {
     const Window w = window_at(trans.get_address());
     if (w.data == nullptr) return false;
     dmi.set_dmi_ptr(w.data);
@@ -70,7 +70,7 @@ bool RegisterFileModule::get_direct_mem_ptr(tlm::tlm_generic_payload& trans, tlm
     return true;
 }
 
-unsigned int RegisterFileModule::transport_dbg(tlm::tlm_generic_payload& trans) {
+unsigned int RegisterFileUnit::transport_dbg(tlm::tlm_generic_payload& trans) {
     const std::uint64_t a = trans.get_address();
     const Window w = window_at(a);
     if (w.data == nullptr) return 0;

@@ -1,6 +1,6 @@
 // Execute stage, memory unit: global loads/stores (GLD/GST), shared stores (R2G) and S2R;
-// local memory (LLD/LST) is in memory_local.cpp. The unit works on the payload (the rows in
-// ExecContext::mem_operands) and its memory ports only (units/memory_unit.hpp).
+// local memory (LLD/LST) is in memory_function_local.cpp. The unit works on the payload (the rows in
+// ExecContext::mem_operands) and its memory ports only (units/memory_function.hpp).
 #include <bit>
 #include <cstring>
 #include <string>

@@ -1,7 +1,7 @@
 // SP unit: the integer ALU of the streaming processors (32 lanes, structure of arrays).
 // Every case is a straight lane loop so the compiler vectorises it; only IADD with flags or
 // a carry-in takes the 64-bit path. Each helper computes one opcode family.
-#include <fgtlm/core/units/exec_unit.hpp>
+#include <fgtlm/core/units/sp_function.hpp>
 
 #include "lane_ops.hpp"
 

@@ -6,7 +6,7 @@
 // ExecContext::mem_operands, which the core gathers before the unit runs) and on its memory
 // controllers (MemoryPorts). It never reaches into the core: a kernel error is returned in
 // ExecContext::error, and the core records it. So a replacement memory unit bound to the SM
-// (sm::MemUnit's socket) needs nothing but the payload and memory ports of its own.
+// (sm::MemoryUnit's socket) needs nothing but the payload and memory ports of its own.
 #pragma once
 
 #include <cstdint>
@@ -14,11 +14,25 @@
 
 #include <fgtlm/core/memory_port.hpp>
 #include <fgtlm/core/rtl_memory_access.hpp>
-#include <fgtlm/core/units/exec_unit.hpp>
+#include <fgtlm/core/issue_record.hpp>
+#include <fgtlm/core/units/unit_function.hpp>
+#include <fgtlm/isa/instruction.hpp>
 
 namespace fgtlm::core {
 
-// Where the memory unit's accesses go (SmCore fills them; sm::MemUnit wires its controllers).
+// The memory unit's operands, gathered by the core from the register file before the unit
+// runs (memory_operands.cpp): the rows the instruction addresses, so the unit needs no core access.
+struct MemOperands {
+    const std::uint32_t* addr = nullptr;  // per-lane address: GPR (GLD/GST) or A-register (R2G, LLD/LST)
+    const std::uint32_t* data[4] = {};    // store data, one row per 32-bit word (.64/.128: consecutive registers)
+    std::uint32_t shared_base = 0;        // R2G: the block's shared-memory window
+    std::uint64_t local_base = 0;         // LLD/LST: global address of lane 0's local window
+    std::uint64_t local_stride = 0;       // LLD/LST: local bytes per thread
+    std::uint32_t special = 0;            // S2R: the special register's value
+    bool summarize = false;               // fill the timing summary (segments, bank conflicts)
+};
+
+// Where the memory unit's accesses go (SmCore fills them; sm::MemoryUnit wires its controllers).
 struct MemoryPorts {
     MemoryPort* global = nullptr;  // global memory controller
     MemoryPort* local = nullptr;   // local memory controller (per-thread windows in global memory)
@@ -47,7 +61,7 @@ struct PortLatencyToRecord {
     }
 };
 
-class MemoryFunction final : public ExecUnitIf {
+class MemoryFunction final : public UnitFunction {
 public:
     explicit MemoryFunction(const MemoryPorts& ports) : ports_(ports) {}
     bool execute(ExecContext& op) override;
@@ -63,10 +77,10 @@ private:
     bool load_global_lane(ExecContext& op, std::uint32_t lane, isa::DataType type);
     bool store_global_lane(ExecContext& op, std::uint32_t lane, std::uint32_t size);
     void track_global_lane(ExecContext& op, std::uint32_t lane, std::uint32_t size, bool store) const;
-    // The RTL's access where the model would stop (memory_rtl.cpp).
+    // The RTL's access where the model would stop (memory_function_rtl.cpp).
     bool rtl_global_lane(ExecContext& op, std::uint32_t lane, std::uint32_t size, isa::DataType type, bool store);
     bool rtl_shared_store(ExecContext& op, std::uint32_t addr, const std::uint8_t* bytes, std::uint32_t size);
-    bool access_local(ExecContext& op);         // LLD/LST (memory_local.cpp)
+    bool access_local(ExecContext& op);         // LLD/LST (memory_function_local.cpp)
     static void read_special(ExecContext& op);  // S2R: the value the core supplied
     static MemAccessSummary& describe_access(ExecContext& op, MemSpace space, bool store, std::uint32_t size);
 

@@ -1,4 +1,4 @@
-// RegisterFileModule: the SM's register file (core::RegisterFile: GPRs, predicates C0-C3,
+// RegisterFileUnit: the SM's register file (core::RegisterFile: GPRs, predicates C0-C3,
 // address registers A0-A7) as a SystemC module. The read stage is bound to `read_port`,
 // write-back to `write_port`; `debug_port` is free for a debugger, fault injector or probe.
 // Address map of every port (byte addresses, little endian, 32 lanes per row):
@@ -19,15 +19,15 @@
 
 namespace fgtlm::sm {
 
-class RegisterFileModule final : public sc_core::sc_module {
+class RegisterFileUnit final : public sc_core::sc_module {
 public:
     static constexpr std::uint64_t kGprBase = 0x000000, kPredBase = 0x400000, kAregBase = 0x800000;
-    tlm_utils::simple_target_socket<RegisterFileModule> read_port;
-    tlm_utils::simple_target_socket<RegisterFileModule> write_port;
-    tlm_utils::simple_target_socket_optional<RegisterFileModule> debug_port;
+    tlm_utils::simple_target_socket<RegisterFileUnit> read_port;
+    tlm_utils::simple_target_socket<RegisterFileUnit> write_port;
+    tlm_utils::simple_target_socket_optional<RegisterFileUnit> debug_port;
 
-    RegisterFileModule(sc_core::sc_module_name name, core::RegisterFile& regs);
-    const char* kind() const override { return "fgtlm::sm::RegisterFileModule"; }
+    RegisterFileUnit(sc_core::sc_module_name name, core::RegisterFile& regs);
+    const char* kind() const override { return "fgtlm::sm::RegisterFileUnit"; }
     core::RegisterFile& state() { return regs_; }
 
 private:

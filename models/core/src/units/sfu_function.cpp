@@ -2,7 +2,7 @@
 // to the RTL through numerics/sfu.
 #include <fgtlm/numerics/sfu.hpp>
 
-#include <fgtlm/core/units/exec_unit.hpp>
+#include <fgtlm/core/units/sfu_function.hpp>
 #include "lane_ops.hpp"
 
 namespace fgtlm::core {

@@ -5,7 +5,7 @@
 #include <fgtlm/numerics/fpu_lanes.hpp>
 #include <fgtlm/numerics/sfu.hpp>
 
-#include <fgtlm/core/units/exec_unit.hpp>
+#include <fgtlm/core/units/fpu_function.hpp>
 #include "lane_ops.hpp"
 
 namespace fgtlm::core {

@@ -13,7 +13,7 @@
 #include <cstdint>
 
 #include <fgtlm/core/rtl_policy.hpp>
-#include <fgtlm/core/units/exec_unit.hpp>
+#include <fgtlm/core/units/unit_function.hpp>
 #include <fgtlm/core/warp_state.hpp>
 
 namespace fgtlm::core {
@@ -35,7 +35,7 @@ struct BranchConfig {
     bool guarded_return = true;      // RtlPolicy::guarded_return: RET on a non-empty stack (rtl_return)
 };
 
-class BranchFunction final : public ExecUnitIf {
+class BranchFunction final : public UnitFunction {
 public:
     BranchFunction(WarpControl& control, const BranchConfig& cfg) : control_(control), cfg_(cfg) {}
     bool execute(ExecContext& op) override;
