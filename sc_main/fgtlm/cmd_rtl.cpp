@@ -148,6 +148,11 @@ int run_lockstep(const loaders::KernelImage& img, const RtlOptions& o) {
     return report.pass() ? 0 : 1;
 }
 
+// A trace that could not be written in full fails the run naming the file (a full disk).
+void check_written(std::ofstream& f, const std::string& path) {
+    if (f.is_open() && !f.flush()) throw std::runtime_error(path + ": write failed");
+}
+
 int run_rtl(const RtlOptions& o) {
     const loaders::KernelImage img = loaders::load_bundle(o.bundle);
     if (o.backend != "ghdl" && img.cores != rtl::RtlBackend::verilated_cores()) {
@@ -167,6 +172,7 @@ int run_rtl(const RtlOptions& o) {
     gpu.configure(img.launch);
     std::ofstream trace, commit_trace;
     if (!o.commits.empty()) trace.open(o.commits);
+    if (!o.commits.empty() && !trace) throw std::runtime_error(o.commits + ": cannot write");
     if (!o.trace.empty()) {
         commit_trace.open(o.trace);
         if (!commit_trace) throw std::runtime_error(o.trace + ": cannot write");
@@ -186,6 +192,8 @@ int run_rtl(const RtlOptions& o) {
         }
     }
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    check_written(trace, o.commits);
+    check_written(commit_trace, o.trace);
     gpu.read_global(0, mem);
     std::vector<std::uint8_t> shadow = undefined_shadow(img);
     if (!shadow.empty()) shadow.resize(mem.size(), 0);

@@ -15,6 +15,8 @@
 #include <algorithm>
 #include <map>
 
+#include <fgtlm/compiler/ptx.hpp>
+
 namespace fgtlm::compiler {
 
 namespace {
@@ -165,6 +167,9 @@ std::vector<int> structurize(MFunction& f) {
         const MBlock& blk = f.blocks[b];
         if (!c.reachable[b] || blk.term != TermKind::Branch || blk.uniform || blk.target == blk.fall) continue;
         const int p = c.ipdom[b];
+        if (p < 0)  // the post-dominator sets give no single join (the PTX fuzzer's crafted flow)
+            throw CompileError(blk.line,
+                               "line " + std::to_string(blk.line) + ": a branch whose paths never join again");
         int s = int(b);
         if (const Loop* l = hoist_loop(loops, int(b), p)) {
             if (!preheader.count(l->header)) preheader[l->header] = make_preheader(f, *l);
