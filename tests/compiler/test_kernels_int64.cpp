@@ -161,8 +161,9 @@ TEST(CompiledKernels, BitIntrinsicsPopcClzBrevPrmtBfeBfi) {
     }
 }
 
+// The reference wraps on overflow as the GPU's IADD does (clamp_add(0x7fffffff, 7) is reached).
 int clamp_add(int a, int b, int limit) {
-    const int s = a + b;
+    const int s = int(std::uint32_t(a) + std::uint32_t(b));
     return s > limit ? limit : s < -limit ? -limit : s;
 }
 
