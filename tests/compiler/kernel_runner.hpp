@@ -15,13 +15,13 @@ struct KernelRun {
     std::string kernel;  // --kernel ("" = the only one)
     std::vector<std::uint32_t> grid{1};
     std::vector<std::uint32_t> block{32};
-    std::vector<std::string> params;
-    std::vector<std::uint8_t> memory;  // global memory image from address 0
+    std::vector<std::string> params{};
+    std::vector<std::uint8_t> memory{};  // global memory image from address 0
     std::uint32_t dynamic_shared = 0;
-    std::vector<std::string> clang_args;  // after `fgtlm cc ... --` (e.g. -m64)
-    std::string target;                   // fgtlm cc --target ("" = the default, flexgrip)
-    std::uint32_t max_regs = 0;           // fgtlm cc --max-regs (0 = the default)
-    std::string variant;                  // work-folder suffix when one .cu is compiled twice
+    std::vector<std::string> clang_args{};  // after `fgtlm cc ... --` (e.g. -m64)
+    std::string target{};                   // fgtlm cc --target ("" = the default, flexgrip)
+    std::uint32_t max_regs = 0;             // fgtlm cc --max-regs (0 = the default)
+    std::string variant{};                  // work-folder suffix when one .cu is compiled twice
 };
 
 // Global memory after the kernel (throws std::runtime_error with the tools' output on failure).

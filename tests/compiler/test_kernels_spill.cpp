@@ -42,8 +42,9 @@ TEST(CompiledKernels, SpillsWhenRegistersRunOut) {
         const bool spilled = mod.find("g[A2+") != std::string::npos;
         EXPECT_EQ(spilled, regs != 0) << "--max-regs " << regs;
         EXPECT_EQ(mod.find("g[A3+") != std::string::npos, regs == 16 || regs == 8) << "--max-regs " << regs;
-        if (regs != 0)
+        if (regs != 0) {
             EXPECT_NE(mod.find("\"regs\": " + std::to_string(regs)), std::string::npos) << mod.substr(0, 400);
+        }
     }
 }
 

@@ -88,8 +88,11 @@ TEST(FaultSites, PredicateFlagChangesTheBranch) {
     const auto classes = classes_over_time(*c, at(Structure::Pred, 0, 0, 0, 0), &recs);
     EXPECT_TRUE(classes.count("SDC"));
     EXPECT_TRUE(classes.count("Masked"));
-    for (const json& r : recs)
-        if (r["class"] == "SDC") EXPECT_EQ(r["first_diff"]["got"], 0x40600000u);  // 3.5f
+    for (const json& r : recs) {
+        if (r["class"] == "SDC") {
+            EXPECT_EQ(r["first_diff"]["got"], 0x40600000u);  // 3.5f
+        }
+    }
 }
 
 TEST(FaultSites, AddressRegisterMovesTheSharedAccess) {
