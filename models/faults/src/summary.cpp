@@ -50,7 +50,11 @@ SummaryBuilder::SummaryBuilder(double confidence) { s_.confidence = confidence; 
 
 void SummaryBuilder::add(const json& r) {
     std::string key = r.at("structure").get<std::string>();
-    if (r.at("model").get<std::string>() != "flip") key += "/" + r.at("model").get<std::string>();
+    // Appended in two steps: GCC 12 warns falsely (-Wrestrict) on "/" + a temporary string.
+    if (const std::string& model = r.at("model").get_ref<const std::string&>(); model != "flip") {
+        key += '/';
+        key += model;
+    }
     faults::add(s_.total, r);
     faults::add(s_.per_structure[key], r);
 }
