@@ -21,20 +21,14 @@
 #include <tlm>
 
 #include <fgtlm/core/sm_core.hpp>
+#include <fgtlm/sm/response_status.hpp>
 
 namespace fgtlm::sm {
 
-class PipelinePayload {
+class PipelinePayload : public ResponseStatus {
 public:
     core::SmCore* core = nullptr;
     core::ExecContext* ctx = nullptr;
-
-    void set_response_status(tlm::tlm_response_status s) { status_ = s; }
-    [[nodiscard]] tlm::tlm_response_status get_response_status() const { return status_; }
-    [[nodiscard]] bool is_response_ok() const { return status_ > 0; }
-
-private:
-    tlm::tlm_response_status status_ = tlm::TLM_INCOMPLETE_RESPONSE;
 };
 
 // TLM-2.0 protocol traits (the TYPES parameter of the sockets and interfaces).

@@ -26,6 +26,7 @@
 #include <tlm>
 
 #include <fgtlm/core/sm_core.hpp>
+#include <fgtlm/sm/response_status.hpp>
 
 namespace fgtlm::sm {
 
@@ -35,22 +36,10 @@ struct UnitGrant {
     std::uint32_t issue_cycles = 0;
 };
 
-class UnitPayload {
+class UnitPayload : public ResponseStatus {
 public:
     core::ExecContext* op = nullptr;  // the warp operation (b_transport)
     UnitGrant* grant = nullptr;       // the request for the direct interface (get_direct_mem_ptr)
-
-    void set_response_status(tlm::tlm_response_status s) { status_ = s; }
-    [[nodiscard]] tlm::tlm_response_status get_response_status() const { return status_; }
-    [[nodiscard]] bool is_response_ok() const { return status_ > 0; }
-    [[nodiscard]] std::string get_response_string() const {
-        tlm::tlm_generic_payload g;  // the base protocol's wording of the same status
-        g.set_response_status(status_);
-        return g.get_response_string();
-    }
-
-private:
-    tlm::tlm_response_status status_ = tlm::TLM_INCOMPLETE_RESPONSE;
 };
 
 // TLM-2.0 protocol traits (the TYPES parameter of the sockets and interfaces).
