@@ -15,6 +15,8 @@
 #include <fgtlm/loaders/cubin_loader.hpp>
 #include <fgtlm/loaders/testbench_loader.hpp>
 
+#include "../scratch_dir.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -22,24 +24,7 @@ using namespace fgtlm::loaders;
 
 const fs::path kCorpus = fs::path(FGTLM_DATA_DIR) / "conformance";
 
-fs::path temp_root() { return fs::temp_directory_path() / ("fgtlm_crafted_" + std::to_string(::getpid())); }
-
-struct TempCleanup : ::testing::Environment {
-    void TearDown() override { fs::remove_all(temp_root()); }
-};
-const auto* const kCleanup = ::testing::AddGlobalTestEnvironment(new TempCleanup);
-
-fs::path temp_dir(const std::string& name) {
-    const fs::path d = temp_root() / name;
-    fs::remove_all(d);
-    fs::create_directories(d);
-    return d;
-}
-
-void write(const fs::path& p, const std::string& text) {
-    std::ofstream out(p, std::ios::binary);
-    out << text;
-}
+using namespace fgtlm::test::scratch;  // temp_dir, write (tests/scratch_dir.hpp)
 
 std::string what_of(const std::function<void()>& f) {
     try {
