@@ -16,6 +16,7 @@
 #include <fgtlm/loaders/testbench_loader.hpp>
 
 #include "../scratch_dir.hpp"
+#include "load_error_text.hpp"
 
 namespace {
 
@@ -26,14 +27,7 @@ const fs::path kCorpus = fs::path(FGTLM_DATA_DIR) / "conformance";
 
 using namespace fgtlm::test::scratch;  // temp_dir, write (tests/scratch_dir.hpp)
 
-std::string what_of(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const LoadError& e) {
-        return e.what();
-    }
-    return "no error";
-}
+using fgtlm::test::what_of;  // load_error_text.hpp
 
 TEST(Bundle, LoadsReduction) {
     const KernelImage img = load_bundle(kCorpus / "Reduction");
