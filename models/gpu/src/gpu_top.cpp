@@ -28,10 +28,11 @@ GpuTop::GpuTop(sc_core::sc_module_name name, const GpuConfig& cfg)
     }
     control_.max_instructions = cfg_.max_instructions;
     control_.max_cycles = cfg_.max_cycles;
-    if (cfg_.host_threads > 1 && cfg_.num_sms > 1) {
+    if ((cfg_.host_threads > 1 || cfg_.speculate_at_once) && cfg_.num_sms > 1) {
         std::vector<sm::Sm*> sms;
         for (auto& s : sms_) sms.push_back(s.get());
-        host_threads_ = std::make_unique<HostThreads>(cfg_.host_threads, std::move(sms));
+        const unsigned threads = cfg_.speculate_at_once ? 1u : cfg_.host_threads;
+        host_threads_ = std::make_unique<HostThreads>(threads, std::move(sms));
     }
     SC_HAS_PROCESS(GpuTop);
     SC_THREAD(scheduler);

@@ -22,7 +22,7 @@ struct HostThreads::Slot final : PoolJob {
 };
 
 HostThreads::HostThreads(unsigned threads, std::vector<sm::Sm*> sms)
-    : sms_(std::move(sms)), pool_(threads > 1 ? threads - 1 : 1) {}
+    : sms_(std::move(sms)), pool_(threads - 1) {}
 
 HostThreads::~HostThreads() = default;
 

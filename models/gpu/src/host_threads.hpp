@@ -31,6 +31,8 @@ namespace fgtlm::gpu {
 
 class HostThreads final : public sm::QuantumRunner {
 public:
+    // threads = 1: every next quantum runs speculatively at once (when its SM waits), before
+    // the quanta SystemC runs in between: the validation's worst case, for tests.
     HostThreads(unsigned threads, std::vector<sm::Sm*> sms);
     ~HostThreads() override;
 

@@ -18,6 +18,11 @@ WorkerPool::~WorkerPool() {
 }
 
 void WorkerPool::submit(PoolJob& job) {
+    if (threads_.empty()) {  // no workers: the job runs now, on the caller's thread
+        job.run();
+        job.done_ = true;
+        return;
+    }
     {
         const std::lock_guard<std::mutex> lock(mutex_);
         job.done_ = false;

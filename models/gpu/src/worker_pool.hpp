@@ -23,7 +23,7 @@ private:
 
 class WorkerPool {
 public:
-    explicit WorkerPool(unsigned workers);
+    explicit WorkerPool(unsigned workers);  // 0: submit() runs the job at once
     ~WorkerPool();
     WorkerPool(const WorkerPool&) = delete;
     WorkerPool& operator=(const WorkerPool&) = delete;

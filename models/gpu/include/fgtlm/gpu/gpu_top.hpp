@@ -48,6 +48,9 @@ struct GpuConfig {
     // Host threads the SMs' quanta run on (gpu.host_threads; docs/host-threads.md): results,
     // cycles and statistics as with 1. Kernels that cannot (see Sm::host_thread_safe) run on 1.
     std::uint32_t host_threads = 1;
+    // Tests: with host_threads = 1, still run every next quantum speculatively, at once on the
+    // SystemC thread (before the other SMs' quanta it must be validated against).
+    bool speculate_at_once = false;
 };
 
 class HostThreads;
