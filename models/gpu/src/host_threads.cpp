@@ -8,7 +8,13 @@ using faults::CoreAccess;
 
 struct HostThreads::Slot final : PoolJob {
     Slot(sm::Sm& s, LineEpochs& epochs) : sm(s), saved(s.core().config()), memory(epochs, s.global) {}
-    void run() override { more = sm.run_quantum(quantum_cycles); }
+    // On the worker: the snapshot first (a quantum taken back unstarted needs none).
+    void run() override {
+        CoreAccess::copy_state(saved, sm.core());
+        CoreAccess::copy_replay_state(saved, sm.core());
+        saved_progress = sm.progress();
+        more = sm.run_quantum(quantum_cycles);
+    }
 
     sm::Sm& sm;
     core::SmCore saved;  // the SM's core before its speculative quantum
@@ -113,9 +119,6 @@ void HostThreads::restore(Slot& s) {
 
 void HostThreads::quantum_synced(sm::Sm& sm) {
     Slot& s = slot_of(sm);
-    CoreAccess::copy_state(s.saved, sm.core());
-    CoreAccess::copy_replay_state(s.saved, sm.core());
-    s.saved_progress = sm.progress();
     s.own = {};
     s.own.max_cycles = control_->max_cycles;
     sm.set_control(&s.own);
