@@ -26,15 +26,18 @@ gpu::SystemConfig sixteen_sms(std::uint32_t host_threads) {
     return c;
 }
 
+// host_threads = 1 with speculate_at_once: every quantum speculative, validated in the worst case.
+gpu::SystemConfig speculating_at_once() {
+    gpu::SystemConfig c = sixteen_sms(1);
+    c.gpu.speculate_at_once = true;
+    return c;
+}
+
 struct Systems {
     gpu::StandaloneSystem serial{"serial", sixteen_sms(1)};
     gpu::StandaloneSystem threads{"threads", sixteen_sms(2)};
     // Every speculative quantum runs before the quanta it must be checked against.
-    gpu::StandaloneSystem eager{"eager", [] {
-        gpu::SystemConfig c = sixteen_sms(1);
-        c.gpu.speculate_at_once = true;
-        return c;
-    }()};
+    gpu::StandaloneSystem eager{"eager", speculating_at_once()};
 };
 Systems* g = nullptr;
 
@@ -175,7 +178,7 @@ TEST(HostThreads, BigGridAsWithOneThread) {
     const gpu::HostThreadCounts before = g->eager.gpu.host_thread_counts();
     expect_same(one, run(g->eager, img), "loop, speculating at once");
     EXPECT_GT(g->eager.gpu.host_thread_counts().speculated, before.speculated + 400);  // one per batch at least
-    EXPECT_EQ(g->eager.gpu.host_thread_counts().replayed, before.replayed);  // no block reads another's words
+    EXPECT_EQ(g->eager.gpu.host_thread_counts().replayed, before.replayed);            // no block reads another's words
 }
 
 TEST(HostThreads, RacingBlocksAsWithOneThreadOnEveryRun) {

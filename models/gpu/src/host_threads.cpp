@@ -27,8 +27,7 @@ struct HostThreads::Slot final : PoolJob {
     bool in_flight = false;
 };
 
-HostThreads::HostThreads(unsigned threads, std::vector<sm::Sm*> sms)
-    : sms_(std::move(sms)), pool_(threads - 1) {}
+HostThreads::HostThreads(unsigned threads, std::vector<sm::Sm*> sms) : sms_(std::move(sms)), pool_(threads - 1) {}
 
 HostThreads::~HostThreads() = default;
 

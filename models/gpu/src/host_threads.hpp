@@ -28,7 +28,6 @@
 
 namespace fgtlm::gpu {
 
-
 class HostThreads final : public sm::QuantumRunner {
 public:
     // threads = 1: every next quantum runs speculatively at once (when its SM waits), before

@@ -25,7 +25,7 @@ namespace fgtlm::gpu {
 inline constexpr std::uint64_t kLineBytes = 64;
 
 struct LineEpochs {
-    std::uint8_t* base = nullptr;   // global memory at address `start` (a DMI grant, zero latency)
+    std::uint8_t* base = nullptr;  // global memory at address `start` (a DMI grant, zero latency)
     std::uint64_t start = 0, size = 0;
     std::vector<std::uint32_t> stamp;  // per line: quantum number of its last write
 };
