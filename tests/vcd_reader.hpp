@@ -18,9 +18,9 @@ struct VcdChange {
 };
 
 struct VcdFile {
-    std::string timescale;                                     // e.g. "10 ns"
-    std::map<std::string, int> widths;                         // every declared signal
-    std::map<std::string, std::vector<VcdChange>> changes;     // signals that changed
+    std::string timescale;                                  // e.g. "10 ns"
+    std::map<std::string, int> widths;                      // every declared signal
+    std::map<std::string, std::vector<VcdChange>> changes;  // signals that changed
 };
 
 // Names under `prefix` lose it (others keep theirs).

@@ -216,7 +216,8 @@ TEST(Inject, GoldenRunHasAWatchdog) {
 // A JSON syntax error names the file and where, in the input's terms: no nlohmann tag
 // ("[json.exception.parse_error.101]") in launch.json, --config, --textures or a campaign file.
 TEST(Messages, JsonSyntaxErrorsNameTheFileWithoutTheLibraryTag) {
-    const fs::path d = bundle_with("json_syntax", [](const fs::path& b) { write(b / "launch.json", "{\"grid\": [1,"); });
+    const fs::path d =
+        bundle_with("json_syntax", [](const fs::path& b) { write(b / "launch.json", "{\"grid\": [1,"); });
     write(d / "bad.json", "{\"textures\": [");
     write(d / "k.sass", "RET;\n");
     const std::pair<std::string, std::string> cases[] = {

@@ -28,8 +28,8 @@ const std::map<std::string, Form>& forms() {
         m["ld"] = {"Dm", 2, 1};
         m["st"] = {"mV", 2, 1};
         m["cvta"] = {"dv", 2, 1};
-        for (const char* o : {"not", "neg", "abs", "rcp", "sqrt", "rsqrt", "lg2", "ex2", "sin", "cos", "popc", "clz",
-                              "brev"})
+        for (const char* o :
+             {"not", "neg", "abs", "rcp", "sqrt", "rsqrt", "lg2", "ex2", "sin", "cos", "popc", "clz", "brev"})
             m[o] = {"dv", 2, 1};
         m["cvt"] = {"dv", 2, 2};
         for (const char* o :
@@ -108,8 +108,7 @@ std::string register_class_error(const PtxInst& in, std::size_t i, char k, const
     const std::optional<std::string> type = declared_type(o.name, regs);
     if (!type) return "";
     const bool want_pred = k == 'p' || in.type() == "pred";
-    if (want_pred && *type != "pred")
-        return pos + " must be a predicate register, got " + o.name + " (." + *type + ")";
+    if (want_pred && *type != "pred") return pos + " must be a predicate register, got " + o.name + " (." + *type + ")";
     if (!want_pred && *type == "pred")
         return pos + " must be a ." + in.type() + " value, got the predicate register " + o.name;
     return "";
@@ -120,7 +119,8 @@ std::string count_error(const PtxInst& in, const Form& f) {
     if (in.ops.size() >= f.min_ops && in.ops.size() <= max_ops) return "";
     const std::string n =
         f.min_ops == max_ops ? std::to_string(max_ops) : std::to_string(f.min_ops) + " or " + std::to_string(max_ops);
-    return in.opcode + " takes " + n + " operand" + (max_ops == 1 ? "" : "s") + ", got " + std::to_string(in.ops.size());
+    return in.opcode + " takes " + n + " operand" + (max_ops == 1 ? "" : "s") + ", got " +
+           std::to_string(in.ops.size());
 }
 
 }  // namespace
@@ -133,7 +133,8 @@ std::string operand_form_error(const PtxInst& in, const std::vector<PtxRegDecl>&
     const Form& f = it->second;
     if (std::string e = count_error(in, f); !e.empty()) return e;
     if ((f.types >= 1 && in.type().empty()) || (f.types >= 2 && in.type2().empty()))
-        return in.opcode + (f.types == 2 ? " needs a destination and a source type" : " needs a type (.u32, .f32, ...)");
+        return in.opcode +
+               (f.types == 2 ? " needs a destination and a source type" : " needs a type (.u32, .f32, ...)");
     for (std::size_t i = 0; i < in.ops.size(); ++i) {
         const char k = f.kinds[i];
         if (!kind_fits(k, in.ops[i].kind))
