@@ -126,6 +126,7 @@ SmCore::SmCore(const SmCoreConfig& cfg) : cfg_(cfg) {
     if (cfg_.stack_depth == 0) cfg_.stack_depth = 1;
     if (cfg_.sp_lanes == 0 || cfg_.sp_lanes > kWarpSize) cfg_.sp_lanes = 8;
     ctx_.pass_lanes = cfg_.sp_lanes;
+    latch_lanes_ = cfg_.sp_lanes;
     regs_.configure(cfg_.reg_slots, cfg_.max_warps);
     shared_.assign(cfg_.shared_bytes, 0);
     own_shared_.attach(shared_.data(), shared_.size());

@@ -87,6 +87,8 @@ void imad_carry_rtl(const IntOp& o) {
 }
 
 // IMUL / IMAD: source width from the type: U16/S16 halves, U24/S24 (mul24) or 32-bit.
+// The low 32 bits of a product depend only on the low 32 bits of the (extended) operands, so
+// without .HI the lanes multiply in 32 bits (a loop the compiler vectorises).
 void imul(const IntOp& o) {
     const isa::Instruction& in = o.in;
     const bool mad = in.op == Opcode::IMAD;
@@ -94,6 +96,20 @@ void imul(const IntOp& o) {
     const DataType st = in.stype == DataType::None ? in.dtype : in.stype;
     const unsigned sbits = is16(st) ? 16u : (st == DataType::U24 || st == DataType::S24) ? 24u : 32u;
     const bool ssign = st == DataType::S16 || st == DataType::S24 || st == DataType::S32;
+    if (!in.high && !(mad && in.carry_in)) {
+        const unsigned up = 32u - sbits;  // extend from sbits by shifting up and back
+        const std::uint32_t* __restrict c = mad ? o.c : nullptr;
+        if (ssign) {
+            for (std::uint32_t l = 0; l < kWarpSize; ++l)
+                o.r[l] = std::uint32_t(std::int32_t(o.a[l] << up) >> up) * std::uint32_t(std::int32_t(o.b[l] << up) >> up);
+        } else {
+            const std::uint32_t m = sbits == 32 ? 0xffffffffu : (1u << sbits) - 1u;
+            for (std::uint32_t l = 0; l < kWarpSize; ++l) o.r[l] = (o.a[l] & m) * (o.b[l] & m);
+        }
+        if (c != nullptr)
+            for (std::uint32_t l = 0; l < kWarpSize; ++l) o.r[l] += c[l];
+        return;
+    }
     const unsigned hi_shift = sbits == 24 ? 16u : 32u;  // mul24.hi: bits 16..47 of the product
     for (std::uint32_t l = 0; l < kWarpSize; ++l) {
         const std::int64_t x = sext_or_zext(o.a[l], sbits, ssign);
@@ -106,13 +122,37 @@ void imul(const IntOp& o) {
     }
 }
 
-void iset(const IntOp& o) {
-    const DataType st = o.h ? DataType::S16 : DataType::S32;
+// ISET: one lane loop per comparison (the compiler vectorises each), on the operands
+// extended to 32 bits as the width and signedness say.
+template <typename T, typename Cmp>
+void iset_lanes(const IntOp& o, unsigned up, Cmp cmp) {
     for (std::uint32_t l = 0; l < kWarpSize; ++l) {
-        const bool t = o.sgn ? compare(as_int(o.a[l], st), as_int(o.b[l], st), o.in.cmp)
-                             : compare(o.a[l] & o.wmask, o.b[l] & o.wmask, o.in.cmp);
-        o.r[l] = t ? 0xffffffffu : 0u;
+        const T x = T(o.a[l] << up) >> up, y = T(o.b[l] << up) >> up;
+        o.r[l] = cmp(x, y) ? 0xffffffffu : 0u;
     }
+}
+
+template <typename T>
+void iset_typed(const IntOp& o, unsigned up) {
+    switch (o.in.cmp) {
+        case CompareOp::FL: iset_lanes<T>(o, up, [](T, T) { return false; }); return;
+        case CompareOp::LT: iset_lanes<T>(o, up, [](T x, T y) { return x < y; }); return;
+        case CompareOp::EQ: iset_lanes<T>(o, up, [](T x, T y) { return x == y; }); return;
+        case CompareOp::LE: iset_lanes<T>(o, up, [](T x, T y) { return x <= y; }); return;
+        case CompareOp::GT: iset_lanes<T>(o, up, [](T x, T y) { return x > y; }); return;
+        case CompareOp::NE: iset_lanes<T>(o, up, [](T x, T y) { return x != y; }); return;
+        case CompareOp::GE: iset_lanes<T>(o, up, [](T x, T y) { return x >= y; }); return;
+        case CompareOp::TR: iset_lanes<T>(o, up, [](T, T) { return true; }); return;
+    }
+}
+
+// Signed: S16 or S32 values; unsigned: the operands under the width mask (the same order).
+void iset(const IntOp& o) {
+    const unsigned up = o.h ? 16u : 0u;
+    if (o.sgn)
+        iset_typed<std::int32_t>(o, up);
+    else
+        iset_typed<std::uint32_t>(o, up);
 }
 
 void iminmax(const IntOp& o) {

@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include <fgtlm/core/rtl_alu_latch.hpp>
@@ -303,17 +304,23 @@ private:
     std::uint32_t num_blocks_ = 0;
     std::uint32_t warps_live_ = 0;
     std::uint32_t rr_next_ = 0;
-    // The RTL read stage's second-operand latch (semantics.hpp Src2Latch), spread over the 32
-    // lanes: lane l holds what the RTL's lane l % sp_lanes holds. Zero after reset; like the
-    // registers it survives kernels.
+    // The RTL read stage's second-operand latch (semantics.hpp Src2Latch): lane l of a warp
+    // reads what the RTL's lane l % sp_lanes holds, i.e. the values of the loading
+    // instruction's last pass. Only that pass is kept (latch_lanes_ words): a load copies
+    // sp_lanes words, the rare use spreads them over 32 lanes (latch_row). Zero after reset;
+    // like the registers it survives kernels.
     alignas(64) std::uint32_t src2_latch_[kWarpSize] = {};
     // The third-operand latch (read_source_ops.vhd, SRC_NUM = 3: IMAD, FMAD and R2G read it)
     // and the execute stage's ALU latch (rtl_alu_latch.hpp), both read by R2P.
     alignas(64) std::uint32_t src3_latch_[kWarpSize] = {};
+    std::uint32_t latch_lanes_ = 8;  // clamp(sp_lanes, 1, 32)
     RtlAluLatch alu_latch_;
     void rtl_src2_latch(ExecContext& ctx, const std::uint32_t* const raw[3]);
     void rtl_r2p_latches(ExecContext& ctx, const std::uint32_t* const raw[3]);
-    void load_latch(std::uint32_t* latch, const std::uint32_t* values) const;
+    void load_latch(std::uint32_t* latch, const std::uint32_t* values) const {
+        std::memcpy(latch, values + (kWarpSize - latch_lanes_), latch_lanes_ * sizeof(std::uint32_t));
+    }
+    void latch_row(std::uint32_t* out, const std::uint32_t* latch) const;
     const std::uint32_t* src2_latch_values(const ExecContext& ctx, const std::uint32_t* const raw[3]);
 
     SpFunction sp_;
