@@ -180,19 +180,24 @@ void shift_right(const IntOp& o) {
     }
 }
 
-void logic(const IntOp& o) {
+template <typename Fn>
+void logic_lanes(const IntOp& o, Fn fn) {
     const std::uint32_t ia = o.in.src[0].invert ? 0xffffffffu : 0u;
     const std::uint32_t ib = o.in.src[1].invert ? 0xffffffffu : 0u;
-    for (std::uint32_t l = 0; l < kWarpSize; ++l) {
-        const std::uint32_t x = o.a[l] ^ ia, y = o.b[l] ^ ib;
-        std::uint32_t v = 0;
-        switch (o.in.lop) {
-            case isa::LogicOp::AND: v = x & y; break;
-            case isa::LogicOp::OR: v = x | y; break;
-            case isa::LogicOp::XOR: v = x ^ y; break;
-            case isa::LogicOp::PASS_B: v = o.rtl ? ~x : y; break;  // the RTL's NEG_OP: ~a
-        }
-        o.r[l] = v & o.wmask;
+    for (std::uint32_t l = 0; l < kWarpSize; ++l) o.r[l] = fn(o.a[l] ^ ia, o.b[l] ^ ib) & o.wmask;
+}
+
+void logic(const IntOp& o) {
+    switch (o.in.lop) {
+        case isa::LogicOp::AND: logic_lanes(o, [](std::uint32_t x, std::uint32_t y) { return x & y; }); return;
+        case isa::LogicOp::OR: logic_lanes(o, [](std::uint32_t x, std::uint32_t y) { return x | y; }); return;
+        case isa::LogicOp::XOR: logic_lanes(o, [](std::uint32_t x, std::uint32_t y) { return x ^ y; }); return;
+        case isa::LogicOp::PASS_B:  // the RTL's NEG_OP: ~a
+            if (o.rtl)
+                logic_lanes(o, [](std::uint32_t x, std::uint32_t) { return ~x; });
+            else
+                logic_lanes(o, [](std::uint32_t, std::uint32_t y) { return y; });
+            return;
     }
 }
 
@@ -243,10 +248,10 @@ unsigned move(const IntOp& o) {
     }
 }
 
-}  // namespace
-
-bool SpFunction::execute(ExecContext& ctx) {
-    if (ctx.exec_mask == 0) return true;
+// AVX2 where the host has it (variable per-lane shifts and 32-bit multiplies vectorise there;
+// chosen once at load time), else SSE2: integer lane loops, the same results either way.
+// flatten: the helpers above are compiled into each clone, not called in their SSE2 form.
+__attribute__((target_clones("avx2", "default"), flatten)) void sp_execute(ExecContext& ctx) {
     const isa::Instruction& in = *ctx.inst;
     const bool h = is16(in.dtype);
     const IntOp o{in,
@@ -266,7 +271,7 @@ bool SpFunction::execute(ExecContext& ctx) {
     if (in.op == Opcode::R2P && ctx.rtl) {  // the flags of the latched opcode (rtl_alu_latch.hpp)
         for (std::uint32_t l = 0; l < kWarpSize; ++l)
             ctx.res[0][l] = rtl_r2p_flags(ctx.alu_latch, in, ctx.src[0][l], ctx.src[1][l], ctx.src[2][l]);
-        return true;
+        return;
     }
     unsigned flag_bits = o.bits;  // width the zero/sign flags are taken from
     switch (in.op) {
@@ -277,7 +282,7 @@ bool SpFunction::execute(ExecContext& ctx) {
         case Opcode::R2P:
         case Opcode::R2A:
         case Opcode::ADA: flag_bits = move(o); break;
-        case Opcode::IADD: iadd(o); return true;  // computed its own flags (carry, overflow)
+        case Opcode::IADD: iadd(o); return;  // computed its own flags (carry, overflow)
         case Opcode::IMUL:
         case Opcode::IMAD:
             imul(o);
@@ -293,10 +298,16 @@ bool SpFunction::execute(ExecContext& ctx) {
         default:
             ctx.res_regs = 0;
             ctx.has_flags = false;
-            return true;
+            return;
     }
     if (in.set_pred)  // zero/sign of the result
         for (std::uint32_t l = 0; l < kWarpSize; ++l) ctx.flags[l] = int_flags(ctx.res[0][l], flag_bits);
+}
+
+}  // namespace
+
+bool SpFunction::execute(ExecContext& ctx) {
+    if (ctx.exec_mask != 0) sp_execute(ctx);
     return true;
 }
 
