@@ -187,9 +187,6 @@ bool SmCore::read(ExecContext& ctx) {
         for (auto& s : ctx.src) s = zeros_;
         return true;
     }
-    const bool sig = (in.op == Opcode::I2I || in.op == Opcode::I2F) ? is_signed(in.stype) : is_signed(in.dtype);
-    const bool fp = is_float_class(in.op);
-    const bool own = handles_own_modifiers(in.op);
     const std::uint32_t* raw[3] = {zeros_, zeros_, zeros_};  // before negate/abs (the RTL latch's view)
     for (std::uint32_t i = 0; i < 3; ++i) {
         if (i >= in.num_src) {
@@ -201,12 +198,13 @@ bool SmCore::read(ExecContext& ctx) {
             ctx.src[i] = raw[i] = op.reg == 124 ? zeros_ : reg_row(ctx.warp_slot, op.reg);
             continue;
         }
+        const bool sig = (in.op == Opcode::I2I || in.op == Opcode::I2F) ? is_signed(in.stype) : is_signed(in.dtype);
         const std::uint32_t* p = read_operand(ctx, op, ctx.buf[i], sig);
         if (p == nullptr) return false;
         raw[i] = p;
-        if (!own && (op.negate || op.absolute)) {
+        if (!handles_own_modifiers(in.op) && (op.negate || op.absolute)) {
             std::uint32_t* b = ctx.buf[i];
-            if (fp) {
+            if (is_float_class(in.op)) {
                 const std::uint32_t clear = op.absolute ? 0x7fffffffu : 0xffffffffu;
                 const std::uint32_t flip = op.negate ? 0x80000000u : 0u;
                 for (std::uint32_t l = 0; l < kWarpSize; ++l) b[l] = (p[l] & clear) ^ flip;

@@ -16,7 +16,10 @@ void Program::bind(const std::uint32_t* words, std::uint32_t num_words) {
 
 // The entries stay allocated (a warp instruction in flight may point at one) until the
 // next bind; the index forgets them, so every word is decoded afresh.
-void Program::invalidate() { std::fill(index_.begin(), index_.end(), nullptr); }
+void Program::invalidate() {
+    for (const std::uint32_t w : indexed_) index_[w] = nullptr;
+    indexed_.clear();
+}
 
 const Program::Decoded* Program::decode_at(std::uint32_t w) {
     const std::uint32_t lo = words_[w];
@@ -32,6 +35,7 @@ const Program::Decoded* Program::decode_at(std::uint32_t w) {
     apply_semantics(inst, policy_);
     const Decoded* d = &decoded_.emplace_back(Decoded{inst, form_info(inst)});
     index_[w] = d;
+    indexed_.push_back(w);
     return d;
 }
 

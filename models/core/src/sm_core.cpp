@@ -351,7 +351,10 @@ bool SmCore::writeback(ExecContext& ctx) {
     const std::uint32_t slot = ctx.warp_slot;
     if (in.set_pred && ctx.has_flags && m != 0) {
         std::uint8_t* row = regs_.pred_row(slot, in.set_pred_reg);
-        for (std::uint32_t l = 0; l < kWarpSize; ++l) row[l] = ((m >> l) & 1u) ? ctx.flags[l] : row[l];
+        if (m == 0xffffffffu)
+            std::memcpy(row, ctx.flags, kWarpSize);
+        else
+            for (std::uint32_t l = 0; l < kWarpSize; ++l) row[l] = ((m >> l) & 1u) ? ctx.flags[l] : row[l];
     }
     const bool ok = ctx.next_pc_set || advance_pc(ctx);
     ++warp_instructions;

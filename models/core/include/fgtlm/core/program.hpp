@@ -61,6 +61,7 @@ private:
     // decoded and stored, not the whole instruction-memory window at every launch.
     std::deque<Decoded> decoded_;
     std::vector<const Decoded*> index_;
+    std::vector<std::uint32_t> indexed_;  // the words index_ points at (invalidate clears only those)
 };
 
 }  // namespace fgtlm::core
