@@ -62,8 +62,8 @@ inline std::uint32_t safe_result(std::uint32_t x) {
 
 }  // namespace
 
-FGTLM_LANES_TARGETS void fmul_lanes(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* r, std::uint32_t mask,
-                isa::Rounding rnd) {
+FGTLM_LANES_TARGETS void fmul_lanes(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* r,
+                                    std::uint32_t mask, isa::Rounding rnd) {
     if (rnd != isa::Rounding::Nearest) {
         for (std::uint32_t l = 0; l < kLanes; ++l) r[l] = ((mask >> l) & 1u) ? fmul(a[l], b[l], rnd) : 0u;
         return;

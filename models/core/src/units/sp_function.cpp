@@ -101,7 +101,8 @@ void imul(const IntOp& o) {
         const std::uint32_t* __restrict c = mad ? o.c : nullptr;
         if (ssign) {
             for (std::uint32_t l = 0; l < kWarpSize; ++l)
-                o.r[l] = std::uint32_t(std::int32_t(o.a[l] << up) >> up) * std::uint32_t(std::int32_t(o.b[l] << up) >> up);
+                o.r[l] =
+                    std::uint32_t(std::int32_t(o.a[l] << up) >> up) * std::uint32_t(std::int32_t(o.b[l] << up) >> up);
         } else {
             const std::uint32_t m = sbits == 32 ? 0xffffffffu : (1u << sbits) - 1u;
             for (std::uint32_t l = 0; l < kWarpSize; ++l) o.r[l] = (o.a[l] & m) * (o.b[l] & m);
