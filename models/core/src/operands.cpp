@@ -187,9 +187,6 @@ bool SmCore::read(ExecContext& ctx) {
         for (auto& s : ctx.src) s = zeros_;
         return true;
     }
-    const bool sig = (in.op == Opcode::I2I || in.op == Opcode::I2F) ? is_signed(in.stype) : is_signed(in.dtype);
-    const bool fp = is_float_class(in.op);
-    const bool own = handles_own_modifiers(in.op);
     const std::uint32_t* raw[3] = {zeros_, zeros_, zeros_};  // before negate/abs (the RTL latch's view)
     for (std::uint32_t i = 0; i < 3; ++i) {
         if (i >= in.num_src) {
@@ -201,12 +198,13 @@ bool SmCore::read(ExecContext& ctx) {
             ctx.src[i] = raw[i] = op.reg == 124 ? zeros_ : reg_row(ctx.warp_slot, op.reg);
             continue;
         }
+        const bool sig = (in.op == Opcode::I2I || in.op == Opcode::I2F) ? is_signed(in.stype) : is_signed(in.dtype);
         const std::uint32_t* p = read_operand(ctx, op, ctx.buf[i], sig);
         if (p == nullptr) return false;
         raw[i] = p;
-        if (!own && (op.negate || op.absolute)) {
+        if (!handles_own_modifiers(in.op) && (op.negate || op.absolute)) {
             std::uint32_t* b = ctx.buf[i];
-            if (fp) {
+            if (is_float_class(in.op)) {
                 const std::uint32_t clear = op.absolute ? 0x7fffffffu : 0xffffffffu;
                 const std::uint32_t flip = op.negate ? 0x80000000u : 0u;
                 for (std::uint32_t l = 0; l < kWarpSize; ++l) b[l] = (p[l] & clear) ^ flip;
@@ -240,7 +238,7 @@ void SmCore::rtl_src2_latch(ExecContext& ctx, const std::uint32_t* const raw[3])
     switch (Src2Latch(ctx.form.rtl.src2)) {
         case Src2Latch::Keep: return;
         case Src2Latch::Use:  // a copy: the latch may be reloaded before this instruction executes
-            std::memcpy(ctx.buf[1], src2_latch_, sizeof src2_latch_);
+            latch_row(ctx.buf[1], src2_latch_);
             ctx.src[1] = ctx.buf[1];
             return;
         case Src2Latch::Load: load_latch(src2_latch_, src2_latch_values(ctx, raw)); return;
@@ -257,19 +255,17 @@ const std::uint32_t* SmCore::src2_latch_values(const ExecContext& ctx, const std
     return raw[1];
 }
 
-// A latch keeps the values of the instruction's last pass (threads 32 - sp_lanes .. 31):
-// lane l holds what thread last + l % lanes read. Most instructions load the second-operand
-// latch, so the lane counts FlexGripPlus builds (8, 16, 32: powers of two) take a mask, not a
-// division per lane.
-void SmCore::load_latch(std::uint32_t* latch, const std::uint32_t* values) const {
-    const std::uint32_t lanes = std::clamp<std::uint32_t>(cfg_.sp_lanes, 1, kWarpSize);
-    const std::uint32_t* pass = values + (kWarpSize - lanes);
+// A latch holds the values of the instruction's last pass (threads 32 - sp_lanes .. 31):
+// lane l reads what thread last + l % lanes read. The lane counts FlexGripPlus builds (8, 16,
+// 32: powers of two) take a mask, not a division per lane.
+void SmCore::latch_row(std::uint32_t* out, const std::uint32_t* latch) const {
+    const std::uint32_t lanes = latch_lanes_;
     if ((lanes & (lanes - 1)) == 0) {
         const std::uint32_t mask = lanes - 1;
-        for (std::uint32_t l = 0; l < kWarpSize; ++l) latch[l] = pass[l & mask];
+        for (std::uint32_t l = 0; l < kWarpSize; ++l) out[l] = latch[l & mask];
         return;
     }
-    for (std::uint32_t l = 0; l < kWarpSize; ++l) latch[l] = pass[l % lanes];
+    for (std::uint32_t l = 0; l < kWarpSize; ++l) out[l] = latch[l % lanes];
 }
 
 // What R2P reads (rtl_alu_latch.hpp): the third-operand latch, loaded by the instructions
@@ -279,8 +275,8 @@ void SmCore::load_latch(std::uint32_t* latch, const std::uint32_t* values) const
 void SmCore::rtl_r2p_latches(ExecContext& ctx, const std::uint32_t* const raw[3]) {
     const isa::Instruction& in = *ctx.inst;
     if (in.op == Opcode::R2P) {
-        std::memcpy(ctx.buf[1], src2_latch_, sizeof src2_latch_);
-        std::memcpy(ctx.buf[2], src3_latch_, sizeof src3_latch_);
+        latch_row(ctx.buf[1], src2_latch_);
+        latch_row(ctx.buf[2], src3_latch_);
         ctx.src[1] = ctx.buf[1];
         ctx.src[2] = ctx.buf[2];
         ctx.alu_latch = alu_latch_;

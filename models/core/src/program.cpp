@@ -9,17 +9,19 @@ namespace fgtlm::core {
 void Program::bind(const std::uint32_t* words, std::uint32_t num_words) {
     words_ = words;
     num_words_ = num_words;
-    if (cache_.size() < num_words) {
-        cache_.resize(num_words);
-        forms_.resize(num_words);
-        valid_.resize(num_words);
-    }
+    if (index_.size() < num_words) index_.resize(num_words);
     invalidate();
+    decoded_.clear();  // a new program: no instruction of the old one is executing
 }
 
-void Program::invalidate() { std::fill(valid_.begin(), valid_.end(), std::uint8_t{0}); }
+// The entries stay allocated (a warp instruction in flight may point at one) until the
+// next bind; the index forgets them, so every word is decoded afresh.
+void Program::invalidate() {
+    for (const std::uint32_t w : indexed_) index_[w] = nullptr;
+    indexed_.clear();
+}
 
-void Program::decode_at(std::uint32_t w) {
+const Program::Decoded* Program::decode_at(std::uint32_t w) {
     const std::uint32_t lo = words_[w];
     // A 64-bit instruction whose second word is missing decodes as Truncated (hi = 0 is
     // passed and the decoder is told through the address check below).
@@ -31,9 +33,10 @@ void Program::decode_at(std::uint32_t w) {
         inst.illegal_reason = isa::IllegalReason::Truncated;
     }
     apply_semantics(inst, policy_);
-    cache_[w] = inst;
-    forms_[w] = form_info(inst);
-    valid_[w] = 1;
+    const Decoded* d = &decoded_.emplace_back(Decoded{inst, form_info(inst)});
+    index_[w] = d;
+    indexed_.push_back(w);
+    return d;
 }
 
 }  // namespace fgtlm::core

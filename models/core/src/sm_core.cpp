@@ -126,6 +126,7 @@ SmCore::SmCore(const SmCoreConfig& cfg) : cfg_(cfg) {
     if (cfg_.stack_depth == 0) cfg_.stack_depth = 1;
     if (cfg_.sp_lanes == 0 || cfg_.sp_lanes > kWarpSize) cfg_.sp_lanes = 8;
     ctx_.pass_lanes = cfg_.sp_lanes;
+    latch_lanes_ = cfg_.sp_lanes;
     regs_.configure(cfg_.reg_slots, cfg_.max_warps);
     shared_.assign(cfg_.shared_bytes, 0);
     own_shared_.attach(shared_.data(), shared_.size());
@@ -350,7 +351,10 @@ bool SmCore::writeback(ExecContext& ctx) {
     const std::uint32_t slot = ctx.warp_slot;
     if (in.set_pred && ctx.has_flags && m != 0) {
         std::uint8_t* row = regs_.pred_row(slot, in.set_pred_reg);
-        for (std::uint32_t l = 0; l < kWarpSize; ++l) row[l] = ((m >> l) & 1u) ? ctx.flags[l] : row[l];
+        if (m == 0xffffffffu)
+            std::memcpy(row, ctx.flags, kWarpSize);
+        else
+            for (std::uint32_t l = 0; l < kWarpSize; ++l) row[l] = ((m >> l) & 1u) ? ctx.flags[l] : row[l];
     }
     const bool ok = ctx.next_pc_set || advance_pc(ctx);
     ++warp_instructions;

@@ -55,10 +55,15 @@ inline std::uint32_t safe_result(std::uint32_t x) {
     return std::uint32_t(e - 2u < 253u);
 }
 
+// The lane loops in AVX2 where the host has it (chosen once at load time: GNU ifunc), else
+// SSE2. The same IEEE operations either way (no FMA contraction: the build is ISO C++, which
+// turns contraction off), so the results do not depend on the host.
+#define FGTLM_LANES_TARGETS __attribute__((target_clones("avx2", "default")))
+
 }  // namespace
 
-void fmul_lanes(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* r, std::uint32_t mask,
-                isa::Rounding rnd) {
+FGTLM_LANES_TARGETS void fmul_lanes(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* r,
+                                    std::uint32_t mask, isa::Rounding rnd) {
     if (rnd != isa::Rounding::Nearest) {
         for (std::uint32_t l = 0; l < kLanes; ++l) r[l] = ((mask >> l) & 1u) ? fmul(a[l], b[l], rnd) : 0u;
         return;
@@ -77,8 +82,8 @@ void fmul_lanes(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* r
     }
 }
 
-void fmad_lanes(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c, std::uint32_t* r,
-                std::uint32_t mask, isa::Rounding rnd) {
+FGTLM_LANES_TARGETS void fmad_lanes(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c,
+                                    std::uint32_t* r, std::uint32_t mask, isa::Rounding rnd) {
     if (rnd != isa::Rounding::Nearest) {
         for (std::uint32_t l = 0; l < kLanes; ++l) r[l] = ((mask >> l) & 1u) ? fmad(a[l], b[l], c[l], rnd) : 0u;
         return;

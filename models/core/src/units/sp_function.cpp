@@ -87,6 +87,8 @@ void imad_carry_rtl(const IntOp& o) {
 }
 
 // IMUL / IMAD: source width from the type: U16/S16 halves, U24/S24 (mul24) or 32-bit.
+// The low 32 bits of a product depend only on the low 32 bits of the (extended) operands, so
+// without .HI the lanes multiply in 32 bits (a loop the compiler vectorises).
 void imul(const IntOp& o) {
     const isa::Instruction& in = o.in;
     const bool mad = in.op == Opcode::IMAD;
@@ -94,6 +96,21 @@ void imul(const IntOp& o) {
     const DataType st = in.stype == DataType::None ? in.dtype : in.stype;
     const unsigned sbits = is16(st) ? 16u : (st == DataType::U24 || st == DataType::S24) ? 24u : 32u;
     const bool ssign = st == DataType::S16 || st == DataType::S24 || st == DataType::S32;
+    if (!in.high && !(mad && in.carry_in)) {
+        const unsigned up = 32u - sbits;  // extend from sbits by shifting up and back
+        const std::uint32_t* __restrict c = mad ? o.c : nullptr;
+        if (ssign) {
+            for (std::uint32_t l = 0; l < kWarpSize; ++l)
+                o.r[l] =
+                    std::uint32_t(std::int32_t(o.a[l] << up) >> up) * std::uint32_t(std::int32_t(o.b[l] << up) >> up);
+        } else {
+            const std::uint32_t m = sbits == 32 ? 0xffffffffu : (1u << sbits) - 1u;
+            for (std::uint32_t l = 0; l < kWarpSize; ++l) o.r[l] = (o.a[l] & m) * (o.b[l] & m);
+        }
+        if (c != nullptr)
+            for (std::uint32_t l = 0; l < kWarpSize; ++l) o.r[l] += c[l];
+        return;
+    }
     const unsigned hi_shift = sbits == 24 ? 16u : 32u;  // mul24.hi: bits 16..47 of the product
     for (std::uint32_t l = 0; l < kWarpSize; ++l) {
         const std::int64_t x = sext_or_zext(o.a[l], sbits, ssign);
@@ -106,13 +123,37 @@ void imul(const IntOp& o) {
     }
 }
 
-void iset(const IntOp& o) {
-    const DataType st = o.h ? DataType::S16 : DataType::S32;
+// ISET: one lane loop per comparison (the compiler vectorises each), on the operands
+// extended to 32 bits as the width and signedness say.
+template <typename T, typename Cmp>
+void iset_lanes(const IntOp& o, unsigned up, Cmp cmp) {
     for (std::uint32_t l = 0; l < kWarpSize; ++l) {
-        const bool t = o.sgn ? compare(as_int(o.a[l], st), as_int(o.b[l], st), o.in.cmp)
-                             : compare(o.a[l] & o.wmask, o.b[l] & o.wmask, o.in.cmp);
-        o.r[l] = t ? 0xffffffffu : 0u;
+        const T x = T(o.a[l] << up) >> up, y = T(o.b[l] << up) >> up;
+        o.r[l] = cmp(x, y) ? 0xffffffffu : 0u;
     }
+}
+
+template <typename T>
+void iset_typed(const IntOp& o, unsigned up) {
+    switch (o.in.cmp) {
+        case CompareOp::FL: iset_lanes<T>(o, up, [](T, T) { return false; }); return;
+        case CompareOp::LT: iset_lanes<T>(o, up, [](T x, T y) { return x < y; }); return;
+        case CompareOp::EQ: iset_lanes<T>(o, up, [](T x, T y) { return x == y; }); return;
+        case CompareOp::LE: iset_lanes<T>(o, up, [](T x, T y) { return x <= y; }); return;
+        case CompareOp::GT: iset_lanes<T>(o, up, [](T x, T y) { return x > y; }); return;
+        case CompareOp::NE: iset_lanes<T>(o, up, [](T x, T y) { return x != y; }); return;
+        case CompareOp::GE: iset_lanes<T>(o, up, [](T x, T y) { return x >= y; }); return;
+        case CompareOp::TR: iset_lanes<T>(o, up, [](T, T) { return true; }); return;
+    }
+}
+
+// Signed: S16 or S32 values; unsigned: the operands under the width mask (the same order).
+void iset(const IntOp& o) {
+    const unsigned up = o.h ? 16u : 0u;
+    if (o.sgn)
+        iset_typed<std::int32_t>(o, up);
+    else
+        iset_typed<std::uint32_t>(o, up);
 }
 
 void iminmax(const IntOp& o) {
@@ -140,19 +181,24 @@ void shift_right(const IntOp& o) {
     }
 }
 
-void logic(const IntOp& o) {
+template <typename Fn>
+void logic_lanes(const IntOp& o, Fn fn) {
     const std::uint32_t ia = o.in.src[0].invert ? 0xffffffffu : 0u;
     const std::uint32_t ib = o.in.src[1].invert ? 0xffffffffu : 0u;
-    for (std::uint32_t l = 0; l < kWarpSize; ++l) {
-        const std::uint32_t x = o.a[l] ^ ia, y = o.b[l] ^ ib;
-        std::uint32_t v = 0;
-        switch (o.in.lop) {
-            case isa::LogicOp::AND: v = x & y; break;
-            case isa::LogicOp::OR: v = x | y; break;
-            case isa::LogicOp::XOR: v = x ^ y; break;
-            case isa::LogicOp::PASS_B: v = o.rtl ? ~x : y; break;  // the RTL's NEG_OP: ~a
-        }
-        o.r[l] = v & o.wmask;
+    for (std::uint32_t l = 0; l < kWarpSize; ++l) o.r[l] = fn(o.a[l] ^ ia, o.b[l] ^ ib) & o.wmask;
+}
+
+void logic(const IntOp& o) {
+    switch (o.in.lop) {
+        case isa::LogicOp::AND: logic_lanes(o, [](std::uint32_t x, std::uint32_t y) { return x & y; }); return;
+        case isa::LogicOp::OR: logic_lanes(o, [](std::uint32_t x, std::uint32_t y) { return x | y; }); return;
+        case isa::LogicOp::XOR: logic_lanes(o, [](std::uint32_t x, std::uint32_t y) { return x ^ y; }); return;
+        case isa::LogicOp::PASS_B:  // the RTL's NEG_OP: ~a
+            if (o.rtl)
+                logic_lanes(o, [](std::uint32_t x, std::uint32_t) { return ~x; });
+            else
+                logic_lanes(o, [](std::uint32_t, std::uint32_t y) { return y; });
+            return;
     }
 }
 
@@ -203,10 +249,10 @@ unsigned move(const IntOp& o) {
     }
 }
 
-}  // namespace
-
-bool SpFunction::execute(ExecContext& ctx) {
-    if (ctx.exec_mask == 0) return true;
+// AVX2 where the host has it (variable per-lane shifts and 32-bit multiplies vectorise there;
+// chosen once at load time), else SSE2: integer lane loops, the same results either way.
+// flatten: the helpers above are compiled into each clone, not called in their SSE2 form.
+__attribute__((target_clones("avx2", "default"), flatten)) void sp_execute(ExecContext& ctx) {
     const isa::Instruction& in = *ctx.inst;
     const bool h = is16(in.dtype);
     const IntOp o{in,
@@ -226,7 +272,7 @@ bool SpFunction::execute(ExecContext& ctx) {
     if (in.op == Opcode::R2P && ctx.rtl) {  // the flags of the latched opcode (rtl_alu_latch.hpp)
         for (std::uint32_t l = 0; l < kWarpSize; ++l)
             ctx.res[0][l] = rtl_r2p_flags(ctx.alu_latch, in, ctx.src[0][l], ctx.src[1][l], ctx.src[2][l]);
-        return true;
+        return;
     }
     unsigned flag_bits = o.bits;  // width the zero/sign flags are taken from
     switch (in.op) {
@@ -237,7 +283,7 @@ bool SpFunction::execute(ExecContext& ctx) {
         case Opcode::R2P:
         case Opcode::R2A:
         case Opcode::ADA: flag_bits = move(o); break;
-        case Opcode::IADD: iadd(o); return true;  // computed its own flags (carry, overflow)
+        case Opcode::IADD: iadd(o); return;  // computed its own flags (carry, overflow)
         case Opcode::IMUL:
         case Opcode::IMAD:
             imul(o);
@@ -257,10 +303,16 @@ bool SpFunction::execute(ExecContext& ctx) {
         default:
             ctx.res_regs = 0;
             ctx.has_flags = false;
-            return true;
+            return;
     }
     if (in.set_pred)  // zero/sign of the result
         for (std::uint32_t l = 0; l < kWarpSize; ++l) ctx.flags[l] = int_flags(ctx.res[0][l], flag_bits);
+}
+
+}  // namespace
+
+bool SpFunction::execute(ExecContext& ctx) {
+    if (ctx.exec_mask != 0) sp_execute(ctx);
     return true;
 }
 

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <vector>
 
 #include <fgtlm/core/semantics.hpp>
@@ -21,6 +22,8 @@ namespace fgtlm::core {
 class Program {
 public:
     Program() = default;
+    Program(const Program&) = delete;  // the index points into this program's own entries
+    Program& operator=(const Program&) = delete;
     // `words` = instruction memory from code byte address 0 (relative to code_base).
     void bind(const std::uint32_t* words, std::uint32_t num_words);
     void invalidate();
@@ -35,23 +38,30 @@ public:
     const isa::Instruction* fetch(std::uint32_t pc) {
         const std::uint32_t w = pc >> 2;
         if ((pc & 3u) != 0 || w >= num_words_) return nullptr;
-        if (!valid_[w]) decode_at(w);
-        return &cache_[w];
+        const Decoded* d = index_[w];
+        return d != nullptr ? &d->inst : &decode_at(w)->inst;
     }
     // Unit table entry of the instruction at `pc` (valid after fetch(pc) returned non-null).
-    [[nodiscard]] const FormInfo& form(std::uint32_t pc) const { return forms_[pc >> 2]; }
+    [[nodiscard]] const FormInfo& form(std::uint32_t pc) const { return index_[pc >> 2]->form; }
     [[nodiscard]] std::uint32_t num_words() const { return num_words_; }
     [[nodiscard]] std::uint32_t size_bytes() const { return num_words_ * 4u; }
 
 private:
-    void decode_at(std::uint32_t w);
+    struct Decoded {
+        isa::Instruction inst;
+        FormInfo form;
+    };
+    const Decoded* decode_at(std::uint32_t w);
 
     const std::uint32_t* words_ = nullptr;
     std::uint32_t num_words_ = 0;
     RtlPolicy policy_;
-    std::vector<isa::Instruction> cache_;
-    std::vector<FormInfo> forms_;
-    std::vector<std::uint8_t> valid_;
+    // The instructions decoded so far, in fetch order (a deque: their addresses stay valid as
+    // it grows), and per word its entry or nullptr. Only the words a kernel reaches are
+    // decoded and stored, not the whole instruction-memory window at every launch.
+    std::deque<Decoded> decoded_;
+    std::vector<const Decoded*> index_;
+    std::vector<std::uint32_t> indexed_;  // the words index_ points at (invalidate clears only those)
 };
 
 }  // namespace fgtlm::core

@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include <fgtlm/core/rtl_alu_latch.hpp>
@@ -72,29 +73,34 @@ bool condition_holds(std::uint8_t cond, std::uint8_t flags);
 // It is also the warp operation an execution unit receives (units/unit_function.hpp): form,
 // masks, operand vectors in; results, flags, result count out.
 struct ExecContext {
+    // select / fetch: the warp and its instruction.
+    std::uint32_t warp_slot = 0;
+    WarpState* warp = nullptr;      // the issuing warp's PC, masks and stack (the branch unit's operand)
+    std::uint32_t pc = 0;
     const isa::Instruction* inst = nullptr;
     FormInfo form;                  // unit table entry of inst (set by fetch)
-    std::uint32_t warp_slot = 0;
-    std::uint32_t pc = 0;
-    std::uint32_t issue_mask = 0;   // active mask of the warp at issue
-    std::uint32_t exec_mask = 0;    // after the guard
-    const std::uint32_t* src[3] = {nullptr, nullptr, nullptr};
-    alignas(64) std::uint32_t buf[3][kWarpSize];
-    alignas(64) std::uint32_t res[4][kWarpSize];  // up to 4 result registers (GLD.128)
-    alignas(32) std::uint8_t flags[kWarpSize];
-    const std::uint8_t* carry_flags = nullptr;  // predicate row of the carry-in register (IADD.X)
-    std::uint32_t unit_cycles = 0;  // issue cost the executing unit annotated (SystemC SM)
-    std::uint64_t issue_cycles = 0; // what the attached IssueCost returned for this instruction
-    std::uint32_t res_regs = 0;     // result registers to write (0 = none)
-    std::uint32_t taint = 0;        // lanes whose result derives from undefined bytes (tracking on)
-    bool has_flags = false;         // flags[] valid (written to C[set_pred_reg] if set_pred)
     bool rtl = true;                // RtlPolicy::unit_flags: units set the RTL's flags (set by fetch)
     std::uint32_t pass_lanes = 8;   // SmCoreConfig::sp_lanes (the FPU's per-pass timing, units/fpu_function.cpp)
-    WarpState* warp = nullptr;      // the issuing warp's PC, masks and stack (the branch unit's operand)
-    bool next_pc_set = false;       // a unit moved the warp's PC (else write-back advances it)
+    // decode: masks.
+    std::uint32_t issue_mask = 0;   // active mask of the warp at issue
+    std::uint32_t exec_mask = 0;    // after the guard
+    // read: operands.
+    const std::uint32_t* src[3] = {nullptr, nullptr, nullptr};
+    alignas(64) std::uint32_t buf[3][kWarpSize];
+    const std::uint8_t* carry_flags = nullptr;  // predicate row of the carry-in register (IADD.X)
     RtlAluLatch alu_latch;          // R2P under rtl: the execute stage's latched opcode (set by read)
+    std::uint32_t taint = 0;        // lanes whose result derives from undefined bytes (tracking on)
+    // execute: what the unit produced.
     MemOperands mem_operands;       // the memory unit's address/data rows (set by execute)
+    alignas(64) std::uint32_t res[4][kWarpSize];  // up to 4 result registers (GLD.128)
+    alignas(32) std::uint8_t flags[kWarpSize];
+    std::uint32_t res_regs = 0;     // result registers to write (0 = none)
+    bool has_flags = false;         // flags[] valid (written to C[set_pred_reg] if set_pred)
+    bool next_pc_set = false;       // a unit moved the warp's PC (else write-back advances it)
+    std::uint32_t unit_cycles = 0;  // issue cost the executing unit annotated (SystemC SM)
     UnitError error;                // why a unit returned false (kind None: it recorded nothing)
+    // write-back: what the timing model and observers hear.
+    std::uint64_t issue_cycles = 0; // what the attached IssueCost returned for this instruction
     IssueRecord rec;
 };
 
@@ -303,17 +309,23 @@ private:
     std::uint32_t num_blocks_ = 0;
     std::uint32_t warps_live_ = 0;
     std::uint32_t rr_next_ = 0;
-    // The RTL read stage's second-operand latch (semantics.hpp Src2Latch), spread over the 32
-    // lanes: lane l holds what the RTL's lane l % sp_lanes holds. Zero after reset; like the
-    // registers it survives kernels.
+    // The RTL read stage's second-operand latch (semantics.hpp Src2Latch): lane l of a warp
+    // reads what the RTL's lane l % sp_lanes holds, i.e. the values of the loading
+    // instruction's last pass. Only that pass is kept (latch_lanes_ words): a load copies
+    // sp_lanes words, the rare use spreads them over 32 lanes (latch_row). Zero after reset;
+    // like the registers it survives kernels.
     alignas(64) std::uint32_t src2_latch_[kWarpSize] = {};
     // The third-operand latch (read_source_ops.vhd, SRC_NUM = 3: IMAD, FMAD and R2G read it)
     // and the execute stage's ALU latch (rtl_alu_latch.hpp), both read by R2P.
     alignas(64) std::uint32_t src3_latch_[kWarpSize] = {};
+    std::uint32_t latch_lanes_ = 8;  // clamp(sp_lanes, 1, 32)
     RtlAluLatch alu_latch_;
     void rtl_src2_latch(ExecContext& ctx, const std::uint32_t* const raw[3]);
     void rtl_r2p_latches(ExecContext& ctx, const std::uint32_t* const raw[3]);
-    void load_latch(std::uint32_t* latch, const std::uint32_t* values) const;
+    void load_latch(std::uint32_t* latch, const std::uint32_t* values) const {
+        std::memcpy(latch, values + (kWarpSize - latch_lanes_), latch_lanes_ * sizeof(std::uint32_t));
+    }
+    void latch_row(std::uint32_t* out, const std::uint32_t* latch) const;
     const std::uint32_t* src2_latch_values(const ExecContext& ctx, const std::uint32_t* const raw[3]);
 
     SpFunction sp_;
