@@ -21,7 +21,7 @@ struct FuzzResult {
     std::string what;  // "" when ok: the first difference, or the tool's or interpreter's error
 };
 
-// The case for `seed`: random_ptx_kernel(seed), a grid of 1..3 blocks of 1..64 threads, and
+// The case for `seed`: random_ptx_kernel(seed), a grid of 1..3 blocks of 32, 64 or 96 threads, and
 // input words mixing small integers, random bits and floats of every class.
 FuzzCase fuzz_case(std::uint64_t seed);
 FuzzResult run_fuzz_case(const FuzzCase& c, const std::filesystem::path& dir);

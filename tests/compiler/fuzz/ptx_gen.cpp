@@ -222,7 +222,7 @@ void Gen::prologue() {
          << "\t.reg .b32 %r<" << kInts << ">;\n\t.reg .b32 %t<4>;\n\t.reg .b32 %c<" << kMaxDepth + 1 << ">;\n"
          << "\t.reg .b32 %in;\n\t.reg .b32 %out;\n\t.reg .b32 %tx;\n\t.reg .b32 %nx;\n\t.reg .b32 %gid;\n"
          << "\t.reg .f32 %f<" << kFloats << ">;\n\t.reg .f32 %ft0;\n\t.reg .b64 %rd<" << kWides << ">;\n"
-         << "\t.reg .b64 %dt0;\n\t.shared .align 4 .b8 sh[256];\n\n";
+         << "\t.reg .b64 %dt0;\n\t.shared .align 4 .b8 sh[384];\n\n";
     line("ld.param.u32 %in, [in]");
     line("ld.param.u32 %out, [out]");
     line("mov.u32 %tx, %tid.x");
