@@ -37,8 +37,8 @@ void print_module_kernel(const DisasmOptions& o, const fgtlm::compiler::KernelCo
     for (const auto& e : k.line_map) lines[e.pc] = e.line;
     for (std::size_t i = 0; i < program.size(); ++i) {
         const bool end = fgtlm::isa::needs_end_mark(program, i);
-        const std::string text = o.text_only ? fgtlm::isa::disassemble(program[i], end) + ";"
-                                             : fgtlm::isa::listing_line(program[i], end);
+        const std::string text =
+            o.text_only ? fgtlm::isa::disassemble(program[i], end) + ";" : fgtlm::isa::listing_line(program[i], end);
         const auto l = lines.find(program[i].address);
         std::cout << text << (l != lines.end() ? "  // ptx line " + std::to_string(l->second) : "") << '\n';
     }
@@ -101,16 +101,17 @@ int run_disasm(const DisasmOptions& o) {
     return 0;
 }
 
-const fgtlm::cli::SubcommandRegistration kDisasm{"disasm", [](CLI::App& app) {
-    auto opts = std::make_shared<DisasmOptions>();
-    CLI::App* sub =
-        app.add_subcommand("disasm", "Disassemble program.hex (or a raw little-endian binary) to cuobjdump-style SASS");
-    sub->add_option("file", opts->file, "program.hex, a raw binary with --raw, or a MODULE")->required();
-    sub->add_option("--kernel", opts->kernel, "(MODULE) the kernel to list: mangled or plain name (default: all)");
-    sub->add_flag("--raw", opts->raw, "FILE is raw little-endian 32-bit words");
-    sub->add_flag("--text", opts->text_only, "print only the instruction text (no address/encoding columns)");
-    sub->add_option("--isa", opts->isa, "instruction set (default sm10; `fgtlm isa list` names them)");
-    return std::function<int()>([opts] { return run_disasm(*opts); });
-}};
+const fgtlm::cli::SubcommandRegistration kDisasm{
+    "disasm", [](CLI::App& app) {
+        auto opts = std::make_shared<DisasmOptions>();
+        CLI::App* sub = app.add_subcommand(
+            "disasm", "Disassemble program.hex (or a raw little-endian binary) to cuobjdump-style SASS");
+        sub->add_option("file", opts->file, "program.hex, a raw binary with --raw, or a MODULE")->required();
+        sub->add_option("--kernel", opts->kernel, "(MODULE) the kernel to list: mangled or plain name (default: all)");
+        sub->add_flag("--raw", opts->raw, "FILE is raw little-endian 32-bit words");
+        sub->add_flag("--text", opts->text_only, "print only the instruction text (no address/encoding columns)");
+        sub->add_option("--isa", opts->isa, "instruction set (default sm10; `fgtlm isa list` names them)");
+        return std::function<int()>([opts] { return run_disasm(*opts); });
+    }};
 
 }  // namespace

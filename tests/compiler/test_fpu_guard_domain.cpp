@@ -36,9 +36,9 @@ std::uint32_t compiled_add(std::uint32_t a, std::uint32_t b) {
 std::uint32_t operand(std::mt19937& rng, int kind, std::uint32_t other) {
     std::uint32_t x = rng();
     if (kind == 1) x = (x & 0x807fffffu) | ((other & 0x7f800000u) + (rng() % 50 - 25) * 0x800000u);  // close exponents
-    if (kind == 2) x = (x & 0x807fffffu) | ((2 + rng() % 30) << 23);  // tiny normals: subnormal results
+    if (kind == 2) x = (x & 0x807fffffu) | ((2 + rng() % 30) << 23);    // tiny normals: subnormal results
     if (kind == 3) x = (x & 0x807fffffu) | ((200 + rng() % 55) << 23);  // huge: overflowing results
-    if (kind == 4) x &= 0x80000000u;                                     // zeros
+    if (kind == 4) x &= 0x80000000u;                                    // zeros
     return x;
 }
 
@@ -50,7 +50,8 @@ TEST(FpuGuardDomain, AddAndMulEqualTheHostForOperandsInTheDomain) {
         const std::uint32_t a = operand(rng, other, 0), b = operand(rng, kind, a);
         if (!fgtlm_fpu_operand_ok(a) || !fgtlm_fpu_operand_ok(b)) continue;
         ++checked;
-        if (compiled_add(a, b) != bits(as_float(a) + as_float(b)) && ++bad < 5) ADD_FAILURE() << std::hex << a << " + " << b;
+        if (compiled_add(a, b) != bits(as_float(a) + as_float(b)) && ++bad < 5)
+            ADD_FAILURE() << std::hex << a << " + " << b;
         if (fgtlm::numerics::fmul(a, b, fgtlm::isa::Rounding{}) != bits(as_float(a) * as_float(b)) && ++bad < 5)
             ADD_FAILURE() << std::hex << a << " * " << b;
     }
@@ -59,8 +60,8 @@ TEST(FpuGuardDomain, AddAndMulEqualTheHostForOperandsInTheDomain) {
 }
 
 TEST(FpuGuardDomain, TheFpuIsWrongJustOutsideIt) {
-    EXPECT_FALSE(fgtlm_fpu_operand_ok(0x00800000u));  // exponent field 1
-    EXPECT_FALSE(fgtlm_fpu_operand_ok(0x01000000u));  // exponent field 2: 0 + x is wrong
+    EXPECT_FALSE(fgtlm_fpu_operand_ok(0x00800000u));       // exponent field 1
+    EXPECT_FALSE(fgtlm_fpu_operand_ok(0x01000000u));       // exponent field 2: 0 + x is wrong
     EXPECT_NE(compiled_add(0x011fcec6u, 0), 0x011fcec6u);  // FMAD 0 x 1 + a
     EXPECT_NE(compiled_add(0x00800000u, 0), 0x00800000u);
     EXPECT_NE(compiled_add(0, 0x00000001u), 0x00000001u);

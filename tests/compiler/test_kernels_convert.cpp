@@ -49,7 +49,9 @@ TEST(CompiledKernels, FloatIntegerConversionsFollowPtx) {
         float x = 0;
         std::memcpy(&x, &xs[i], 4);
         const std::uint32_t at = 0x8000 + 144 * i;
-        const auto got64 = [&](std::uint32_t k) { return std::uint64_t(get_u32(out, at + 4 * k)) | std::uint64_t(get_u32(out, at + 4 * k + 4)) << 32; };
+        const auto got64 = [&](std::uint32_t k) {
+            return std::uint64_t(get_u32(out, at + 4 * k)) | std::uint64_t(get_u32(out, at + 4 * k + 4)) << 32;
+        };
         for (int mode = 0; mode < 4; ++mode)
             for (int k = 0; k < 4; ++k) {
                 const bool sign = k % 2 == 0;
@@ -71,11 +73,14 @@ TEST(CompiledKernels, FloatIntegerConversionsFollowPtx) {
 namespace fgtlm::test {
 namespace {
 
-std::uint32_t clamp(std::int64_t v, std::int64_t lo, std::int64_t hi) { return std::uint32_t(std::min(std::max(v, lo), hi)); }
+std::uint32_t clamp(std::int64_t v, std::int64_t lo, std::int64_t hi) {
+    return std::uint32_t(std::min(std::max(v, lo), hi));
+}
 
 TEST(CompiledKernels, IntegerCvtSatClampsToTheDestinationRange) {
     const std::uint32_t n = 256;
-    const std::uint32_t edge[] = {0, 1, 127, 128, 255, 256, 32767, 32768, 65535, 65536, 0x7fffffffu, 0x80000000u,
+    const std::uint32_t edge[] = {0,           1,           127,         128,         255,         256,
+                                  32767,       32768,       65535,       65536,       0x7fffffffu, 0x80000000u,
                                   0xffffffffu, 0xffffff80u, 0xffffff7fu, 0xffff8000u, 0xffff7fffu};
     std::vector<std::uint8_t> m;
     std::uint32_t seed = 73;
@@ -89,9 +94,9 @@ TEST(CompiledKernels, IntegerCvtSatClampsToTheDestinationRange) {
     const auto out = run_kernel(r);
     for (std::uint32_t i = 0; i < n; ++i) {
         const std::int64_t s = std::int32_t(xs[i]), u = xs[i];
-        const std::uint32_t want[] = {clamp(s, 0, 255),   clamp(s, -128, 127), clamp(s, 0, 65535),
+        const std::uint32_t want[] = {clamp(s, 0, 255),        clamp(s, -128, 127),       clamp(s, 0, 65535),
                                       clamp(s, -32768, 32767), clamp(s, 0, 0xffffffffll), clamp(u, 0, 0x7fffffff),
-                                      clamp(u, 0, 255),   clamp(u, -32768, 32767)};
+                                      clamp(u, 0, 255),        clamp(u, -32768, 32767)};
         for (std::uint32_t k = 0; k < 8; ++k)
             EXPECT_EQ(get_u32(out, 0x1000 + 32 * i + 4 * k), want[k]) << std::hex << "x=" << xs[i] << " form " << k;
         if (HasFailure()) return;

@@ -108,7 +108,8 @@ void check_f32_arith(bool flush) {
     const std::uint32_t n = 4096;
     auto v = operands(n, 47);
     std::uint32_t seed = 53;  // every 7th pair: b near a (cancellation), exponent fields 0 and 1 among them
-    for (std::uint32_t i = 0; i < n; i += 7) v[2 * i + 1] = (v[2 * i] & 0x80ffffffu) ^ (next_random(seed) & 0x807fffffu);
+    for (std::uint32_t i = 0; i < n; i += 7)
+        v[2 * i + 1] = (v[2 * i] & 0x80ffffffu) ^ (next_random(seed) & 0x807fffffu);
     std::vector<std::uint8_t> m;
     for (std::uint32_t i = 0; i < n; ++i) put_u32(m, 4 * i, v[2 * i]), put_u32(m, 0x4000 + 4 * i, v[2 * i + 1]);
     KernelRun r{"f32_arith.cu", "", {64}, {64}, {"0", "0x4000", "0x8000"}, m};
@@ -142,7 +143,8 @@ TEST(CompiledKernels, RoundingToIntegralEqualsTheHost) {
     for (std::uint32_t i = 0; i < n; ++i) {
         const float x = from_bits(v[i]);
         const float want[] = {std::nearbyint(x), std::trunc(x), std::floor(x), std::ceil(x)};
-        for (std::uint32_t k = 0; k < 4; ++k) expect_same(want[k], get_u32(out, 0x4000 + 16 * i + 4 * k), "round", v[i], k);
+        for (std::uint32_t k = 0; k < 4; ++k)
+            expect_same(want[k], get_u32(out, 0x4000 + 16 * i + 4 * k), "round", v[i], k);
         if (HasFailure()) return;
     }
 }

@@ -68,9 +68,10 @@ TEST(Softfloat, AddAndMulEqualTheHost) {
     for (int i = 0; i < 2000000; ++i) {
         std::uint32_t a = rng(), b = rng();
         if (i % 5 == 1) b = (b & 0x807fffffu) | ((a & 0x7f800000u) + (rng() % 60 - 30) * 0x800000u);  // close exponents
-        if (i % 5 == 2) a &= 0x80ffffffu, b &= 0x80ffffffu;  // subnormal and exponent-1 operands
+        if (i % 5 == 2) a &= 0x80ffffffu, b &= 0x80ffffffu;     // subnormal and exponent-1 operands
         if (i % 5 == 3) b = (a ^ 0x80000000u) + rng() % 5 - 2;  // cancellation
-        if (i % 5 == 4) a = (a & 0x807fffffu) | ((rng() % 40) << 23), b = (b & 0x807fffffu) | ((rng() % 40 + 100) << 23);
+        if (i % 5 == 4)
+            a = (a & 0x807fffffu) | ((rng() % 40) << 23), b = (b & 0x807fffffu) | ((rng() % 40 + 100) << 23);
         pairs.emplace_back(a, b);
     }
     int bad = 0;
@@ -107,7 +108,8 @@ TEST(Softfloat, ConversionsBetweenFloatAndIntegersFollowPtx) {
                         ADD_FAILURE() << std::hex << a << " mode " << mode << " signed " << sign << " bits " << bits;
         const std::uint64_t v = rng() >> (rng() % 64);
         if (fgtlm_i2f_bits(v, 0) != expected(float(v)) && ++bad < 5) ADD_FAILURE() << std::hex << "u64 " << v;
-        if (fgtlm_i2f_bits(v, 1) != expected(float(std::int64_t(v))) && ++bad < 5) ADD_FAILURE() << std::hex << "s64 " << v;
+        if (fgtlm_i2f_bits(v, 1) != expected(float(std::int64_t(v))) && ++bad < 5)
+            ADD_FAILURE() << std::hex << "s64 " << v;
     }
     EXPECT_EQ(bad, 0);
 }

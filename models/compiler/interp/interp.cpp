@@ -97,8 +97,8 @@ bool Machine::step(Thread& t) {
     const PtxStmt& s = fn_.body[t.pc++];
     if (!s.label.empty()) return true;
     const PtxInst& in = s.inst;
-    if (++steps_ > launch_.max_steps) fail(in, "more than " + std::to_string(launch_.max_steps) +
-                                                   " instructions in one block: an endless loop?");
+    if (++steps_ > launch_.max_steps)
+        fail(in, "more than " + std::to_string(launch_.max_steps) + " instructions in one block: an endless loop?");
     if (!in.guard.empty() && ((reg(t, in.guard) != 0) == in.guard_negated)) return true;
     if (in.opcode == "bra") {
         const auto l = in.ops.empty() ? labels_.end() : labels_.find(in.ops[0].name);

@@ -66,7 +66,7 @@ bool exec_memory(Machine& m, Thread& t, const PtxInst& in);
 
 // f32 helpers shared by the float, compare and convert groups.
 float as_float(std::uint32_t u);
-std::uint32_t as_bits(float f);  // NaN -> 0x7fffffff
+std::uint32_t as_bits(float f);        // NaN -> 0x7fffffff
 std::uint32_t flush(std::uint32_t u);  // .ftz: a subnormal becomes a zero of its sign
 
 inline PtxOperand reg_named(const std::string& name) {

@@ -21,7 +21,8 @@ std::uint64_t bfe(std::uint64_t a, std::uint32_t pos, std::uint32_t len, std::ui
 
 std::uint64_t bfi(std::uint64_t a, std::uint64_t b, std::uint32_t pos, std::uint32_t len, std::uint32_t bits) {
     std::uint64_t d = b;
-    for (std::uint32_t i = 0; i < len && pos + i < bits; ++i) d = (d & ~(1ull << (pos + i))) | (((a >> i) & 1) << (pos + i));
+    for (std::uint32_t i = 0; i < len && pos + i < bits; ++i)
+        d = (d & ~(1ull << (pos + i))) | (((a >> i) & 1) << (pos + i));
     return d;
 }
 
@@ -52,15 +53,21 @@ bool exec_bits(Machine& m, Thread& t, const PtxInst& in) {
     const auto arg = [&](std::size_t k, std::uint32_t b) { return m.read(t, in.ops.at(k), b); };
     std::uint64_t r = 0;
     std::uint32_t dbits = bits;
-    if (op == "popc") r = std::popcount(arg(1, bits)), dbits = 32;
-    else if (op == "clz") r = std::countl_zero(arg(1, bits)) - (64 - bits), dbits = 32;
-    else if (op == "brev") r = reverse(arg(1, bits), bits);
-    else if (op == "bfe") r = bfe(arg(1, bits), arg(2, 32) & 0xff, arg(3, 32) & 0xff, bits, type[0] == 's');
-    else if (op == "bfi") r = bfi(arg(1, bits), arg(2, bits), arg(3, 32) & 0xff, arg(4, 32) & 0xff, bits);
+    if (op == "popc")
+        r = std::popcount(arg(1, bits)), dbits = 32;
+    else if (op == "clz")
+        r = std::countl_zero(arg(1, bits)) - (64 - bits), dbits = 32;
+    else if (op == "brev")
+        r = reverse(arg(1, bits), bits);
+    else if (op == "bfe")
+        r = bfe(arg(1, bits), arg(2, 32) & 0xff, arg(3, 32) & 0xff, bits, type[0] == 's');
+    else if (op == "bfi")
+        r = bfi(arg(1, bits), arg(2, bits), arg(3, 32) & 0xff, arg(4, 32) & 0xff, bits);
     else if (op == "prmt") {
         if (in.mods.size() != 1) m.fail(in, "only prmt's default mode is executed");
         r = prmt(std::uint32_t(arg(1, 32)), std::uint32_t(arg(2, 32)), std::uint32_t(arg(3, 32)));
-    } else return false;
+    } else
+        return false;
     m.write(t, in.ops.at(0), r, dbits);
     return true;
 }

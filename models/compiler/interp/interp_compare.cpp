@@ -8,8 +8,8 @@ namespace fgtlm::compiler::interp {
 
 namespace {
 
-const char* const kCompares[] = {"eq",  "ne",  "lt",  "le",  "gt",  "ge",  "lo",  "ls", "hi",
-                                 "hs",  "equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan"};
+const char* const kCompares[] = {"eq", "ne",  "lt",  "le",  "gt",  "ge",  "lo",  "ls",  "hi",
+                                 "hs", "equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan"};
 
 std::string compare_of(const PtxInst& in) {
     for (const char* c : kCompares)
@@ -60,10 +60,14 @@ bool exec_compare(Machine& m, Thread& t, const PtxInst& in) {
                           : int_compare(c, a, b, bits, st[0] == 's');
     if (in.ops.size() == 4) {
         const bool p = m.read(t, in.ops[3], 1) != 0;
-        if (in.has("and")) r = r && p;
-        else if (in.has("or")) r = r || p;
-        else if (in.has("xor")) r = r != p;
-        else m.fail(in, "a fourth operand needs .and, .or or .xor");
+        if (in.has("and"))
+            r = r && p;
+        else if (in.has("or"))
+            r = r || p;
+        else if (in.has("xor"))
+            r = r != p;
+        else
+            m.fail(in, "a fourth operand needs .and, .or or .xor");
     }
     if (in.opcode == "setp") {
         m.write(t, in.ops[0], r, 1);

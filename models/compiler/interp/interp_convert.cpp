@@ -60,13 +60,16 @@ bool exec_convert(Machine& m, Thread& t, const PtxInst& in) {
     if (dt == "f64" || st == "f64" || dt == "f16" || st == "f16") m.fail(in, dt + "/" + st + " is not executed");
     const std::uint64_t a = m.read(t, in.ops.at(1), type_bits(st));
     std::uint64_t r = 0;
-    if (dt == "f32" && st == "f32") r = float_to_float(m, in, std::uint32_t(a));
-    else if (st == "f32") r = float_to_int(m, in, as_float(in.has("ftz") ? flush(std::uint32_t(a)) : std::uint32_t(a)), dt);
+    if (dt == "f32" && st == "f32")
+        r = float_to_float(m, in, std::uint32_t(a));
+    else if (st == "f32")
+        r = float_to_int(m, in, as_float(in.has("ftz") ? flush(std::uint32_t(a)) : std::uint32_t(a)), dt);
     else if (dt == "f32") {
         if (in.has("rz") || in.has("rm") || in.has("rp")) m.fail(in, "rounding modes other than .rn are not executed");
         const float f = st[0] == 's' ? float(sext(a, type_bits(st))) : float(a);
         r = as_bits(f);
-    } else r = int_to_int(in, a, st, dt);
+    } else
+        r = int_to_int(in, a, st, dt);
     // A narrower destination type extends into the register as its own type says (PTX).
     r = dt[0] == 's' ? std::uint64_t(sext(r, type_bits(dt))) : r & mask(type_bits(dt));
     m.write(t, in.ops.at(0), r, dt[0] == 'f' ? 32 : 64);

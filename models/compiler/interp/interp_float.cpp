@@ -44,20 +44,34 @@ bool testp(const PtxInst& in, float x) {
 bool rounding_other_than_rn(const PtxInst& in) { return in.has("rz") || in.has("rm") || in.has("rp"); }
 
 bool arith(const std::string& op, const float* x, std::size_t n, float& r) {
-    if (op == "add" && n == 2) r = x[0] + x[1];
-    else if (op == "sub" && n == 2) r = x[0] - x[1];
-    else if (op == "mul" && n == 2) r = x[0] * x[1];
-    else if ((op == "fma" || op == "mad") && n == 3) r = std::fma(x[0], x[1], x[2]);
-    else if (op == "div" && n == 2) r = x[0] / x[1];
-    else if (op == "rcp" && n == 1) r = 1.0f / x[0];
-    else if (op == "sqrt" && n == 1) r = std::sqrt(x[0]);
-    else if (op == "rsqrt" && n == 1) r = 1.0f / std::sqrt(x[0]);
-    else if (op == "ex2" && n == 1) r = std::exp2(x[0]);
-    else if (op == "lg2" && n == 1) r = std::log2(x[0]);
-    else if (op == "sin" && n == 1) r = std::sin(x[0]);
-    else if (op == "cos" && n == 1) r = std::cos(x[0]);
-    else if ((op == "min" || op == "max") && n == 2) r = minmax(x[0], x[1], op == "min");
-    else return false;
+    if (op == "add" && n == 2)
+        r = x[0] + x[1];
+    else if (op == "sub" && n == 2)
+        r = x[0] - x[1];
+    else if (op == "mul" && n == 2)
+        r = x[0] * x[1];
+    else if ((op == "fma" || op == "mad") && n == 3)
+        r = std::fma(x[0], x[1], x[2]);
+    else if (op == "div" && n == 2)
+        r = x[0] / x[1];
+    else if (op == "rcp" && n == 1)
+        r = 1.0f / x[0];
+    else if (op == "sqrt" && n == 1)
+        r = std::sqrt(x[0]);
+    else if (op == "rsqrt" && n == 1)
+        r = 1.0f / std::sqrt(x[0]);
+    else if (op == "ex2" && n == 1)
+        r = std::exp2(x[0]);
+    else if (op == "lg2" && n == 1)
+        r = std::log2(x[0]);
+    else if (op == "sin" && n == 1)
+        r = std::sin(x[0]);
+    else if (op == "cos" && n == 1)
+        r = std::cos(x[0]);
+    else if ((op == "min" || op == "max") && n == 2)
+        r = minmax(x[0], x[1], op == "min");
+    else
+        return false;
     return true;
 }
 

@@ -32,7 +32,8 @@ std::uint64_t mul_part(const PtxInst& in, u128 p, Typed ty, std::uint32_t& dbits
 }
 
 std::uint64_t mul24(const PtxInst& in, std::uint64_t a, std::uint64_t b, Typed ty) {
-    const s128 x = ty.sign ? s128(sext(a, 24)) : s128(a & 0xffffff), y = ty.sign ? s128(sext(b, 24)) : s128(b & 0xffffff);
+    const s128 x = ty.sign ? s128(sext(a, 24)) : s128(a & 0xffffff),
+               y = ty.sign ? s128(sext(b, 24)) : s128(b & 0xffffff);
     const u128 p = u128(x * y);
     return std::uint64_t(in.has("hi") ? p >> 16 : p);
 }
@@ -55,28 +56,45 @@ std::uint64_t shift(const PtxInst& in, std::uint64_t a, std::uint64_t b, Typed t
 bool binary(Machine& m, const PtxInst& in, std::uint64_t a, std::uint64_t b, Typed ty, std::uint64_t& r) {
     const std::string& op = in.opcode;
     const std::int64_t sa = sext(a, ty.bits), sb = sext(b, ty.bits);
-    if (op == "add") r = a + b;
-    else if (op == "sub") r = a - b;
-    else if (op == "and") r = a & b;
-    else if (op == "or") r = a | b;
-    else if (op == "xor") r = a ^ b;
-    else if (op == "min") r = ty.sign ? std::uint64_t(sa < sb ? sa : sb) : (a < b ? a : b);
-    else if (op == "max") r = ty.sign ? std::uint64_t(sa > sb ? sa : sb) : (a > b ? a : b);
-    else if (op == "div" || op == "rem") r = divide(m, in, a, b, ty);
-    else if (op == "shl" || op == "shr") r = shift(in, a, b, ty);
-    else if (op == "mul24") r = mul24(in, a, b, ty);
-    else return false;
+    if (op == "add")
+        r = a + b;
+    else if (op == "sub")
+        r = a - b;
+    else if (op == "and")
+        r = a & b;
+    else if (op == "or")
+        r = a | b;
+    else if (op == "xor")
+        r = a ^ b;
+    else if (op == "min")
+        r = ty.sign ? std::uint64_t(sa < sb ? sa : sb) : (a < b ? a : b);
+    else if (op == "max")
+        r = ty.sign ? std::uint64_t(sa > sb ? sa : sb) : (a > b ? a : b);
+    else if (op == "div" || op == "rem")
+        r = divide(m, in, a, b, ty);
+    else if (op == "shl" || op == "shr")
+        r = shift(in, a, b, ty);
+    else if (op == "mul24")
+        r = mul24(in, a, b, ty);
+    else
+        return false;
     return true;
 }
 
 bool unary(const PtxInst& in, std::uint64_t a, Typed ty, std::uint64_t& r) {
     const std::string& op = in.opcode;
-    if (op == "not") r = ty.bits == 1 ? a == 0 : ~a;
-    else if (op == "cnot") r = a == 0;
-    else if (op == "neg") r = 0 - a;
-    else if (op == "abs") r = sext(a, ty.bits) < 0 ? 0 - a : a;
-    else if (op == "mov") r = a;
-    else return false;
+    if (op == "not")
+        r = ty.bits == 1 ? a == 0 : ~a;
+    else if (op == "cnot")
+        r = a == 0;
+    else if (op == "neg")
+        r = 0 - a;
+    else if (op == "abs")
+        r = sext(a, ty.bits) < 0 ? 0 - a : a;
+    else if (op == "mov")
+        r = a;
+    else
+        return false;
     return true;
 }
 
@@ -115,7 +133,8 @@ bool exec_int(Machine& m, Thread& t, const PtxInst& in) {
     }
     std::uint64_t r = 0;
     if (in.ops.size() == 2 && unary(in, m.read(t, in.ops[1], ty.bits), ty, r)) {
-    } else if (in.ops.size() == 3 && binary(m, in, m.read(t, in.ops[1], ty.bits), m.read(t, in.ops[2], ty.bits), ty, r)) {
+    } else if (in.ops.size() == 3 &&
+               binary(m, in, m.read(t, in.ops[1], ty.bits), m.read(t, in.ops[2], ty.bits), ty, r)) {
     } else if (op == "mad24" && in.ops.size() == 4) {
         r = mul24(in, m.read(t, in.ops[1], 32), m.read(t, in.ops[2], 32), ty) + m.read(t, in.ops[3], 32);
     } else if (op == "selp" && in.ops.size() == 4) {

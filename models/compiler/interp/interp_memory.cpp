@@ -20,8 +20,10 @@ Space space_of(Machine& m, const PtxInst& in) {
 std::uint64_t address(Machine& m, const Thread& t, const PtxInst& in, const PtxOperand& a) {
     if (a.kind != PtxOperand::Kind::Mem) m.fail(in, "expected an address [..]");
     std::uint64_t base = 0;
-    if (a.base_is_reg) base = m.read(t, reg_named(a.name), 64);
-    else if (!a.name.empty()) base = m.symbol_address(in, a.name);
+    if (a.base_is_reg)
+        base = m.read(t, reg_named(a.name), 64);
+    else if (!a.name.empty())
+        base = m.symbol_address(in, a.name);
     return base + std::uint64_t(a.imm);
 }
 

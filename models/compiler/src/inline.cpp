@@ -230,7 +230,8 @@ std::string software_function(const PtxFunction& f, const PtxInst& in) {
 bool Inliner::software_float(const PtxFunction& f, const Frame& fr, const PtxInst& in) {
     const std::string callee = software_function(f, in);
     if (callee.empty()) return false;
-    const bool rcp = in.opcode == "rcp", fma = callee == "__fgtlm_fma_rn_f32", arith = callee.find("_rn_") == std::string::npos;
+    const bool rcp = in.opcode == "rcp", fma = callee == "__fgtlm_fma_rn_f32",
+               arith = callee.find("_rn_") == std::string::npos;
     if (!arith && (in.has("ftz") || in.has("sat"))) refuse(in, ".rn with .ftz or .sat is not supported");
     const bool unary = rcp || in.opcode == "sqrt" || in.opcode == "cvt";
     if (in.ops.size() != (fma ? 4u : unary ? 2u : 3u)) refuse(in, "wrong operand count");
@@ -323,7 +324,8 @@ void Inliner::expand(const PtxFunction& f, const Frame& fr) {
         expand_inst(f, fr, in);
         if (fr.site_line == 0) continue;
         for (std::size_t k = first; k < out_.body.size(); ++k)
-            if (out_.body[k].label.empty()) out_.body[k].inst.line = fr.site_line, out_.body[k].inst.text = fr.site_text;
+            if (out_.body[k].label.empty())
+                out_.body[k].inst.line = fr.site_line, out_.body[k].inst.text = fr.site_text;
     }
 }
 

@@ -70,6 +70,9 @@ void float_minmax(Lowerer& l, int d, int a, int b, bool is_min) {
     l.emit(std::string("ISET.S32.C0 o[0x7f], {u0}, {u1}, ") + (is_min ? "LT" : "GT"), {}, {ka, kb});
     l.emit("MOV {d0}, {u0}", {r}, {b});
     l.emit("MOV {d0} (C0.NE), {u0}", {r}, {a}, true);
+    // Equal keys (equal values, or -0 and +0): -0 is below +0, so min ORs the bits and max ANDs them.
+    l.emit("ISET.S32.C0 o[0x7f], {u0}, {u1}, EQ", {}, {ka, kb});
+    l.emit(std::string(is_min ? "LOP.OR" : "LOP.AND") + " {d0} (C0.NE), {u0}, {u1}", {r}, {a, b}, true);
     // A NaN operand loses: min(NaN, b) = b, min(a, NaN) = a.
     l.emit("ISET.U32.C0 o[0x7f], {u0}, {u1}, GT", {}, {ma, inf});
     l.emit("MOV {d0} (C0.NE), {u0}", {r}, {b}, true);

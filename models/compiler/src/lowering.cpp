@@ -166,8 +166,8 @@ struct Form {
 Form form_of(const std::string& op) {
     static const std::map<std::string, Form> kForms = [] {
         std::map<std::string, Form> m;
-        for (const char* o :
-             {"mov", "ld", "st", "cvta", "not", "cnot", "neg", "abs", "rcp", "sqrt", "rsqrt", "lg2", "ex2", "sin", "cos"})
+        for (const char* o : {"mov", "ld", "st", "cvta", "not", "cnot", "neg", "abs", "rcp", "sqrt", "rsqrt", "lg2",
+                              "ex2", "sin", "cos"})
             m[o] = {2, 2, 1};
         m["cvt"] = {2, 2, 2};
         for (const char* o :

@@ -34,11 +34,11 @@ std::uint32_t input_word(std::mt19937& rng) {
                                      0xff800000u, 0x7fc00000u, 0x3f800000u, 0x7f7fffffu, 0x00000010u, 0x80800001u};
     float f = 0;
     switch (rng() % 5) {
-    case 0: return rng() % 200 - 100;
-    case 1: return rng();
-    case 2: f = float(std::int32_t(rng() % 20000) - 10000) / 64.0f; break;
-    case 3: return special[rng() % 12];
-    default: f = float(rng() % 1000) / 7.0f; break;
+        case 0: return rng() % 200 - 100;
+        case 1: return rng();
+        case 2: f = float(std::int32_t(rng() % 20000) - 10000) / 64.0f; break;
+        case 3: return special[rng() % 12];
+        default: f = float(rng() % 1000) / 7.0f; break;
     }
     std::uint32_t u = 0;
     std::memcpy(&u, &f, 4);
@@ -51,7 +51,8 @@ bool run_model(const FuzzCase& c, const fs::path& dir, std::vector<std::uint8_t>
     const fs::path ptx = dir / "k.ptx", mod = dir / "m.json", in = dir / "in.bin", out = dir / "out.bin";
     const fs::path log = dir / "log.txt";
     std::ofstream(ptx) << c.ptx;
-    std::ofstream(in, std::ios::binary).write(reinterpret_cast<const char*>(c.input.data()), std::streamsize(c.input.size()));
+    std::ofstream(in, std::ios::binary)
+        .write(reinterpret_cast<const char*>(c.input.data()), std::streamsize(c.input.size()));
     const std::string exe = FGTLM_EXE;
     if (shell(exe + " ptxas " + ptx.string() + " -o " + mod.string(), log) != 0)
         return (error = "fgtlm ptxas: " + slurp(log)), false;
@@ -70,8 +71,9 @@ std::string describe(std::uint32_t addr, std::uint32_t model, std::uint32_t inte
     const int kind = word < 8 ? 0 : word < 14 ? 1 : 2;
     const std::uint32_t idx = kind == 0 ? word : kind == 1 ? word - 8 : (word - 14) / 2;
     std::ostringstream s;
-    s << "thread " << off / kFuzzOutBytes << " " << names[kind] << idx << (kind == 2 ? (word % 2 ? " high" : " low") : "")
-      << ": model 0x" << std::hex << model << ", interpreter 0x" << interp;
+    s << "thread " << off / kFuzzOutBytes << " " << names[kind] << idx
+      << (kind == 2 ? (word % 2 ? " high" : " low") : "") << ": model 0x" << std::hex << model << ", interpreter 0x"
+      << interp;
     return s.str();
 }
 

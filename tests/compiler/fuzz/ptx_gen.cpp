@@ -63,9 +63,9 @@ std::string Gen::f_or_imm() {
 }
 
 void Gen::int_op(const std::string& g) {
-    const char* bin[] = {"add.s32", "sub.s32", "mul.lo.s32", "mul.hi.s32", "mul.hi.u32", "and.b32", "or.b32",
-                         "xor.b32", "min.s32", "min.u32", "max.s32", "max.u32", "shl.b32", "shr.u32", "shr.s32",
-                         "mul24.lo.u32", "mul24.lo.s32", "add.u32", "mul.lo.u32"};
+    const char* bin[] = {"add.s32", "sub.s32",      "mul.lo.s32",   "mul.hi.s32", "mul.hi.u32", "and.b32", "or.b32",
+                         "xor.b32", "min.s32",      "min.u32",      "max.s32",    "max.u32",    "shl.b32", "shr.u32",
+                         "shr.s32", "mul24.lo.u32", "mul24.lo.s32", "add.u32",    "mul.lo.u32"};
     const char* un[] = {"not.b32", "neg.s32", "abs.s32", "popc.b32", "clz.b32", "brev.b32", "cnot.b32", "mov.b32"};
     if (chance(70)) {
         line(g + bin[pick(19)] + " " + r() + ", " + r() + ", " + r_or_imm());
@@ -76,15 +76,20 @@ void Gen::int_op(const std::string& g) {
 
 void Gen::int_ternary(const std::string& g) {
     switch (pick(6)) {
-    case 0: line(g + "mad.lo.s32 " + r() + ", " + r() + ", " + r_or_imm() + ", " + r()); break;
-    case 1: line(g + "mad24.lo.u32 " + r() + ", " + r() + ", " + r() + ", " + r_or_imm()); break;
-    case 2:
-        line(g + (chance(50) ? "bfe.u32 " : "bfe.s32 ") + r() + ", " + r() + ", " + (chance(50) ? r() : std::to_string(pick(40))) +
-             ", " + std::to_string(pick(34)));
-        break;
-    case 3: line(g + "bfi.b32 " + r() + ", " + r() + ", " + r() + ", " + std::to_string(pick(34)) + ", " + r()); break;
-    case 4: line(g + "prmt.b32 " + r() + ", " + r() + ", " + r() + ", " + (chance(50) ? r() : std::to_string(pick(65536)))); break;
-    default: line(g + "selp.b32 " + r() + ", " + r_or_imm() + ", " + r() + ", " + p()); break;
+        case 0: line(g + "mad.lo.s32 " + r() + ", " + r() + ", " + r_or_imm() + ", " + r()); break;
+        case 1: line(g + "mad24.lo.u32 " + r() + ", " + r() + ", " + r() + ", " + r_or_imm()); break;
+        case 2:
+            line(g + (chance(50) ? "bfe.u32 " : "bfe.s32 ") + r() + ", " + r() + ", " +
+                 (chance(50) ? r() : std::to_string(pick(40))) + ", " + std::to_string(pick(34)));
+            break;
+        case 3:
+            line(g + "bfi.b32 " + r() + ", " + r() + ", " + r() + ", " + std::to_string(pick(34)) + ", " + r());
+            break;
+        case 4:
+            line(g + "prmt.b32 " + r() + ", " + r() + ", " + r() + ", " +
+                 (chance(50) ? r() : std::to_string(pick(65536))));
+            break;
+        default: line(g + "selp.b32 " + r() + ", " + r_or_imm() + ", " + r() + ", " + p()); break;
     }
 }
 
@@ -98,41 +103,54 @@ void Gen::div_op() {
 }
 
 void Gen::float_op(const std::string& g) {
-    const char* bin[] = {"add.f32", "sub.f32", "mul.f32", "add.rn.f32", "mul.rn.f32", "sub.rn.f32", "min.f32", "max.f32",
-                         "add.ftz.f32", "mul.ftz.f32", "div.rn.f32", "add.sat.f32", "mul.sat.f32"};
+    const char* bin[] = {"add.f32", "sub.f32",     "mul.f32",     "add.rn.f32", "mul.rn.f32",  "sub.rn.f32", "min.f32",
+                         "max.f32", "add.ftz.f32", "mul.ftz.f32", "div.rn.f32", "add.sat.f32", "mul.sat.f32"};
     const char* un[] = {"abs.f32", "neg.f32", "sqrt.rn.f32", "rcp.rn.f32", "mov.f32"};
     const std::uint32_t k = pick(10);
-    if (k < 6) line(g + bin[pick(13)] + " " + f() + ", " + f() + ", " + f_or_imm());
-    else if (k < 8) line(g + un[pick(5)] + " " + f() + ", " + f());
-    else if (k < 9) line(g + "fma.rn.f32 " + f() + ", " + f() + ", " + f_or_imm() + ", " + f());
-    else line(g + "selp.f32 " + f() + ", " + f() + ", " + f_or_imm() + ", " + p());
+    if (k < 6)
+        line(g + bin[pick(13)] + " " + f() + ", " + f() + ", " + f_or_imm());
+    else if (k < 8)
+        line(g + un[pick(5)] + " " + f() + ", " + f());
+    else if (k < 9)
+        line(g + "fma.rn.f32 " + f() + ", " + f() + ", " + f_or_imm() + ", " + f());
+    else
+        line(g + "selp.f32 " + f() + ", " + f() + ", " + f_or_imm() + ", " + p());
 }
 
 void Gen::float_misc() {
     const char* cmp[] = {"eq", "ne", "lt", "le", "gt", "ge", "equ", "neu", "ltu", "leu", "gtu", "geu", "num", "nan"};
     const char* cls[] = {"finite", "infinite", "number", "notanumber", "normal", "subnormal"};
     switch (pick(4)) {
-    case 0: line("setp." + std::string(cmp[pick(14)]) + ".f32 " + p() + ", " + f() + ", " + f_or_imm()); break;
-    case 1: line("testp." + std::string(cls[pick(6)]) + ".f32 " + p() + ", " + f()); break;
-    case 2: line("mov.b32 " + f() + ", " + r()); break;
-    default: line("mov.b32 " + r() + ", " + f()); break;
+        case 0: line("setp." + std::string(cmp[pick(14)]) + ".f32 " + p() + ", " + f() + ", " + f_or_imm()); break;
+        case 1: line("testp." + std::string(cls[pick(6)]) + ".f32 " + p() + ", " + f()); break;
+        case 2: line("mov.b32 " + f() + ", " + r()); break;
+        default: line("mov.b32 " + r() + ", " + f()); break;
     }
 }
 
 void Gen::wide_op() {
     const char* bin[] = {"add.s64", "sub.s64", "mul.lo.s64", "and.b64", "or.b64", "xor.b64", "min.s64", "max.u64"};
     switch (pick(8)) {
-    case 0:
-    case 1: line(std::string(bin[pick(8)]) + " " + rd() + ", " + rd() + ", " + rd()); break;
-    case 2: line(std::string(chance(50) ? "shl.b64 " : chance(50) ? "shr.u64 " : "shr.s64 ") + rd() + ", " + rd() + ", " + r_or_imm()); break;
-    case 3: line(std::string(chance(50) ? "mul.wide.u32 " : "mul.wide.s32 ") + rd() + ", " + r() + ", " + r()); break;
-    case 4: line(std::string(chance(50) ? "cvt.u64.u32 " : "cvt.s64.s32 ") + rd() + ", " + r()); break;
-    case 5: line("cvt.u32.u64 " + r() + ", " + rd()); break;
-    case 6: line(std::string(chance(50) ? "mov.b64 {" + r() + ", " + r() + "}, " : "popc.b64 " + r() + ", ") + rd()); break;
-    default:
-        line("or.b64 %dt0, " + rd() + ", 1");
-        line(std::string(chance(50) ? "div.u64 " : "rem.u64 ") + rd() + ", " + rd() + ", %dt0");
-        break;
+        case 0:
+        case 1: line(std::string(bin[pick(8)]) + " " + rd() + ", " + rd() + ", " + rd()); break;
+        case 2:
+            line(std::string(chance(50)   ? "shl.b64 "
+                             : chance(50) ? "shr.u64 "
+                                          : "shr.s64 ") +
+                 rd() + ", " + rd() + ", " + r_or_imm());
+            break;
+        case 3:
+            line(std::string(chance(50) ? "mul.wide.u32 " : "mul.wide.s32 ") + rd() + ", " + r() + ", " + r());
+            break;
+        case 4: line(std::string(chance(50) ? "cvt.u64.u32 " : "cvt.s64.s32 ") + rd() + ", " + r()); break;
+        case 5: line("cvt.u32.u64 " + r() + ", " + rd()); break;
+        case 6:
+            line(std::string(chance(50) ? "mov.b64 {" + r() + ", " + r() + "}, " : "popc.b64 " + r() + ", ") + rd());
+            break;
+        default:
+            line("or.b64 %dt0, " + rd() + ", 1");
+            line(std::string(chance(50) ? "div.u64 " : "rem.u64 ") + rd() + ", " + rd() + ", %dt0");
+            break;
     }
 }
 
@@ -140,37 +158,46 @@ void Gen::pred_op() {
     const char* cmp[] = {"eq", "ne", "lt", "le", "gt", "ge"};
     const char* ucmp[] = {"lo", "ls", "hi", "hs"};
     switch (pick(5)) {
-    case 0: line("setp." + std::string(cmp[pick(6)]) + ".s32 " + p() + ", " + r() + ", " + r_or_imm()); break;
-    case 1: line("setp." + std::string(ucmp[pick(4)]) + ".u32 " + p() + ", " + r() + ", " + r_or_imm()); break;
-    case 2:
-        line("setp." + std::string(cmp[pick(6)]) + (chance(50) ? ".and" : chance(50) ? ".or" : ".xor") + ".s32 " + p() +
-             ", " + r() + ", " + r() + ", " + (chance(50) ? "!" : "") + p());
-        break;
-    case 3: line("setp." + std::string(cmp[pick(6)]) + (chance(50) ? ".u64 " : ".s64 ") + p() + ", " + rd() + ", " + rd()); break;
-    default:
-        line(std::string(chance(30) ? "not.pred " + p() + ", " : (chance(50) ? "and.pred " : "xor.pred ") + p() + ", " + p() + ", ") +
-             p());
-        break;
+        case 0: line("setp." + std::string(cmp[pick(6)]) + ".s32 " + p() + ", " + r() + ", " + r_or_imm()); break;
+        case 1: line("setp." + std::string(ucmp[pick(4)]) + ".u32 " + p() + ", " + r() + ", " + r_or_imm()); break;
+        case 2:
+            line("setp." + std::string(cmp[pick(6)]) +
+                 (chance(50)   ? ".and"
+                  : chance(50) ? ".or"
+                               : ".xor") +
+                 ".s32 " + p() + ", " + r() + ", " + r() + ", " + (chance(50) ? "!" : "") + p());
+            break;
+        case 3:
+            line("setp." + std::string(cmp[pick(6)]) + (chance(50) ? ".u64 " : ".s64 ") + p() + ", " + rd() + ", " +
+                 rd());
+            break;
+        default:
+            line(std::string(chance(30) ? "not.pred " + p() + ", "
+                                        : (chance(50) ? "and.pred " : "xor.pred ") + p() + ", " + p() + ", ") +
+                 p());
+            break;
     }
 }
 
 void Gen::conversion() {
     switch (pick(5)) {
-    case 0: line(std::string(chance(50) ? "cvt.rn.f32.s32 " : "cvt.rn.f32.u32 ") + f() + ", " + r()); break;
-    case 1: {  // float -> integer inside the destination's range (PTX clamps outside it)
-        const char* rnd[] = {"rni", "rzi", "rmi", "rpi"};
-        line("min.f32 %ft0, " + f() + ", 0f4E000000");  // 2^29
-        line("max.f32 %ft0, %ft0, 0fCE000000");
-        line("cvt." + std::string(rnd[pick(4)]) + ".s32.f32 " + r() + ", %ft0");
-        break;
-    }
-    case 2: {
-        const char* t[] = {"cvt.s32.s8 ", "cvt.u32.u8 ", "cvt.s32.s16 ", "cvt.u32.u16 "};
-        line(std::string(t[pick(4)]) + r() + ", " + r());
-        break;
-    }
-    case 3: line(std::string(chance(50) ? "set.lt.u32.s32 " : "set.ne.u32.u32 ") + r() + ", " + r() + ", " + r()); break;
-    default: line("cvt.rni.f32.f32 " + f() + ", " + f()); break;
+        case 0: line(std::string(chance(50) ? "cvt.rn.f32.s32 " : "cvt.rn.f32.u32 ") + f() + ", " + r()); break;
+        case 1: {  // float -> integer inside the destination's range (PTX clamps outside it)
+            const char* rnd[] = {"rni", "rzi", "rmi", "rpi"};
+            line("min.f32 %ft0, " + f() + ", 0f4E000000");  // 2^29
+            line("max.f32 %ft0, %ft0, 0fCE000000");
+            line("cvt." + std::string(rnd[pick(4)]) + ".s32.f32 " + r() + ", %ft0");
+            break;
+        }
+        case 2: {
+            const char* t[] = {"cvt.s32.s8 ", "cvt.u32.u8 ", "cvt.s32.s16 ", "cvt.u32.u16 "};
+            line(std::string(t[pick(4)]) + r() + ", " + r());
+            break;
+        }
+        case 3:
+            line(std::string(chance(50) ? "set.lt.u32.s32 " : "set.ne.u32.u32 ") + r() + ", " + r() + ", " + r());
+            break;
+        default: line("cvt.rni.f32.f32 " + f() + ", " + f()); break;
     }
 }
 
@@ -231,12 +258,15 @@ void Gen::prologue() {
     line("mad.lo.u32 %gid, %t0, %nx, %tx");
     line("shl.b32 %t0, %gid, 5");
     line("add.u32 %in, %in, %t0");
-    for (int k = 0; k < kInts; ++k) line("ld.global.u32 %r" + std::to_string(k) + ", [%in+" + std::to_string(4 * k) + "]");
+    for (int k = 0; k < kInts; ++k)
+        line("ld.global.u32 %r" + std::to_string(k) + ", [%in+" + std::to_string(4 * k) + "]");
     for (int k = 0; k < kFloats; ++k)
-        line(std::string(chance(60) ? "mov.b32 %f" : "cvt.rn.f32.s32 %f") + std::to_string(k) + ", %r" + std::to_string(k));
+        line(std::string(chance(60) ? "mov.b32 %f" : "cvt.rn.f32.s32 %f") + std::to_string(k) + ", %r" +
+             std::to_string(k));
     for (int k = 0; k < kWides; ++k)
         line("mov.b64 %rd" + std::to_string(k) + ", {%r" + std::to_string(k) + ", %r" + std::to_string(k + 3) + "}");
-    for (int k = 0; k < kPreds; ++k) line("setp.lt.u32 %p" + std::to_string(k) + ", %r" + std::to_string(k + 4) + ", %r" + std::to_string(k));
+    for (int k = 0; k < kPreds; ++k)
+        line("setp.lt.u32 %p" + std::to_string(k) + ", %r" + std::to_string(k + 4) + ", %r" + std::to_string(k));
 }
 
 void Gen::epilogue() {
@@ -253,20 +283,34 @@ void Gen::epilogue() {
 
 void Gen::statement(int depth) {
     const std::uint32_t k = pick(100);
-    if (k < 22) int_op("");
-    else if (k < 30) int_ternary("");
-    else if (k < 34) div_op();
-    else if (k < 50) float_op("");
-    else if (k < 55) float_misc();
-    else if (k < 63) wide_op();
-    else if (k < 70) pred_op();
-    else if (k < 76) conversion();
-    else if (k < 82) int_op(guard());
-    else if (k < 86) float_op(guard());
-    else if (k < 91 && depth < kMaxDepth) if_else(depth);
-    else if (k < 95 && depth < kMaxDepth) loop(depth);
-    else if (k < 98 && depth == 0) shared_exchange();
-    else int_ternary(guard());
+    if (k < 22)
+        int_op("");
+    else if (k < 30)
+        int_ternary("");
+    else if (k < 34)
+        div_op();
+    else if (k < 50)
+        float_op("");
+    else if (k < 55)
+        float_misc();
+    else if (k < 63)
+        wide_op();
+    else if (k < 70)
+        pred_op();
+    else if (k < 76)
+        conversion();
+    else if (k < 82)
+        int_op(guard());
+    else if (k < 86)
+        float_op(guard());
+    else if (k < 91 && depth < kMaxDepth)
+        if_else(depth);
+    else if (k < 95 && depth < kMaxDepth)
+        loop(depth);
+    else if (k < 98 && depth == 0)
+        shared_exchange();
+    else
+        int_ternary(guard());
 }
 
 void Gen::block(int depth, int n) {

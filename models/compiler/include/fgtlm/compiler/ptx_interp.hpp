@@ -21,10 +21,10 @@ namespace fgtlm::compiler {
 struct InterpLaunch {
     std::array<std::uint32_t, 3> grid{1, 1, 1};
     std::array<std::uint32_t, 3> block{1, 1, 1};
-    std::vector<std::uint64_t> params;                // one value per kernel parameter, in order
-    std::map<std::string, std::uint32_t> symbols;    // global address of each .global/.const variable
-    std::uint32_t dynamic_shared = 0;                 // bytes of extern .shared arrays
-    std::uint64_t max_steps = 50'000'000;            // instructions per block before "endless loop?"
+    std::vector<std::uint64_t> params;             // one value per kernel parameter, in order
+    std::map<std::string, std::uint32_t> symbols;  // global address of each .global/.const variable
+    std::uint32_t dynamic_shared = 0;              // bytes of extern .shared arrays
+    std::uint64_t max_steps = 50'000'000;          // instructions per block before "endless loop?"
 };
 
 // Thrown for what the interpreter cannot execute or what PTX leaves undefined (division by
