@@ -1,6 +1,6 @@
 // Differential testing of the compiler: random PTX kernels (ptx_gen.cpp) compiled by `fgtlm
 // ptxas` and run on the model, compared word by word with the PTX interpreter. The count and
-// first seed come from FGTLM_FUZZ_COUNT / FGTLM_FUZZ_SEED (default: 25 kernels from seed 1, for
+// first seed come from FGTLM_FUZZ_COUNT / FGTLM_FUZZ_SEED (default: 15 kernels from seed 1, for
 // CI time; scripts/ptx-fuzz runs thousands). A failing kernel is shrunk and written to
 // <work dir>/failures/seed_<n>.ptx, ready to be copied into regressions/, whose files are
 // rerun by the second test (their first line names the seed that makes the input).
@@ -32,7 +32,7 @@ void save_failure(const FuzzCase& c, std::uint64_t seed, const std::string& what
 }
 
 TEST(PtxDifferential, RandomKernelsEqualThePtxInterpreter) {
-    const std::uint64_t count = env_number("FGTLM_FUZZ_COUNT", 25), first = env_number("FGTLM_FUZZ_SEED", 1);
+    const std::uint64_t count = env_number("FGTLM_FUZZ_COUNT", 15), first = env_number("FGTLM_FUZZ_SEED", 1);
     std::uint64_t passed = 0;
     for (std::uint64_t seed = first; seed < first + count; ++seed) {
         const FuzzCase c = fuzz_case(seed);
