@@ -36,10 +36,13 @@ TEST(PtxDifferential, RandomKernelsEqualThePtxInterpreter) {
     std::uint64_t passed = 0;
     for (std::uint64_t seed = first; seed < first + count; ++seed) {
         const FuzzCase c = fuzz_case(seed);
-        const fs::path dir = fs::path(FGTLM_FUZZ_WORK_DIR) / "run";
+        // One folder per seed (two runs side by side, ctest and scripts/ptx-fuzz, must not share files), removed
+        // when the kernel passes.
+        const fs::path dir = fs::path(FGTLM_FUZZ_WORK_DIR) / ("run_" + std::to_string(seed));
         const FuzzResult r = run_fuzz_case(c, dir);
         if (r.ok) {
             ++passed;
+            fs::remove_all(dir);
             continue;
         }
         const FuzzCase small = shrink(c, dir);
