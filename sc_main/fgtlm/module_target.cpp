@@ -4,6 +4,7 @@
 
 #include <cstring>
 #include <fstream>
+#include <iostream>
 #include <iterator>
 
 #include <fgtlm/compiler/module.hpp>
@@ -102,6 +103,12 @@ loaders::KernelImage image_from_module(const LaunchTarget& t) {
     img.launch.regs_per_thread = k->regs;
     // Local windows (one per thread of the block) follow the static shared data.
     img.launch.shared_bytes = k->shared_bytes + t.dynamic_shared + k->local_bytes * img.launch.threads_per_block();
+    if (k->local_bytes > 0 && img.launch.threads_per_block() % 32 != 0)
+        std::cerr
+            << "warning: " << t.target << ": kernel " << k->name << " keeps " << k->local_bytes
+            << " bytes per thread (spills, local arrays) in windows indexed by the thread index; FlexGripPlus runs "
+               "all 32 lanes of a partial warp, and the lanes past the block (stale R0) use thread 0's window: "
+               "use a block of a multiple of 32 threads\n";
     if (!m.data.empty()) {
         const std::uint64_t end = std::uint64_t(m.data_base) + m.data.size();
         if (end > img.global_mem_bytes)

@@ -23,12 +23,17 @@ struct Frame {
     int caller_tag = 0;  // the tag whose slots hold this instance's parameters and results
     std::map<std::string, std::string> params, results;  // callee name -> call-site name
     std::string end_label;
+    // Inside a software function (softfloat): the line and text of the user's instruction it computes, which every
+    // instruction of its body takes (line map, messages); 0 elsewhere.
+    std::uint32_t site_line = 0;
+    std::string site_text;
 };
 
 class Inliner {
 public:
     Inliner(const PtxModule& m, const CompileOptions& o, PtxFunction& out) : mod_(m), opts_(o), out_(out) {}
     void expand(const PtxFunction& f, const Frame& fr);
+    void expand_inst(const PtxFunction& f, const Frame& fr, const PtxInst& in);
 
 private:
     [[noreturn]] void refuse(const PtxInst& in, const std::string& why) const {
@@ -177,24 +182,59 @@ PtxOperand vec_operand(std::vector<std::string> elems) {
     return o;
 }
 
-PtxInst mov_b32(const PtxInst& at, PtxOperand d, PtxOperand s) {
+PtxInst mov_b32(const PtxInst& at, PtxOperand d, PtxOperand s, bool wide = false) {
     PtxInst m;
     m.line = at.line;
     m.text = at.text;
     m.opcode = "mov";
-    m.mods = {"b32"};
+    m.mods = {wide ? "b64" : "b32"};
     m.ops = {std::move(d), std::move(s)};
     return m;
 }
 
-// div.rn, rcp.rn, sqrt.rn and fma.rn/mad.rn .f32 (no .ftz): a call of the correctly rounded
-// software function, inlined like any call. Returns false for every other instruction.
+// The software function for a cvt between f32 and an integer, or "": f32 -> s32/u32/s64/u64 with .rni/.rzi/.rmi/
+// .rpi (PTX clamps out-of-range values and gives 0 for NaN; F2I alone does neither), f32 -> f32 rounded to an
+// integral value, and s64/u64 -> f32 (.rn).
+std::string software_convert(const PtxInst& in) {
+    const std::string dt = in.type2(), st = in.type();
+    if (st == "f32" && (dt == "f32" || dt == "s32" || dt == "u32" || dt == "s64" || dt == "u64"))
+        for (const char* mode : {"rni", "rzi", "rmi", "rpi"})
+            if (in.has(mode))
+                return std::string("__fgtlm_cvt_") + mode + (in.has("ftz") ? "_ftz" : "") + "_" + dt + "_f32";
+    if (dt == "f32" && (st == "s64" || st == "u64") && in.has("rn")) return "__fgtlm_cvt_rn_f32_" + st;
+    return "";
+}
+
+// The software function that computes `in`, or "" when the FPU/SFU lowering does: div.rn, rcp.rn, sqrt.rn and
+// fma.rn/mad.rn .f32 (no .ftz) and the conversions above always; add/sub/mul.f32 (round to nearest, .ftz too) through
+// a wrapper that takes the FPU for operands in its IEEE domain (softfloat.cu). Nothing inside the software functions
+// themselves (`f`): their add/sub/mul and inline cvt are those FPU fast paths.
+std::string software_function(const PtxFunction& f, const PtxInst& in) {
+    if (f.name.rfind("__fgtlm_", 0) == 0) return "";
+    const std::string& op = in.opcode;
+    if (op == "cvt") return software_convert(in);
+    if (in.type() != "f32") return "";
+    if (op == "add" || op == "sub" || op == "mul") {
+        if (in.has("rz") || in.has("rm") || in.has("rp")) return "";  // refused by the lowering
+        return "__fgtlm_" + op + (in.has("ftz") ? "_ftz" : "") + "_f32";
+    }
+    if (!in.has("rn")) return "";
+    if (op == "div" || op == "rcp") return "__fgtlm_div_rn_f32";
+    if (op == "sqrt") return "__fgtlm_sqrt_rn_f32";
+    if (op == "fma" || op == "mad") return "__fgtlm_fma_rn_f32";
+    return "";
+}
+
+// An f32 instruction computed by a software function (software_function): a call, inlined like any call, and the
+// result moved (and saturated) under the instruction's guard. Returns false for every other instruction.
 bool Inliner::software_float(const PtxFunction& f, const Frame& fr, const PtxInst& in) {
-    const bool div = in.opcode == "div", rcp = in.opcode == "rcp", sqrt = in.opcode == "sqrt";
-    const bool fma = in.opcode == "fma" || in.opcode == "mad";
-    if (!(div || rcp || sqrt || fma) || !in.has("rn") || in.type() != "f32") return false;
-    if (in.has("ftz") || in.has("sat")) refuse(in, ".rn with .ftz or .sat is not supported");
-    if (in.ops.size() != (fma ? 4u : div ? 3u : 2u)) refuse(in, "wrong operand count");
+    const std::string callee = software_function(f, in);
+    if (callee.empty()) return false;
+    const bool rcp = in.opcode == "rcp", fma = callee == "__fgtlm_fma_rn_f32",
+               arith = callee.find("_rn_") == std::string::npos;
+    if (!arith && (in.has("ftz") || in.has("sat"))) refuse(in, ".rn with .ftz or .sat is not supported");
+    const bool unary = rcp || in.opcode == "sqrt" || in.opcode == "cvt";
+    if (in.ops.size() != (fma ? 4u : unary ? 2u : 3u)) refuse(in, "wrong operand count");
     const PtxInst r = renamed(f, fr, in);
     std::vector<PtxOperand> args(r.ops.begin() + 1, r.ops.end());
     if (rcp) {
@@ -208,17 +248,22 @@ bool Inliner::software_float(const PtxFunction& f, const Frame& fr, const PtxIns
     c.mods = {"uni"};
     c.ops = {vec_operand({"__sf_ret"}), PtxOperand{}, vec_operand({})};
     c.ops[1].kind = PtxOperand::Kind::Sym;
-    c.ops[1].name = sqrt ? "__fgtlm_sqrt_rn_f32" : fma ? "__fgtlm_fma_rn_f32" : "__fgtlm_div_rn_f32";
+    c.ops[1].name = callee;
     for (std::size_t k = 0; k < args.size(); ++k) {
         const std::string name = "__sf_arg" + std::to_string(k);
         stored_[slot(fr.tag, name, 0)] = true;
-        push(mov_b32(in, reg_operand(slot(fr.tag, name, 0)), args[k]));
+        push(mov_b32(in, reg_operand(slot(fr.tag, name, 0)), args[k], ptx_type_size(in.type()) == 8));
         c.ops[2].elems.push_back(name);
     }
     call(fr, c);
-    PtxInst result = mov_b32(in, r.ops[0], reg_operand(slot(fr.tag, "__sf_ret", 0)));
+    const bool wide_result = in.opcode == "cvt" && ptx_type_size(in.type2()) == 8;
+    PtxInst result = mov_b32(in, r.ops[0], reg_operand(slot(fr.tag, "__sf_ret", 0)), wide_result);
     result.guard = r.guard;
     result.guard_negated = r.guard_negated;
+    if (in.has("sat") && (in.opcode == "cvt" ? in.type2() : in.type()) == "f32") {  // clamp to [0, 1] as cvt.sat does
+        result.opcode = "cvt";
+        result.mods = {"sat", "f32", "f32"};
+    }
     push(result);
     return true;
 }
@@ -246,6 +291,8 @@ void Inliner::call(const Frame& fr, const PtxInst& in) {
     nf.tag = ++counter_;
     nf.caller_tag = fr.tag;
     nf.end_label = "$i" + std::to_string(nf.tag) + ".end";
+    nf.site_line = fr.site_line, nf.site_text = fr.site_text;
+    if (nf.site_line == 0 && name.rfind("__fgtlm_", 0) == 0) nf.site_line = in.line, nf.site_text = in.text;
     for (std::size_t k = 0; k < g->params.size(); ++k) nf.params[g->params[k].name] = args->elems[k];
     for (std::size_t k = 0; k < g->results.size(); ++k) nf.results[g->results[k].name] = rets->elems[k];
     for (PtxRegDecl d : g->regs) out_.regs.push_back((d.prefix = reg(nf, d.prefix), d));
@@ -273,19 +320,28 @@ void Inliner::expand(const PtxFunction& f, const Frame& fr) {
             continue;
         }
         const PtxInst& in = s.inst;
-        if (in.opcode == "call") {
-            call(fr, in);
-        } else if (software_float(f, fr, in)) {
-        } else if ((in.opcode == "ld" || in.opcode == "st") && in.has("param")) {
-            param_access(f, fr, in);
-        } else if (in.opcode == "ret" && fr.tag != 0) {  // the end of the inlined body
-            PtxInst b = branch_to(in, fr.end_label);
-            b.guard = reg(fr, in.guard);
-            b.guard_negated = in.guard_negated;
-            push(b);
-        } else {
-            push(renamed(f, fr, in));
-        }
+        const std::size_t first = out_.body.size();
+        expand_inst(f, fr, in);
+        if (fr.site_line == 0) continue;
+        for (std::size_t k = first; k < out_.body.size(); ++k)
+            if (out_.body[k].label.empty())
+                out_.body[k].inst.line = fr.site_line, out_.body[k].inst.text = fr.site_text;
+    }
+}
+
+void Inliner::expand_inst(const PtxFunction& f, const Frame& fr, const PtxInst& in) {
+    if (in.opcode == "call") {
+        call(fr, in);
+    } else if (software_float(f, fr, in)) {
+    } else if ((in.opcode == "ld" || in.opcode == "st") && in.has("param")) {
+        param_access(f, fr, in);
+    } else if (in.opcode == "ret" && fr.tag != 0) {  // the end of the inlined body
+        PtxInst b = branch_to(in, fr.end_label);
+        b.guard = reg(fr, in.guard);
+        b.guard_negated = in.guard_negated;
+        push(b);
+    } else {
+        push(renamed(f, fr, in));
     }
 }
 

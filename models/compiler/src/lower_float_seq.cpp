@@ -46,7 +46,9 @@ void float_compare(Lowerer& l, int d, int a, int b, const std::string& cmp) {
 void float_add(Lowerer& l, int d, int a, int b, bool negate_b) {
     const int one = l.imm(negate_b ? 0xbf800000u : 0x3f800000u), bb = l.temp(), t = l.temp();
     const int sign = l.imm(0x80000000u);
-    l.emit("FMAD {d0}, {u0}, {u1}, {u2}", {d}, {b, one, a});
+    const int addend = l.temp();  // short-lived: an FMAD addend must get one of R1..R31 (regalloc.cpp)
+    l.emit("MOV {d0}, {u0}", {addend}, {a});
+    l.emit("FMAD {d0}, {u0}, {u1}, {u2}", {d}, {b, one, addend});
     if (negate_b)
         l.emit("LOP.XOR {d0}, {u0}, {u1}", {bb}, {b, sign});  // the addend as added
     else
@@ -68,11 +70,21 @@ void float_minmax(Lowerer& l, int d, int a, int b, bool is_min) {
     l.emit(std::string("ISET.S32.C0 o[0x7f], {u0}, {u1}, ") + (is_min ? "LT" : "GT"), {}, {ka, kb});
     l.emit("MOV {d0}, {u0}", {r}, {b});
     l.emit("MOV {d0} (C0.NE), {u0}", {r}, {a}, true);
+    // Equal keys (equal values, or -0 and +0): -0 is below +0, so min ORs the bits and max ANDs them.
+    l.emit("ISET.S32.C0 o[0x7f], {u0}, {u1}, EQ", {}, {ka, kb});
+    l.emit(std::string(is_min ? "LOP.OR" : "LOP.AND") + " {d0} (C0.NE), {u0}, {u1}", {r}, {a, b}, true);
     // A NaN operand loses: min(NaN, b) = b, min(a, NaN) = a.
     l.emit("ISET.U32.C0 o[0x7f], {u0}, {u1}, GT", {}, {ma, inf});
     l.emit("MOV {d0} (C0.NE), {u0}", {r}, {b}, true);
     l.emit("ISET.U32.C0 o[0x7f], {u0}, {u1}, GT", {}, {mb, inf});
     l.emit("MOV {d0} (C0.NE), {u0}", {r}, {a}, true);
+    // Two NaNs give the canonical NaN (PTX).
+    const int na = l.temp(), nb = l.temp();
+    l.emit("ISET.U32 {d0}, {u0}, {u1}, GT", {na}, {ma, inf});
+    l.emit("ISET.U32 {d0}, {u0}, {u1}, GT", {nb}, {mb, inf});
+    l.emit("LOP.AND {d0}, {u0}, {u1}", {na}, {na, nb});
+    l.emit("ISET.U32.C0 o[0x7f], {u0}, R124, NE", {}, {na});
+    l.emit("MOV {d0} (C0.NE), {u0}", {r}, {l.imm(0x7fffffffu)}, true);
     l.emit("MOV {d0}, {u0}", {d}, {r});
 }
 

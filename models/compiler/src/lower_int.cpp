@@ -133,6 +133,10 @@ void lower_logic(Lowerer& l, const std::string& op) {
     }
     if (op == "not") {
         l.emit("LOP.XOR {d0}{g}, {u0}, {u1}", {d}, {a, l.imm(0xffffffffu)});
+    } else if (op == "cnot") {  // a == 0 ? 1 : 0: ISET gives 0xffffffff for true
+        const int t = l.temp();
+        l.emit("ISET.U32 {d0}, {u0}, R124, EQ", {t}, {narrow_operand(l, a, in.type())});
+        l.emit("LOP.AND {d0}{g}, {u0}, {u1}", {d}, {t, l.imm(1)});
     } else {
         const std::string mn = op == "and" ? "LOP.AND" : op == "or" ? "LOP.OR" : "LOP.XOR";
         l.emit(mn + " {d0}{g}, {u0}, {u1}", {d}, {a, l.value(in.ops[2])});
@@ -177,7 +181,7 @@ bool lower_integer(Lowerer& l) {
         lower_mul(l, true);
     else if (op == "shl" || op == "shr")
         lower_shift(l, op);
-    else if (op == "and" || op == "or" || op == "xor" || op == "not")
+    else if (op == "and" || op == "or" || op == "xor" || op == "not" || op == "cnot")
         lower_logic(l, op);
     else if (op == "neg" || op == "abs")
         lower_neg_abs(l, op == "neg");

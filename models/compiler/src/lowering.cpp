@@ -24,7 +24,10 @@ int Lowerer::vreg(const std::string& ptx_reg) {
     return v;
 }
 
-int Lowerer::temp() { return out_.num_vregs++; }
+int Lowerer::temp() {
+    temps_.insert(out_.num_vregs);
+    return out_.num_vregs++;
+}
 
 int Lowerer::imm(std::uint32_t v) {
     const int t = temp();
@@ -101,7 +104,9 @@ void Lowerer::unguardable_to_register(std::vector<MInst>& out, MInst m) {
 }
 
 // Every instruction the group emitted runs under C0, set from the predicate first.
-void Lowerer::apply_guard(std::size_t first, const PtxInst& in) {
+// false (nothing changed) when some instruction of the sequence cannot take the guard: it sets C0 itself, or has
+// no {g} (the caller branches around the instruction instead).
+bool Lowerer::apply_guard(std::size_t first, const PtxInst& in) {
     auto& insts = out_.blocks.back().insts;
     std::vector<MInst> guarded;
     MInst set;
@@ -110,17 +115,32 @@ void Lowerer::apply_guard(std::size_t first, const PtxInst& in) {
     set.line = in.line;
     guarded.push_back(set);
     for (std::size_t i = first; i < insts.size(); ++i) unguardable_to_register(guarded, insts[i]);
-    for (MInst& m : guarded) {
-        const bool temp_constant = m.text.rfind("MVI ", 0) == 0 && m.text.find("{g}") == std::string::npos;
-        if (&m == &guarded.front() || temp_constant) continue;
-        const std::string& t = m.text;
-        if (t.find("{g}") == std::string::npos || t.find(".C0") != std::string::npos)
-            refuse("this instruction cannot be guarded by a predicate");
-        m.text.replace(t.find("{g}"), 3, in.guard_negated ? " (C0.EQ)" : " (C0.NE)");
+    // Work on temporaries (no memory access) runs whatever the guard: only what PTX can see is guarded. Guarding it
+    // would make each temporary a partial definition, live from the kernel's entry.
+    const auto temp_constant = [this](const MInst& m) {
+        if (m.text.rfind("MVI ", 0) == 0 && m.text.find("{g}") == std::string::npos) return true;
+        if (m.defs.empty() || m.partial || m.text.find('[') != std::string::npos) return false;
+        for (const int d : m.defs)
+            if (!temps_.count(d)) return false;
+        return m.text.find(".C0") == std::string::npos;
+    };
+    for (std::size_t i = 1; i < guarded.size(); ++i) {
+        const std::string& t = guarded[i].text;
+        if (!temp_constant(guarded[i]) && (t.find("{g}") == std::string::npos || t.find(".C0") != std::string::npos))
+            return false;
+    }
+    for (std::size_t i = 1; i < guarded.size(); ++i) {
+        MInst& m = guarded[i];
+        if (temp_constant(m)) {
+            if (const std::size_t g = m.text.find("{g}"); g != std::string::npos) m.text.erase(g, 3);
+            continue;
+        }
+        m.text.replace(m.text.find("{g}"), 3, in.guard_negated ? " (C0.EQ)" : " (C0.NE)");
         m.partial = true;
     }
     insts.resize(first);
     insts.insert(insts.end(), guarded.begin(), guarded.end());
+    return true;
 }
 
 // Whole instruction classes G80 does not have: named, so the user knows it is not a gap.
@@ -140,18 +160,16 @@ void Lowerer::check_form(const PtxInst& in) const {
     if (const std::string e = operand_form_error(in, f_.regs); !e.empty()) refuse(e);
 }
 
-void Lowerer::lower_inst(const PtxInst& in) {
+bool Lowerer::lower_inst(const PtxInst& in) {
     cur_ = &in;
     const std::size_t first = out_.blocks.back().insts.size();
     for (const std::string& m : in.mods)
         if (m == "f64") refuse("double precision (.f64) has no SM_1.0 form");
     refuse_without_sm10_meaning(in);
     check_form(in);
-    if (in.opcode == "membar" || in.opcode == "fence") return;  // in-order memory: nothing to wait for
-    if (lower_bits(*this) || lower_int64(*this)) {  // computes into temporaries: needs no destination override
-        if (!in.guard.empty()) apply_guard(first, in);
-        return;
-    }
+    if (in.opcode == "membar" || in.opcode == "fence") return true;  // in-order memory: nothing to wait for
+    if (lower_bits(*this) || lower_int64(*this))  // computes into temporaries: needs no destination override
+        return guarded(first, in);
     // A destination that is also a source is computed into a temporary first: sequences may
     // write their destination before they have read all of their sources.
     dst_override_ = -1;
@@ -172,7 +190,14 @@ void Lowerer::lower_inst(const PtxInst& in) {
         else if (in.type().substr(1) != "64")
             emit("MOV {d0}{g}, R124", {vreg_hi(in.ops[0].name)}, {});
     }
-    if (!in.guard.empty()) apply_guard(first, in);
+    return guarded(first, in);
+}
+
+// The guard applied to the code lowered from `first` on; false (the code removed) when it cannot take it.
+bool Lowerer::guarded(std::size_t first, const PtxInst& in) {
+    if (in.guard.empty() || apply_guard(first, in)) return true;
+    out_.blocks.back().insts.resize(first);
+    return false;
 }
 
 bool Lowerer::is_wide_reg(const std::string& name) const {

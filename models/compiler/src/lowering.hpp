@@ -6,6 +6,7 @@
 #include "mir.hpp"
 
 #include <map>
+#include <set>
 #include <string>
 
 #include <fgtlm/compiler/module.hpp>
@@ -52,10 +53,12 @@ public:
     std::uint32_t operand_imm(std::size_t i) const;
 
 private:
-    void lower_inst(const PtxInst& in);
+    bool lower_inst(const PtxInst& in);  // false: guarded, and its code cannot take the guard (nothing emitted)
+    bool guarded(std::size_t first, const PtxInst& in);
+    void guard_by_branch(const PtxInst& in);
     void refuse_without_sm10_meaning(const PtxInst& in) const;
     void check_form(const PtxInst& in) const;
-    void apply_guard(std::size_t first, const PtxInst& in);
+    bool apply_guard(std::size_t first, const PtxInst& in);
     void unguardable_to_register(std::vector<MInst>& out, MInst m);
     void split_blocks(const PtxFunction& f);
     void emit_spill_base();
@@ -69,6 +72,7 @@ private:
     const PtxInst* cur_ = nullptr;
     MFunction out_;
     std::map<std::string, int> vregs_;
+    std::set<int> temps_;  // vregs made by temp(): no PTX register lives in them
     std::map<std::string, int> labels_;
     std::vector<std::string> pending_targets_;  // per block: the PTX label it branches to
 };

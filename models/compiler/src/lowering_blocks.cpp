@@ -20,6 +20,25 @@ void Lowerer::emit_spill_base() {
     emit("R2A A3, {u0}", {}, {upper});
 }
 
+// A guarded instruction whose code sets C0 itself (min/max, div/rem, ...): a conditional branch around it, so the
+// guard needs no condition register while it runs (the structuriser reconverges the two paths).
+void Lowerer::guard_by_branch(const PtxInst& in) {
+    const std::string skip = "#guard" + std::to_string(out_.blocks.size());
+    MBlock& b = out_.blocks.back();
+    b.pred = vreg(in.guard);
+    b.pred_negated = !in.guard_negated;
+    pending_targets_.back() = skip;
+    end_block(TermKind::Branch);
+    PtxInst plain = in;
+    plain.guard.clear();
+    plain.guard_negated = false;
+    lower_inst(plain);
+    cur_ = &in;
+    pending_targets_.back() = "#next";
+    end_block(TermKind::Jump);
+    labels_[skip] = int(out_.blocks.size()) - 1;
+}
+
 void Lowerer::split_blocks(const PtxFunction& f) {
     out_.blocks.push_back(MBlock{});
     out_.blocks.back().name = "B0";
@@ -41,7 +60,7 @@ void Lowerer::split_blocks(const PtxFunction& f) {
         }
         const PtxInst& in = s.inst;
         if (!is_terminator(in)) {
-            lower_inst(in);
+            if (!lower_inst(in)) guard_by_branch(in);
             continue;
         }
         cur_ = &in;

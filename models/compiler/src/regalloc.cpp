@@ -88,9 +88,39 @@ std::vector<Interval> intervals(const MFunction& f, const std::vector<int>& orde
     return iv;
 }
 
+// FMAD's third source register field holds instruction bits 52..51, which the FlexGripPlus RTL takes for the FPU's
+// rounding bits (docs/cosim-known-differences.md): an addend in R32..R63 would make the FMAD truncate. The vregs an
+// FMAD adds (its last register operand) must therefore get R1..R31.
+constexpr int kLowRegisters = 32;
+
+std::vector<bool> fmad_addends(const MFunction& f) {
+    std::vector<bool> low(std::size_t(f.num_vregs), false);
+    for (const MBlock& b : f.blocks)
+        for (const MInst& m : b.insts) {
+            if (m.text.rfind("FMAD ", 0) != 0) continue;
+            const std::size_t at = m.text.rfind("{u");
+            if (at == std::string::npos || at + 4 != m.text.size() || m.text[at + 3] != '}') continue;
+            const std::size_t k = std::size_t(m.text[at + 2] - '0');
+            if (k < m.uses.size()) low[std::size_t(m.uses[k])] = true;
+        }
+    return low;
+}
+
 }  // namespace
 
 namespace {
+
+// An FMAD addend finds R1..R31 all held: the spillable value among them that ends last goes to memory. Returns
+// it, or -1 if none may spill.
+int choose_low_spill(const std::vector<Interval>& iv, const std::vector<int>& active, const Allocation& a,
+                     const std::vector<bool>& no_spill) {
+    int best = -1;
+    for (const int v : active)
+        if (a.phys[std::size_t(v)] < kLowRegisters && !no_spill[std::size_t(v)] &&
+            (best < 0 || iv[std::size_t(v)].end > iv[std::size_t(best)].end))
+            best = v;
+    return best;
+}
 
 // Out of registers at `cur`: the spillable interval among the active ones and cur that ends
 // last goes to memory (the classic linear-scan choice). Returns it, or -1 if none may spill.
@@ -107,6 +137,7 @@ int choose_spill(const std::vector<Interval>& iv, const std::vector<int>& active
 Allocation allocate_registers(const MFunction& f, const std::vector<int>& order, int max_regs,
                               const std::vector<bool>& no_spill) {
     const std::vector<Interval> iv = intervals(f, order, liveness(f));
+    const std::vector<bool> low = fmad_addends(f);
     std::vector<int> byStart;
     for (std::size_t v = 0; v < iv.size(); ++v)
         if (iv[v].start >= 0) byStart.push_back(int(v));
@@ -134,6 +165,14 @@ Allocation allocate_registers(const MFunction& f, const std::vector<int>& order,
                                           " registers at once, even with every long-lived value spilled");
             a.spill.push_back(victim);
             if (victim == v) continue;
+            free.insert(a.phys[std::size_t(victim)]);
+            a.phys[std::size_t(victim)] = -1;
+            active.erase(std::find(active.begin(), active.end(), victim));
+        }
+        if (low[std::size_t(v)] && *free.begin() >= kLowRegisters) {
+            const int victim = choose_low_spill(iv, active, a, no_spill);
+            if (victim < 0) throw CompileError(0, f.name + ": an FMAD addend needs one of R1..R31, and all are taken");
+            a.spill.push_back(victim);
             free.insert(a.phys[std::size_t(victim)]);
             a.phys[std::size_t(victim)] = -1;
             active.erase(std::find(active.begin(), active.end(), victim));
