@@ -29,7 +29,7 @@ const std::map<std::string, Form>& forms() {
         m["st"] = {"mV", 2, 1};
         m["cvta"] = {"dv", 2, 1};
         for (const char* o :
-             {"not", "neg", "abs", "rcp", "sqrt", "rsqrt", "lg2", "ex2", "sin", "cos", "popc", "clz", "brev"})
+             {"not", "cnot", "neg", "abs", "rcp", "sqrt", "rsqrt", "lg2", "ex2", "sin", "cos", "popc", "clz", "brev"})
             m[o] = {"dv", 2, 1};
         m["cvt"] = {"dv", 2, 2};
         for (const char* o :
