@@ -141,15 +141,45 @@ void RiscvCpu::invalidate_dmi(sc_dt::uint64 start, sc_dt::uint64 end) {
 
 void RiscvCpu::on_code(std::uint64_t address) {
     cur_pc_ = std::uint32_t(address);
-    if (++icount_ >= limit_ && !budget_stop_) {
-        budget_stop_ = true;
-        uc_emu_stop(uc_);
-    }
+    if (++icount_ >= limit_ && !budget_stop_) cross_budget();
     // A pending interrupt is taken as soon as firmware enables it (e.g. right after WFI).
     if (irq_level_ && !budget_stop_ && interrupts_enabled()) {
         budget_stop_ = true;
         uc_emu_stop(uc_);
     }
+}
+
+// The chunk's budget ends at this instruction. Leaving Unicorn to synchronise and entering it
+// again costs far more than the instructions of a 1 us quantum (perf: matmul spent most of its
+// emulation time in uc_emu_start), so the CPU synchronises here, inside the hook, as an MMIO
+// access already does, and runs on. What the main loop did at a chunk boundary is done in the
+// same order with the same counts (the restart ran this instruction's hook again: one more
+// instruction); only when the main loop has work to do (an interrupt to take, a DMI remap, the
+// end of the run) does the chunk end as before.
+void RiscvCpu::cross_budget() {
+    for (;;) {
+        account_time();
+        if (qk_.need_sync()) {
+            const auto wait_start = std::chrono::steady_clock::now();
+            qk_.sync();
+            host_seconds_ -= std::chrono::duration<double>(std::chrono::steady_clock::now() - wait_start).count();
+        }
+        if (state_ != State::Running || dmi_invalidated_ || (irq.read() && interrupts_enabled())) {
+            budget_stop_ = true;
+            uc_emu_stop(uc_);
+            return;
+        }
+        fault_streak_ = 0;
+        limit_ = icount_ + next_budget();
+        if (++icount_ < limit_) return;
+    }
+}
+
+std::uint64_t RiscvCpu::next_budget() const {
+    const sc_core::sc_time quantum = tlm_utils::tlm_quantumkeeper::get_global_quantum();
+    const sc_core::sc_time local = qk_.get_local_time();
+    const std::uint64_t budget = quantum > local ? std::uint64_t((quantum - local) / period_) : 1;
+    return std::clamp<std::uint64_t>(budget, 1, kMaxChunk);
 }
 
 void RiscvCpu::on_interrupt(std::uint32_t intno) {
@@ -322,11 +352,7 @@ void RiscvCpu::run() {
             take_trap(kCauseExternalIrq, pc_, 0);
             ++interrupts_;
         }
-        const sc_core::sc_time quantum = tlm_utils::tlm_quantumkeeper::get_global_quantum();
-        const sc_core::sc_time local = qk_.get_local_time();
-        std::uint64_t budget = quantum > local ? std::uint64_t((quantum - local) / period_) : 1;
-        budget = std::clamp<std::uint64_t>(budget, 1, kMaxChunk);
-        limit_ = icount_ + budget;
+        limit_ = icount_ + next_budget();
         budget_stop_ = false;
         pending_intno_ = -1;
         fault_pending_ = false;

@@ -5,7 +5,9 @@
 //   * every other region is mapped as MMIO (uc_mmio_map): each access becomes a b_transport
 //     carrying the CPU's local time offset as annotated delay;
 //   * time: every instruction costs one clock period (CPI 1); a tlm_quantumkeeper decides
-//     when to yield to SystemC. Unicorn runs in chunks that end at the quantum boundary;
+//     when to yield to SystemC. At the quantum boundary the per-instruction hook waits
+//     (tlm_quantumkeeper::sync) and Unicorn runs on; a chunk of emulation ends only when the
+//     main loop has work (an interrupt to take, a fault, WFI, a DMI remap, the end);
 //   * interrupts: Unicorn has no PLIC/CLINT. While `irq` is high, the per-instruction hook
 //     checks mstatus.MIE and mie.MEIE and, once both are set, ends the chunk at that
 //     instruction boundary; this module then performs the machine external interrupt
@@ -85,6 +87,8 @@ private:
     void map_regions();
     void map_as_mmio(Region& r);
     void account_time();
+    void cross_budget();                       // the hook reached limit_
+    [[nodiscard]] std::uint64_t next_budget() const;  // instructions up to the quantum's end
     bool interrupts_enabled();
     void take_trap(std::uint32_t cause, std::uint32_t epc, std::uint32_t tval);
     void synchronous_fault(std::uint32_t cause, std::uint32_t epc, std::uint32_t tval, const char* what);

@@ -6,7 +6,7 @@ namespace fgtlm::platform {
 
 Ram::Ram(sc_core::sc_module_name name, std::uint64_t size_bytes, sc_core::sc_time read_latency,
                sc_core::sc_time write_latency)
-    : sc_module(name), socket("socket"), bytes_(size_bytes, 0), read_latency_(read_latency),
+    : sc_module(name), socket("socket"), bytes_(size_bytes), read_latency_(read_latency),
       write_latency_(write_latency) {
     socket.register_b_transport(this, &Ram::b_transport);
     socket.register_get_direct_mem_ptr(this, &Ram::get_direct_mem_ptr);

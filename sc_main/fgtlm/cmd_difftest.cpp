@@ -87,9 +87,12 @@ nlohmann::json outcome_json(const cosim::KernelOutcome& o) {
             {"first_divergence", divergence_json(o.divergence)}};
 }
 
-// Worker `j` of `jobs`: kernels i = j, j + jobs, ...; one JSON line per kernel.
+// Worker `j` of `jobs`: kernels i = j, j + jobs, ...; one JSON line per kernel. The lines go to
+// a temporary file beside `out` (flushed per kernel, so a stopped run keeps what it did:
+// scripts/difftest-recheck reads it) that becomes `out` when the worker is done; a line that
+// cannot be written ends the worker with an error naming `out` (throws).
 void worker(const DifftestCliOptions& o, cosim::DifftestOptions d, unsigned j, const fs::path& out) {
-    std::ofstream lines(out);
+    io::OutputFile lines(out.string());
     std::set<std::string> shrunk;
     d.shrunk_signatures = &shrunk;
     for (std::uint64_t i = j; i < o.count; i += o.jobs) {
@@ -101,12 +104,26 @@ void worker(const DifftestCliOptions& o, cosim::DifftestOptions d, unsigned j, c
             k.name = fmt::format("seed {}", k.seed);
             k.summary = std::string("setup error: ") + e.what();
         }
-        lines << outcome_json(k).dump() << std::endl;
+        lines.write(outcome_json(k).dump() + "\n");
+        lines.flush();
         std::cerr << fmt::format("[{}/{}] {} {} ({} instructions, {} commits compared, RTL {:.1f} s{}){}\n", i + 1,
                                  o.count, k.pass ? "PASS" : "FAIL", k.name, k.instructions, k.commits_compared,
                                  k.rtl_wall_seconds, k.rtl_from_cache ? ", cached" : "",
                                  k.pass ? "" : ": " + k.summary + (k.saved.empty() ? "" : " -> " + k.saved.string()));
     }
+    lines.commit();
+}
+
+// A worker in a process of its own: its error is said here, its exit status tells the parent.
+[[noreturn]] void worker_process(const DifftestCliOptions& o, const cosim::DifftestOptions& d, unsigned j,
+                                 const fs::path& out) {
+    try {
+        worker(o, d, j, out);
+    } catch (const std::exception& e) {
+        std::cerr << "fgtlm difftest: worker " << j << ": " << e.what() << '\n';
+        _exit(1);
+    }
+    _exit(0);
 }
 
 // What regenerates every kernel of a run (with seed + i): written as WORK/options.json when the
@@ -150,7 +167,7 @@ cosim::DifftestOptions difftest_options(const DifftestCliOptions& o) {
 bool prepare_work(const DifftestCliOptions& o, const cosim::DifftestOptions& d) {
     try {
         fs::create_directories(d.work_root);
-        std::ofstream(d.work_root / "options.json") << run_description(o).dump(1) << '\n';
+        io::write_file((d.work_root / "options.json").string(), run_description(o).dump(1) + "\n");
         // Build (or find) the RTL once before the workers start.
         cosim::RtlBuildOptions bo;
         bo.rtl_dir = o.rtl_dir;
@@ -166,23 +183,31 @@ bool prepare_work(const DifftestCliOptions& o, const cosim::DifftestOptions& d) 
     return true;
 }
 
-// One worker process per job (none with one job), each writing WORK/results.J.jsonl.
-void run_workers(const DifftestCliOptions& o, const cosim::DifftestOptions& d, unsigned jobs) {
+// One worker process per job (none with one job), each writing WORK/results.J.jsonl; false
+// when a worker failed (its error was said).
+bool run_workers(const DifftestCliOptions& o, const cosim::DifftestOptions& d, unsigned jobs) {
     std::vector<pid_t> pids;
     for (unsigned j = 0; j < jobs; ++j) {
         const fs::path out = d.work_root / fmt::format("results.{}.jsonl", j);
         if (jobs == 1) {
-            worker(o, d, 0, out);
+            try {
+                worker(o, d, 0, out);
+            } catch (const std::exception& e) {
+                std::cerr << "fgtlm difftest: " << e.what() << '\n';
+                return false;
+            }
             break;
         }
         const pid_t pid = fork();
-        if (pid == 0) {
-            worker(o, d, j, out);
-            _exit(0);
-        }
+        if (pid == 0) worker_process(o, d, j, out);
         if (pid > 0) pids.push_back(pid);
     }
-    for (pid_t p : pids) waitpid(p, nullptr, 0);
+    bool ok = true;
+    for (pid_t p : pids) {
+        int status = 0;
+        if (waitpid(p, &status, 0) != p || !WIFEXITED(status) || WEXITSTATUS(status) != 0) ok = false;
+    }
+    return ok;
 }
 
 // Reads every worker's results, prints the summary and writes --json; the exit status.
@@ -233,8 +258,9 @@ int run(const DifftestCliOptions& o) {
     const cosim::DifftestOptions d = difftest_options(o);
     if (!prepare_work(o, d)) return 2;
     const unsigned jobs = std::max(1u, o.jobs);
-    run_workers(o, d, jobs);
-    return report(o, d, jobs);
+    const bool workers_ok = run_workers(o, d, jobs);
+    const int status = report(o, d, jobs);
+    return workers_ok ? status : std::max(status, 1);
 }
 
 const fgtlm::cli::SubcommandRegistration kDifftest{"difftest", [](CLI::App& app) {

@@ -19,6 +19,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -30,6 +31,7 @@
 #include <fgtlm/faults/rtl_validation.hpp>
 #include <fgtlm/faults/systemc_path.hpp>
 #include <fgtlm/io/output_file.hpp>
+#include <fgtlm/io/text.hpp>
 #include <fgtlm/loaders/kernel_image.hpp>
 
 namespace {
@@ -76,7 +78,7 @@ faults::CampaignSpec build_spec(const InjectOptions& o) {
         try {
             j = json::parse(in);
         } catch (const json::exception& e) {
-            throw std::invalid_argument(o.campaign_file + ": " + e.what());
+            throw std::invalid_argument(o.campaign_file + ": invalid JSON: " + io::json_error_text(e.what()));
         }
         try {
             s = faults::campaign_from_json(j);
@@ -84,7 +86,7 @@ faults::CampaignSpec build_spec(const InjectOptions& o) {
             throw std::invalid_argument(o.campaign_file + ": " + e.what());
         }
     }
-    if (!o.target.path.empty()) s.target = o.target;
+    if (!o.target.target.empty()) s.target = o.target;
     std::optional<faults::FaultModel> model;
     if (o.o_model->count()) {
         model = faults::parse_model(o.model);
@@ -170,17 +172,19 @@ int validate_rtl(const InjectOptions& o, faults::Campaign& c) {
     vo.work_dir = o.rtl_work_dir;
     std::vector<std::uint64_t> ids(c.size());
     for (std::uint64_t i = 0; i < ids.size(); ++i) ids[i] = i;
-    std::ofstream out;
-    if (!o.out.empty()) {
-        out.open(o.out);
-        if (!out) throw std::runtime_error(o.out + ": cannot write");
-    }
+    // Records go to a temporary file beside --out (each flushed, every write checked) that
+    // becomes --out when the validation is done: a record that cannot be written fails the run.
+    std::optional<io::OutputFile> out;
+    if (!o.out.empty()) out.emplace(o.out);
     const faults::RtlValidationSummary s = faults::validate_on_rtl(
         c, ids, vo,
         [&](const json& rec) {
-            if (out) out << rec.dump() << '\n' << std::flush;
+            if (!out) return;
+            out->write(rec.dump() + "\n");
+            out->flush();
         },
         &std::cerr);
+    if (out) out->commit();
     const json j = {{"injections", s.injections},       {"agree", s.agree},           {"not_stored", s.not_stored},
                     {"model/rtl", s.confusion},          {"structures", s.structures}, {"seed", c.spec().seed},
                     {"kernel", c.image().name}};
@@ -249,7 +253,7 @@ int run(InjectOptions& o) {
 // TARGET and the .sass launch (loaders::LaunchTarget's checks), and the golden run's watchdog.
 void add_target_options(CLI::App* sub, InjectOptions& opt) {
     InjectOptions* o = &opt;
-    sub->add_option("target", o->target.path,
+    sub->add_option("target", o->target.target,
                     "bundle folder, FlexGripPlus application folder (--flexgrip) or .sass file");
     sub->add_flag("--flexgrip", o->target.flexgrip, "TARGET is a FlexGripPlus application folder");
     constexpr std::uint64_t k32 = 0xffffffffu;

@@ -3,6 +3,7 @@
 #include "subcommand.hpp"
 
 #include <fgtlm/cosim/rtl_policy_params.hpp>
+#include <fgtlm/gpu/gpu_params.hpp>
 #include <fgtlm/params/registry.hpp>
 #include <fgtlm/timing/timing_params.hpp>
 
@@ -24,6 +25,7 @@ int run_params(const ParamsOptions& opt) {
     fgtlm::params::Registry reg;
     fgtlm::timing::declare_timing_params(reg);
     fgtlm::cosim::declare_rtl_policy_params(reg);
+    fgtlm::gpu::declare_gpu_params(reg);
     if (!opt.config.empty()) reg.load_json_file(opt.config);
     for (const auto& kv : opt.overrides) reg.apply_override(kv);
     if (const std::string error = fgtlm::cosim::show_preset_values(reg); !error.empty()) {

@@ -27,6 +27,7 @@
 
 #include <fgtlm/core/sm_core.hpp>
 #include <fgtlm/cosim/rtl_policy_params.hpp>
+#include <fgtlm/gpu/gpu_params.hpp>
 #include <fgtlm/gpu/hierarchy.hpp>
 #include <fgtlm/gpu/standalone_system.hpp>
 #include <fgtlm/io/output_file.hpp>
@@ -124,6 +125,7 @@ int configure(const RunOptions& o, const loaders::KernelImage& img, params::Regi
               std::unique_ptr<stats::Instrumentation>& inst) {
     timing::declare_timing_params(reg);
     cosim::declare_rtl_policy_params(reg);
+    gpu::declare_gpu_params(reg);
     try {
         const char* lanes_from = o.launch.cores > 0  ? "--cores"
                                  : o.launch.flexgrip ? "FlexGripPlus folder (BENCH_CORES of pick_bench.vhd)"
@@ -161,6 +163,7 @@ int system_config(const RunOptions& o, const loaders::KernelImage& img, const pa
     cfg.dmi = !o.no_dmi;
     cfg.gpu.num_sms = std::uint32_t(reg.get_int("gpu.num_sms"));
     cfg.gpu.sm.sp_lanes = std::uint32_t(reg.get_int("sm.sp_lanes"));
+    cfg.gpu.host_threads = std::uint32_t(reg.get_int("gpu.host_threads"));
     if (const std::string why = cosim::resolve_rtl_policy(reg, cfg.gpu.sm.core.rtl); !why.empty()) {
         std::cerr << "fgtlm run: " << why << '\n';
         return 2;
@@ -307,6 +310,19 @@ int finish_outputs(const RunOptions& o, const loaders::KernelImage& img, const p
     return 0;
 }
 
+// With gpu.host_threads > 1: how the SMs' quanta ran, or why the kernel stayed on one thread.
+void report_host_threads(const gpu::GpuTop& gpu) {
+    if (gpu.config().host_threads < 2 || gpu.num_sms() < 2) return;
+    if (!gpu.host_threads_refusal().empty()) {
+        std::cerr << "fgtlm run: gpu.host_threads=" << gpu.config().host_threads
+                  << " not used: " << gpu.host_threads_refusal() << '\n';
+        return;
+    }
+    const gpu::HostThreadCounts c = gpu.host_thread_counts();
+    std::cerr << "fgtlm run: host threads: " << c.speculated << " quanta taken from workers, " << c.replayed
+              << " replayed, " << c.direct << " run on the SystemC thread\n";
+}
+
 int run(const RunOptions& o) {
     if (o.mode == "at" || o.mode == "lt")  // the old names: AT is TLM-2.0's nb_transport protocol, not this mode
         std::cerr << "fgtlm run: --mode " << o.mode << " is deprecated: use --mode "
@@ -331,6 +347,7 @@ int run(const RunOptions& o) {
     prepare_system(o, img, sys, *inst, tracer.get());
 
     const core::KernelResult res = sys.run(img.launch);
+    report_host_threads(sys.gpu);
     int rc = 0;
     if (!res.error.ok()) {
         std::cerr << "fgtlm run: kernel error: " << res.error.describe() << '\n';

@@ -141,3 +141,63 @@ TEST(RtlPolicy, OverAllocatedLaunchAliasesRegisters) {
 }
 
 }  // namespace
+
+// Issue 24's nvcc words on the core (RTL results: tests/core/golden/nvcc_words). FMAD with a
+// bank in 54-57 and no constant operand: bit 54 makes FlexGripPlus read the second source
+// from c[][bits 16-22]; NVIDIA reads the register.
+TEST(RtlPolicy, FmadBankBitReadsTheSecondSourceFromConstantMemory) {
+    const char* sass =
+        "MVI R1, 0x40800000;\nMVI R2, 0x3fc00000;\nFMAD R1, R1, R1, R2;  /* 0x00408780e0010205 */\nRET;\n";
+    core::LaunchConfig l = launch(32);
+    l.const_mem = {0, 0, 0, 0, 0x00, 0x00, 0x40, 0x40};  // c[][1] = 3.0
+    CoreRun rtl;
+    ASSERT_TRUE(rtl.run(sass, l));
+    EXPECT_EQ(rtl.sm.reg(0, 1, 0), 0x41580000u);  // 4 * 3 + 1.5
+    CoreRun g80(g80_config());
+    ASSERT_TRUE(g80.run(sass, l));
+    EXPECT_EQ(g80.sm.reg(0, 1, 0), 0x418c0000u);  // 4 * 4 + 1.5
+}
+
+// FMUL sub-op 2: no ALU decode on FlexGripPlus, the scalar processor writes 0 (flags: Z only);
+// g80 (and the policy off) read it as an FMUL.
+TEST(RtlPolicy, FmulSubop2WritesZeroOnTheRtl) {
+    const char* sass = "MVI R1, 0x40000000;\nMVI R2, 0x40400000;\nFMUL.SUB2 R0, R1, R2;\nRET;\n";
+    CoreRun rtl;
+    ASSERT_TRUE(rtl.run(sass, launch(32)));
+    EXPECT_EQ(rtl.sm.reg(0, 0, 7), 0u);
+    CoreRun off(with([](core::RtlPolicy& p) { p.undecoded_fp_subop = false; }));
+    ASSERT_TRUE(off.run(sass, launch(32)));
+    EXPECT_EQ(off.sm.reg(0, 0, 7), 0x40c00000u);
+}
+
+// g[Ak+=off] on I2I and R2G (bit 25): FlexGripPlus never increments Ak, R2G writes g[Ak] and
+// I2I reads g[Ak+off]; g80 accesses g[Ak] and then adds off (in units of the type) to Ak.
+TEST(RtlPolicy, SharedPostIncrementIsNotPerformedOnTheRtl) {
+    const char* sass = R"(
+        MVI R5, 0x100;
+        MVI R6, 0x84838281;
+        R2A A2, R5;
+        R2G.U32.U32 g[A2+0x0], R6;
+        R2A A1, R5;
+        MVI R1, 0xaaaaaaaa;
+        I2I.S16.S16.BEXT R1L, g [A1+=0x1].U8;
+        A2R R7, A1;
+        MVI R0, 0x1234c3a5;
+        R2G.U8.U16 g[A1+=0x2], R0L;
+        A2R R8, A1;
+        MOV R9, g [A2+0x0];
+        RET;
+    )";
+    CoreRun rtl;
+    ASSERT_TRUE(rtl.run(sass, launch(1)));
+    EXPECT_EQ(rtl.sm.reg(0, 1, 0), 0xaaaaff82u);  // the byte at A1 + 1
+    EXPECT_EQ(rtl.sm.reg(0, 7, 0), 0x100u);
+    EXPECT_EQ(rtl.sm.reg(0, 8, 0), 0x100u);
+    EXPECT_EQ(rtl.sm.reg(0, 9, 0), 0x848382a5u);  // written at A1 + 0
+    CoreRun g80(g80_config());
+    ASSERT_TRUE(g80.run(sass, launch(1)));
+    EXPECT_EQ(g80.sm.reg(0, 1, 0), 0xaaaaff81u);  // the byte at A1, then A1 += 1
+    EXPECT_EQ(g80.sm.reg(0, 7, 0), 0x101u);
+    EXPECT_EQ(g80.sm.reg(0, 8, 0), 0x103u);
+    EXPECT_EQ(g80.sm.reg(0, 9, 0), 0x8483a581u);  // written at 0x101
+}

@@ -12,7 +12,7 @@ using namespace fgtlm;
 
 void run_campaign(benchmark::State& state, const char* bundle, bool all_structures) {
     faults::CampaignSpec spec;
-    spec.target.path = std::string(FGTLM_DATA_DIR) + "/conformance/" + bundle;
+    spec.target.target = std::string(FGTLM_DATA_DIR) + "/conformance/" + bundle;
     spec.count = 2000;
     if (all_structures)
         for (int s = 0; s < int(faults::Structure::Count); ++s)

@@ -18,7 +18,7 @@ using nlohmann::json;
 
 faults::CampaignSpec bundle_spec(const char* bundle, std::uint64_t count) {
     faults::CampaignSpec s;
-    s.target.path = std::string(FGTLM_DATA_DIR) + "/conformance/" + bundle;
+    s.target.target = std::string(FGTLM_DATA_DIR) + "/conformance/" + bundle;
     s.count = count;
     s.plans = {{faults::Structure::Gpr, faults::FaultModel::Flip, 0},
                {faults::Structure::Pc, faults::FaultModel::Flip, 0},
@@ -190,7 +190,7 @@ TEST(Campaign, BadDescriptionsAreRefusedWithTheirReason) {
     late.at_instruction = 1'000'000;
     EXPECT_THROW(faults::Campaign(late, probe_image()), std::invalid_argument);
     faults::CampaignSpec missing;
-    missing.target.path = "/nonexistent/bundle";
+    missing.target.target = "/nonexistent/bundle";
     EXPECT_THROW(faults::Campaign{missing}, loaders::LoadError);
 }
 

@@ -22,7 +22,7 @@ using namespace fgtlm;
 
 json full_description() {
     faults::CampaignSpec s;
-    s.target.path = "bundle";
+    s.target.target = "bundle";
     s.target.grid = {2, 1};
     s.target.block = {32, 1, 1};
     s.target.params = {0, 4096};
@@ -92,6 +92,17 @@ TEST(CampaignFields, WrongTypesNameTheKey) {
     EXPECT_NE(refusal(json{{"plans", {5}}}).find("plans[0]: must be a structure name or an object"), std::string::npos);
     EXPECT_NE(refusal(json{{"plans", {{{"count", 1}}}}}).find("plans[0].structure: missing"), std::string::npos);
     EXPECT_NE(refusal(json{{"target", {{"path", 5}}}}).find("target.path: must be a string"), std::string::npos);
+}
+
+// A misspelt key inside target or a plan was ignored (the campaign ran without it); like an
+// unknown top-level key it is refused, naming where and the keys there are.
+TEST(CampaignFields, UnknownNestedKeysAreRefused) {
+    const std::string plan = refusal(json{{"plans", {{{"structure", "gpr"}, {"lanes", "x"}}}}});
+    EXPECT_NE(plan.find("campaign description: plans[0]: unknown key 'lanes' (keys: structure, model, count)"),
+              std::string::npos)
+        << plan;
+    const std::string target = refusal(json{{"target", {{"path", "b"}, {"grdi", {2}}}}});
+    EXPECT_NE(target.find("campaign description: target: unknown key 'grdi'"), std::string::npos) << target;
 }
 
 // Records files as `inject --merge` reads them: a malformed or mismatched header names the

@@ -10,7 +10,7 @@ namespace {
 
 faults::CampaignSpec areg_pred_spec() {
     faults::CampaignSpec s;
-    s.target.path = std::string(FGTLM_FAULTS_TEST_DIR) + "/areg_pred.sass";
+    s.target.target = std::string(FGTLM_FAULTS_TEST_DIR) + "/areg_pred.sass";
     s.target.block = {32, 1, 1};
     s.target.regs = 14;
     s.target.shared = 512;

@@ -45,6 +45,33 @@ TEST(OutputFile, TargetAppearsOnlyWhenCommitted) {
     EXPECT_EQ(entries(d), 1u);  // no temporary file left
 }
 
+// flush(): what was written reaches the temporary file before the commit (a stopped run keeps
+// it, difftest's per-worker lines), and a flush that fails is an error naming the target.
+TEST(OutputFile, FlushWritesThroughToTheTemporaryFileAndIsChecked) {
+    const fs::path d = scratch("flush");
+    const fs::path out = d / "out.txt";
+    fgtlm::io::OutputFile f(out.string());
+    f.write("line 1\n");
+    f.flush();
+    ASSERT_EQ(entries(d), 1u);
+    const fs::path temp = fs::directory_iterator(d)->path();
+    EXPECT_EQ(temp.filename().string().rfind(".out.txt.tmp.", 0), 0u) << temp;
+    EXPECT_EQ(slurp(temp), "line 1\n");
+    EXPECT_FALSE(fs::exists(out));
+    f.commit();
+    EXPECT_EQ(slurp(out), "line 1\n");
+    struct stat st {};
+    if (::stat("/dev/full", &st) != 0 || !S_ISCHR(st.st_mode)) GTEST_SKIP() << "/dev/full is not a device";
+    fgtlm::io::OutputFile full("/dev/full");
+    full.write("x");
+    try {
+        full.flush();
+        ADD_FAILURE() << "flush to /dev/full succeeded";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find("/dev/full: write failed"), std::string::npos) << e.what();
+    }
+}
+
 TEST(OutputFile, WithoutCommitTheOldFileStaysAndNothingIsLeft) {
     const fs::path d = scratch("abandon");
     const fs::path out = d / "out.txt";

@@ -11,6 +11,7 @@
 namespace {
 
 using fgtlm::io::escape_and_cut;
+using fgtlm::io::json_error_text;
 using fgtlm::io::shown_json;
 using fgtlm::io::shown_text;
 
@@ -35,6 +36,14 @@ TEST(Text, ShownTextQuotesFortyBytes) {
     EXPECT_EQ(shown_text("-1"), "'-1'");
     EXPECT_EQ(shown_text(std::string(50, 'x')), "'" + std::string(40, 'x') + "... (50 bytes)'");
     EXPECT_EQ(shown_text("\x1b"), "'\\x1b'");
+}
+
+TEST(Text, JsonErrorsLoseTheLibraryTag) {
+    EXPECT_EQ(json_error_text("[json.exception.parse_error.101] parse error at line 1, column 2: syntax error"),
+              "parse error at line 1, column 2: syntax error");
+    EXPECT_EQ(json_error_text("[json.exception.type_error.302] type must be number"), "type must be number");
+    EXPECT_EQ(json_error_text("no tag \x1b"), "no tag \\x1b");
+    EXPECT_EQ(json_error_text(std::string(400, 'z')).size(), 300 + std::string("... (400 bytes)").size());
 }
 
 TEST(Text, JsonValuesAreShownWithoutRecursion) {

@@ -10,6 +10,7 @@
 
 #include <unistd.h>
 
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -61,6 +62,45 @@ TEST(NumericParams, EveryOneHasARange) {
     const Registry r = timing_registry();
     ASSERT_GE(numeric_params(r).size(), 10u);
     for (const Param* p : numeric_params(r)) EXPECT_TRUE(p->has_range) << p->name << " takes any number";
+}
+
+// "[MIN, MAX]" as the registry prints an integer parameter's range (integers, not doubles).
+std::string int_range(const Param& p) {
+    const auto whole = [](double d) {
+        return d >= 9.2e18 ? std::to_string(INT64_MAX) : std::to_string(static_cast<std::int64_t>(d));
+    };
+    return "[" + whole(p.min) + ", " + whole(p.max) + "]";
+}
+
+std::string what_of_override(const std::string& assignment) {
+    Registry r = timing_registry();
+    try {
+        r.apply_override(assignment);
+    } catch (const ParamError& e) {
+        return e.what();
+    }
+    return "accepted";
+}
+
+// An integer out of range names the key, the value as given and the allowed range, also when
+// the value does not even fit in 64 bits (that message once said only "does not fit").
+TEST(NumericParams, IntegerRangeMessagesNameKeyValueAndRange) {
+    const Registry declared = timing_registry();
+    for (const Param* p : numeric_params(declared)) {
+        if (p->type != Type::Int || p->max >= 9.2e18) continue;
+        const std::string above = std::to_string(static_cast<std::int64_t>(p->max) + 1);
+        for (const std::string& v : {above, std::string("99999999999999999999")}) {
+            SCOPED_TRACE(p->name + "=" + v);
+            const std::string w = what_of_override(p->name + "=" + v);
+            EXPECT_NE(w.find("-p: parameter '" + p->name + "': value " + v), std::string::npos) << w;
+            EXPECT_NE(w.find(int_range(*p)), std::string::npos) << w;
+        }
+    }
+    const std::string w = what_of_override("sm.sp_lanes=99999999999999999999");
+    EXPECT_NE(w.find("-p: parameter 'sm.sp_lanes': value 99999999999999999999 does not fit in a 64-bit integer; "
+                     "the allowed range is ["),
+              std::string::npos)
+        << w;
 }
 
 TEST(NumericParams, TextValuesAreRefusedByName) {

@@ -20,6 +20,8 @@
 #include <gtest/gtest.h>
 #include <tlm_utils/tlm_quantumkeeper.h>
 
+#include "../vcd_reader.hpp"
+
 #include <fstream>
 #include <map>
 #include <memory>
@@ -31,70 +33,19 @@ using namespace fgtlm;
 
 namespace {
 
-struct Change {
-    std::uint64_t time;
-    std::string value;  // "1", "0" or "b101..."
-};
-
-// Parses a VCD: full dotted names (scopes joined) -> changes in file order.
+// A VCD (tests/vcd_reader.hpp) with the times of a signal's values in SM cycles.
 struct Vcd {
     std::string timescale;
-    std::map<std::string, std::vector<Change>> signals;
+    std::map<std::string, std::vector<test::VcdChange>> signals;
     std::map<std::string, int> widths;
-
     std::uint64_t per_cycle = 1;
 
     // Names under `prefix` lose it (others keep theirs); times() are in units of `cycle`.
     Vcd(const std::string& path, const std::string& prefix, std::uint64_t cycle) : per_cycle(cycle) {
-        std::ifstream in(path);
-        std::string tok;
-        std::vector<std::string> scope;
-        std::map<std::string, std::string> id_to_name;
-        std::uint64_t now = 0;
-        bool defs = true;
-        while (in >> tok) {
-            if (defs) {
-                if (tok == "$timescale") {
-                    std::string v, u;
-                    in >> v >> u;
-                    timescale = v + " " + u;
-                } else if (tok == "$scope") {
-                    std::string kind, name;
-                    in >> kind >> name;
-                    scope.push_back(name);
-                } else if (tok == "$upscope") {
-                    scope.pop_back();
-                } else if (tok == "$var") {
-                    std::string kind, id, name;
-                    int width = 0;
-                    in >> kind >> width >> id >> name;
-                    std::string full;
-                    for (std::size_t i = 1; i < scope.size(); ++i)
-                        full += scope[i] + ".";  // drop the top "SystemC" scope
-                    full += name;
-                    if (!prefix.empty() && full.rfind(prefix, 0) == 0) full = full.substr(prefix.size());
-                    id_to_name[id] = full;
-                    widths[full] = width;
-                } else if (tok == "$enddefinitions") {
-                    defs = false;
-                }
-                continue;
-            }
-            if (tok == "$comment" || tok == "$dumpvars") {  // comments; initial values (all 0)
-                while (in >> tok && tok != "$end") {
-                }
-                continue;
-            }
-            if (tok[0] == '#') {
-                now = std::stoull(tok.substr(1));
-            } else if (tok[0] == 'b') {
-                std::string id;
-                in >> id;
-                signals[id_to_name.at(id)].push_back({now, tok});
-            } else if (tok[0] == '0' || tok[0] == '1') {
-                signals[id_to_name.at(tok.substr(1))].push_back({now, tok.substr(0, 1)});
-            }
-        }
+        test::VcdFile f = test::read_vcd(path, prefix);
+        timescale = f.timescale;
+        signals = std::move(f.changes);
+        widths = std::move(f.widths);
     }
     // Times at which `name` took `value`.
     std::vector<std::uint64_t> times(const std::string& name, const std::string& value) const {

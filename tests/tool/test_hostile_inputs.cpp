@@ -213,6 +213,30 @@ TEST(Inject, GoldenRunHasAWatchdog) {
     EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 30.0);
 }
 
+// A JSON syntax error names the file and where, in the input's terms: no nlohmann tag
+// ("[json.exception.parse_error.101]") in launch.json, --config, --textures or a campaign file.
+TEST(Messages, JsonSyntaxErrorsNameTheFileWithoutTheLibraryTag) {
+    const fs::path d =
+        bundle_with("json_syntax", [](const fs::path& b) { write(b / "launch.json", "{\"grid\": [1,"); });
+    write(d / "bad.json", "{\"textures\": [");
+    write(d / "k.sass", "RET;\n");
+    const std::pair<std::string, std::string> cases[] = {
+        {"run " + q(d), "launch.json: invalid JSON: parse error at line 1"},
+        {"run " + q(kBundle) + " --config " + q(d / "bad.json"), "bad.json: invalid JSON: parse error at line 1"},
+        {"run " + q(d / "k.sass") + " --grid 1 --block 1 --textures " + q(d / "bad.json"),
+         "bad.json: invalid JSON: parse error at line 1"},
+        {"inject " + q(kBundle) + " --no-progress --campaign " + q(d / "bad.json"),
+         "bad.json: invalid JSON: parse error at line 1"},
+    };
+    for (const auto& [args, message] : cases) {
+        SCOPED_TRACE(args);
+        const Result r = fgtlm(args);
+        EXPECT_EQ(r.rc, 2) << r.out;
+        EXPECT_HAS(r.out, message);
+        EXPECT_EQ(r.out.find("json.exception"), std::string::npos) << r.out;
+    }
+}
+
 // Silent wraps and truncations of the run command.
 TEST(SilentWrap, RunOptionsAreCheckedByName) {
     const std::pair<const char*, const char*> cases[] = {

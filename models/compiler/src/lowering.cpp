@@ -2,6 +2,7 @@
 // opcode group and applies PTX guards (@%p) to what the group emitted.
 #include "lowering.hpp"
 #include "lower_int64.hpp"
+#include "operand_forms.hpp"
 
 #include <cstdint>
 #include <map>
@@ -133,51 +134,10 @@ void Lowerer::refuse_without_sm10_meaning(const PtxInst& in) const {
     if (op == "call") refuse("calls of .func are not supported (device functions must be inlined)");
 }
 
-namespace {
-
-// The form of each opcode the lowering passes read by position: how many operands (fewer
-// would read past the operand list, more would be silently ignored) and how many type
-// modifiers (cvt.dst.src: 2) they take. Checked before any pass looks; opcodes not listed are
-// refused or checked by their own pass.
-struct Form {
-    std::size_t min_ops, max_ops, types;
-};
-
-Form form_of(const std::string& op) {
-    static const std::map<std::string, Form> kForms = [] {
-        std::map<std::string, Form> m;
-        for (const char* o :
-             {"mov", "ld", "st", "cvta", "not", "neg", "abs", "rcp", "sqrt", "rsqrt", "lg2", "ex2", "sin", "cos"})
-            m[o] = {2, 2, 1};
-        m["cvt"] = {2, 2, 2};
-        for (const char* o :
-             {"add", "sub", "mul", "mul24", "div", "rem", "and", "or", "xor", "shl", "shr", "min", "max"})
-            m[o] = {3, 3, 1};
-        for (const char* o : {"mad", "mad24", "fma", "selp"}) m[o] = {4, 4, 1};
-        m["setp"] = m["set"] = {3, 4, 1};
-        for (const char* o : {"popc", "clz", "brev"}) m[o] = {2, 2, 1};
-        m["bfe"] = m["prmt"] = {4, 4, 1};
-        m["bfi"] = {5, 5, 1};
-        m["bra"] = m["bar"] = m["barrier"] = {1, 1, 0};
-        m["ret"] = m["exit"] = {0, 0, 0};
-        return m;
-    }();
-    const auto it = kForms.find(op);
-    return it == kForms.end() ? Form{0, SIZE_MAX, 0} : it->second;
-}
-
-}  // namespace
-
+// Operand count, kinds, register classes and type modifiers (operand_forms.cpp): checked before
+// any pass indexes an operand; an opcode without a form is refused there.
 void Lowerer::check_form(const PtxInst& in) const {
-    const Form f = form_of(in.opcode);
-    if (in.ops.size() < f.min_ops || in.ops.size() > f.max_ops)
-        refuse(in.opcode + " takes " +
-               (f.min_ops == f.max_ops ? std::to_string(f.min_ops)
-                                       : std::to_string(f.min_ops) + " or " + std::to_string(f.max_ops)) +
-               " operand" + (f.max_ops == 1 ? "" : "s") + ", got " + std::to_string(in.ops.size()));
-    if ((f.types >= 1 && in.type().empty()) || (f.types >= 2 && in.type2().empty()))
-        refuse(in.opcode +
-               (f.types == 2 ? " needs a destination and a source type" : " needs a type (.u32, .f32, ...)"));
+    if (const std::string e = operand_form_error(in, f_.regs); !e.empty()) refuse(e);
 }
 
 void Lowerer::lower_inst(const PtxInst& in) {
@@ -185,9 +145,9 @@ void Lowerer::lower_inst(const PtxInst& in) {
     const std::size_t first = out_.blocks.back().insts.size();
     for (const std::string& m : in.mods)
         if (m == "f64") refuse("double precision (.f64) has no SM_1.0 form");
-    if (in.opcode == "membar" || in.opcode == "fence") return;  // in-order memory: nothing to wait for
     refuse_without_sm10_meaning(in);
     check_form(in);
+    if (in.opcode == "membar" || in.opcode == "fence") return;  // in-order memory: nothing to wait for
     if (lower_bits(*this) || lower_int64(*this)) {  // computes into temporaries: needs no destination override
         if (!in.guard.empty()) apply_guard(first, in);
         return;

@@ -37,7 +37,7 @@ bool parse_misaligned(std::string_view text, Misaligned& out) {
 const char* to_string(Misaligned m) { return m == Misaligned::Bytes ? "bytes" : "fault"; }
 
 // clang-format off
-const std::array<RtlPolicyFlag, 24> kRtlPolicyFlags = {{
+const std::array<RtlPolicyFlag, 26> kRtlPolicyFlags = {{
     {"fp_negation", &RtlPolicy::fp_negation,
      "FADD32I/FMUL32I ignore the source negation, FMUL32 and FMAD32 read it from absent bits"},
     {"fp_immediate_source", &RtlPolicy::fp_immediate_source,
@@ -62,6 +62,10 @@ const std::array<RtlPolicyFlag, 24> kRtlPolicyFlags = {{
      "ISET/IMIN/IMAX/IADD.CARRY/SHL operand widths and carries as pipeline_decode.vhd types them"},
     {"constant_word_reads", &RtlPolicy::constant_word_reads,
      "a 16-bit operation reads its constant source as a word (g80: the half word at 2*offset)"},
+    {"address_increment", &RtlPolicy::address_increment,
+     "R2G/I2I g[Ak+=off] never increment Ak; R2G writes g[Ak], I2I reads g[Ak+off]"},
+    {"undecoded_fp_subop", &RtlPolicy::undecoded_fp_subop,
+     "FMUL sub-op 2 (no ALU decode) runs on the scalar processor and writes 0 (g80: an FMUL)"},
     {"unit_flags", &RtlPolicy::unit_flags, "flags and carries as the RTL's execute stage computes them"},
     {"operand_latches", &RtlPolicy::operand_latches,
      "an instruction without a typed second/third source uses the read stage's latches"},

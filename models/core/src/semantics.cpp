@@ -236,6 +236,27 @@ void fp_immediate_source(isa::Instruction& in) {
     a.reg = static_cast<std::uint8_t>((in.lo >> 9) & 0x7fu);
 }
 
+// pipeline_decode.vhd passes bit 25 (addr_incr) to the write stage, whose increment_address
+// unit gets no address-register number (pipeline_write.vhd never assigns inc_addr_reg_i), so
+// `g[Ak+=off]` never changes Ak. R2G writes g[Ak + 0] (shmem_addr_i is 0 when addr_incr is
+// set), which is where NVIDIA's post-increment writes too; I2I reads g[Ak + off] as without
+// the increment (measured: tests/core/golden/nvcc_words).
+void address_increment(isa::Instruction& in) {
+    if (in.op == Opcode::R2G && in.dst.post_inc) {
+        in.dst.post_inc = false;
+        in.dst.value = 0;
+    }
+    if (in.op == Opcode::I2I && in.num_src > 0) in.src[0].post_inc = false;
+}
+
+// G80: FMUL's sub-op 2 (nvcc: 0x40000780c0020201) is read as a plain FMUL. On FlexGripPlus
+// (undecoded_fp_subop) pipeline_decode.vhd has no ALU opcode for it (UNKNOWN): no FPU, SFU
+// or RRO start, so the execute stage takes the scalar processor's result, whose mux gives 0
+// for an unknown opcode (unit_table.cpp sends it to the SP unit).
+void fp_subop(isa::Instruction& in, const RtlPolicy& p) {
+    if (in.op == Opcode::FMUL && in.form == Form::Long && !p.undecoded_fp_subop) in.sub_op = 0;
+}
+
 // The readings of the RTL's ALU opcodes (pipeline_decode.vhd instr_opcode ALU).
 void alu_readings(isa::Instruction& in, const RtlPolicy& p) {
     if (p.operand_fields) detail::rtl_operand_fields(in);
@@ -259,6 +280,8 @@ void apply_semantics(isa::Instruction& in, const RtlPolicy& p) {
     if (p.i2f_half_unsigned) i2f_register_half(in);
     if (p.flag_moves) register_to_predicate(in);
     if (p.conversion_source) float_conversion_source(in);
+    if (p.address_increment) address_increment(in);
+    fp_subop(in, p);
     if (is_rtl_alu(in.op)) alu_readings(in, p);
 }
 

@@ -344,7 +344,7 @@ bool SmCore::decode(ExecContext& ctx) {
 bool SmCore::writeback(ExecContext& ctx) {
     if (track_undefined_) write_taint(ctx);
     if (ctx.res_regs != 0 && ctx.exec_mask != 0) write_results(ctx);
-    if (ctx.inst->op == isa::Opcode::MVC && ctx.inst->src[0].post_inc) post_increment(ctx);
+    if (ctx.inst->src[0].post_inc || ctx.inst->dst.post_inc) post_increment(ctx);
     const isa::Instruction& in = *ctx.inst;
     const std::uint32_t m = ctx.exec_mask;
     const std::uint32_t slot = ctx.warp_slot;
@@ -418,10 +418,11 @@ void SmCore::write_results(ExecContext& ctx) {
     }
 }
 
-// `MVC Rd, c[b][Ak+=off]` (g80 only: the RTL's decode drops the address register and the
-// increment, semantics.cpp constant_move): after the read of c[b][Ak], Ak += off * size.
+// `MVC Rd, c[b][Ak+=off]`, `I2I Rd, g[Ak+=off]`, `R2G g[Ak+=off], Rs` (g80 only: the RTL never
+// increments, semantics.cpp constant_move / address_increment): after the access of [Ak],
+// Ak += off * size.
 void SmCore::post_increment(ExecContext& ctx) {
-    const isa::Operand& c = ctx.inst->src[0];
+    const isa::Operand& c = ctx.inst->dst.post_inc ? ctx.inst->dst : ctx.inst->src[0];
     if (c.areg == 0) return;  // A0 is always 0
     std::uint32_t* row = regs_.areg_row(ctx.warp_slot, c.areg);
     const std::uint32_t m = ctx.exec_mask;

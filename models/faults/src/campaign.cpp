@@ -44,8 +44,8 @@ struct Campaign::Engine {
 };
 
 Campaign::Campaign(CampaignSpec spec) : spec_(std::move(spec)) {
-    if (!spec_.target.path.empty())
-        spec_.target.path = std::filesystem::weakly_canonical(spec_.target.path).string();
+    if (!spec_.target.target.empty())
+        spec_.target.target = std::filesystem::weakly_canonical(spec_.target.target).string();
     image_ = load_target(spec_.target);
     prepare();
 }

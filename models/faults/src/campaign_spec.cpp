@@ -1,9 +1,11 @@
 // The campaign description as JSON (the --campaign file, the Slurm shards' input, the header
 // of every JSON Lines file).
+#include <initializer_list>
 #include <stdexcept>
 
 #include <fgtlm/faults/campaign.hpp>
 #include <fgtlm/io/number.hpp>
+#include <fgtlm/io/text.hpp>
 
 namespace fgtlm::faults {
 
@@ -77,10 +79,26 @@ std::vector<std::uint32_t> unsigned_list(const json& j, const char* key, std::ui
     return out;
 }
 
+// A key of object `o` not in `keys` is a typo that would silently be ignored: refused, naming
+// where (`at`: "campaign description: plans[0]") and the keys there are.
+void refuse_unknown_keys(const json& o, std::initializer_list<const char*> keys, const std::string& at) {
+    for (const auto& [k, v] : o.items()) {
+        bool known = false;
+        for (const char* key : keys) known = known || k == key;
+        if (known) continue;
+        std::string list;
+        for (const char* key : keys) list += (list.empty() ? "" : ", ") + std::string(key);
+        throw std::invalid_argument(at + ": unknown key " + io::shown_text(k) + " (keys: " + list + ")");
+    }
+}
+
 void read_target(const json& t, TargetSpec& s) {
     if (!t.is_object()) throw std::invalid_argument("campaign description: target: must be an object");
+    refuse_unknown_keys(t, {"path", "flexgrip", "grid", "block", "params", "global_init", "regs", "shared",
+                            "blocks_per_sm"},
+                        "campaign description: target");
     const std::string at = "campaign description: target.";
-    get(t, "path", s.path, at);
+    get(t, "path", s.target, at);
     get(t, "flexgrip", s.flexgrip, at);
     if (t.contains("grid")) s.grid = unsigned_list(t, "grid", 1, 0xffff, 2);
     if (t.contains("block")) s.block = unsigned_list(t, "block", 1, 0xffff, 3);
@@ -104,6 +122,7 @@ void read_plans(const json& plans, FaultModel default_model, std::vector<Structu
         if (p.is_string()) {
             plan.structure = structure_named(p.get<std::string>());
         } else if (p.is_object()) {
+            refuse_unknown_keys(p, {"structure", "model", "count"}, at.substr(0, at.size() - 1));
             plan.structure = structure_named(string_field(p, "structure", at));
             if (p.contains("model")) plan.model = model_named(string_field(p, "model", at));
             if (p.contains("count"))  // 0: the campaign's count
@@ -143,14 +162,14 @@ CampaignSpec campaign_from_json(const json& j) {
         get_real(j, "confidence", s.confidence, 0.5, 0.999999);
         get_real(j, "hang_factor", s.hang_factor, 1.0, 1e6);
     } catch (const json::exception& e) {
-        throw std::invalid_argument(std::string("campaign description: ") + e.what());
+        throw std::invalid_argument("campaign description: " + io::json_error_text(e.what()));
     }
     return s;
 }
 
 json to_json(const CampaignSpec& s) {
     json j;
-    j["target"] = {{"path", s.target.path},
+    j["target"] = {{"path", s.target.target},
                    {"flexgrip", s.target.flexgrip},
                    {"params", s.target.params},
                    {"global_init", s.target.global_init},

@@ -1,6 +1,7 @@
 #include <fgtlm/faults/core_access.hpp>
 
 #include <algorithm>
+#include <iterator>
 
 namespace fgtlm::faults {
 
@@ -28,6 +29,14 @@ void CoreAccess::copy_state(core::SmCore& dst, const core::SmCore& src) {
     dst.error_ = src.error_;
     dst.warp_instructions = src.warp_instructions;
     dst.thread_instructions = src.thread_instructions;
+}
+
+void CoreAccess::copy_replay_state(core::SmCore& dst, const core::SmCore& src) {
+    std::copy(std::begin(src.src2_latch_), std::end(src.src2_latch_), std::begin(dst.src2_latch_));
+    std::copy(std::begin(src.src3_latch_), std::end(src.src3_latch_), std::begin(dst.src3_latch_));
+    dst.alu_latch_ = src.alu_latch_;
+    dst.rtl_events = src.rtl_events;
+    dst.ctx_ = src.ctx_;
 }
 
 void CoreAccess::clear_state(core::SmCore& sm) {

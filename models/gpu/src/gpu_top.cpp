@@ -6,6 +6,8 @@
 
 #include <fgtlm/memory/debug_transport.hpp>
 
+#include "host_threads.hpp"
+
 namespace fgtlm::gpu {
 
 GpuTop::GpuTop(sc_core::sc_module_name name, const GpuConfig& cfg)
@@ -26,6 +28,12 @@ GpuTop::GpuTop(sc_core::sc_module_name name, const GpuConfig& cfg)
     }
     control_.max_instructions = cfg_.max_instructions;
     control_.max_cycles = cfg_.max_cycles;
+    if ((cfg_.host_threads > 1 || cfg_.speculate_at_once) && cfg_.num_sms > 1) {
+        std::vector<sm::Sm*> sms;
+        for (auto& s : sms_) sms.push_back(s.get());
+        const unsigned threads = cfg_.speculate_at_once ? 1u : cfg_.host_threads;
+        host_threads_ = std::make_unique<HostThreads>(threads, std::move(sms));
+    }
     SC_HAS_PROCESS(GpuTop);
     SC_THREAD(scheduler);
 }
@@ -161,7 +169,9 @@ void GpuTop::scheduler() {
         if (err.ok()) {
             for (core::ExecutionObserver* o : observers_) o->on_kernel_begin(launch_);
             observers_begun_ = true;
+            begin_host_threads();
             run_blocks(err);
+            if (host_threads_) host_threads_->end_kernel();
             if (kernel_end_cycles_ != 0) wait(cfg_.sm.clock_period * double(kernel_end_cycles_));
         }
         // An abort request that raced with the error of another SM: report the real error.
@@ -200,6 +210,25 @@ core::KernelError GpuTop::prepare_kernel() {
     return err;
 }
 
+HostThreadCounts GpuTop::host_thread_counts() const {
+    return host_threads_ ? host_threads_->counts() : HostThreadCounts{};
+}
+
+void GpuTop::begin_host_threads() {
+    host_threads_refusal_.clear();
+    if (!host_threads_) return;
+    tlm::tlm_generic_payload probe;
+    probe.set_command(tlm::TLM_WRITE_COMMAND);
+    probe.set_address(0);
+    tlm::tlm_dmi dmi;
+    core::DirectWindow window;
+    if (global_socket->get_direct_mem_ptr(probe, dmi) && dmi.get_read_latency() == sc_core::SC_ZERO_TIME &&
+        dmi.get_write_latency() == sc_core::SC_ZERO_TIME)
+        window = {dmi.get_dmi_ptr(), dmi.get_start_address(), dmi.get_end_address(), dmi.is_read_allowed(),
+                  dmi.is_write_allowed()};
+    host_threads_refusal_ = host_threads_->begin_kernel(window, &control_);
+}
+
 // Hands out the blocks until all ran or an SM failed (err: the first SM error).
 void GpuTop::run_blocks(core::KernelError& err) {
     const std::uint32_t blocks = launch_.num_blocks();
@@ -212,7 +241,9 @@ void GpuTop::run_blocks(core::KernelError& err) {
         std::uint32_t idle = 0;
         for (auto& s : sms_) idle += s->idle() ? 1u : 0u;
         for (auto& s : sms_) {
-            if (s->core().failed() && err.ok()) err = s->core().error();
+            // An SM whose next quantum runs on a worker has not failed (a failure ends the batch).
+            const bool ahead = host_threads_ && host_threads_->in_flight(s->config().core.sm_id);
+            if (!ahead && s->core().failed() && err.ok()) err = s->core().error();
             if (!s->idle()) {
                 any_running = true;
                 continue;

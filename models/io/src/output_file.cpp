@@ -130,6 +130,12 @@ void OutputFile::write(std::string_view data) {
     if (std::fwrite(data.data(), 1, data.size(), file_) != data.size()) fail("write failed", errno);
 }
 
+void OutputFile::flush() {
+    if (file_ == nullptr) throw std::runtime_error(path_ + ": write after close");
+    errno = 0;
+    if (std::fflush(file_) != 0) fail("write failed", errno != 0 ? errno : EIO);
+}
+
 void OutputFile::commit() {
     if (committed_) return;
     if (file_ == nullptr) throw std::runtime_error(path_ + ": commit after a failed write");

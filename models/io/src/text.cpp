@@ -21,4 +21,13 @@ std::string escape_and_cut(std::string_view text, std::size_t cap) {
 
 std::string shown_text(std::string_view text) { return "'" + escape_and_cut(text, 40) + "'"; }
 
+std::string json_error_text(std::string_view what) {
+    constexpr std::string_view kTag = "[json.exception.";
+    if (what.substr(0, kTag.size()) == kTag) {
+        const auto end = what.find("] ");
+        if (end != std::string_view::npos) what.remove_prefix(end + 2);
+    }
+    return escape_and_cut(what, 300);
+}
+
 }  // namespace fgtlm::io

@@ -181,6 +181,7 @@ private:
         item.parsed = parse_instruction(rest);
         if (!item.parsed.ok()) return error(line_no, item.column + item.parsed.column, item.parsed.error);
         guard_field_from_encoding(item.parsed.inst);
+        spare_bank_from_encoding(item.parsed.inst);
         // Check the instruction in the form it was written in (layout may promote it later).
         if (const Encoding e = encode(item.parsed.inst); !e.ok()) return error(line_no, item.column, e.error);
         if (short_forms_ && item.parsed.inst.form == Form::Long && item.parsed.target_label.empty()) {
@@ -199,6 +200,15 @@ private:
         if (!field_row || !encoding_ || in.explicit_tr) return;
         const auto hi = static_cast<std::uint32_t>(*encoding_ >> 32);
         in.explicit_tr = ((hi >> 7) & 0x1fu) == 0xfu;
+    }
+
+    // An FMAD without a constant operand prints the same whatever its (ignored) bank field
+    // holds; nvcc sometimes sets it (0x00408780e0010205), so the encoding comment says which.
+    void spare_bank_from_encoding(Instruction& in) const {
+        if (in.op != Opcode::FMAD || in.form != Form::Long || !encoding_ || in.num_src < 2) return;
+        for (std::size_t i = 0; i < in.num_src; ++i)
+            if (in.src[i].kind == OperandKind::Const) return;
+        in.src[1].bank = static_cast<std::uint8_t>((*encoding_ >> 54) & 0xfu);  // codec.cpp spare_bank
     }
 
     // The 64-bit form of `it`, if it has one.

@@ -186,6 +186,7 @@ void slot_s1(Io& io, const Spec& s, Operand& op, bool half, const std::string& w
     } else {
         reg(io, 9, lng ? 7 : 6, op, half, which);
     }
+    io.flag(shared && lng && (s.flags & kPostInc) ? 25 : -1, op.post_inc, which + " post-increment (+=)");
 }
 
 // Source slot S2 (bits 16-22): a register, or in long rows that allow them a constant-memory
@@ -442,6 +443,8 @@ void opcode_fields(Io& io, const Spec& s, Instruction& in) {
         io.set_bit(1, s.flow != 0);
         io.put(28, 4, s.op, "opcode");
         if (s.form == Form::Long) {
+            // A sub-op the instruction names (decoded, or FMUL.SUB2) selects the rows of that sub-op.
+            if (in.sub_op != 0 && in.sub_op != s.sub) io.fail("sub-opcode mismatch");
             io.put(61, 3, s.sub, "sub-opcode");
             io.put(32, 2, static_cast<std::uint32_t>(in.marker), "marker");
         } else if (s.form == Form::Immediate) {
@@ -540,6 +543,17 @@ void extra(Io& io, const Spec& s, Instruction& in) {
     }
 }
 
+// FMAD without a constant operand: nvcc sometimes fills the bank field (54-57) all the same
+// (0x00408780e0010205). It is kept as the second source's bank, the operand FlexGripPlus reads
+// from c[bank][bits 16-22] when bit 54 is set (core semantics, operand_fields), so that the
+// word re-encodes bit for bit. Other rows leave the field to their constant operands.
+void spare_bank(Io& io, const Spec& s, Instruction& in) {
+    bool has_const = false;
+    for (std::size_t i = 0; i < in.num_src; ++i) has_const = has_const || in.src[i].kind == OperandKind::Const;
+    if (in.num_src < 2 || has_const || !(s.flags & kSpareBank)) return;
+    io.num(54, 4, in.src[1].bank, "constant bank of the register second source");
+}
+
 int slot_count(const Spec& s) {
     int n = 0;
     for (Slot sl : s.slots) n += sl != Slot::None ? 1 : 0;
@@ -569,6 +583,7 @@ void alu(Io& io, const Spec& s, Instruction& in) {
         io.flag(s.abs[static_cast<std::size_t>(i)], op.absolute, which + " |absolute value|");
         io.flag(i < 2 ? s.inv[static_cast<std::size_t>(i)] : -1, op.invert, which + " ~inversion");
     }
+    spare_bank(io, s, in);
     if ((s.flags & kNegExclusive) && io.enc && in.src[0].negate && in.src[2].negate) {
         io.fail("cannot negate both source 1 and source 3");
     }
@@ -625,7 +640,7 @@ void shape_mvc(Io& io, const Spec& s, Instruction& in) {
 }
 
 // R2G: a register into shared memory (movsh).
-void shape_r2g(Io& io, const Spec& /*s*/, Instruction& in) {
+void shape_r2g(Io& io, const Spec& s, Instruction& in) {
     // R2G.<access>.<register> g[Ak+off], Rs: access type in 53-54 (0 U16, 1 U32, 2 U8),
     // bit 58 = 32-bit source register (else a half). The offset is in units of the access.
     std::uint32_t code = 0;
@@ -641,6 +656,7 @@ void shape_r2g(Io& io, const Spec& /*s*/, Instruction& in) {
     if (io.enc && d.kind != OperandKind::Shared) return bad_kind(io, "destination", d, "g[Ak+offset]");
     io.num(9, 14, d.value, "shared offset");
     mem_areg(io, d);
+    io.flag((s.flags & kPostInc) ? 25 : -1, d.post_inc, "post-increment (+=)");
     if (!io.enc) {
         d.kind = OperandKind::Shared;
         d.type = in.dtype;

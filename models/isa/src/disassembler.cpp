@@ -166,6 +166,7 @@ std::string mnemonic(const Instruction& in) {
             if (in.saturate) m += ".SAT";
             break;
         case Opcode::FADD: case Opcode::FMUL:
+            if (in.op == Opcode::FMUL && in.form == Form::Long && in.sub_op == 2) m += ".SUB2";
             m += rounding_suffix(in.rounding);
             break;
         case Opcode::GLD: case Opcode::GST: case Opcode::LLD: case Opcode::LST:

@@ -58,7 +58,8 @@ constexpr Spec kSpecs[] = {
     {"R2A", Opcode::R2A, Form::Long, 0, 0x0, 6, Shape::R2A, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kNoOutput | kSharedS1, 0, 0},
     // R2G: value register in bits 46-52, bit 53 always set in the evidence.
     // R2G: bits 53-54 = access type (0 U16, 1 U32, 2 U8), bit 58 = 32-bit source register.
-    {"R2G", Opcode::R2G, Form::Long, 0, 0x0, 7, Shape::R2G, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kNoOutput, 0, 0},
+    // Bit 25: post-increment of the address register, g[Ak+=off] (nvcc: 0xe040078006000201).
+    {"R2G", Opcode::R2G, Form::Long, 0, 0x0, 7, Shape::R2G, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kNoOutput | kPostInc, 0, 0},
     // MOV: bits 46-52 hold 0x0f in every encoding (a component mask in decuda's reading).
     {"MOV", Opcode::MOV, Form::Long, 0, 0x1, 0, Shape::Alu, Types::Int, kA, kNo3, kNo3, kNo2, Extra::None, N, kAluMem, mask(46, 7), field(46, 7, 0x0f)},
     {"MVC", Opcode::MVC, Form::Long, 0, 0x1, 1, Shape::Mvc, Types::Int, kNone, kNo3, kNo3, kNo2, Extra::None, N, kPostInc, 0, 0},
@@ -90,8 +91,9 @@ constexpr Spec kSpecs[] = {
     {"COS", Opcode::COS, Form::Long, 0, 0x9, 5, Shape::Alu, Types::Float, kA, kNo3, kNo3, kNo2, Extra::None, N, 0, 0, 0},
     {"EX2", Opcode::EX2, Form::Long, 0, 0x9, 6, Shape::Alu, Types::Float, kA, kNo3, kNo3, kNo2, Extra::None, N, 0, 0, 0},
     // Conversions: 46-48 source type, 49-50 rounding, 51 saturate, 52 |src|, 58-59 destination type.
-    {"I2I", Opcode::I2I, Form::Long, 0, 0xa, 0, Shape::Alu, Types::CvtI2I, kA, kNo3, {52, N, N}, kNo2, Extra::None, N, kAluMem | kSat51, 0, 0},
-    {"I2I", Opcode::I2I, Form::Long, 0, 0xa, 1, Shape::Alu, Types::CvtI2I, kA, kNo3, {52, N, N}, kNo2, Extra::None, N, kAluMem | kSat51 | kImpliedNeg0, 0, 0},
+    // I2I from shared: bit 25 = g[Ak+=off] (nvcc: 0x08218780a6000209).
+    {"I2I", Opcode::I2I, Form::Long, 0, 0xa, 0, Shape::Alu, Types::CvtI2I, kA, kNo3, {52, N, N}, kNo2, Extra::None, N, kAluMem | kSat51 | kPostInc, 0, 0},
+    {"I2I", Opcode::I2I, Form::Long, 0, 0xa, 1, Shape::Alu, Types::CvtI2I, kA, kNo3, {52, N, N}, kNo2, Extra::None, N, kAluMem | kSat51 | kImpliedNeg0 | kPostInc, 0, 0},
     {"I2F", Opcode::I2F, Form::Long, 0, 0xa, 2, Shape::Alu, Types::CvtI2F, kA, kNo3, {52, N, N}, kNo2, Extra::Round, 49, kAluMem | kSat51, 0, 0},
     {"F2I", Opcode::F2I, Form::Long, 0, 0xa, 4, Shape::Alu, Types::CvtF2I, kA, kNo3, {52, N, N}, kNo2, Extra::Round, 49, kAluMem | kSat51, 0, 0},
     {"F2F", Opcode::F2F, Form::Long, 0, 0xa, 6, Shape::Alu, Types::CvtF2F, kA, kNo3, {52, N, N}, kNo2, Extra::Round, 49, kAluMem | kSat51 | kRoundInt, 0, 0},
@@ -103,6 +105,9 @@ constexpr Spec kSpecs[] = {
     {"FMIN", Opcode::FMIN, Form::Long, 0, 0xb, 5, Shape::Alu, Types::Float, kAB, kNo3, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2, 0, 0},
     {"RRO",  Opcode::RRO,  Form::Long, 0, 0xb, 6, Shape::Alu, Types::Float, kA, kNo3, kNo3, kNo2, Extra::Rro, 46, kAluMem, 0, 0},
     {"FMUL", Opcode::FMUL, Form::Long, 0, 0xc, 0, Shape::Alu, Types::Float, kAB, {58, 59, N}, kNo3, kNo2, Extra::Round, 46, kAluMem | kConstS2, 0, 0},
+    // FMUL sub-op 2 (nvcc: 0x40000780c0020201), printed FMUL.SUB2: decuda and nouveau give it no
+    // meaning; the model reads it as FMUL under g80, FlexGripPlus decodes no ALU opcode for it.
+    {"FMUL", Opcode::FMUL, Form::Long, 0, 0xc, 2, Shape::Alu, Types::Float, kAB, {58, 59, N}, kNo3, kNo2, Extra::Round, 46, kAluMem | kConstS2, 0, 0},
     // LOP: operation 46-47, ~src1 bit 48, ~src2 bit 49.
     {"LOP", Opcode::LOP, Form::Long, 0, 0xd, 0, Shape::Alu, Types::Int, kAB, kNo3, kNo3, {48, 49}, Extra::Lop, 46, kAluMem | kConstS2, 0, 0},
     {"ADA", Opcode::ADA, Form::Long, 0, 0xd, 1, Shape::Ada, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kNoOutput, 0, 0},
@@ -111,7 +116,8 @@ constexpr Spec kSpecs[] = {
     {"LST", Opcode::LST, Form::Long, 0, 0xd, 3, Shape::Lst, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kNoOutput | kNoSetPred, 0, 0},
     {"GLD", Opcode::GLD, Form::Long, 0, 0xd, 4, Shape::Gld, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, 0, 0, 0},
     {"GST", Opcode::GST, Form::Long, 0, 0xd, 5, Shape::Gst, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kNoOutput, 0, 0},
-    {"FMAD", Opcode::FMAD, Form::Long, 0, 0xe, 0, Shape::Alu, Types::Float, kABC, {58, N, 59}, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2 | kConstS3, 0, 0},
+    // nvcc leaves a bank in 54-57 of some FMADs without a constant operand (codec.cpp spare_bank).
+    {"FMAD", Opcode::FMAD, Form::Long, 0, 0xe, 0, Shape::Alu, Types::Float, kABC, {58, N, 59}, kNo3, kNo2, Extra::None, N, kAluMem | kConstS2 | kConstS3 | kSpareBank, 0, 0},
     // TEX (nv50 layout): unit 9-15, sampler 17-20, integer coordinates 24, dim-1 22-23, mask 25-26 + 46-47;
     // bit 34 set by nvcc.
     {"TEX", Opcode::TEX, Form::Long, 0, 0xf, 0, Shape::Tex, Types::None, kNone, kNo3, kNo3, kNo2, Extra::None, N, kNoOutput | kNoSetPred, bit(34), bit(34)},

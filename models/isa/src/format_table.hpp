@@ -83,8 +83,9 @@ enum SpecFlag : std::uint32_t {
     kSat51 = 1u << 10,        // bit 51 = saturate (conversions)
     kNoOutput = 1u << 11,     // destination cannot be o[0x7f]
     kExplicitTr = 1u << 12,   // guard field 39-45 must hold C0.TR (0xf) instead of 0 (SSY 0x780)
-    kPostInc = 1u << 13,      // MVC: bit 25 = post-increment the address register
+    kPostInc = 1u << 13,      // MVC, R2G, I2I from shared: bit 25 = post-increment the address register
     kRoundInt = 1u << 14,     // F2F: bit 59 = round to an integral value
+    kSpareBank = 1u << 15,    // FMAD: bank bits 54-57 may be set without a constant operand
 };
 
 struct Spec {

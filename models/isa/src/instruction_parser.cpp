@@ -425,6 +425,8 @@ private:
             in_.tex_int = true;
         } else if (mod == "SAT") {
             in_.saturate = true;
+        } else if (in_.op == Opcode::FMUL && in_.form == Form::Long && mod == "SUB2") {
+            in_.sub_op = 2;  // the undocumented sub-op nvcc emits (format_table.cpp)
         } else if (in_.op == Opcode::LOP && (mod == "AND" || mod == "OR" || mod == "XOR" || mod == "PASS_B")) {
             in_.lop = mod == "AND"   ? LogicOp::AND
                       : mod == "OR"  ? LogicOp::OR

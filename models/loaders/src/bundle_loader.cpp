@@ -36,7 +36,7 @@ json read_json(const fs::path& file) {
     try {
         return json::parse(in);
     } catch (const json::exception& e) {  // parse errors and number overflow (1e400)
-        throw LoadError(file, 0, "invalid JSON: " + io::escape_and_cut(e.what(), 300));
+        throw LoadError(file, 0, "invalid JSON: " + io::json_error_text(e.what()));
     }
 }
 

@@ -104,7 +104,7 @@ CubinModule load_cubin_json(const fs::path& file) {
     try {
         j = json::parse(in);
     } catch (const json::exception& e) {  // syntax errors and number overflow (1e400)
-        throw LoadError(file, 0, "not JSON: " + io::escape_and_cut(e.what(), 300));
+        throw LoadError(file, 0, "not JSON: " + io::json_error_text(e.what()));
     }
     CubinModule m;
     if (j.is_object() && j.contains("architecture") && j["architecture"].is_string())

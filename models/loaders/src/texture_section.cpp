@@ -147,7 +147,7 @@ void load_texture_section(const fs::path& file, KernelImage& img) {
     try {
         L = json::parse(in);
     } catch (const json::exception& e) {  // syntax errors and number overflow (1e400)
-        throw LoadError(file, 0, "invalid JSON: " + io::escape_and_cut(e.what(), 300));
+        throw LoadError(file, 0, "invalid JSON: " + io::json_error_text(e.what()));
     }
     if (!L.is_object() || !L.contains("textures"))
         throw LoadError(file, 0, "expected an object with a \"textures\" field");

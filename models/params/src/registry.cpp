@@ -74,6 +74,30 @@ using io::shown_json;
     throw ParamError(fmt::format("{}: parameter '{}': {}", source, escape_and_cut(name), what));
 }
 
+// "[MIN, MAX]" of a parameter's declared range; an integer parameter's bounds as integers (its
+// range is kept as doubles: 2^63 - 1 would print as 9.223372036854776e+18).
+std::string range_text(const Param& p) {
+    if (p.type != Type::Int) return fmt::format("[{}, {}]", p.min, p.max);
+    const auto whole = [](double d) {
+        if (d >= 9.2e18) return std::to_string(INT64_MAX);
+        if (d <= -9.2e18) return std::to_string(INT64_MIN);
+        return std::to_string(std::int64_t(d));
+    };
+    return "[" + whole(p.min) + ", " + whole(p.max) + "]";
+}
+
+// A value outside a parameter's declared range: key, value and the range.
+[[noreturn]] void fail_range(std::string_view source, const Param& p, std::string_view value) {
+    fail(source, p.name, fmt::format("value {} outside the allowed range {}", escape_and_cut(value), range_text(p)));
+}
+
+// A value beyond 64 bits: said as such, with the parameter's range where it has one.
+[[noreturn]] void fail_too_wide(std::string_view source, const Param& p, std::string_view value) {
+    fail(source, p.name,
+         fmt::format("value {} does not fit in a 64-bit integer{}", escape_and_cut(value),
+                     p.has_range ? "; the allowed range is " + range_text(p) : std::string()));
+}
+
 }  // namespace
 
 Param& Registry::declare(std::string name, Type type, Value def, std::string description) {
@@ -199,10 +223,7 @@ void Registry::set(std::string_view name, const Value& value, std::string_view s
         fail(source, name, fmt::format("{} is not a finite number", value_to_text(v)));
     if (p.has_range) {
         const double d = p.type == Type::Int ? double(std::get<std::int64_t>(v)) : std::get<double>(v);
-        if (!(d >= p.min && d <= p.max)) {
-            fail(source, name, fmt::format("value {} outside the allowed range [{}, {}]",
-                                           value_to_text(v), p.min, p.max));
-        }
+        if (!(d >= p.min && d <= p.max)) fail_range(source, p, value_to_text(v));
     }
     p.value = std::move(v);
     p.source = std::string(source);
@@ -217,7 +238,8 @@ std::string label(std::string_view source, std::string_view name) {
 
 // An optional '-', then decimal or 0x hex digits (io::parse_unsigned: no second sign, blank,
 // fraction or exponent) within the 64-bit range.
-std::int64_t int_from_text(std::string_view text, const std::string& what) {
+std::int64_t int_from_text(std::string_view text, const std::string& what, std::string_view source,
+                           const Param& p) {
     const bool neg = !text.empty() && text.front() == '-';
     const std::string_view digits = neg ? text.substr(1) : text;
     constexpr auto kMax = std::uint64_t(INT64_MAX);
@@ -225,10 +247,9 @@ std::int64_t int_from_text(std::string_view text, const std::string& what) {
         const std::uint64_t m = io::parse_unsigned(digits, what, 0, neg ? kMax + 1 : kMax);
         return neg ? std::int64_t(0 - m) : std::int64_t(m);
     } catch (const std::invalid_argument& e) {  // said for the signed value, not its digits
-        const bool range = std::string_view(e.what()).find("out of range") != std::string_view::npos;
-        throw ParamError(fmt::format("{}: '{}' {}", what, escape_and_cut(text),
-                                     range ? "does not fit in a 64-bit integer"
-                                           : "is not an integer (decimal or 0x hex digits, an optional -)"));
+        if (std::string_view(e.what()).find("out of range") != std::string_view::npos) fail_too_wide(source, p, text);
+        throw ParamError(fmt::format("{}: '{}' is not an integer (decimal or 0x hex digits, an optional -)", what,
+                                     escape_and_cut(text)));
     }
 }
 
@@ -251,7 +272,7 @@ void Registry::set_from_text(std::string_view name, std::string_view text, std::
             if (text == "false" || text == "0" || text == "off" || text == "no") return set(name, false, source);
             fail(source, name, fmt::format("'{}' is not a bool (true/false)", escape_and_cut(text)));
         }
-        case Type::Int: return set(name, int_from_text(text, label(source, name)), source);
+        case Type::Int: return set(name, int_from_text(text, label(source, name), source, p), source);
         case Type::Double:  // the range is set()'s, so its message stays the registry's
             return set(name, real_from_text(text, label(source, name)), source);
         case Type::String: return set(name, std::string(text), source);
@@ -260,10 +281,8 @@ void Registry::set_from_text(std::string_view name, std::string_view text, std::
 
 void Registry::set_from_json(std::string_view name, const nlohmann::json& value, std::string_view source) {
     if (value.is_boolean()) return set(name, value.get<bool>(), source);
-    if (value.is_number_unsigned() && value.get<std::uint64_t>() > std::uint64_t(INT64_MAX)) {
-        find_mutable(name, source);
-        fail(source, name, fmt::format("value {} does not fit in a 64-bit integer", value.dump()));
-    }
+    if (value.is_number_unsigned() && value.get<std::uint64_t>() > std::uint64_t(INT64_MAX))
+        fail_too_wide(source, find_mutable(name, source), value.dump());
     if (value.is_number_integer()) return set(name, value.get<std::int64_t>(), source);
     if (value.is_number_float()) {
         const Param& p = find_mutable(name, source);
@@ -271,8 +290,7 @@ void Registry::set_from_json(std::string_view name, const nlohmann::json& value,
         // 16.0 for an int parameter is fine; 16.5 is not; 1e300 is no integer at all (a cast
         // would be undefined and printed INT64_MIN).
         if (p.type == Type::Int && std::floor(d) == d) {
-            if (!(d >= -9.2e18 && d <= 9.2e18))
-                fail(source, name, fmt::format("value {} does not fit in a 64-bit integer", value.dump()));
+            if (!(d >= -9.2e18 && d <= 9.2e18)) fail_too_wide(source, p, value.dump());
             return set(name, std::int64_t(d), source);
         }
         return set(name, d, source);
@@ -335,7 +353,7 @@ void Registry::load_json_file(const std::string& path) {
     try {
         config = nlohmann::json::parse(in);
     } catch (const nlohmann::json::exception& e) {  // syntax errors and number overflow (1e400)
-        throw ParamError(fmt::format("{}: invalid JSON: {}", path, escape_and_cut(std::string_view(e.what()), 300)));
+        throw ParamError(fmt::format("{}: invalid JSON: {}", path, io::json_error_text(e.what())));
     }
     apply_json(config, path);
 }

@@ -181,6 +181,50 @@ void Sm::sync_local_time() {
     qk_.sync();
 }
 
+bool Sm::run_quantum(std::uint64_t quantum_cycles) {
+    while (issue_one())
+        if (unsynced_cycles_ >= quantum_cycles) return true;
+    return false;
+}
+
+std::string Sm::host_thread_safe() {
+    if (!fused_) return "a stage is bound into the SM's pipeline";
+    if (timing_ != nullptr) return "a timing model is attached";
+    if (observers_ != 0) return "an observer is attached";
+    if (core_.undefined_tracking()) return "undefined values are tracked";
+    if (cfg_.global_protocol != MemoryProtocol::LooselyTimed) return "the global-memory protocol is not b_transport";
+    for (auto u : {core::UnitId::SP, core::UnitId::FPU, core::UnitId::SFU, core::UnitId::Branch,
+                   core::UnitId::Memory, core::UnitId::Texture}) {
+        // Only the SM's own units, called directly: a bound replacement may use SystemC.
+        UnitGrant grant;
+        UnitPayload req;
+        req.grant = &grant;
+        tlm::tlm_dmi dmi;
+        if (!execute.direct(u) || !execute.socket_of(u)->get_direct_mem_ptr(req, dmi) || grant.unit != &unit(u))
+            return "an execution unit is replaced or not called directly";
+    }
+    for (const MemoryInitiator* port : {&read.shared, &read.constant, &mem.shared_store})
+        if (port->dmi.data == nullptr) return "shared or constant memory is not reached directly";
+    return {};
+}
+
+SmProgress Sm::progress() const {
+    return {cycles_, unsynced_cycles_, passed_cycles_,
+            {fetch.transactions, decode.transactions, read.transactions, execute.transactions,
+             writeback.transactions}};
+}
+
+void Sm::set_progress(const SmProgress& p) {
+    cycles_ = p.cycles;
+    unsynced_cycles_ = p.unsynced_cycles;
+    passed_cycles_ = p.passed_cycles;
+    fetch.transactions = p.stage_transactions[0];
+    decode.transactions = p.stage_transactions[1];
+    read.transactions = p.stage_transactions[2];
+    execute.transactions = p.stage_transactions[3];
+    writeback.transactions = p.stage_transactions[4];
+}
+
 void Sm::thread() {
     const sc_core::sc_time period = cfg_.clock_period;
     for (;;) {
@@ -193,12 +237,12 @@ void Sm::thread() {
         const sc_core::sc_time quantum =
             cfg_.quantum != sc_core::SC_ZERO_TIME ? cfg_.quantum : tlm_utils::tlm_quantumkeeper::get_global_quantum();
         const std::uint64_t quantum_cycles = quantum == sc_core::SC_ZERO_TIME ? 1 : std::uint64_t(quantum / period);
-        while (issue_one()) {
-            if (unsynced_cycles_ >= quantum_cycles) {
-                qk_.inc(period * double(unsynced_cycles_));
-                unsynced_cycles_ = 0;
-                qk_.sync();
-            }
+        while (runner_ != nullptr ? runner_->run_quantum(*this, quantum_cycles) : run_quantum(quantum_cycles)) {
+            const sc_core::sc_time local = period * double(unsynced_cycles_);
+            unsynced_cycles_ = 0;
+            if (runner_ != nullptr) runner_->quantum_synced(*this);
+            qk_.inc(local);
+            qk_.sync();
         }
         if (timing_ != nullptr) {
             const std::uint64_t extra = timing_->batch_end_cycles(cfg_.core.sm_id);

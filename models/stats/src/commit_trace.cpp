@@ -35,12 +35,15 @@ void CommitTraceWriter::on_commit(const core::IssueRecord& rec, const std::uint3
     line.push_back('|');
     if (rec.dst_reg != 0xff && dst_values != nullptr && rec.active_mask != 0) {
         // Name the destination as the instruction does (R3, R3L, R3H, A1, C0).
+        // A half shows the 16 bits written (a unit may hand over a sign-extended result, e.g.
+        // I2I.S16 of a negative value), as the RTL trace shows its write port's half.
         char prefix = 'R';
         const char* suffix = "";
+        std::uint32_t written = 0xffffffffu;
         if (rec.inst != nullptr) {
             switch (rec.inst->dst.kind) {
-                case isa::OperandKind::RegLo: suffix = "L"; break;
-                case isa::OperandKind::RegHi: suffix = "H"; break;
+                case isa::OperandKind::RegLo: suffix = "L"; written = 0xffffu; break;
+                case isa::OperandKind::RegHi: suffix = "H"; written = 0xffffu; break;
                 case isa::OperandKind::AddrReg: prefix = 'A'; break;
                 case isa::OperandKind::Predicate: prefix = 'C'; break;
                 default: break;
@@ -51,7 +54,7 @@ void CommitTraceWriter::on_commit(const core::IssueRecord& rec, const std::uint3
             if (((rec.active_mask >> lane) & 1u) && rec.dst_dropped) {
                 line.append(std::string_view(" nowrite"));  // as the RTL trace marks it
             } else if ((rec.active_mask >> lane) & 1u) {
-                fmt::format_to(std::back_inserter(line), " {:08x}", dst_values[lane]);
+                fmt::format_to(std::back_inserter(line), " {:08x}", dst_values[lane] & written);
             } else {
                 line.append(std::string_view(" -"));
             }

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "harness.hpp"
+#include "../../vcd_reader.hpp"
 
 #include <tlm_utils/tlm_quantumkeeper.h>
 
@@ -43,35 +44,14 @@ struct OffGridReader : sc_core::sc_module {
     }
 };
 
-// VCD changes per signal, with full dotted names (the top "SystemC" scope dropped).
+// VCD changes per signal (tests/vcd_reader.hpp), every declared signal listed.
 std::map<std::string, int> vcd_changes(const std::string& path, std::string& timescale) {
-    std::ifstream in(path);
-    std::map<std::string, std::string> names;
+    const fgtlm::test::VcdFile f = fgtlm::test::read_vcd(path);
+    timescale = f.timescale;
     std::map<std::string, int> changes;
-    std::vector<std::string> scope;
-    for (std::string tok; in >> tok;) {
-        if (tok == "$timescale") {
-            std::string v, u;
-            in >> v >> u;
-            timescale = v + " " + u;
-        } else if (tok == "$scope") {
-            std::string kind, name;
-            in >> kind >> name;
-            scope.push_back(name);
-        } else if (tok == "$upscope") {
-            scope.pop_back();
-        } else if (tok == "$var") {
-            std::string kind, width, id, name, full;
-            in >> kind >> width >> id >> name;
-            for (std::size_t i = 1; i < scope.size(); ++i) full += scope[i] + ".";
-            names[id] = full + name;
-            changes[full + name] = 0;
-        } else if (tok[0] == 'b' && tok.size() > 1) {
-            in >> tok;
-            if (names.count(tok)) ++changes[names[tok]];
-        } else if ((tok[0] == '0' || tok[0] == '1') && names.count(tok.substr(1))) {
-            ++changes[names[tok.substr(1)]];
-        }
+    for (const auto& [name, width] : f.widths) {
+        const auto it = f.changes.find(name);
+        changes[name] = it == f.changes.end() ? 0 : int(it->second.size());
     }
     return changes;
 }

@@ -72,12 +72,13 @@ bool MemoryFunction::execute(ExecContext& op) {
     }
 }
 
-// Shared store: g[Ak + off] = Rs (size of the destination type).
+// Shared store: g[Ak + off] = Rs (size of the destination type); g[Ak+=off] stores at g[Ak]
+// (the core then adds off to Ak: post_increment).
 bool MemoryFunction::store_shared(ExecContext& op) {
     const isa::Operand& d = op.inst->dst;
     const std::uint32_t m = op.exec_mask;
     const std::uint32_t size = isa::Operand::size_of(d.type);
-    const std::uint32_t base = op.mem_operands.shared_base + d.byte_offset();
+    const std::uint32_t base = op.mem_operands.shared_base + (d.post_inc ? 0u : d.byte_offset());
     const std::uint32_t* a = op.mem_operands.addr;
     const std::uint32_t* v = op.src[0];
     MemAccessSummary& ms = describe_access(op, MemSpace::Shared, true, size);

@@ -250,6 +250,10 @@ bool SpFunction::execute(ExecContext& ctx) {
         case Opcode::SHR: shift_right(o); break;
         case Opcode::LOP: logic(o); break;
         case Opcode::I2I: flag_bits = int_convert(o); break;
+        case Opcode::FMUL:  // sub-op 2 (unit_table.cpp): scalar_processor.vhd's result for an unknown opcode
+            for (std::uint32_t l = 0; l < kWarpSize; ++l) o.r[l] = 0;
+            flag_bits = 32;
+            break;
         default:
             ctx.res_regs = 0;
             ctx.has_flags = false;

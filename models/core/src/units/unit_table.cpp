@@ -35,8 +35,10 @@ Units units_of(const isa::Instruction& in) {
             return {UnitId::Texture, UnitId::Texture};
         case Opcode::S2R:  // special registers are core state: read by the memory unit's core hook
             return {UnitId::Memory, UnitId::SP};
+        case Opcode::FMUL:  // sub-op 2 left by apply_semantics (undecoded_fp_subop): the RTL's scalar processor
+            if (in.form == isa::Form::Long && in.sub_op == 2) return {UnitId::SP, UnitId::SP};
+            return {UnitId::FPU, UnitId::FPU};
         case Opcode::FADD:
-        case Opcode::FMUL:
         case Opcode::FMAD:
         case Opcode::FSET:
         case Opcode::FMIN:

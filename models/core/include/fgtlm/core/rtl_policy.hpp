@@ -42,6 +42,8 @@ struct RtlPolicy {
     bool scalar_processor = true;     // IMUL/IMAD no .HI, IMAD 16-bit, I2I no .SAT
     bool operand_widths = true;       // ISET/IMIN/IMAX/IADDC/SHL widths and carries
     bool constant_word_reads = true;  // a 16-bit op's constant is a word (G80: a half word)
+    bool address_increment = true;    // R2G/I2I g[Ak+=off]: Ak is never incremented (no register number)
+    bool undecoded_fp_subop = true;   // FMUL sub-op 2 has no ALU decode: the scalar processor writes 0
     // Run-time readings (resolved at launch).
     bool unit_flags = true;            // flags and carries as the RTL's execute stage sets them
     bool operand_latches = true;       // second/third-operand and ALU latches (rtl_alu_latch.hpp)
@@ -74,7 +76,7 @@ struct RtlPolicyFlag {
     bool RtlPolicy::*field;
     const char* description;
 };
-extern const std::array<RtlPolicyFlag, 24> kRtlPolicyFlags;
+extern const std::array<RtlPolicyFlag, 26> kRtlPolicyFlags;
 
 // The address-width policies by name (core.rtl.<name>).
 struct RtlPolicyWidth {

@@ -19,23 +19,16 @@
 #include <fgtlm/loaders/kernel_image.hpp>
 
 #include <fgtlm/faults/fault.hpp>
+#include <fgtlm/loaders/launch_target.hpp>
 #include <fgtlm/faults/space.hpp>
 
 namespace fgtlm::faults {
 
 // What `fgtlm run` accepts: a bundle folder, a FlexGripPlus application folder or a .sass file
-// with its launch.
-struct TargetSpec {
-    std::string path;
-    bool flexgrip = false;
-    std::vector<std::uint32_t> grid;   // .sass: empty = 1, said in a warning (loaders::LaunchTarget)
-    std::vector<std::uint32_t> block;
-    std::vector<std::uint32_t> params;
-    std::string global_init;
-    std::uint32_t regs = 16;
-    std::uint32_t shared = 0;
-    std::uint32_t blocks_per_sm = 8;
-};
+// with its launch: the launch loader's own description (a campaign sets and records the target,
+// flexgrip and the .sass launch fields: grid, block, params, global_init, regs, shared,
+// blocks_per_sm).
+using TargetSpec = loaders::LaunchTarget;
 // With loaders::load_launch_target, the one launch loader. Throws loaders::LoadError.
 loaders::KernelImage load_target(const TargetSpec& t);
 

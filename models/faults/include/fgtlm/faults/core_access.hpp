@@ -19,6 +19,12 @@ public:
     // observers). No allocation: the vectors already have their sizes.
     static void copy_state(core::SmCore& dst, const core::SmCore& src);
 
+    // What copy_state leaves out and a replay of the same core from a snapshot needs too:
+    // the RTL operand and ALU latches, the RTL event counts and the execution context
+    // (gpu::HostThreads restores an SM from it; `dst` and `src` are then the same core or
+    // its snapshot, so the context's pointers stay valid).
+    static void copy_replay_state(core::SmCore& dst, const core::SmCore& src);
+
     // Zeroes every register, flag, address register, shared byte, stack entry and warp/block
     // record: a core as after power-up, so every run of a campaign starts from the same state
     // (begin_kernel keeps registers and shared memory, as FlexGripPlus does between kernels).

@@ -45,6 +45,21 @@ struct GpuConfig {
     // global quantum is neither read nor changed, so cycle counts do not depend on it; with
     // several SMs they depend (boundedly, docs/embedding.md) on this value. 0 = 100 us.
     sc_core::sc_time quantum = sc_core::sc_time(100, sc_core::SC_US);
+    // Host threads the SMs' quanta run on (gpu.host_threads; docs/host-threads.md): results,
+    // cycles and statistics as with 1. Kernels that cannot (see Sm::host_thread_safe) run on 1.
+    std::uint32_t host_threads = 1;
+    // Tests: with host_threads = 1, still run every next quantum speculatively, at once on the
+    // SystemC thread (before the other SMs' quanta it must be validated against).
+    bool speculate_at_once = false;
+};
+
+class HostThreads;
+
+// How the quanta of the SMs ran on host threads (since the GpuTop was built).
+struct HostThreadCounts {
+    std::uint64_t speculated = 0;  // quanta run on a worker and taken
+    std::uint64_t replayed = 0;    // quanta run on a worker, then again on the SystemC thread
+    std::uint64_t direct = 0;      // quanta run on the SystemC thread (replays included)
 };
 
 class GpuTop : public sc_core::sc_module {
@@ -93,6 +108,9 @@ public:
     [[nodiscard]] std::uint32_t num_sms() const { return std::uint32_t(sms_.size()); }
     sm::Sm& sm(std::uint32_t i) { return *sms_[i]; }
     [[nodiscard]] const GpuConfig& config() const { return cfg_; }
+    // Why the last kernel's SMs did not run on host threads ("" if they did or 1 was asked).
+    [[nodiscard]] const std::string& host_threads_refusal() const { return host_threads_refusal_; }
+    [[nodiscard]] HostThreadCounts host_thread_counts() const;
 
 private:
     void scheduler();
@@ -101,6 +119,8 @@ private:
     void finish(const core::KernelError& err);
     void report_rtl_events(const core::RtlEvents& ev);  // one warning per kind of RTL behaviour used
     void set_irq(bool level);
+    void begin_host_threads();  // hands the SMs' quanta to host_threads_ when it can
+
 
     GpuConfig cfg_;
     memory::Fanin global_fanin_;
@@ -115,6 +135,8 @@ private:
     sc_core::sc_event_or_list any_batch_done_;
     std::uint32_t copy_code_bytes_ = 0;
     std::uint64_t kernel_end_cycles_ = 0;
+    std::unique_ptr<HostThreads> host_threads_;  // when cfg_.host_threads > 1 and num_sms > 1
+    std::string host_threads_refusal_;
     std::vector<std::uint32_t> code_staging_;  // load_code_from_global's buffer (reused)
     bool busy_ = false;
     bool start_pending_ = false;

@@ -23,6 +23,9 @@ public:
     OutputFile& operator=(const OutputFile&) = delete;
 
     void write(std::string_view data);  // throws std::runtime_error on a failed write
+    // Pushes what was written so far to the temporary file (checked), for outputs written as a
+    // run goes: a stopped run leaves them in `.NAME.tmp.XXXXXX` beside the target.
+    void flush();
     void commit();                      // flush, close, rename; throws naming the path
 
     // For a library that writes the file itself under a name of its own (SystemC's VCD writer

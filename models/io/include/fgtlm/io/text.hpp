@@ -17,4 +17,9 @@ std::string escape_and_cut(std::string_view text, std::size_t cap = 80);
 // escape_and_cut to 40 bytes, in single quotes: a value in a one-line message.
 std::string shown_text(std::string_view text);
 
+// A JSON parser's message for the user: nlohmann's "[json.exception.parse_error.101] " tag
+// dropped (it names the library, not the input), escaped and cut to 300 bytes. What is left
+// says where and what ("parse error at line 1, column 9: syntax error ...").
+std::string json_error_text(std::string_view what);
+
 }  // namespace fgtlm::io

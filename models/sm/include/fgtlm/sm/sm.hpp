@@ -16,6 +16,7 @@
 // and synchronised through a tlm_quantumkeeper.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -64,6 +65,26 @@ struct KernelRunState {
     std::uint64_t max_instructions = 0; // watchdog (0 = unlimited)
     std::uint64_t max_cycles = 0;       // watchdog on SM cycles (0 = unlimited)
     bool abort = false;                 // host abort request
+};
+
+class Sm;
+
+// Runs an SM's quanta (the work between two synchronisations with SystemC time) for a GPU that
+// spreads its SMs over host threads (gpu::HostThreads). Without one the SM runs them itself.
+class QuantumRunner {
+public:
+    virtual ~QuantumRunner() = default;
+    // Leaves `sm` as Sm::run_quantum(quantum_cycles) would and returns what it would.
+    virtual bool run_quantum(Sm& sm, std::uint64_t quantum_cycles) = 0;
+    // The quantum's cycles were taken for SystemC time (the SM is about to wait): the runner
+    // may start the SM's next quantum elsewhere while SystemC runs other processes.
+    virtual void quantum_synced(Sm& sm) = 0;
+};
+
+// What a quantum changes in an Sm besides its core and global memory (snapshot/restore).
+struct SmProgress {
+    std::uint64_t cycles = 0, unsynced_cycles = 0, passed_cycles = 0;
+    std::array<std::uint64_t, 5> stage_transactions{};  // fetch .. writeback
 };
 
 // Holds the execution core so that it is built before the modules that refer to it.
@@ -117,13 +138,30 @@ public:
     UnitBase& unit(core::UnitId u);
     void set_issue_cost(core::IssueCost* t);
     void set_quantum(sc_core::sc_time quantum) { cfg_.quantum = quantum; }  // from the next batch
-    void add_observer(core::ExecutionObserver* o) { core_.add_observer(o); }
+    void add_observer(core::ExecutionObserver* o) {
+        core_.add_observer(o);
+        ++observers_;
+    }
     core::SmCore& core() { return core_; }
     [[nodiscard]] const SmConfig& config() const { return cfg_; }
     [[nodiscard]] std::uint64_t cycles() const { return cycles_; }  // SM cycles since begin_kernel
     // True when the current kernel runs the default stage chain fused (no sockets between
     // stages); false when a probe or replacement stage is bound into the chain.
     [[nodiscard]] bool fused_pipeline() const { return fused_; }
+
+    // --- host threads (gpu::HostThreads) ----------------------------------------------------
+    // Issues warp instructions until the batch is over (false) or the quantum's cycles are
+    // reached (true). Touches nothing of SystemC when host_thread_safe() is "".
+    bool run_quantum(std::uint64_t quantum_cycles);
+    void set_quantum_runner(QuantumRunner* runner) { runner_ = runner; }
+    // "" when a quantum of this kernel is pure computation on the SM's own state and its
+    // memory ports (default fused stage chain and units, loosely-timed global protocol, no
+    // timing model, observer or undefined-value tracking), else why not.
+    [[nodiscard]] std::string host_thread_safe();
+    [[nodiscard]] SmProgress progress() const;
+    void set_progress(const SmProgress& p);
+    [[nodiscard]] KernelRunState* control() const { return control_; }
+    void set_control(KernelRunState* control) { control_ = control; }
 
 private:
     void thread();
@@ -142,6 +180,8 @@ private:
     bool fused_ = false;
     core::IssueCost* timing_ = nullptr;
     KernelRunState* control_ = nullptr;
+    QuantumRunner* runner_ = nullptr;
+    std::uint32_t observers_ = 0;  // added through add_observer
     PipelinePayload trans_;  // the one pipeline payload, reused for every instruction
     tlm_utils::tlm_quantumkeeper qk_;
     sc_core::sc_event batch_start_, batch_done_;
