@@ -251,8 +251,14 @@ unsigned move(const IntOp& o) {
 
 // AVX2 where the host has it (variable per-lane shifts and 32-bit multiplies vectorise there;
 // chosen once at load time), else SSE2: integer lane loops, the same results either way.
-// flatten: the helpers above are compiled into each clone, not called in their SSE2 form.
-__attribute__((target_clones("avx2", "default"), flatten)) void sp_execute(ExecContext& ctx) {
+// flatten: the helpers above are compiled into each clone, not called in their SSE2 form (GCC;
+// clang refuses flatten beside target_clones, so its clones call them).
+#if defined(__clang__)
+#define FGTLM_SP_TARGETS __attribute__((target_clones("avx2", "default")))
+#else
+#define FGTLM_SP_TARGETS __attribute__((target_clones("avx2", "default"), flatten))
+#endif
+FGTLM_SP_TARGETS void sp_execute(ExecContext& ctx) {
     const isa::Instruction& in = *ctx.inst;
     const bool h = is16(in.dtype);
     const IntOp o{in,
