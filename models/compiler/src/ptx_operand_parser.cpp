@@ -93,7 +93,10 @@ PtxOperand parse_operand(TokenCursor& c) {
         }
         if (t.text.rfind("0d", 0) == 0) c.fail("double immediate " + t.text + ": doubles have no SM_1.0 meaning");
         o.kind = PtxOperand::Kind::Imm;
-        o.imm = std::int64_t(c.number("as an immediate")) * (neg ? -1 : 1);
+        // Negated in unsigned arithmetic: -9223372036854775808 (the softfloat code's INT64_MIN)
+        // overflows a signed negation; the conversion back is modular (C++20).
+        const std::uint64_t v = c.number("as an immediate");
+        o.imm = std::int64_t(neg ? 0 - v : v);
         return o;
     }
     o.name = c.word("as an operand");
