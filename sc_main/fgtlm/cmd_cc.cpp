@@ -1,9 +1,13 @@
 // fgtlm cc KERNEL.cu -o MODULE [--target ...] [--keep-ptx FILE] [-- clang args]: CUDA C to an
 // SM_1.0 MODULE with no CUDA toolkit: clang turns the device code into PTX (sm_30, 32-bit
 // addresses, <fgtlm/cuda.h> and shim headers on the include path), then `fgtlm ptxas`.
+// With --flexgrip-folder DIR and a launch (--grid, --block, --param ... as for `fgtlm run MODULE`)
+// it also writes a FlexGripPlus application folder of that launch (the testbench writer's files).
 #include "subcommand.hpp"
 #include "compile_cli.hpp"
 #include "diagnostics.hpp"
+#include "cli_numbers.hpp"
+#include "launch_target.hpp"
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -14,6 +18,8 @@
 #include <filesystem>
 #include <iostream>
 #include <memory>
+
+#include <fgtlm/loaders/testbench_writer.hpp>
 
 namespace fgtlm::cli {
 
@@ -27,6 +33,8 @@ struct CcOptions {
     std::string include_dir = FGTLM_CUDA_INCLUDE_DIR;
     std::vector<std::string> clang_args;
     CompileCliOptions c;
+    std::string flexgrip_folder;  // also write the FlexGripPlus application folder of the launch here
+    LaunchTarget launch;          // the launch of --flexgrip-folder (target = the MODULE written)
 };
 
 // Runs argv[0] with `args`; returns its exit status, 127 when it cannot be started.
@@ -48,7 +56,35 @@ int run_program(const std::vector<std::string>& args) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128;
 }
 
+// --flexgrip-folder: the launch of the MODULE just written, loaded as `fgtlm run MODULE` loads
+// it, written by the testbench writer (as `fgtlm cosim --write-testbench`).
+int write_flexgrip_folder(const CcOptions& o) {
+    LaunchTarget t = o.launch;
+    t.target = o.out;
+    try {
+        const loaders::KernelImage img = load_launch_target(t);
+        for (const auto& w : img.warnings) std::cerr << "warning: " << w << '\n';
+        loaders::validate_for_testbench(img);
+        loaders::write_testbench(img, o.flexgrip_folder);
+    } catch (const std::exception& e) {
+        std::cerr << "fgtlm cc: --flexgrip-folder " << o.flexgrip_folder << ": " << e.what() << '\n';
+        return 2;
+    }
+    return 0;
+}
+
+// Launch options without --flexgrip-folder would be silently ignored.
+bool launch_given(const LaunchTarget& t) {
+    return !t.grid.empty() || !t.block.empty() || !t.param_texts.empty() || !t.global_init.empty() ||
+           !t.kernel.empty() || t.dynamic_shared != 0 || !t.consts.empty() || t.dump_words != 0;
+}
+
 int run_cc(const CcOptions& o) {
+    if (o.flexgrip_folder.empty() && launch_given(o.launch)) {
+        std::cerr << "fgtlm cc: launch options (--grid, --block, --param, ...) describe the launch of "
+                     "--flexgrip-folder DIR, which is not given\n";
+        return 2;
+    }
     if (const std::string why = not_a_readable_file(o.input); !why.empty()) {
         std::cerr << o.input << ": error: " << why << '\n';
         return 1;
@@ -91,7 +127,25 @@ int run_cc(const CcOptions& o) {
         std::cerr << ptx_path << ": error: " << why << '\n';
         return 1;
     }
-    return compile_to_module(*ptx, o.keep_ptx.empty() ? o.input + " (PTX)" : o.keep_ptx, o.c, o.out);
+    const int rc = compile_to_module(*ptx, o.keep_ptx.empty() ? o.input + " (PTX)" : o.keep_ptx, o.c, o.out);
+    return rc != 0 || o.flexgrip_folder.empty() ? rc : write_flexgrip_folder(o);
+}
+
+void add_folder_options(CLI::App* sub, CcOptions& o) {
+    sub->add_option("--flexgrip-folder", o.flexgrip_folder,
+                    "also write a FlexGripPlus application folder (TP_instructions.vhd, pick_bench.vhd, "
+                    "TP_configuration.vhd, global_mem.mif) of the launch given by the options below");
+    add_unsigned_list(sub, "--grid", o.launch.grid, "(--flexgrip-folder) gridDim X[,Y] (1..65535 each)", 1, 0xffff);
+    add_unsigned_list(sub, "--block", o.launch.block, "(--flexgrip-folder) blockDim X[,Y,Z] (1..65535 each)", 1,
+                      0xffff);
+    sub->add_option("--param", o.launch.param_texts,
+                    "(--flexgrip-folder) kernel parameter, typed by the PTX parameter (repeatable)");
+    sub->add_option("--global-init", o.launch.global_init,
+                    "(--flexgrip-folder) initial global memory image (raw bytes from 0)");
+    add_unsigned(sub, "--dump-words", o.launch.dump_words,
+                 "(--flexgrip-folder) words from address 0 the testbench reads back (default: the memory image)", 0,
+                 loaders::kMaxDumpWords);
+    add_module_options(sub, o.launch);
 }
 
 const SubcommandRegistration kCc{
@@ -106,6 +160,7 @@ const SubcommandRegistration kCc{
                         "folder holding <fgtlm/cuda.h> (default: the source tree's)");
         sub->add_option("clang_args", opts->clang_args, "extra clang arguments after --");
         add_compile_options(sub, opts->c);
+        add_folder_options(sub, *opts);
         return std::function<int()>([opts] { return run_cc(*opts); });
     }};
 

@@ -79,7 +79,7 @@ int run_disasm(const DisasmOptions& o) {
         std::cerr << o.file << ": error: " << why << '\n';
         return 1;
     }
-    if (!o.raw && fgtlm::cli::is_module_file(o.file)) return run_module_disasm(o);
+    if (!o.raw && fgtlm::loaders::is_module_file(o.file)) return run_module_disasm(o);
     if (!o.kernel.empty()) {
         std::cerr << o.file << ": error: --kernel needs a MODULE (fgtlm ptxas / fgtlm cc output)\n";
         return 1;

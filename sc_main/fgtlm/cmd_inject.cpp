@@ -6,11 +6,12 @@
 //                [--backend local|slurm --shards N --work-dir DIR [--no-wait]]
 //   fgtlm inject --merge SHARD.jsonl... [--out FILE.jsonl] [--summary-json FILE] [--plot FILE.svg]
 //
-// TARGET as for `fgtlm run` (bundle, FlexGripPlus folder with --flexgrip, .sass with its launch).
+// TARGET as for `fgtlm run` (bundle, FlexGripPlus folder with --flexgrip, .sass or MODULE with its launch).
 // Exit codes: 0 done, 1 campaign failure (golden run fails, worker or sbatch error), 2 bad input.
 #include "cli_numbers.hpp"
 #include "subcommand.hpp"
 #include "diagnostics.hpp"
+#include "launch_target.hpp"
 
 #include <unistd.h>
 
@@ -41,7 +42,7 @@ using namespace fgtlm;
 using nlohmann::json;
 
 struct InjectOptions {
-    faults::TargetSpec target;
+    cli::LaunchTarget target;  // TARGET and its launch (--param as text: a MODULE types it)
     std::string campaign_file;
     std::string rtl, rtl_cache, rtl_work_dir;  // --rtl validation
     std::vector<std::string> structures;
@@ -86,7 +87,7 @@ faults::CampaignSpec build_spec(const InjectOptions& o) {
             throw std::invalid_argument(o.campaign_file + ": " + e.what());
         }
     }
-    if (!o.target.target.empty()) s.target = o.target;
+    if (!o.target.target.empty()) s.target = cli::resolve_launch_target(o.target);
     std::optional<faults::FaultModel> model;
     if (o.o_model->count()) {
         model = faults::parse_model(o.model);
@@ -250,20 +251,23 @@ int run(InjectOptions& o) {
     }
 }
 
-// TARGET and the .sass launch (loaders::LaunchTarget's checks), and the golden run's watchdog.
+// TARGET and the .sass/MODULE launch (loaders::LaunchTarget's checks), and the golden run's watchdog.
 void add_target_options(CLI::App* sub, InjectOptions& opt) {
     InjectOptions* o = &opt;
     sub->add_option("target", o->target.target,
-                    "bundle folder, FlexGripPlus application folder (--flexgrip) or .sass file");
+                    "bundle folder, FlexGripPlus application folder (--flexgrip), .sass file or MODULE");
     sub->add_flag("--flexgrip", o->target.flexgrip, "TARGET is a FlexGripPlus application folder");
     constexpr std::uint64_t k32 = 0xffffffffu;
     cli::add_unsigned_list(sub, "--grid", o->target.grid, "(.sass) gridDim X[,Y] (1..65535 each)", 1, 0xffff);
     cli::add_unsigned_list(sub, "--block", o->target.block, "(.sass) blockDim X[,Y,Z] (1..65535 each)", 1, 0xffff);
-    cli::add_unsigned_list(sub, "--param", o->target.params, "(.sass) kernel parameter word (repeatable)", 0, k32);
+    sub->add_option("--param", o->target.param_texts,
+                    "kernel parameter (repeatable): a 32-bit word, decimal or 0x hex; for a MODULE typed by the "
+                    "PTX parameter (integer, or a float / 0x raw bits for .f32)");
     sub->add_option("--global-init", o->target.global_init, "(.sass) initial global memory image");
     cli::add_unsigned(sub, "--regs", o->target.regs, "(.sass) registers per thread", 0, k32);
     cli::add_unsigned(sub, "--shared", o->target.shared, "(.sass) static shared memory bytes", 0, k32);
     cli::add_unsigned(sub, "--blocks-per-sm", o->target.blocks_per_sm, "(.sass) blocks resident per SM", 0, k32);
+    cli::add_module_options(sub, o->target);
     o->o_max = cli::add_unsigned(sub, "--max-instructions", o->max_instructions,
                                  "golden run watchdog: warp instructions (default 2e7, as `fgtlm run`)", 1,
                                  faults::kMaxGoldenInstructions);

@@ -1,7 +1,6 @@
 #include "launch_target.hpp"
 #include "cli_numbers.hpp"
 
-#include <filesystem>
 #include <stdexcept>
 
 #include <fgtlm/io/number.hpp>
@@ -41,25 +40,35 @@ void add_sass_launch_options(CLI::App* sub, LaunchTarget& t) {
                  loaders::kMaxDumpWords);
     sub->add_option("--textures", t.textures,
                     "(.sass) JSON file {\"textures\": {...}}: texture descriptor table (launch.json format)");
-    sub->add_option("--kernel", t.kernel, "(MODULE) kernel to run: mangled or plain name (optional with one kernel)");
-    add_unsigned(sub, "--dynamic-shared", t.dynamic_shared, "(MODULE) bytes of extern __shared__ arrays", 0, 16384);
+    add_module_options(sub, t);
 }
 
-loaders::KernelImage load_launch_target(const LaunchTarget& t) {
-    if (!t.flexgrip && std::filesystem::is_regular_file(t.target) && is_module_file(t.target)) {
-        loaders::KernelImage img = image_from_module(t);
-        if (t.cores > 0) img.cores = std::uint32_t(t.cores);
-        return img;
+void add_module_options(CLI::App* sub, loaders::LaunchTarget& t) {
+    sub->add_option("--kernel", t.kernel, "(MODULE) kernel to run: mangled or plain name (optional with one kernel)");
+    add_unsigned(sub, "--dynamic-shared", t.dynamic_shared, "(MODULE) bytes of extern __shared__ arrays", 0, 16384);
+    sub->add_option("--const", t.consts,
+                    "(MODULE) SYMBOL=FILE: the file's bytes over a __constant__ or __device__ symbol, as "
+                    "cudaMemcpyToSymbol (repeatable)");
+}
+
+loaders::LaunchTarget resolve_launch_target(const LaunchTarget& t) {
+    loaders::LaunchTarget out = t;
+    if (!t.flexgrip && loaders::is_module_file(t.target)) {
+        out.module_params = t.param_texts;
+        return out;
     }
-    loaders::LaunchTarget words = t;
-    words.params.clear();
+    out.params.clear();
     try {
         for (const std::string& p : t.param_texts)
-            words.params.push_back(std::uint32_t(io::parse_unsigned(p, "--param", 0, 0xffffffffu)));
+            out.params.push_back(std::uint32_t(io::parse_unsigned(p, "--param", 0, 0xffffffffu)));
     } catch (const std::invalid_argument& e) {
         throw loaders::LoadError(e.what());
     }
-    return loaders::load_launch_target(words);
+    return out;
+}
+
+loaders::KernelImage load_launch_target(const LaunchTarget& t) {
+    return loaders::load_launch_target(resolve_launch_target(t));
 }
 
 }  // namespace fgtlm::cli

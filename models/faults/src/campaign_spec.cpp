@@ -1,5 +1,6 @@
 // The campaign description as JSON (the --campaign file, the Slurm shards' input, the header
 // of every JSON Lines file).
+#include <algorithm>
 #include <initializer_list>
 #include <stdexcept>
 
@@ -92,20 +93,55 @@ void refuse_unknown_keys(const json& o, std::initializer_list<const char*> keys,
     }
 }
 
+// An array of 0 to max_size strings (a MODULE's --param texts, --const SYMBOL=FILE).
+std::vector<std::string> string_list(const json& j, const char* key, std::size_t max_size) {
+    const json& v = j.at(key);
+    const std::string name = std::string("campaign description: target.") + key;
+    if (!v.is_array() || v.size() > max_size)
+        throw std::invalid_argument(name + ": must be an array of at most " + std::to_string(max_size) + " strings");
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        if (!v[i].is_string())
+            throw std::invalid_argument(name + "[" + std::to_string(i) + "]: must be a string, got " +
+                                        io::shown_json(v[i]));
+        out.push_back(v[i].get<std::string>());
+    }
+    return out;
+}
+
+// "params": words (numbers), or a MODULE's parameter texts ("-1", "1.5") when they are strings.
+void read_params(const json& t, TargetSpec& s) {
+    s.params.clear();
+    s.module_params.clear();
+    const json& v = t.at("params");
+    const bool texts = v.is_array() && !v.empty() && std::all_of(v.begin(), v.end(), [](const json& e) {
+        return e.is_string();
+    });
+    if (texts)
+        s.module_params = string_list(t, "params", 64);
+    else if (!v.is_array() || !v.empty())
+        s.params = unsigned_list(t, "params", 0, 0xffffffffu, 64);
+}
+
+// The MODULE keys (loaders::LaunchTarget: kernel, dynamic_shared, const).
+void read_module_keys(const json& t, TargetSpec& s) {
+    get(t, "kernel", s.kernel, "campaign description: target.");
+    get_unsigned(t, "dynamic_shared", s.dynamic_shared, 0, 16384);
+    if (t.contains("const")) s.consts = string_list(t, "const", 64);
+}
+
 void read_target(const json& t, TargetSpec& s) {
     if (!t.is_object()) throw std::invalid_argument("campaign description: target: must be an object");
     refuse_unknown_keys(t, {"path", "flexgrip", "grid", "block", "params", "global_init", "regs", "shared",
-                            "blocks_per_sm"},
+                            "blocks_per_sm", "kernel", "dynamic_shared", "const"},
                         "campaign description: target");
     const std::string at = "campaign description: target.";
     get(t, "path", s.target, at);
     get(t, "flexgrip", s.flexgrip, at);
     if (t.contains("grid")) s.grid = unsigned_list(t, "grid", 1, 0xffff, 2);
     if (t.contains("block")) s.block = unsigned_list(t, "block", 1, 0xffff, 3);
-    if (t.contains("params")) {
-        s.params.clear();
-        if (!t.at("params").empty()) s.params = unsigned_list(t, "params", 0, 0xffffffffu, 64);
-    }
+    if (t.contains("params")) read_params(t, s);
+    read_module_keys(t, s);
     get(t, "global_init", s.global_init, at);
     get_unsigned(t, "regs", s.regs, 0, 0xffffffffu);
     get_unsigned(t, "shared", s.shared, 0, 0xffffffffu);
@@ -179,6 +215,11 @@ json to_json(const CampaignSpec& s) {
     // Only when given: a missing grid or block is 1 with a warning, as for `fgtlm run`.
     if (!s.target.grid.empty()) j["target"]["grid"] = s.target.grid;
     if (!s.target.block.empty()) j["target"]["block"] = s.target.block;
+    // MODULE keys only when given, so the headers of earlier campaign files stay equal (resume).
+    if (!s.target.module_params.empty()) j["target"]["params"] = s.target.module_params;
+    if (!s.target.kernel.empty()) j["target"]["kernel"] = s.target.kernel;
+    if (s.target.dynamic_shared != 0) j["target"]["dynamic_shared"] = s.target.dynamic_shared;
+    if (!s.target.consts.empty()) j["target"]["const"] = s.target.consts;
     json plans = json::array();
     for (const auto& p : s.plans)
         plans.push_back({{"structure", to_string(p.structure)}, {"model", to_string(p.model)}, {"count", p.count}});

@@ -13,23 +13,26 @@
 #include <fgtlm/loaders/bundle_loader.hpp>
 #include <fgtlm/loaders/testbench_loader.hpp>
 
+#include "launch_input.hpp"
+#include "module_launch.hpp"
+
 namespace fgtlm::loaders {
 
 namespace fs = std::filesystem;
 
-namespace {
-
 // Reads a whole input file; a directory, a FIFO or a missing file is an error naming it.
-std::string read_input(const std::string& path, const char* what) {
+std::string read_launch_input(const std::string& path, const std::string& what) {
     std::error_code ec;
     const auto st = fs::status(path, ec);
-    if (ec || !fs::exists(st)) throw LoadError(path, 0, std::string("no such file (") + what + ")");
-    if (fs::is_directory(st)) throw LoadError(path, 0, std::string("is a directory, not a file (") + what + ")");
-    if (!fs::is_regular_file(st)) throw LoadError(path, 0, std::string("not a regular file (") + what + ")");
+    if (ec || !fs::exists(st)) throw LoadError(path, 0, "no such file (" + what + ")");
+    if (fs::is_directory(st)) throw LoadError(path, 0, "is a directory, not a file (" + what + ")");
+    if (!fs::is_regular_file(st)) throw LoadError(path, 0, "not a regular file (" + what + ")");
     std::ifstream in(path, std::ios::binary);
-    if (!in) throw LoadError(path, 0, std::string("cannot open ") + what);
+    if (!in) throw LoadError(path, 0, "cannot open " + what);
     return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
 }
+
+namespace {
 
 // The first assembler errors, control bytes escaped and each cut (io's escaper).
 std::string asm_errors(const std::vector<isa::AsmDiagnostic>& errors) {
@@ -88,7 +91,7 @@ void warn_on_registers(KernelImage& img, std::uint32_t regs, const std::string& 
 }
 
 KernelImage image_from_sass(const LaunchTarget& o) {
-    const std::string source = read_input(o.target, "the SASS file");
+    const std::string source = read_launch_input(o.target, "the SASS file");
     const isa::AssembleResult r = isa::assemble(source, o.target);
     if (!r.ok()) throw LoadError(asm_errors(r.errors));
     KernelImage img;
@@ -104,7 +107,7 @@ KernelImage image_from_sass(const LaunchTarget& o) {
 void apply_launch_options(const LaunchTarget& o, KernelImage& img) {
     sass_launch(o, img);
     if (!o.global_init.empty()) {
-        const std::string g = read_input(o.global_init, "the global memory image");
+        const std::string g = read_launch_input(o.global_init, "the global memory image");
         if (g.size() > img.global_mem_bytes)
             throw LoadError(
                 o.global_init, 0,
@@ -123,8 +126,14 @@ void apply_launch_options(const LaunchTarget& o, KernelImage& img) {
 KernelImage load_launch_target(const LaunchTarget& t) {
     if (t.target.empty()) throw LoadError("no target: give a bundle folder, a FlexGripPlus folder or a .sass file");
     if (!fs::exists(t.target)) throw LoadError(t.target, 0, "no such file or folder");
+    const bool module = !t.flexgrip && is_module_file(t.target);
+    if (!module && (!t.kernel.empty() || !t.module_params.empty() || t.dynamic_shared != 0 || !t.consts.empty()))
+        throw LoadError(t.target, 0,
+                        "--kernel, --dynamic-shared and --const apply to a MODULE (fgtlm ptxas / fgtlm cc output) only");
     KernelImage img;
-    if (t.flexgrip)
+    if (module)
+        img = image_from_module(t);
+    else if (t.flexgrip)
         img = load_testbench(t.target);
     else if (fs::is_directory(t.target))
         img = load_bundle(t.target);

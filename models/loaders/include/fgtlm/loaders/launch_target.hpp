@@ -1,6 +1,7 @@
-// The one launch loader of every command (`fgtlm run`, `cosim`, `difftest`, `inject` and its
-// campaign files): a conformance bundle, a FlexGripPlus application folder or a .sass file
-// with its launch given as options, with the same checks whichever command asks.
+// The one launch loader of every command (`fgtlm run`, `cosim`, `inject` and its campaign
+// files): a conformance bundle, a FlexGripPlus application folder, a .sass file or a MODULE
+// (`fgtlm ptxas` / `fgtlm cc` output) with its launch given as options, with the same checks
+// whichever command asks.
 #pragma once
 
 #include <cstdint>
@@ -30,10 +31,18 @@ struct LaunchTarget {
     // With dump_words 0: true = the global-init image rounded up to words (at least 1024, what
     // cosim compares); false = an empty dump range (fgtlm run writes no words unless asked).
     bool auto_dump = true;
+    // MODULE only (module_launch.cpp; refused for other targets).
+    std::string kernel;                       // --kernel: mangled or plain C++ name ("" = the only one)
+    std::vector<std::string> module_params;   // --param texts, typed by the kernel's PTX parameters
+    std::uint32_t dynamic_shared = 0;         // --dynamic-shared: bytes of extern __shared__ arrays
+    std::vector<std::string> consts;          // --const SYMBOL=FILE: a __constant__/__device__ symbol's bytes
 };
 
 // Words of the dump range a .sass launch may ask for: the largest global memory (256 MiB).
 constexpr std::uint32_t kMaxDumpWords = (256u << 20) / 4;
+
+// True when `path` is a regular file holding a "fgtlm-module/1" JSON MODULE.
+bool is_module_file(const std::string& path);
 
 // Loads the target and refuses what no command could run: throws LoadError naming the file
 // or option. (Launch limits of the SM itself are core::check_launch's.)
