@@ -17,3 +17,7 @@ write_basic_package_version_file(${CMAKE_BINARY_DIR}/fgtlmConfigVersion.cmake CO
 install(FILES ${CMAKE_BINARY_DIR}/fgtlmConfig.cmake ${CMAKE_BINARY_DIR}/fgtlmConfigVersion.cmake
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/fgtlm)
 install(TARGETS fgtlm RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# fgtlm_add_cuda_kernel for consumers: the function, and the CUDA headers `fgtlm cc` puts on
+# clang's include path (<fgtlm/cuda.h> and the shims), found from the package's prefix.
+install(FILES ${CMAKE_CURRENT_LIST_DIR}/fgtlm_cuda.cmake DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/fgtlm)
+install(DIRECTORY ${FGTLM_CUDA_INCLUDE_DIR}/ DESTINATION ${CMAKE_INSTALL_DATADIR}/fgtlm/cuda_include)

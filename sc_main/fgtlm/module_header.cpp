@@ -48,7 +48,7 @@ std::string word_array(const std::string& decl, const std::vector<std::uint32_t>
 
 std::string kernel_section(const compiler::Module& m, const compiler::KernelCode& k, const std::string& prefix) {
     const std::string id = prefix + kernel_stem(m, k), up = upper(id);
-    std::string out = fmt::format("\n/* kernel {}: {} instructions words, {} registers per thread */\n", k.name,
+    std::string out = fmt::format("\n/* kernel {}: {} instruction words, {} registers per thread */\n", k.name,
                                   k.code.size(), k.regs);
     out += fmt::format("#define {}_REGS {}u\n", up, k.regs);
     out += fmt::format("#define {}_SHARED_BYTES {}u /* header, parameters, static __shared__ */\n", up, k.shared_bytes);
@@ -70,7 +70,7 @@ std::string kernel_section(const compiler::Module& m, const compiler::KernelCode
                        (bytes + 3) / 4);
     out += fmt::format("#define {}_CODE_WORDS {}u\n", up, k.code.size());
     out += "/* In DRAM: the GPU fetches its code from here (CODE_BASE = address of the array). */\n";
-    return out + word_array(fmt::format("static const uint32_t {}_code[{}] __attribute__((aligned(16)))", id,
+    return out + word_array(fmt::format("static const uint32_t {}_code[{}] __attribute__((aligned(16), unused))", id,
                                         k.code.size()),
                             k.code);
 }
@@ -88,7 +88,7 @@ std::string data_section(const compiler::Module& m, const std::string& prefix) {
         if (s.space != "shared")
             out += fmt::format("#define {}_SYM_{}_ADDR 0x{:x}u /* .{} {}, {} bytes */\n", up, c_ident(s.name),
                                s.address, s.space, s.name, s.size);
-    out += fmt::format("static const uint8_t {}_data[{}] = {{", id, m.data.size());
+    out += fmt::format("static const uint8_t {}_data[{}] __attribute__((unused)) = {{", id, m.data.size());
     for (std::size_t i = 0; i < m.data.size(); ++i) out += fmt::format("{}0x{:02x},", i % 12 == 0 ? "\n    " : " ", m.data[i]);
     return out + "\n};\n";
 }
