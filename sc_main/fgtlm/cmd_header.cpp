@@ -47,14 +47,16 @@ int run_header(const HeaderOptions& o) {
     return 0;
 }
 
-const SubcommandRegistration kHeader{"header", [](CLI::App& app) {
-    auto o = std::make_shared<HeaderOptions>();
-    CLI::App* sub = app.add_subcommand("header", "Write the firmware C header of a MODULE (code, sizes, parameters)");
-    sub->add_option("module", o->module, "MODULE file (fgtlm cc / fgtlm ptxas output)")->required();
-    sub->add_option("-o,--output", o->out, "C header to write")->required();
-    sub->add_option("--prefix", o->prefix, "prefix of every identifier (e.g. app_)");
-    return std::function<int()>([o] { return run_header(*o); });
-}};
+const SubcommandRegistration kHeader{
+    "header", [](CLI::App& app) {
+        auto o = std::make_shared<HeaderOptions>();
+        CLI::App* sub =
+            app.add_subcommand("header", "Write the firmware C header of a MODULE (code, sizes, parameters)");
+        sub->add_option("module", o->module, "MODULE file (fgtlm cc / fgtlm ptxas output)")->required();
+        sub->add_option("-o,--output", o->out, "C header to write")->required();
+        sub->add_option("--prefix", o->prefix, "prefix of every identifier (e.g. app_)");
+        return std::function<int()>([o] { return run_header(*o); });
+    }};
 
 }  // namespace
 

@@ -53,12 +53,13 @@ std::string kernel_section(const compiler::Module& m, const compiler::KernelCode
     out += fmt::format("#define {}_REGS {}u\n", up, k.regs);
     out += fmt::format("#define {}_SHARED_BYTES {}u /* header, parameters, static __shared__ */\n", up, k.shared_bytes);
     out += fmt::format("#define {}_LOCAL_BYTES {}u /* per thread: local arrays and spills */\n", up, k.local_bytes);
-    out += fmt::format("#define {}_DYNAMIC_SHARED_BASE {}u /* extern __shared__ arrays */\n", up,
-                       k.dynamic_shared_base);
-    out += fmt::format("/* Launch shared size for THREADS threads per block and DYN extern __shared__ bytes. */\n"
-                       "#define {0}_LAUNCH_SHARED_BYTES(THREADS, DYN) ({0}_SHARED_BYTES + (DYN) + {0}_LOCAL_BYTES * "
-                       "(THREADS))\n",
-                       up);
+    out +=
+        fmt::format("#define {}_DYNAMIC_SHARED_BASE {}u /* extern __shared__ arrays */\n", up, k.dynamic_shared_base);
+    out += fmt::format(
+        "/* Launch shared size for THREADS threads per block and DYN extern __shared__ bytes. */\n"
+        "#define {0}_LAUNCH_SHARED_BYTES(THREADS, DYN) ({0}_SHARED_BYTES + (DYN) + {0}_LOCAL_BYTES * "
+        "(THREADS))\n",
+        up);
     std::uint32_t bytes = 0;
     for (std::size_t i = 0; i < k.params.size(); ++i) {
         const auto& p = k.params[i];
@@ -82,14 +83,14 @@ std::string data_section(const compiler::Module& m, const std::string& prefix) {
         "\n/* .global/.const variables: {} bytes the firmware copies to {}_DATA_BASE (a GPU global address: in\n"
         "   the virtual platform a DRAM bus address; compile with --data-base to choose it) before a launch. */\n",
         m.data.size(), up);
-    out += fmt::format("#define {}_DATA_BASE 0x{:x}u\n#define {}_DATA_BYTES {}u\n", up, m.data_base, up,
-                       m.data.size());
+    out += fmt::format("#define {}_DATA_BASE 0x{:x}u\n#define {}_DATA_BYTES {}u\n", up, m.data_base, up, m.data.size());
     for (const auto& s : m.symbols)
         if (s.space != "shared")
             out += fmt::format("#define {}_SYM_{}_ADDR 0x{:x}u /* .{} {}, {} bytes */\n", up, c_ident(s.name),
                                s.address, s.space, s.name, s.size);
     out += fmt::format("static const uint8_t {}_data[{}] __attribute__((unused)) = {{", id, m.data.size());
-    for (std::size_t i = 0; i < m.data.size(); ++i) out += fmt::format("{}0x{:02x},", i % 12 == 0 ? "\n    " : " ", m.data[i]);
+    for (std::size_t i = 0; i < m.data.size(); ++i)
+        out += fmt::format("{}0x{:02x},", i % 12 == 0 ? "\n    " : " ", m.data[i]);
     return out + "\n};\n";
 }
 

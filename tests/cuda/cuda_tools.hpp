@@ -57,8 +57,8 @@ inline PolyCase make_poly_case(const std::string& name) {
     write(c.dir / "lut.bin", std::string(reinterpret_cast<const char*>(c.lut), sizeof c.lut));
     write(c.dir / "coeffs.bin", std::string(reinterpret_cast<const char*>(c.coeffs), sizeof c.coeffs));
     c.launch = "--block 64 --param 0 --param 0x1000 --param 0x2000 --param 0x3000 --param 64 --global-init " +
-               q(c.dir / "in.bin") + " --const lut=" + q(c.dir / "lut.bin") + " --const coeffs=" +
-               q(c.dir / "coeffs.bin");
+               q(c.dir / "in.bin") + " --const lut=" + q(c.dir / "lut.bin") +
+               " --const coeffs=" + q(c.dir / "coeffs.bin");
     return c;
 }
 

@@ -81,7 +81,8 @@ TEST(ModuleInject, CampaignOnACompiledKernel) {
     EXPECT_EQ(sum.at("injected"), 120);
     nlohmann::json spec = header.at("campaign");
     write(c.dir / "campaign.json", spec.dump());
-    r = fgtlm("inject --campaign " + q(c.dir / "campaign.json") + " --no-progress --summary-json " + q(c.dir / "b.json"));
+    r = fgtlm("inject --campaign " + q(c.dir / "campaign.json") + " --no-progress --summary-json " +
+              q(c.dir / "b.json"));
     ASSERT_EQ(r.rc, 0) << r.out;
     auto a = sum, b = nlohmann::json::parse(slurp(c.dir / "b.json"));
     for (const char* timing : {"wall_seconds", "injections_per_second"}) {

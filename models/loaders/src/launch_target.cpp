@@ -128,8 +128,9 @@ KernelImage load_launch_target(const LaunchTarget& t) {
     if (!fs::exists(t.target)) throw LoadError(t.target, 0, "no such file or folder");
     const bool module = !t.flexgrip && is_module_file(t.target);
     if (!module && (!t.kernel.empty() || !t.module_params.empty() || t.dynamic_shared != 0 || !t.consts.empty()))
-        throw LoadError(t.target, 0,
-                        "--kernel, --dynamic-shared and --const apply to a MODULE (fgtlm ptxas / fgtlm cc output) only");
+        throw LoadError(
+            t.target, 0,
+            "--kernel, --dynamic-shared and --const apply to a MODULE (fgtlm ptxas / fgtlm cc output) only");
     KernelImage img;
     if (module)
         img = image_from_module(t);

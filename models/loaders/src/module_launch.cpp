@@ -101,7 +101,8 @@ std::string plain_symbol(const std::string& n) {
     std::string out;
     while (i < n.size() && std::isdigit(static_cast<unsigned char>(n[i]))) {
         std::size_t len = 0;
-        while (i < n.size() && std::isdigit(static_cast<unsigned char>(n[i]))) len = len * 10 + std::size_t(n[i++] - '0');
+        while (i < n.size() && std::isdigit(static_cast<unsigned char>(n[i])))
+            len = len * 10 + std::size_t(n[i++] - '0');
         if (len == 0 || i + len > n.size()) return n;
         out += (out.empty() ? "" : "::") + n.substr(i, len);
         i += len;
@@ -131,15 +132,15 @@ const compiler::SymbolInfo& find_symbol(const compiler::Module& m, const std::st
 }
 
 // --const SYMBOL=FILE: the file's bytes over the symbol, as cudaMemcpyToSymbol(SYMBOL, bytes, size).
-void apply_const(const compiler::Module& m, const std::string& spec, const std::string& module_file,
-                 KernelImage& img) {
+void apply_const(const compiler::Module& m, const std::string& spec, const std::string& module_file, KernelImage& img) {
     const std::size_t eq = spec.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
         throw LoadError("--const " + spec + ": expected SYMBOL=FILE");
     const std::string name = spec.substr(0, eq), file = spec.substr(eq + 1);
     const compiler::SymbolInfo& s = find_symbol(m, name, module_file);
     if (s.space == "shared")
-        throw LoadError("--const " + name + ": a __shared__ variable has no host copy (only __constant__ and "
+        throw LoadError("--const " + name +
+                        ": a __shared__ variable has no host copy (only __constant__ and "
                         "__device__ symbols can be filled)");
     const std::string bytes = read_launch_input(file, "the bytes of symbol " + s.name);
     if (bytes.empty() || bytes.size() > s.size)
@@ -148,9 +149,10 @@ void apply_const(const compiler::Module& m, const std::string& spec, const std::
                                     "cudaMemcpyToSymbol)",
                                     bytes.size(), s.name, s.size));
     if (bytes.size() < s.size)
-        img.warnings.push_back(fmt::format("--const {}: {} holds {} bytes, the symbol {} bytes: the rest keeps its "
-                                           "initial value",
-                                           name, file, bytes.size(), s.size));
+        img.warnings.push_back(
+            fmt::format("--const {}: {} holds {} bytes, the symbol {} bytes: the rest keeps its "
+                        "initial value",
+                        name, file, bytes.size(), s.size));
     std::memcpy(img.global_init.data() + s.address, bytes.data(), bytes.size());
 }
 
