@@ -6,6 +6,8 @@
 //   fgtlm run --flexgrip APP_DIR [...]                  (FlexGripPlus testbench folder)
 //   fgtlm run PROGRAM.sass --grid X[,Y] --block X[,Y,Z] --param V ... [--global-init FILE]
 //             [--regs N] [--shared N] [--blocks-per-sm N] [--cores N]
+//   fgtlm run MODULE [--kernel NAME] --grid .. --block .. --param V ... [--const SYMBOL=FILE]
+//             [--dynamic-shared BYTES] [--global-init FILE]   (fgtlm cc / ptxas output)
 //
 // Exit codes: 0 ok / PASS, 1 FAIL or kernel error, 2 bad input.
 #include "subcommand.hpp"
@@ -329,7 +331,7 @@ int run(const RunOptions& o) {
                   << (o.mode == "at" ? "calibrated" : "fixed") << '\n';
     if (o.launch.target.empty()) {
         if (o.print_hierarchy) return print_default_hierarchy(o);
-        std::cerr << "fgtlm run: a target (bundle folder, FlexGripPlus folder or .sass file) is required\n";
+        std::cerr << "fgtlm run: a target (bundle folder, FlexGripPlus folder, .sass file or MODULE) is required\n";
         return 2;
     }
     loaders::KernelImage img;
@@ -366,7 +368,7 @@ const fgtlm::cli::SubcommandRegistration kRun{
             "run", "Run an SM_1.0 kernel: conformance bundle, FlexGripPlus app folder or .sass file");
         o->launch.auto_dump = false;  // run writes the dump range only when asked (--dump-words)
         sub->add_option("target", o->launch.target,
-                        "bundle folder, FlexGripPlus application folder (--flexgrip) or .sass file");
+                        "bundle folder, FlexGripPlus application folder (--flexgrip), .sass file or MODULE");
         sub->add_flag("--print-hierarchy", o->print_hierarchy,
                       "print the SystemC module graph (modules, sockets and their bindings)");
         sub->add_flag("--flexgrip", o->launch.flexgrip,

@@ -125,4 +125,26 @@ TEST(FlexgripFolder, LaunchOptionsNeedTheFolder) {
     EXPECT_HAS(r.out, "describe the launch of --flexgrip-folder DIR, which is not given");
 }
 
+// `fgtlm header`: the MODULE's code words, registers and parameter offsets as C macros and arrays.
+TEST(FirmwareHeader, CarriesTheModulesCodeAndLayout) {
+    const PolyCase c = make_poly_case("header");
+    Result r = fgtlm("header " + q(c.module) + " -o " + q(c.dir / "p.h") + " --prefix fw_");
+    ASSERT_EQ(r.rc, 0) << r.out;
+    const std::string h = slurp(c.dir / "p.h");
+    const auto m = nlohmann::json::parse(slurp(c.module));
+    const auto& k = m.at("kernels").at(0);
+    EXPECT_HAS(h, "#define FW_POLY_REGS " + std::to_string(k.at("regs").get<int>()) + "u\n");
+    EXPECT_HAS(h, "#define FW_POLY_CODE_WORDS " + std::to_string(k.at("code").size()) + "u\n");
+    EXPECT_HAS(h, "#define FW_POLY_PARAM4_OFFSET 16u");
+    EXPECT_HAS(h, "#define FW_MODULE_SYM_coeffs_ADDR 0x3c040u");
+    EXPECT_HAS(h, "static const uint32_t fw_poly_code[");
+    r = fgtlm("header " + q(c.module) + " -o " + q(c.dir / "q.h") + " --prefix 1x");
+    EXPECT_EQ(r.rc, 2);
+    EXPECT_HAS(r.out, "--prefix 1x: not the start of a C identifier");
+    r = fgtlm("header " + q(c.dir / "in.bin") + " -o " + q(c.dir / "q.h"));
+    EXPECT_EQ(r.rc, 2);
+    EXPECT_HAS(r.out, "in.bin");
+    EXPECT_FALSE(fs::exists(c.dir / "q.h"));
+}
+
 }  // namespace

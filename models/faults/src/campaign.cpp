@@ -46,6 +46,10 @@ struct Campaign::Engine {
 Campaign::Campaign(CampaignSpec spec) : spec_(std::move(spec)) {
     if (!spec_.target.target.empty())
         spec_.target.target = std::filesystem::weakly_canonical(spec_.target.target).string();
+    // --const SYMBOL=FILE: the file as an absolute path too (Slurm shards run elsewhere).
+    for (std::string& c : spec_.target.consts)
+        if (const std::size_t eq = c.find('='); eq != std::string::npos && eq + 1 < c.size())
+            c = c.substr(0, eq + 1) + std::filesystem::weakly_canonical(c.substr(eq + 1)).string();
     image_ = load_target(spec_.target);
     prepare();
 }
