@@ -99,6 +99,23 @@ TEST(ModuleInject, BadParameterIsNamed) {
     EXPECT_HAS(r.out, "--param 2 (_Z4polyPKjPKfPjPfi_param_1)");
 }
 
+TEST(ModuleInject, CampaignFileModuleKeysAreChecked) {
+    const PolyCase c = make_poly_case("inject_keys");
+    const std::string target = "{\"target\": {\"path\": \"" + c.module.string() + "\", ";
+    write(c.dir / "a.json", target + "\"const\": 5}}");
+    Result r = fgtlm("inject --campaign " + q(c.dir / "a.json"));
+    EXPECT_EQ(r.rc, 2);
+    EXPECT_HAS(r.out, "target.const: must be an array of at most 64 strings");
+    write(c.dir / "b.json", target + "\"params\": [\"0\", 1]}}");
+    r = fgtlm("inject --campaign " + q(c.dir / "b.json"));
+    EXPECT_EQ(r.rc, 2);
+    EXPECT_HAS(r.out, "target.params[0]");
+    write(c.dir / "c.json", target + "\"kernel\": \"nope\", \"params\": [\"0\"]}}");
+    r = fgtlm("inject --campaign " + q(c.dir / "c.json"));
+    EXPECT_EQ(r.rc, 2);
+    EXPECT_HAS(r.out, "--kernel nope: no such kernel in the module");
+}
+
 // `fgtlm cc --flexgrip-folder`: the folder loads back through `fgtlm run --flexgrip` (the
 // project's FlexGripPlus folder loader) and ends with the same global memory as the MODULE run.
 TEST(FlexgripFolder, LoadsBackAndRunsToTheSameMemory) {
