@@ -30,12 +30,22 @@ struct CcOptions {
     std::string out;
     std::string keep_ptx;
     std::string clang = "clang";
-    std::string include_dir = FGTLM_CUDA_INCLUDE_DIR;
+    std::string include_dir;  // "" = default_include_dir()
     std::vector<std::string> clang_args;
     CompileCliOptions c;
     std::string flexgrip_folder;  // also write the FlexGripPlus application folder of the launch here
     LaunchTarget launch;          // the launch of --flexgrip-folder (target = the MODULE written)
 };
+
+// <fgtlm/cuda.h>'s folder: an installed fgtlm's (PREFIX/share/fgtlm/cuda_include beside
+// PREFIX/bin/fgtlm), else the source tree's this fgtlm was built from.
+std::string default_include_dir() {
+    std::error_code ec;
+    const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    const std::filesystem::path installed = exe.parent_path().parent_path() / "share" / "fgtlm" / "cuda_include";
+    if (!ec && std::filesystem::is_regular_file(installed / "fgtlm" / "cuda.h", ec)) return installed.string();
+    return FGTLM_CUDA_INCLUDE_DIR;
+}
 
 // Runs argv[0] with `args`; returns its exit status, 127 when it cannot be started.
 int run_program(const std::vector<std::string>& args) {
@@ -112,7 +122,7 @@ int run_cc(const CcOptions& o) {
                                   "-O2",
                                   "-ffp-contract=off",
                                   "-Wno-unknown-cuda-version",
-                                  "-I" + o.include_dir};
+                                  "-I" + (o.include_dir.empty() ? default_include_dir() : o.include_dir)};
     args.insert(args.end(), o.clang_args.begin(), o.clang_args.end());
     args.insert(args.end(), {"-S", o.input, "-o", ptx_path});
     const int status = run_program(args);
@@ -157,7 +167,8 @@ const SubcommandRegistration kCc{
         sub->add_option("--keep-ptx", opts->keep_ptx, "also write clang's PTX to this file");
         sub->add_option("--clang", opts->clang, "the clang to run (default: clang on PATH)");
         sub->add_option("--include-dir", opts->include_dir,
-                        "folder holding <fgtlm/cuda.h> (default: the source tree's)");
+                        "folder holding <fgtlm/cuda.h> (default: PREFIX/share/fgtlm/cuda_include of an installed "
+                        "fgtlm, else the source tree's)");
         sub->add_option("clang_args", opts->clang_args, "extra clang arguments after --");
         add_compile_options(sub, opts->c);
         add_folder_options(sub, *opts);
