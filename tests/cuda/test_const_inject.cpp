@@ -31,6 +31,24 @@ TEST(ConstSymbols, WithoutConstTheTablesAreZero) {
     for (std::uint32_t i = 0; i < c.n; ++i) EXPECT_EQ(word(mem, kOut + 4 * i), word(c.input, 4 * i) >> 4);
 }
 
+// A __device__ variable is a symbol too (cudaMemcpyToSymbol took both): device_global.cu's
+// out[i] = in[63 - i] + bias with bias 5 from --const instead of its initialiser 1000.
+TEST(ConstSymbols, DeviceVariableFilledToo) {
+    const fs::path dir = temp_dir("const_device");
+    const fs::path cu = fs::path(FGTLM_CUDA_KERNEL_DIR) / ".." / ".." / "compiler" / "kernels" / "device_global.cu";
+    Result r = fgtlm("cc " + q(cu) + " -o " + q(dir / "m.json"));
+    ASSERT_EQ(r.rc, 0) << r.out;
+    std::string in(0x100, '\0');
+    for (std::uint32_t i = 0; i < 64; ++i) put_word(in, 4 * i, 100 + i);
+    write(dir / "in.bin", in);
+    write(dir / "bias.bin", std::string("\5\0\0\0", 4));
+    r = fgtlm("run " + q(dir / "m.json") + " --block 64 --param 0 --param 0x100 --global-init " + q(dir / "in.bin") +
+              " --const bias=" + q(dir / "bias.bin") + " --dump-global " + q(dir / "out.bin"));
+    ASSERT_EQ(r.rc, 0) << r.out;
+    const std::string mem = slurp(dir / "out.bin");
+    for (std::uint32_t i = 0; i < 64; ++i) EXPECT_EQ(word(mem, 0x100 + 4 * i), 100 + (63 - i) + 5) << i;
+}
+
 TEST(ConstSymbols, BadSymbolsAndSizesAreNamed) {
     const PolyCase c = make_poly_case("const_bad");
     write(c.dir / "big.bin", std::string(20, '\1'));
