@@ -10,14 +10,6 @@ namespace fgtlm::cli {
 
 namespace {
 
-// The C++ name of a mangled kernel name (_Z4polyPKj -> poly); extern "C" names stay.
-std::string plain_name(const std::string& n) {
-    if (n.rfind("_Z", 0) != 0) return n;
-    std::size_t i = 2, len = 0;
-    while (i < n.size() && std::isdigit(static_cast<unsigned char>(n[i]))) len = len * 10 + std::size_t(n[i++] - '0');
-    return len == 0 || i + len > n.size() ? n : n.substr(i, len);
-}
-
 std::string upper(std::string s) {
     for (char& c : s) c = char(std::toupper(static_cast<unsigned char>(c)));
     return s;
@@ -33,9 +25,9 @@ std::string c_ident(const std::string& s) {
 // The identifier stem of each kernel: its plain C++ name, or the mangled one when two kernels
 // share the plain name (overloads).
 std::string kernel_stem(const compiler::Module& m, const compiler::KernelCode& k) {
-    const std::string plain = plain_name(k.name);
+    const std::string plain = compiler::plain_kernel_name(k.name);
     int same = 0;
-    for (const auto& other : m.kernels) same += plain_name(other.name) == plain ? 1 : 0;
+    for (const auto& other : m.kernels) same += compiler::plain_kernel_name(other.name) == plain ? 1 : 0;
     return c_ident(same > 1 ? k.name : plain);
 }
 

@@ -111,17 +111,12 @@ Module module_from_json(const std::string& text, const std::string& file) {
     return m;
 }
 
-namespace {
-
-// The C++ name of a mangled one: _Z4vaddPKiS0_Pii -> vadd (plain "extern C" names stay).
-std::string plain_name(const std::string& n) {
+std::string plain_kernel_name(const std::string& n) {
     if (n.rfind("_Z", 0) != 0) return n;
     std::size_t i = 2, len = 0;
     while (i < n.size() && std::isdigit(static_cast<unsigned char>(n[i]))) len = len * 10 + std::size_t(n[i++] - '0');
     return len == 0 || i + len > n.size() ? n : n.substr(i, len);
 }
-
-}  // namespace
 
 const KernelCode& find_kernel(const Module& m, const std::string& name) {
     std::string names;
@@ -134,7 +129,7 @@ const KernelCode& find_kernel(const Module& m, const std::string& name) {
         if (k.name == name) return k;
     const KernelCode* found = nullptr;
     for (const KernelCode& k : m.kernels)
-        if (plain_name(k.name) == name) {
+        if (plain_kernel_name(k.name) == name) {
             if (found) throw std::runtime_error("--kernel " + name + " is ambiguous:" + names);
             found = &k;
         }

@@ -73,6 +73,9 @@ Module compile_ptx(const std::string& ptx, const CompileOptions& opts);
 // MODULE file (JSON) I/O. read_module throws std::runtime_error naming the file and field.
 std::string module_to_json(const Module& m);
 Module module_from_json(const std::string& text, const std::string& file);
+// The C++ name of a mangled kernel name: _Z4vaddPKiS0_Pii -> vadd (plain "extern C" names stay).
+std::string plain_kernel_name(const std::string& mangled);
+
 // The kernel a name selects: the mangled name, or a plain C++ name if it is unambiguous;
 // "" picks the only kernel. Throws std::runtime_error listing the kernels otherwise.
 const KernelCode& find_kernel(const Module& m, const std::string& name);
