@@ -69,6 +69,20 @@ float as_float(std::uint32_t u);
 std::uint32_t as_bits(float f);        // NaN -> 0x7fffffff
 std::uint32_t flush(std::uint32_t u);  // .ftz: a subnormal becomes a zero of its sign
 
+// The host's rounding mode set to an instruction's .rn/.rz/.rm/.rp (nearest without one) while the object lives.
+// The files computing under it are built with -frounding-math and pass operands and results through volatile objects
+// inside its scope: GCC moves floating-point arithmetic across fesetround even with -frounding-math.
+class HostRounding {
+public:
+    explicit HostRounding(const PtxInst& in);
+    ~HostRounding();
+    HostRounding(const HostRounding&) = delete;
+    HostRounding& operator=(const HostRounding&) = delete;
+
+private:
+    int saved_;
+};
+
 inline PtxOperand reg_named(const std::string& name) {
     PtxOperand o;
     o.name = name;
