@@ -47,6 +47,10 @@ __device__ inline int __mul24(int a, int b) { return __nvvm_mul24_i(a, b); }
 __device__ inline unsigned __umul24(unsigned a, unsigned b) { return __nvvm_mul24_ui(a, b); }
 __device__ inline int __mulhi(int a, int b) { return __nvvm_mulhi_i(a, b); }
 __device__ inline unsigned __umulhi(unsigned a, unsigned b) { return __nvvm_mulhi_ui(a, b); }
+__device__ inline long long __mul64hi(long long a, long long b) { return __nvvm_mulhi_ll(a, b); }
+__device__ inline unsigned long long __umul64hi(unsigned long long a, unsigned long long b) {
+    return __nvvm_mulhi_ull(a, b);
+}
 __device__ inline int __float2int_rn(float f) { return __nvvm_f2i_rn(f); }
 __device__ inline int __float2int_rz(float f) { return __nvvm_f2i_rz(f); }
 __device__ inline float __int2float_rn(int i) { return __nvvm_i2f_rn(i); }
