@@ -13,9 +13,10 @@ using u128 = unsigned __int128;
 using s128 = __int128;
 
 std::vector<std::uint32_t> words(std::uint32_t n, std::uint32_t seed) {
-    const std::uint32_t edges[] = {0, 0, 0, 1, 0,           0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu, 0xffffffffu,
-                                   0x80000000u, 0, 0x80000000u, 0,           0x1234,      0x7fffffffu, 0xffffffffu,
-                                   0x80000000u, 0, 0x2040,      0xffffffffu, 0xffffffffu, 0,           2,           0x3f3f};
+    const std::uint32_t edges[] = {0,           0,           0,           1,           0, 0xffffffffu, 0xffffffffu,
+                                   0xffffffffu, 0xffffffffu, 0xffffffffu, 0x80000000u, 0, 0x80000000u, 0,
+                                   0x1234,      0x7fffffffu, 0xffffffffu, 0x80000000u, 0, 0x2040,      0xffffffffu,
+                                   0xffffffffu, 0,           2,           0x3f3f};
     std::vector<std::uint32_t> v(std::begin(edges), std::end(edges));
     while (v.size() < n) v.push_back(next_random(seed));
     v.resize(n);
@@ -23,7 +24,8 @@ std::vector<std::uint32_t> words(std::uint32_t n, std::uint32_t seed) {
 }
 
 u64 bfi64(u64 f, u64 b, std::uint32_t pos, std::uint32_t len) {
-    for (std::uint32_t i = 0; i < len && pos + i <= 63; ++i) b = (b & ~(u64(1) << (pos + i))) | (((f >> i) & 1) << (pos + i));
+    for (std::uint32_t i = 0; i < len && pos + i <= 63; ++i)
+        b = (b & ~(u64(1) << (pos + i))) | (((f >> i) & 1) << (pos + i));
     return b;
 }
 
@@ -39,12 +41,10 @@ void check(const std::vector<std::string>& clang_args, const std::string& varian
         const std::uint32_t* w = &in[5 * t];
         const u64 a = u64(w[0]) << 32 | w[1], b = u64(w[2]) << 32 | w[3];
         const std::uint32_t z = w[4];
-        const u64 want[] = {u64((u128(a) * b) >> 64),
-                            u64(u128(s128(std::int64_t(a)) * s128(std::int64_t(b))) >> 64),
-                            u64((u128(a) * b) >> 64) + (a ^ b),
-                            bfi64(a, b, z & 127, (z >> 8) & 127),
-                            bfi64(a, b, z & 63, 64 - (z & 63)),
-                            bfi64(a, b, 20, 30)};
+        const u64 want[] = {
+            u64((u128(a) * b) >> 64),           u64(u128(s128(std::int64_t(a)) * s128(std::int64_t(b))) >> 64),
+            u64((u128(a) * b) >> 64) + (a ^ b), bfi64(a, b, z & 127, (z >> 8) & 127),
+            bfi64(a, b, z & 63, 64 - (z & 63)), bfi64(a, b, 20, 30)};
         for (std::uint32_t k = 0; k < 6; ++k) {
             const std::uint32_t at = 0x2000 + 8 * (6 * t + k);
             const u64 got = get_u32(out, at) | u64(get_u32(out, at + 4)) << 32;

@@ -33,7 +33,7 @@ std::vector<std::uint32_t> operands(std::uint32_t seed) {
     for (std::uint32_t i = 0; v.size() < 2 * kThreads; ++i) {
         std::uint32_t a = next_random(seed), b = next_random(seed);
         if (i % 5 == 1) b = (b & 0x807fffffu) | ((a & 0x7f800000u) + (next_random(seed) % 40 - 20) * 0x800000u);
-        if (i % 5 == 2) a &= 0x80ffffffu, b &= 0x80ffffffu;                  // subnormal and exponent-1 operands
+        if (i % 5 == 2) a &= 0x80ffffffu, b &= 0x80ffffffu;                 // subnormal and exponent-1 operands
         if (i % 5 == 3) b = (a ^ 0x80000000u) + next_random(seed) % 5 - 2;  // cancellation
         if (i % 5 == 4) a = (a & 0x807fffffu) | 0x7e800000u, b = (b & 0x807fffffu) | 0x40000000u;  // overflow
         v.push_back(a), v.push_back(b);
@@ -76,14 +76,9 @@ std::array<float, 8> host_forms(int mode, float x, float y, float z, std::uint32
     volatile float vx = x, vy = y, vz = z;
     volatile std::uint32_t vlo = lo;
     volatile std::uint64_t vw = w;
-    volatile float r[8] = {vx + vy,
-                           vx - vy,
-                           vx * vy,
-                           std::fma(vx, vy, vz),
-                           float(std::int32_t(vlo)),
-                           float(vlo),
-                           float(std::int64_t(vw)),
-                           float(vw)};
+    volatile float r[8] = {
+        vx + vy,  vx - vy, vx * vy, std::fma(vx, vy, vz), float(std::int32_t(vlo)), float(vlo), float(std::int64_t(vw)),
+        float(vw)};
     std::fesetround(FE_TONEAREST);
     return {r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]};
 }

@@ -66,7 +66,7 @@ bool exec_convert(Machine& m, Thread& t, const PtxInst& in) {
         r = float_to_int(m, in, as_float(in.has("ftz") ? flush(std::uint32_t(a)) : std::uint32_t(a)), dt);
     else if (dt == "f32") {
         const HostRounding rounding(in);  // .rz/.rm/.rp as the host rounds
-        volatile std::uint64_t va = a;       // read after the mode switch
+        volatile std::uint64_t va = a;    // read after the mode switch
         volatile float f = st[0] == 's' ? float(sext(va, type_bits(st))) : float(va);
         r = as_bits(f);
     } else

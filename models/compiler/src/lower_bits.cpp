@@ -1,8 +1,8 @@
-// Lowering of the PTX bit operations SM_1.0 has no instruction for: popc, clz, brev (32 and
-// 64 bits), bfe, bfi (32 bits; bfe.u64/s64 and bfi.b64 are in lower_int64_ops.cpp) and prmt (default mode). Branch-free sequences of
-// shifts, LOP and IADD, so they run under a guard and never diverge. They rely on SHL/SHR giving 0 (SHR.S32: the sign)
-// for a count >= 32, the whole register counting (models/core/src/units/sp_function.cpp), which is also PTX's
-// clamping for bfe/bfi.
+// Lowering of the PTX bit operations SM_1.0 has no instruction for: popc, clz, brev (32 and 64 bits), bfe, bfi (32
+// bits; bfe.u64/s64 and bfi.b64 are in lower_int64_ops.cpp) and prmt (default mode). Branch-free sequences of shifts,
+// LOP and IADD, so they run under a guard and never diverge. They rely on SHL/SHR giving 0 (SHR.S32: the sign) for a
+// count >= 32, the whole register counting (models/core/src/units/sp_function.cpp), which is also PTX's clamping for
+// bfe/bfi.
 #include "lower_int64.hpp"
 
 namespace fgtlm::compiler {

@@ -184,8 +184,8 @@ Pair bfi64(Lowerer& l, Pair a) {
     const int len = op3(l, "LOP.AND", l.value(in.ops[4]), l.imm(0xff));
     const Pair all{l.imm(~0u), l.imm(~0u)};
     const Pair ones = shift_reg(l, all, len, true, false);
-    const Pair mask = shift_reg(l, {op3(l, "LOP.XOR", ones.lo, all.lo), op3(l, "LOP.XOR", ones.hi, all.hi)}, pos, true,
-                                false);
+    const Pair mask =
+        shift_reg(l, {op3(l, "LOP.XOR", ones.lo, all.lo), op3(l, "LOP.XOR", ones.hi, all.hi)}, pos, true, false);
     const Pair field = shift_reg(l, a, pos, true, false);
     return {select_mask(l, mask.lo, field.lo, b.lo), select_mask(l, mask.hi, field.hi, b.hi)};
 }
