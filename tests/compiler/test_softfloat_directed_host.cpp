@@ -100,4 +100,26 @@ TEST(Softfloat, DirectedRoundingsOfIntegerConversionsEqualTheHost) {
     EXPECT_EQ(bad, 0);
 }
 
+// --demote-f64's conversions: a double's bits to the nearest f32 (every exponent, ties, subnormal results) and an f32
+// widened to its double.
+TEST(Softfloat, DoubleBitsToFloatAndBackEqualTheHost) {
+    std::mt19937_64 rng(19);
+    int bad = 0;
+    for (int i = 0; i < 1000000; ++i) {
+        std::uint64_t d = rng();
+        if (i % 3 == 1) d = (d & 0x800fffffffffffffull) | ((std::uint64_t(rng() % 320) + 1023 - 160) << 52);
+        if (i % 3 == 2) d &= ~((std::uint64_t(1) << (rng() % 30)) - 1);  // short fractions: ties
+        double x = 0;
+        std::memcpy(&x, &d, 8);
+        const float f = float(x);
+        if (fgtlm_f64_to_f32_bits(d) != expected(f) && ++bad < 8) ADD_FAILURE() << std::hex << "f64 " << d;
+        const std::uint32_t a = std::uint32_t(rng());
+        const double w = double(as_float(a));
+        std::uint64_t wb = 0;
+        std::memcpy(&wb, &w, 8);
+        if (!std::isnan(w) && fgtlm_f32_to_f64_bits(a) != wb && ++bad < 8) ADD_FAILURE() << std::hex << "f32 " << a;
+    }
+    EXPECT_EQ(bad, 0);
+}
+
 }  // namespace

@@ -114,6 +114,10 @@ bool Machine::step(Thread& t) {
 }
 
 void Machine::execute(Thread& t, const PtxInst& in) {
+    for (const std::string& m : in.mods)
+        if (m == "f64") fail(in, "double precision (.f64) is not executed");
+    for (const PtxOperand& o : in.ops)
+        if (o.from_double) fail(in, "a double immediate is not executed");
     if (exec_memory(*this, t, in) || exec_compare(*this, t, in) || exec_convert(*this, t, in) ||
         exec_float(*this, t, in) || exec_bits(*this, t, in) || exec_int(*this, t, in))
         return;

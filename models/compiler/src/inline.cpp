@@ -208,6 +208,10 @@ std::string directed_rounding(const PtxInst& in) {
 // integral value, s64/u64 -> f32 (.rn) and s32/u32/s64/u64 -> f32 rounded .rz/.rm/.rp (8/16-bit sources are exact).
 std::string software_convert(const PtxInst& in) {
     const std::string dt = in.type2(), st = in.type();
+    if (in.has("demoted")) {  // --demote-f64 (demote_f64.cpp): a double's bits <-> the f32 a demoted register holds
+        if (dt == "f32" && st == "f64") return "__fgtlm_cvt_f32_f64bits";
+        if (dt == "f64" && st == "f32") return "__fgtlm_cvt_f64bits_f32";
+    }
     if (st == "f32" && (dt == "f32" || dt == "s32" || dt == "u32" || dt == "s64" || dt == "u64"))
         for (const char* mode : {"rni", "rzi", "rmi", "rpi"})
             if (in.has(mode))
