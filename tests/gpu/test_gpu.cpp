@@ -12,9 +12,13 @@
 #include <fgtlm/loaders/bundle_loader.hpp>
 #include <fgtlm/loaders/checker.hpp>
 
+#include "../conformance_run.hpp"
+
 namespace {
 
 using namespace fgtlm;
+using test::conformance_bundle;
+using test::run_image;
 namespace fs = std::filesystem;
 
 struct Systems {
@@ -38,19 +42,6 @@ struct Systems {
     Systems() { one.gpu.irq.bind(irq); }
 };
 Systems* g = nullptr;
-
-loaders::KernelImage bundle(const char* name) {
-    return loaders::load_bundle(fs::path(FGTLM_DATA_DIR) / "conformance" / name);
-}
-
-core::KernelResult run_image(gpu::StandaloneSystem& s, const loaders::KernelImage& img) {
-    std::vector<gpu::StandaloneSystem::UndefinedRange> u;
-    for (const auto& r : img.global_init_undefined) u.push_back({r.addr, r.len});
-    s.load_global(img.global_init, u);
-    s.load_program(img.program);
-    s.gpu.sm(0);
-    return s.run(img.launch);
-}
 
 bool passes(gpu::StandaloneSystem& s, const loaders::KernelImage& img) {
     const auto& sh = s.undefined_shadow();
@@ -84,7 +75,7 @@ const char* kStoreTid = R"(
 TEST(Gpu, ConformanceKernelsOnOneSm) {
     for (const char* name :
          {"VectorAdd_integer", "VectorAdd_float", "Reduction", "MxM_naive_float", "VectorAdd_float-multiblock"}) {
-        const auto img = bundle(name);
+        const auto img = conformance_bundle(name);
         const core::KernelResult r = run_image(g->one, img);
         ASSERT_TRUE(r.error.ok()) << r.error.describe();
         EXPECT_TRUE(passes(g->one, img)) << name;
@@ -95,7 +86,7 @@ TEST(Gpu, ConformanceKernelsOnOneSm) {
 
 TEST(Gpu, TwoSmsGiveTheSameResultsForRaceFreeKernels) {
     for (const char* name : {"VectorAdd_integer", "Reduction", "MxM_naive_float"}) {
-        const auto img = bundle(name);
+        const auto img = conformance_bundle(name);
         ASSERT_TRUE(run_image(g->two, img).error.ok());
         EXPECT_TRUE(passes(g->two, img)) << name;
     }
@@ -108,7 +99,7 @@ TEST(Gpu, TwoSmsGiveTheSameResultsForRaceFreeKernels) {
 }
 
 TEST(Gpu, WithoutDmiEveryAccessUsesBTransport) {
-    const auto img = bundle("Reduction");
+    const auto img = conformance_bundle("Reduction");
     const core::KernelResult r = run_image(g->slow, img);
     ASSERT_TRUE(r.error.ok());
     EXPECT_TRUE(passes(g->slow, img));

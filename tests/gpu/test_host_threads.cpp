@@ -14,6 +14,8 @@
 #include <fgtlm/isa/assembler.hpp>
 #include <fgtlm/loaders/bundle_loader.hpp>
 
+#include "../conformance_run.hpp"
+
 namespace {
 
 using namespace fgtlm;
@@ -162,7 +164,7 @@ loop:
 TEST(HostThreads, ConformanceBundlesAsWithOneThread) {
     for (const char* name : {"VectorAdd_integer", "VectorAdd_float", "VectorAdd_float-multiblock", "Reduction",
                              "MxM_naive_float", "nn", "Log2-hard", "exp"}) {
-        const auto img = loaders::load_bundle(fs::path(FGTLM_DATA_DIR) / "conformance" / name);
+        const auto img = test::conformance_bundle(name);
         const Outcome one = run(g->serial, img);
         const Outcome two = run(g->threads, img);
         EXPECT_EQ(g->threads.gpu.host_threads_refusal(), "") << name;

@@ -20,6 +20,8 @@
 #include <fgtlm/gpu/standalone_system.hpp>
 #include <fgtlm/loaders/bundle_loader.hpp>
 #include <fgtlm/loaders/checker.hpp>
+
+#include "../conformance_run.hpp"
 #include <fgtlm/sm/pipeline_protocol.hpp>
 #include <fgtlm/sm/units/unit_protocol.hpp>
 #include <fgtlm/timing/timing_model.hpp>
@@ -27,6 +29,8 @@
 namespace {
 
 using namespace fgtlm;
+using test::conformance_bundle;
+using test::run_image;
 namespace fs = std::filesystem;
 
 // The unit and pipeline sockets have protocols of their own: a base-protocol socket (an
@@ -218,18 +222,6 @@ struct Systems {
 };
 Systems* g = nullptr;
 
-loaders::KernelImage bundle(const char* name) {
-    return loaders::load_bundle(fs::path(FGTLM_DATA_DIR) / "conformance" / name);
-}
-
-core::KernelResult run_image(gpu::StandaloneSystem& s, const loaders::KernelImage& img) {
-    std::vector<gpu::StandaloneSystem::UndefinedRange> u;
-    for (const auto& r : img.global_init_undefined) u.push_back({r.addr, r.len});
-    s.load_global(img.global_init, u);
-    s.load_program(img.program);
-    return s.run(img.launch);
-}
-
 bool passes(gpu::StandaloneSystem& s, const loaders::KernelImage& img) {
     const auto& sh = s.undefined_shadow();
     const loaders::CheckReport r =
@@ -241,7 +233,7 @@ bool passes(gpu::StandaloneSystem& s, const loaders::KernelImage& img) {
 class BothPaths : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(BothPaths, SameResultsAndCycles) {
-    const loaders::KernelImage img = bundle(GetParam());
+    const loaders::KernelImage img = conformance_bundle(GetParam());
     const core::KernelResult a = run_image(g->direct, img);
     ASSERT_TRUE(a.error.ok()) << a.error.describe();
     EXPECT_TRUE(passes(g->direct, img));
@@ -310,7 +302,7 @@ TEST(TextureUnit, SocketAndDirectPathsAgree) {
 }
 
 TEST(UnitReplacement, WrappedFpuSeesEveryFpOperation) {
-    const loaders::KernelImage img = bundle("nn");
+    const loaders::KernelImage img = conformance_bundle("nn");
     const core::KernelResult ref = run_image(g->direct, img);
     ASSERT_TRUE(ref.error.ok());
     g->counter.per_opcode.clear();
@@ -333,7 +325,7 @@ TEST(UnitReplacement, WrappedFpuSeesEveryFpOperation) {
 // Reduction: shared memory and divergence; Log2-hard and nn: global loads and stores.
 TEST(UnitReplacement, UserBranchAndMemoryUnitsNeedOnlyPayloadPortsAndWarpControl) {
     for (const char* name : {"Reduction", "Log2-hard", "nn"}) {
-        const loaders::KernelImage img = bundle(name);
+        const loaders::KernelImage img = conformance_bundle(name);
         const core::KernelResult ref = run_image(g->direct, img);
         ASSERT_TRUE(ref.error.ok());
         OwnUnits& u = g->own_units;
@@ -360,7 +352,7 @@ TEST(UnitReplacement, UserBranchAndMemoryUnitsNeedOnlyPayloadPortsAndWarpControl
 // one cycle the probe annotates (loosely timed: no other source of latency).
 TEST(MemoryControllers, SharedAndConstantAccessesGoThroughTheControllersSockets) {
     for (const char* name : {"Reduction", "MxM_naive_float"}) {
-        const loaders::KernelImage img = bundle(name);
+        const loaders::KernelImage img = conformance_bundle(name);
         sm::Sm& d = g->direct.gpu.sm(0);
         const std::uint64_t slow_before =
             d.read.shared.slow_accesses + d.read.constant.slow_accesses + d.mem.shared_store.slow_accesses;
@@ -389,7 +381,7 @@ TEST(MemoryControllers, SharedAndConstantAccessesGoThroughTheControllersSockets)
 // constant memory, so a probe that annotates nothing changes no cycle count, and one slower
 // than the calibrated read time (100 cycles per access) sets the time.
 TEST(MemoryControllers, ApproximatelyTimedCountsAnAnnotatedDelayOnce) {
-    const loaders::KernelImage img = bundle("Reduction");
+    const loaders::KernelImage img = conformance_bundle("Reduction");
     auto at_cycles = [&](gpu::StandaloneSystem& s) {
         timing::TimingModel model(timing::TimingParams{}, timing::Mode::Calibrated);
         model.begin_kernel(img.launch);
@@ -411,7 +403,7 @@ TEST(MemoryControllers, ApproximatelyTimedCountsAnAnnotatedDelayOnce) {
 }
 
 TEST(StateSockets, RegisterFileAndSharedMemoryAnswerOverTlm) {
-    const loaders::KernelImage img = bundle("Reduction");
+    const loaders::KernelImage img = conformance_bundle("Reduction");
     ASSERT_TRUE(run_image(g->direct, img).error.ok());
     sm::Sm& s = g->direct.gpu.sm(0);
     tlm::tlm_generic_payload t;

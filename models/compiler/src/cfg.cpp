@@ -44,7 +44,7 @@ std::vector<BlockSet> dominator_sets(const Cfg& c, const std::vector<std::vector
             for (const int e : edges[b]) {
                 if (!c.reachable[std::size_t(e)]) continue;
                 any = true;
-                for (std::size_t k = 0; k < n; ++k) next[k] = next[k] && d[std::size_t(e)][k];
+                next &= d[std::size_t(e)];
             }
             if (!any) next = c.reachable;
             next[b] = true;
@@ -54,11 +54,7 @@ std::vector<BlockSet> dominator_sets(const Cfg& c, const std::vector<std::vector
     return d;
 }
 
-int count(const BlockSet& s) {
-    int k = 0;
-    for (const bool x : s) k += x ? 1 : 0;
-    return k;
-}
+int count(const BlockSet& s) { return int(s.count()); }
 
 }  // namespace
 

@@ -6,9 +6,13 @@
 
 #include <vector>
 
+#include <boost/dynamic_bitset.hpp>
+
 namespace fgtlm::compiler {
 
-using BlockSet = std::vector<bool>;
+// Sets of blocks (and, in the register allocator, of virtual registers): the data-flow loops
+// combine them a machine word at a time.
+using BlockSet = boost::dynamic_bitset<>;
 
 std::vector<int> successors(const MBlock& b);
 

@@ -43,10 +43,8 @@ Liveness liveness(const MFunction& f) {
         changed = false;
         for (std::size_t b = nb; b-- > 0;) {
             BlockSet out(nv, false);
-            for (const int s : successors(f.blocks[b]))
-                for (std::size_t v = 0; v < nv; ++v) out[v] = out[v] || l.in[std::size_t(s)][v];
-            BlockSet in = use[b];
-            for (std::size_t v = 0; v < nv; ++v) in[v] = in[v] || (out[v] && !def[b][v]);
+            for (const int s : successors(f.blocks[b])) out |= l.in[std::size_t(s)];
+            BlockSet in = use[b] | (out - def[b]);
             if (in != l.in[b] || out != l.out[b]) l.in[b] = std::move(in), l.out[b] = std::move(out), changed = true;
         }
     }

@@ -55,7 +55,8 @@ int make_preheader(MFunction& f, const Loop& loop) {
     b.target = loop.header;
     b.line = f.blocks[std::size_t(loop.header)].line;
     for (std::size_t i = 0; i < f.blocks.size(); ++i) {
-        if (loop.body[i]) continue;
+        // Blocks past the loop's set are preheaders made for other loops: they jump to other headers.
+        if (i < loop.body.size() && loop.body[i]) continue;
         MBlock& x = f.blocks[i];
         if (x.term != TermKind::Exit && x.target == loop.header) x.target = ph;
         if (x.term == TermKind::Branch && x.fall == loop.header) x.fall = ph;
@@ -182,7 +183,7 @@ std::vector<int> structurize(MFunction& f) {
     for (auto& [key, r] : regions) {
         r.members = region_members(c, r.ssy_block, r.join_target, f.blocks.size(), true);
         if (!dominates_all(c, r.ssy_block, r.members)) continue;
-        r.size = int(std::count(r.members.begin(), r.members.end(), true));
+        r.size = int(r.members.count());
         list.push_back(r);
     }
     build_joins(f, list);

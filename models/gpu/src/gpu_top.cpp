@@ -11,8 +11,9 @@
 namespace fgtlm::gpu {
 
 GpuTop::GpuTop(sc_core::sc_module_name name, const GpuConfig& cfg)
-    : sc_core::sc_module(name), imem("imem", cfg.imem_bytes), global_socket(global_fanin_.out), irq("irq"), cfg_(cfg),
-      global_fanin_("global_fanin"), imem_fanin_("imem_fanin"), const_mem_(cfg.const_bytes, 0) {
+    : sc_core::sc_module(name), global_fanin_("global_fanin"), imem("imem", cfg.imem_bytes),
+      global_socket(global_fanin_.out), irq("irq"), cfg_(cfg), imem_fanin_("imem_fanin"),
+      const_mem_(cfg.const_bytes, 0) {
     if (cfg_.num_sms == 0) cfg_.num_sms = 1;
     if (cfg_.quantum == sc_core::SC_ZERO_TIME) cfg_.quantum = sc_core::sc_time(100, sc_core::SC_US);
     imem_fanin_.out.bind(imem.socket);

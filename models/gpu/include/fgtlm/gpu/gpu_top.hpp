@@ -63,6 +63,10 @@ struct HostThreadCounts {
 };
 
 class GpuTop : public sc_core::sc_module {
+    // Declared first: global_socket below is a reference to its initiator socket, bound in the
+    // constructor's initialiser list, so the Fanin must exist before it.
+    memory::Fanin global_fanin_;
+
 public:
     memory::GpuMemory imem;
     tlm_utils::simple_initiator_socket<memory::Fanin>& global_socket;
@@ -123,7 +127,6 @@ private:
 
 
     GpuConfig cfg_;
-    memory::Fanin global_fanin_;
     memory::Fanin imem_fanin_;
     std::vector<std::unique_ptr<sm::Sm>> sms_;
     std::vector<core::ExecutionObserver*> observers_;  // for the per-kernel callbacks
