@@ -22,6 +22,8 @@ void add_compile_options(CLI::App* sub, CompileCliOptions& o) {
     add_unsigned(sub, "--max-regs", o.max_regs, "registers per thread the allocator may use (2..124, default 64)", 2,
                  124);
     sub->add_flag("--sass", o.sass, "print the generated SASS of every kernel");
+    sub->add_flag("--demote-f64", o.demote_f64,
+                  "compute doubles in f32 (nvcc's demotion for sm_1x; one warning), else .f64 is refused");
 }
 
 // Compiles and writes the module; prints errors and returns the exit status.
@@ -32,6 +34,7 @@ int compile_to_module(const std::string& ptx, const std::string& file, const Com
     opts.data_base = o.data_base;
     opts.max_regs = o.max_regs;
     opts.file = file;
+    opts.demote_f64 = o.demote_f64;
     compiler::Module m;
     try {
         m = compiler::compile_ptx(ptx, opts);
@@ -39,6 +42,7 @@ int compile_to_module(const std::string& ptx, const std::string& file, const Com
         std::cerr << "error: " << e.what() << '\n';
         return 2;
     }
+    for (const std::string& w : m.warnings) std::cerr << w << '\n';
     if (o.sass)
         for (const auto& k : m.kernels) {
             std::cout << "// " << k.name << ": " << k.regs << " registers, " << k.shared_bytes << " shared bytes\n";

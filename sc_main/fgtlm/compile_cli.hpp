@@ -13,6 +13,7 @@ struct CompileCliOptions {
     std::uint32_t data_base = 0x3c000;
     std::uint32_t max_regs = 64;
     bool sass = false;
+    bool demote_f64 = false;
 };
 
 void add_compile_options(CLI::App* sub, CompileCliOptions& o);

@@ -21,6 +21,7 @@ struct KernelRun {
     std::vector<std::string> clang_args{};  // after `fgtlm cc ... --` (e.g. -m64)
     std::string target{};                   // fgtlm cc --target ("" = the default, flexgrip)
     std::uint32_t max_regs = 0;             // fgtlm cc --max-regs (0 = the default)
+    bool demote_f64 = false;                // fgtlm cc --demote-f64
     std::string variant{};                  // work-folder suffix when one .cu is compiled twice
 };
 

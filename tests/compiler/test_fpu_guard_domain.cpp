@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstring>
 #include <random>
 
@@ -33,6 +34,13 @@ std::uint32_t compiled_add(std::uint32_t a, std::uint32_t b) {
     return d;
 }
 
+// softfloat.cu's __fgtlm_mul_f32 for operands in the domain: FMUL, and the software where FMUL gave a zero for nonzero
+// operands (a product rounding up to the smallest normal comes out as 0).
+std::uint32_t compiled_mul(std::uint32_t a, std::uint32_t b) {
+    const std::uint32_t r = fgtlm::numerics::fmul(a, b, fgtlm::isa::Rounding{});
+    return (r << 1) != 0 || (a << 1) == 0 || (b << 1) == 0 ? r : fgtlm_mul_rn_bits(a, b);
+}
+
 std::uint32_t operand(std::mt19937& rng, int kind, std::uint32_t other) {
     std::uint32_t x = rng();
     if (kind == 1) x = (x & 0x807fffffu) | ((other & 0x7f800000u) + (rng() % 50 - 25) * 0x800000u);  // close exponents
@@ -52,10 +60,29 @@ TEST(FpuGuardDomain, AddAndMulEqualTheHostForOperandsInTheDomain) {
         ++checked;
         if (compiled_add(a, b) != bits(as_float(a) + as_float(b)) && ++bad < 5)
             ADD_FAILURE() << std::hex << a << " + " << b;
-        if (fgtlm::numerics::fmul(a, b, fgtlm::isa::Rounding{}) != bits(as_float(a) * as_float(b)) && ++bad < 5)
+        if (compiled_mul(a, b) != bits(as_float(a) * as_float(b)) && ++bad < 5)
             ADD_FAILURE() << std::hex << a << " * " << b;
     }
     EXPECT_GT(checked, 250000);
+    EXPECT_EQ(bad, 0);
+}
+
+// Products just below 2^-126 that round up to 0x00800000: FMUL gives 0 (fuzz seed 822), the compiled mul is IEEE.
+TEST(FpuGuardDomain, MulRoundingUpToTheSmallestNormalTakesTheSoftware) {
+    std::mt19937 rng(5);
+    int fpu_wrong = 0, bad = 0;
+    for (int i = 0; i < 200000; ++i) {
+        const std::uint32_t a = (rng() & 0x007fffffu) | ((3 + rng() % 120) << 23);
+        const double target = std::ldexp(1.0, -126) * (1.0 - double(rng() % 64) * std::ldexp(1.0, -30));
+        const std::uint32_t b = bits(float(target / double(as_float(a))));
+        if (!fgtlm_fpu_operand_ok(b)) continue;
+        const std::uint32_t want = bits(as_float(a) * as_float(b));
+        fpu_wrong += fgtlm::numerics::fmul(a, b, fgtlm::isa::Rounding{}) != want;
+        if (compiled_mul(a, b) != want && ++bad < 5) ADD_FAILURE() << std::hex << a << " * " << b;
+    }
+    EXPECT_EQ(fgtlm::numerics::fmul(0x0405d092u, 0x3bf4e03au, fgtlm::isa::Rounding{}), 0u);
+    EXPECT_EQ(compiled_mul(0x0405d092u, 0x3bf4e03au), 0x00800000u);
+    EXPECT_GT(fpu_wrong, 10);
     EXPECT_EQ(bad, 0);
 }
 

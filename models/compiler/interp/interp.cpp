@@ -20,8 +20,9 @@ std::int64_t sext(std::uint64_t v, std::uint32_t bits) {
 Machine::Machine(const PtxModule& m, const PtxFunction& f, const InterpLaunch& l, std::vector<std::uint8_t>& g,
                  std::string file)
     : mod_(m), fn_(f), launch_(l), global_(g), file_(std::move(file)) {
-    for (std::size_t i = 0; i < f.body.size(); ++i)
-        if (!f.body[i].label.empty()) labels_[f.body[i].label] = i;
+    for (const PtxFunction& g : m.functions)
+        for (std::size_t i = 0; i < g.body.size(); ++i)
+            if (!g.body[i].label.empty()) labels_[&g][g.body[i].label] = i;
     if (l.params.size() != f.params.size())
         throw InterpError(file_ + ": kernel " + f.name + " takes " + std::to_string(f.params.size()) +
                           " parameters, got " + std::to_string(l.params.size()));
@@ -43,7 +44,9 @@ void Machine::layout_variables() {
     };
     std::vector<const PtxVar*> all;
     for (const PtxVar& v : mod_.vars) all.push_back(&v);
-    for (const PtxVar& v : fn_.vars) all.push_back(&v);
+    for (const PtxFunction& g : mod_.functions)  // the kernel's and its callees' (each its own place)
+        if (&g == &fn_ || !g.is_entry)
+            for (const PtxVar& v : g.vars) all.push_back(&v);
     for (const PtxVar* v : all) {
         if (v->space == "shared" && !v->is_extern) place(*v, shared_size_, Space::Shared);
         if (v->space == "local") place(*v, local_size_, Space::Local);
@@ -93,20 +96,24 @@ void Machine::run_block() {
 
 bool Machine::step(Thread& t) {
     if (t.done) return false;
-    if (t.pc >= fn_.body.size()) return !(t.done = true);
-    const PtxStmt& s = fn_.body[t.pc++];
+    const PtxFunction& f = running(t);
+    if (t.pc >= f.body.size()) return ret(t);
+    const PtxStmt& s = f.body[t.pc++];
     if (!s.label.empty()) return true;
     const PtxInst& in = s.inst;
     if (++steps_ > launch_.max_steps)
         fail(in, "more than " + std::to_string(launch_.max_steps) + " instructions in one block: an endless loop?");
     if (!in.guard.empty() && ((reg(t, in.guard) != 0) == in.guard_negated)) return true;
     if (in.opcode == "bra") {
-        const auto l = in.ops.empty() ? labels_.end() : labels_.find(in.ops[0].name);
-        if (l == labels_.end()) fail(in, "no such label");
+        const auto& labels = labels_[&f];
+        const auto l = in.ops.empty() ? labels.end() : labels.find(in.ops[0].name);
+        if (l == labels.end()) fail(in, "no such label");
         t.pc = l->second;
         return true;
     }
-    if (in.opcode == "ret" || in.opcode == "exit") return !(t.done = true);
+    if (in.opcode == "call") return call(t, in), true;
+    if (in.opcode == "ret") return ret(t);
+    if (in.opcode == "exit") return !(t.done = true);
     if (in.opcode == "bar" || in.opcode == "barrier") return false;
     if (in.opcode == "membar") return true;
     execute(t, in);
@@ -114,6 +121,10 @@ bool Machine::step(Thread& t) {
 }
 
 void Machine::execute(Thread& t, const PtxInst& in) {
+    for (const std::string& m : in.mods)
+        if (m == "f64") fail(in, "double precision (.f64) is not executed");
+    for (const PtxOperand& o : in.ops)
+        if (o.from_double) fail(in, "a double immediate is not executed");
     if (exec_memory(*this, t, in) || exec_compare(*this, t, in) || exec_convert(*this, t, in) ||
         exec_float(*this, t, in) || exec_bits(*this, t, in) || exec_int(*this, t, in))
         return;

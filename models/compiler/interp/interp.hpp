@@ -8,12 +8,28 @@
 
 namespace fgtlm::compiler::interp {
 
+using ParamBlocks = std::map<std::string, std::vector<std::uint8_t>>;
+
+// A caller's state while its callee runs (interp_call.cpp).
+struct Frame {
+    const PtxFunction* fn = nullptr;
+    std::size_t pc = 0;
+    std::unordered_map<std::string, std::uint64_t> regs;
+    ParamBlocks params;
+    std::vector<std::string> results;  // the call's result parameters (call-site names)
+};
+
 struct Thread {
     std::unordered_map<std::string, std::uint64_t> regs;
     std::array<std::uint32_t, 3> tid{};
     std::size_t pc = 0;
     bool done = false;
     std::vector<std::uint8_t> local;
+    const PtxFunction* fn = nullptr;  // the function running (the kernel at first)
+    // Named .param blocks of this frame: the call-site parameters of the calls it makes (param0, retval0) and, in a
+    // callee, its own parameters and results. Kernel parameters are the Machine's.
+    ParamBlocks params;
+    std::vector<Frame> stack;
 };
 
 enum class Space : std::uint8_t { Global, Shared, Local, Param, Const };
@@ -31,6 +47,9 @@ public:
     std::uint64_t symbol_address(const PtxInst& in, const std::string& name) const;
     std::uint8_t* memory(Thread& t, Space s, std::uint64_t addr, std::uint32_t size, const PtxInst& in);
     [[noreturn]] void fail(const PtxInst& in, const std::string& why) const;
+    // The bytes of a named parameter block of the running frame (a store grows it); nullptr for a kernel parameter.
+    std::uint8_t* frame_param(Thread& t, const PtxInst& in, const std::string& name, std::uint64_t offset,
+                              std::uint32_t size, bool store) const;
     const InterpLaunch& launch() const { return launch_; }
     std::array<std::uint32_t, 3> ctaid{};
 
@@ -39,13 +58,16 @@ private:
     void run_block();
     bool step(Thread& t);  // false: the thread stopped (bar.sync or exit)
     void execute(Thread& t, const PtxInst& in);
+    void call(Thread& t, const PtxInst& in);
+    bool ret(Thread& t);  // false: the kernel returned
+    const PtxFunction& running(const Thread& t) const { return t.fn != nullptr ? *t.fn : fn_; }
 
     const PtxModule& mod_;
     const PtxFunction& fn_;
     const InterpLaunch& launch_;
     std::vector<std::uint8_t>& global_;
     std::string file_;
-    std::unordered_map<std::string, std::size_t> labels_;
+    std::map<const PtxFunction*, std::unordered_map<std::string, std::size_t>> labels_;
     std::map<std::string, std::pair<Space, std::uint32_t>> vars_;  // shared/local/param offsets, global addresses
     std::vector<std::uint8_t> shared_, params_;
     std::uint32_t shared_size_ = 0, local_size_ = 0;
@@ -68,6 +90,20 @@ bool exec_memory(Machine& m, Thread& t, const PtxInst& in);
 float as_float(std::uint32_t u);
 std::uint32_t as_bits(float f);        // NaN -> 0x7fffffff
 std::uint32_t flush(std::uint32_t u);  // .ftz: a subnormal becomes a zero of its sign
+
+// The host's rounding mode set to an instruction's .rn/.rz/.rm/.rp (nearest without one) while the object lives.
+// The files computing under it are built with -frounding-math and pass operands and results through volatile objects
+// inside its scope: GCC moves floating-point arithmetic across fesetround even with -frounding-math.
+class HostRounding {
+public:
+    explicit HostRounding(const PtxInst& in);
+    ~HostRounding();
+    HostRounding(const HostRounding&) = delete;
+    HostRounding& operator=(const HostRounding&) = delete;
+
+private:
+    int saved_;
+};
 
 inline PtxOperand reg_named(const std::string& name) {
     PtxOperand o;

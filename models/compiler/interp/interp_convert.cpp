@@ -1,5 +1,5 @@
 // cvt between 8- to 64-bit integers and f32, by PTX's rules: integer sources extend by their own
-// type, .sat clamps to the destination's range; int -> f32 rounds to nearest (.rn); f32 -> int
+// type, .sat clamps to the destination's range; int -> f32 rounds as .rn/.rz/.rm/.rp says; f32 -> int
 // rounds as .rni/.rzi/.rmi/.rpi says, clamps to the destination's range and gives 0 for NaN;
 // f32 -> f32 rounds to an integral value (.rni...), flushes (.ftz) and saturates (.sat).
 #include "interp.hpp"
@@ -65,8 +65,9 @@ bool exec_convert(Machine& m, Thread& t, const PtxInst& in) {
     else if (st == "f32")
         r = float_to_int(m, in, as_float(in.has("ftz") ? flush(std::uint32_t(a)) : std::uint32_t(a)), dt);
     else if (dt == "f32") {
-        if (in.has("rz") || in.has("rm") || in.has("rp")) m.fail(in, "rounding modes other than .rn are not executed");
-        const float f = st[0] == 's' ? float(sext(a, type_bits(st))) : float(a);
+        const HostRounding rounding(in);  // .rz/.rm/.rp as the host rounds
+        volatile std::uint64_t va = a;    // read after the mode switch
+        volatile float f = st[0] == 's' ? float(sext(va, type_bits(st))) : float(va);
         r = as_bits(f);
     } else
         r = int_to_int(in, a, st, dt);

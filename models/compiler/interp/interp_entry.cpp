@@ -7,10 +7,6 @@ void interpret(const PtxModule& m, const std::string& file, const std::string& k
                std::vector<std::uint8_t>& global) {
     for (const PtxFunction& f : m.functions)
         if (f.is_entry && f.name == kernel) {
-            for (const PtxStmt& s : f.body)
-                if (s.label.empty() && s.inst.opcode == "call")
-                    throw InterpError(file + ":" + std::to_string(s.inst.line) + ": " + s.inst.text +
-                                      ": calls are not executed by the PTX interpreter");
             interp::Machine(m, f, launch, global, file).run();
             return;
         }

@@ -1,9 +1,10 @@
-// f32 arithmetic on the host's IEEE-754 single precision (SSE: round to nearest even, no flush
-// to zero): add/sub/mul/fma/mad/div/rcp/sqrt exactly rounded whatever their rounding modifier
-// says about approximation (.approx forms are the exact value here, the compared tools state
-// their error), min/max/abs/neg/testp, ex2/lg2/sin/cos/rsqrt by libm.
+// f32 arithmetic on the host's IEEE-754 single precision (SSE, no flush to zero): add/sub/mul/fma/mad/div/rcp/sqrt
+// exactly rounded (.approx forms are the exact value here, the compared tools state their error), to nearest or as
+// .rz/.rm/.rp say (the host's rounding mode, set around the operation), min/max/abs/neg/testp, ex2/lg2/sin/cos/rsqrt
+// by libm.
 #include "interp.hpp"
 
+#include <cfenv>
 #include <cmath>
 #include <cstring>
 
@@ -20,6 +21,14 @@ std::uint32_t as_bits(float f) {
     return std::isnan(f) ? 0x7fffffffu : u;
 }
 std::uint32_t flush(std::uint32_t u) { return (u & 0x7f800000u) == 0 ? u & 0x80000000u : u; }
+
+HostRounding::HostRounding(const PtxInst& in) : saved_(std::fegetround()) {
+    std::fesetround(in.has("rz")   ? FE_TOWARDZERO
+                    : in.has("rm") ? FE_DOWNWARD
+                    : in.has("rp") ? FE_UPWARD
+                                   : FE_TONEAREST);
+}
+HostRounding::~HostRounding() { std::fesetround(saved_); }
 
 namespace {
 
@@ -40,8 +49,6 @@ bool testp(const PtxInst& in, float x) {
     if (in.has("normal")) return c == FP_NORMAL;
     return c == FP_SUBNORMAL;
 }
-
-bool rounding_other_than_rn(const PtxInst& in) { return in.has("rz") || in.has("rm") || in.has("rp"); }
 
 bool arith(const std::string& op, const float* x, std::size_t n, float& r) {
     if (op == "add" && n == 2)
@@ -94,13 +101,23 @@ bool exec_float(Machine& m, Thread& t, const PtxInst& in) {
         m.write(t, in.ops.at(0), testp(in, as_float(arg(1))), 1);
         return true;
     }
-    if (rounding_other_than_rn(in)) m.fail(in, "rounding modes other than .rn are not executed");
+    const bool directed = in.has("rz") || in.has("rm") || in.has("rp");
+    if (directed && op != "add" && op != "sub" && op != "mul" && op != "fma" && op != "mad")
+        m.fail(in, "rounding modes other than .rn are executed on add/sub/mul/fma/mad only");
     float x[3] = {};
     const std::size_t n = in.ops.size() - 1;
     if (n > 3) return false;
     for (std::size_t k = 0; k < n; ++k) x[k] = as_float(in.has("ftz") ? flush(arg(k + 1)) : arg(k + 1));
     float r = 0;
-    if (!arith(op, x, n, r)) return false;
+    {
+        const HostRounding rounding(in);
+        volatile float vx[3] = {x[0], x[1], x[2]};  // read after the mode switch (interp.hpp, HostRounding)
+        const float y[3] = {vx[0], vx[1], vx[2]};
+        volatile float vr = 0;
+        if (!arith(op, y, n, r)) return false;
+        vr = r;
+        r = vr;
+    }
     std::uint32_t bits = as_bits(r);
     if (in.has("ftz")) bits = flush(bits);
     if (in.has("sat")) bits = std::isnan(r) || std::signbit(as_float(bits)) ? 0u : r >= 1.0f ? 0x3f800000u : bits;

@@ -33,13 +33,17 @@ void load_store(Machine& m, Thread& t, const PtxInst& in) {
     const std::uint32_t bits = type_bits(type), size = bits / 8;
     const PtxOperand& val = in.ops.at(store ? 1 : 0);
     std::vector<std::string> regs = val.kind == PtxOperand::Kind::Vec ? val.elems : std::vector<std::string>{};
-    const std::uint64_t at = address(m, t, in, in.ops.at(store ? 0 : 1));
+    const PtxOperand& a = in.ops.at(store ? 0 : 1);
     const Space s = space_of(m, in);
     if (store && s == Space::Const) m.fail(in, "a store into the constant space");
+    const bool named_param = s == Space::Param && a.kind == PtxOperand::Kind::Mem && !a.base_is_reg && !a.name.empty();
     for (std::size_t k = 0; k < std::max<std::size_t>(regs.size(), 1); ++k) {
         PtxOperand r = val;
         if (!regs.empty()) r = reg_named(regs[k]);
-        std::uint8_t* p = m.memory(t, s, at + k * size, size, in);
+        // A call's or a device function's parameter block (interp_call.cpp), else the kernel's parameters.
+        std::uint8_t* p = named_param ? m.frame_param(t, in, a.name, std::uint64_t(a.imm) + k * size, size, store)
+                                      : nullptr;
+        if (p == nullptr) p = m.memory(t, s, address(m, t, in, a) + k * size, size, in);
         std::uint64_t v = 0;
         if (store) {
             v = m.read(t, r, bits);

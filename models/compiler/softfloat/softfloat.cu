@@ -26,8 +26,13 @@ extern "C" __attribute__((device)) __attribute__((noinline)) unsigned __fgtlm_ad
 extern "C" __attribute__((device)) __attribute__((noinline)) unsigned __fgtlm_sub_f32(unsigned a, unsigned b) {
     return __fgtlm_add_f32(a, b ^ 0x80000000u);
 }
+// FMUL gives 0 for a product that rounds up to the smallest normal, 0x00800000, from just below it (found by the
+// differential test, fuzz seed 822: 0x0405d092 x 0x3bf4e03a): a zero product of nonzero operands takes the software.
 extern "C" __attribute__((device)) __attribute__((noinline)) unsigned __fgtlm_mul_f32(unsigned a, unsigned b) {
-    if (fgtlm_fpu_operand_ok(a) & fgtlm_fpu_operand_ok(b)) return FGTLM_U(FGTLM_F(a) * FGTLM_F(b));
+    if (fgtlm_fpu_operand_ok(a) & fgtlm_fpu_operand_ok(b)) {
+        unsigned r = FGTLM_U(FGTLM_F(a) * FGTLM_F(b));
+        if (((r << 1) != 0u) | ((a << 1) == 0u) | ((b << 1) == 0u)) return r;
+    }
     return fgtlm_mul_rn_bits(a, b);
 }
 extern "C" __attribute__((device)) __attribute__((noinline)) unsigned __fgtlm_add_ftz_f32(unsigned a, unsigned b) {

@@ -4,6 +4,7 @@
 #include <fgtlm/compiler/module.hpp>
 
 #include "emit.hpp"
+#include "demote_f64.hpp"
 #include "inline.hpp"
 #include "lowering.hpp"
 #include "regalloc.hpp"
@@ -137,8 +138,14 @@ Module compile_ptx(const std::string& ptx, const CompileOptions& opts) {
 namespace {
 
 Module compile_module(const std::string& ptx, const CompileOptions& opts) {
-    const PtxModule p = parse_ptx(ptx);
+    PtxModule p = parse_ptx(ptx);
     Module m;
+    if (opts.demote_f64)
+        if (const std::uint32_t line = demote_f64(p); line != 0)
+            m.warnings.push_back(
+                opts.file + ":" + std::to_string(line) +
+                ": warning: double precision demoted to f32 (--demote-f64): .f64 values and arithmetic "
+                "are single precision; doubles in memory are rounded to f32 when loaded");
     m.target = opts.target;
     m.address_size = p.address_size;
     m.data_base = opts.data_base;

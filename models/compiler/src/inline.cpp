@@ -161,15 +161,19 @@ PtxInst branch_to(const PtxInst& at, const std::string& target) {
     return b;
 }
 
-// The software float functions (softfloat_ptx.cpp), parsed once.
+// The software float functions (softfloat_ptx.cpp), parsed once: round to nearest, and the directed roundings.
 const PtxModule& softfloat_module() {
     static const PtxModule m = parse_ptx(kSoftfloatPtx);
+    return m;
+}
+const PtxModule& softfloat_directed_module() {
+    static const PtxModule m = parse_ptx(kSoftfloatDirectedPtx);
     return m;
 }
 
 const PtxFunction* find_body(const PtxModule& m, const std::string& name) {
     const PtxFunction* found = nullptr;
-    for (const PtxModule* mod : {&m, &softfloat_module()})
+    for (const PtxModule* mod : {&m, &softfloat_module(), &softfloat_directed_module()})
         for (const PtxFunction& g : mod->functions)
             if (!g.is_entry && g.name == name && (found == nullptr || !g.body.empty())) found = &g;
     return found;
@@ -192,32 +196,47 @@ PtxInst mov_b32(const PtxInst& at, PtxOperand d, PtxOperand s, bool wide = false
     return m;
 }
 
+// "rz", "rm" or "rp" for a directed rounding modifier, else "".
+std::string directed_rounding(const PtxInst& in) {
+    for (const char* m : {"rz", "rm", "rp"})
+        if (in.has(m)) return m;
+    return "";
+}
+
 // The software function for a cvt between f32 and an integer, or "": f32 -> s32/u32/s64/u64 with .rni/.rzi/.rmi/
 // .rpi (PTX clamps out-of-range values and gives 0 for NaN; F2I alone does neither), f32 -> f32 rounded to an
-// integral value, and s64/u64 -> f32 (.rn).
+// integral value, s64/u64 -> f32 (.rn) and s32/u32/s64/u64 -> f32 rounded .rz/.rm/.rp (8/16-bit sources are exact).
 std::string software_convert(const PtxInst& in) {
     const std::string dt = in.type2(), st = in.type();
+    if (in.has("demoted")) {  // --demote-f64 (demote_f64.cpp): a double's bits <-> the f32 a demoted register holds
+        if (dt == "f32" && st == "f64") return "__fgtlm_cvt_f32_f64bits";
+        if (dt == "f64" && st == "f32") return "__fgtlm_cvt_f64bits_f32";
+    }
     if (st == "f32" && (dt == "f32" || dt == "s32" || dt == "u32" || dt == "s64" || dt == "u64"))
         for (const char* mode : {"rni", "rzi", "rmi", "rpi"})
             if (in.has(mode))
                 return std::string("__fgtlm_cvt_") + mode + (in.has("ftz") ? "_ftz" : "") + "_" + dt + "_f32";
     if (dt == "f32" && (st == "s64" || st == "u64") && in.has("rn")) return "__fgtlm_cvt_rn_f32_" + st;
+    const std::string dir = directed_rounding(in);
+    if (dt == "f32" && !dir.empty() && (st == "s32" || st == "u32" || st == "s64" || st == "u64"))
+        return "__fgtlm_cvt_" + dir + "_f32_" + st;
     return "";
 }
 
 // The software function that computes `in`, or "" when the FPU/SFU lowering does: div.rn, rcp.rn, sqrt.rn and
 // fma.rn/mad.rn .f32 (no .ftz) and the conversions above always; add/sub/mul.f32 (round to nearest, .ftz too) through
-// a wrapper that takes the FPU for operands in its IEEE domain (softfloat.cu). Nothing inside the software functions
-// themselves (`f`): their add/sub/mul and inline cvt are those FPU fast paths.
+// a wrapper that takes the FPU for operands in its IEEE domain (softfloat.cu); add/sub/mul/fma/mad .rz/.rm/.rp (.ftz
+// too) always in software (softfloat_directed.cu). Nothing inside the software functions themselves (`f`): their
+// add/sub/mul and inline cvt are those FPU fast paths.
 std::string software_function(const PtxFunction& f, const PtxInst& in) {
     if (f.name.rfind("__fgtlm_", 0) == 0) return "";
     const std::string& op = in.opcode;
     if (op == "cvt") return software_convert(in);
     if (in.type() != "f32") return "";
-    if (op == "add" || op == "sub" || op == "mul") {
-        if (in.has("rz") || in.has("rm") || in.has("rp")) return "";  // refused by the lowering
-        return "__fgtlm_" + op + (in.has("ftz") ? "_ftz" : "") + "_f32";
-    }
+    const std::string dir = directed_rounding(in), ftz = in.has("ftz") ? "_ftz" : "";
+    if (!dir.empty() && (op == "add" || op == "sub" || op == "mul" || op == "fma" || op == "mad"))
+        return "__fgtlm_" + (op == "mad" ? std::string("fma") : op) + "_" + dir + ftz + "_f32";
+    if (op == "add" || op == "sub" || op == "mul") return "__fgtlm_" + op + ftz + "_f32";
     if (!in.has("rn")) return "";
     if (op == "div" || op == "rcp") return "__fgtlm_div_rn_f32";
     if (op == "sqrt") return "__fgtlm_sqrt_rn_f32";
@@ -230,8 +249,8 @@ std::string software_function(const PtxFunction& f, const PtxInst& in) {
 bool Inliner::software_float(const PtxFunction& f, const Frame& fr, const PtxInst& in) {
     const std::string callee = software_function(f, in);
     if (callee.empty()) return false;
-    const bool rcp = in.opcode == "rcp", fma = callee == "__fgtlm_fma_rn_f32",
-               arith = callee.find("_rn_") == std::string::npos;
+    const bool rcp = in.opcode == "rcp", fma = in.opcode == "fma" || in.opcode == "mad",
+               arith = callee.find("_rn_") == std::string::npos;  // add/sub/mul and the directed roundings
     if (!arith && (in.has("ftz") || in.has("sat"))) refuse(in, ".rn with .ftz or .sat is not supported");
     const bool unary = rcp || in.opcode == "sqrt" || in.opcode == "cvt";
     if (in.ops.size() != (fma ? 4u : unary ? 2u : 3u)) refuse(in, "wrong operand count");

@@ -1,8 +1,8 @@
-// Lowering of the PTX bit operations SM_1.0 has no instruction for: popc, clz, brev (32 and
-// 64 bits), bfe, bfi (32 bits; bfe.u64/s64 is in lower_int64_ops.cpp) and prmt (default mode). Branch-free sequences of
-// shifts, LOP and IADD, so they run under a guard and never diverge. They rely on SHL/SHR giving 0 (SHR.S32: the sign)
-// for a count >= 32, the whole register counting (models/core/src/units/sp_function.cpp), which is also PTX's
-// clamping for bfe/bfi.
+// Lowering of the PTX bit operations SM_1.0 has no instruction for: popc, clz, brev (32 and 64 bits), bfe, bfi (32
+// bits; bfe.u64/s64 and bfi.b64 are in lower_int64_ops.cpp) and prmt (default mode). Branch-free sequences of shifts,
+// LOP and IADD, so they run under a guard and never diverge. They rely on SHL/SHR giving 0 (SHR.S32: the sign) for a
+// count >= 32, the whole register counting (models/core/src/units/sp_function.cpp), which is also PTX's clamping for
+// bfe/bfi.
 #include "lower_int64.hpp"
 
 namespace fgtlm::compiler {
@@ -97,7 +97,7 @@ bool lower_bits(Lowerer& l) {
     if (op != "popc" && op != "clz" && op != "brev" && op != "bfe" && op != "bfi" && op != "prmt") return false;
     const std::string ty = in.type();
     const bool w = is_int64_type(ty);
-    if (w && op == "bfe") return false;  // lower_int64_ops.cpp
+    if (w && (op == "bfe" || op == "bfi")) return false;  // lower_int64_ops.cpp
     if (in.ops.size() < 2 || in.ops[0].kind != PtxOperand::Kind::Reg) l.refuse("expected a destination register");
     const std::string& dst = in.ops[0].name;
     if (w && op == "brev") {

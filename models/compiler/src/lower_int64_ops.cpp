@@ -19,6 +19,25 @@ Pair mul64(Lowerer& l, Pair a, Pair b) {
     return {d.lo, op3(l, "IADD", op3(l, "IADD", d.hi, x), y)};
 }
 
+// mul.hi.{u64,s64}: the high 64 bits of the 128-bit product, from the four 32 x 32 -> 64 products of the words
+// (carries through 64-bit sums). Signed: the unsigned high part minus b where a < 0 and minus a where b < 0.
+Pair mul_hi64(Lowerer& l, Pair a, Pair b, bool sgn) {
+    Pair p[4];  // al*bl, al*bh, ah*bl, ah*bh
+    const int x[4] = {a.lo, a.lo, a.hi, a.hi}, y[4] = {b.lo, b.hi, b.lo, b.hi};
+    for (int k = 0; k < 4; ++k) {
+        p[k] = temp_pair(l);
+        emit_mul_lo(l, p[k].lo, x[k], y[k]);
+        emit_mul_hi(l, p[k].hi, x[k], y[k], false);
+    }
+    const int zero = l.imm(0);
+    const Pair mid = add64(l, add64(l, {p[0].hi, zero}, {p[1].lo, zero}), {p[2].lo, zero});  // bits 32..95
+    Pair hi = add64(l, add64(l, p[3], {p[1].hi, zero}), add64(l, {p[2].hi, zero}, {mid.hi, zero}));
+    if (!sgn) return hi;
+    const int sa = op_imm(l, "SHR.S32", a.hi, 31), sb = op_imm(l, "SHR.S32", b.hi, 31);
+    hi = sub64(l, hi, {op3(l, "LOP.AND", b.lo, sa), op3(l, "LOP.AND", b.hi, sa)});
+    return sub64(l, hi, {op3(l, "LOP.AND", a.lo, sb), op3(l, "LOP.AND", a.hi, sb)});
+}
+
 // mul.wide.{u32,s32} / mad.wide: the full 64-bit product of two 32-bit values.
 Pair mul_wide(Lowerer& l, int a, int b, bool sgn) {
     const Pair d = temp_pair(l);
@@ -156,6 +175,21 @@ Pair bfe64(Lowerer& l, Pair a) {
     return select_pair(l, whole, f, cut);
 }
 
+// bfi.b64: b with the low len bits of a inserted at pos (pos, len: 32-bit operands, their low 8 bits count; a field
+// reaching past bit 63 is cut there): mask = ~(~0 << len) << pos, then (a << pos) & mask | b & ~mask.
+Pair bfi64(Lowerer& l, Pair a) {
+    const PtxInst& in = l.inst();
+    const Pair b = operand_pair(l, in.ops[2]);
+    const int pos = op3(l, "LOP.AND", l.value(in.ops[3]), l.imm(0xff));
+    const int len = op3(l, "LOP.AND", l.value(in.ops[4]), l.imm(0xff));
+    const Pair all{l.imm(~0u), l.imm(~0u)};
+    const Pair ones = shift_reg(l, all, len, true, false);
+    const Pair mask =
+        shift_reg(l, {op3(l, "LOP.XOR", ones.lo, all.lo), op3(l, "LOP.XOR", ones.hi, all.hi)}, pos, true, false);
+    const Pair field = shift_reg(l, a, pos, true, false);
+    return {select_mask(l, mask.lo, field.lo, b.lo), select_mask(l, mask.hi, field.hi, b.hi)};
+}
+
 // Two-source (and selp's three-source) 64-bit operations; the result in temporaries.
 Pair arith64(Lowerer& l) {
     const PtxInst& in = l.inst();
@@ -173,6 +207,7 @@ Pair arith64(Lowerer& l) {
     if (in.ops.size() < 3) l.refuse("expected two sources");
     if (op == "shl" || op == "shr") return lower_shift64(l, a);
     if (op == "bfe" && in.ops.size() == 4) return bfe64(l, a);
+    if (op == "bfi" && in.ops.size() == 5) return bfi64(l, a);
     const Pair b = operand_pair(l, in.ops[2]);
     if (op == "add") return add64(l, a, b);
     if (op == "sub") return sub64(l, a, b);
@@ -187,7 +222,10 @@ Pair arith64(Lowerer& l) {
         const int m = l.vreg(p.name);
         return p.negate ? select_pair(l, m, b, a) : select_pair(l, m, a, b);
     }
-    if ((op == "mul" || op == "mad") && in.has("hi")) l.refuse("mul.hi/mad.hi of 64-bit values is not supported yet");
+    if ((op == "mul" || op == "mad") && in.has("hi")) {
+        const Pair hi = mul_hi64(l, a, b, sgn_type(in.type()));
+        return op == "mul" ? hi : add64(l, hi, operand_pair(l, in.ops[3]));
+    }
     if (op == "mul") return mul64(l, a, b);
     if (op == "mad") return add64(l, mul64(l, a, b), operand_pair(l, in.ops[3]));
     if (op == "div" || op == "rem") return divrem64(l, a, b, sgn_type(in.type()), op == "rem");

@@ -164,7 +164,9 @@ bool Lowerer::lower_inst(const PtxInst& in) {
     cur_ = &in;
     const std::size_t first = out_.blocks.back().insts.size();
     for (const std::string& m : in.mods)
-        if (m == "f64") refuse("double precision (.f64) has no SM_1.0 form");
+        if (m == "f64") refuse("double precision (.f64) has no SM_1.0 form (--demote-f64 computes doubles in f32)");
+    for (const PtxOperand& o : in.ops)
+        if (o.from_double) refuse("a double immediate has no SM_1.0 form (--demote-f64 computes doubles in f32)");
     refuse_without_sm10_meaning(in);
     check_form(in);
     if (in.opcode == "membar" || in.opcode == "fence") return true;  // in-order memory: nothing to wait for

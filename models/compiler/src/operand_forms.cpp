@@ -1,5 +1,8 @@
 #include "operand_forms.hpp"
 
+#include "ptx_parser.hpp"
+
+#include <algorithm>
 #include <cstddef>
 #include <map>
 #include <optional>
@@ -135,6 +138,10 @@ std::string operand_form_error(const PtxInst& in, const std::vector<PtxRegDecl>&
     if ((f.types >= 1 && in.type().empty()) || (f.types >= 2 && in.type2().empty()))
         return in.opcode +
                (f.types == 2 ? " needs a destination and a source type" : " needs a type (.u32, .f32, ...)");
+    const auto types = std::size_t(std::count_if(in.mods.begin(), in.mods.end(), is_ptx_type));
+    if (f.types >= 1 && types > f.types)  // cvt.rz.f32.s32.f32 would otherwise compile as one of its readings
+        return in.opcode + " takes " + std::to_string(f.types) + " type modifier" + (f.types == 1 ? "" : "s") +
+               ", got " + std::to_string(types);
     for (std::size_t i = 0; i < in.ops.size(); ++i) {
         const char k = f.kinds[i];
         if (!kind_fits(k, in.ops[i].kind))

@@ -1,19 +1,26 @@
 // PTX parser: variable declarations with initialisers, instructions and their operands.
 #include "ptx_parser.hpp"
 
+#include <cmath>
+#include <cstring>
+
 namespace fgtlm::compiler {
 
 namespace {
 
-// A scalar initialiser element: integer (maybe negative) or 0fXXXXXXXX float bits.
-std::uint64_t parse_init_value(TokenCursor& c) {
+// A scalar initialiser element: integer (maybe negative), 0fXXXXXXXX float bits or (in a .f64 variable) 0d double bits.
+std::uint64_t parse_init_value(TokenCursor& c, const std::string& type) {
     const bool neg = c.accept("-");
     const std::string t = c.peek().text;
     if (t.size() == 10 && t.rfind("0f", 0) == 0) {
         c.next();
         return std::stoull(t.substr(2), nullptr, 16);
     }
-    if (t.rfind("0d", 0) == 0) c.fail("a double initialiser (" + t + ") has no SM_1.0 meaning");
+    if (t.rfind("0d", 0) == 0) {  // the double's bytes (a .f64 variable: its loads convert under --demote-f64)
+        if (t.size() != 18 || type != "f64") c.fail("a double initialiser (" + t + ") outside a .f64 variable");
+        c.next();
+        return std::stoull(t.substr(2), nullptr, 16) ^ (neg ? 1ull << 63 : 0ull);
+    }
     if (c.peek().kind == Token::Kind::Word)
         c.fail("initialiser '" + t + "' refers to a symbol: address initialisers are not supported");
     const std::uint64_t v = c.number("in an initialiser");
@@ -35,7 +42,6 @@ PtxVar parse_var(TokenCursor& c, const std::string& space, bool is_extern) {
     v.type = c.word("as a variable type").substr(1);
     const std::uint32_t elem = ptx_type_size(v.type);
     if (elem == 0 || v.type == "pred") c.fail("unsupported variable type '." + v.type + "'");
-    if (v.type == "f64") c.fail("variable of type .f64: doubles have no SM_1.0 meaning");
     v.name = c.word("as a variable name");
     v.size = elem;
     if (c.accept("[")) {
@@ -46,7 +52,7 @@ PtxVar parse_var(TokenCursor& c, const std::string& space, bool is_extern) {
     if (c.accept("=")) {
         const bool list = c.accept("{");
         do {
-            append_le(v.init, parse_init_value(c), elem);
+            append_le(v.init, parse_init_value(c, v.type), elem);
         } while (list && c.accept(","));
         if (list) c.expect("}", "after an initialiser list");
         if (v.init.size() > v.size && v.size != 0) c.fail("initialiser of '" + v.name + "' is larger than it");
@@ -91,7 +97,19 @@ PtxOperand parse_operand(TokenCursor& c) {
             c.next();
             return o;
         }
-        if (t.text.rfind("0d", 0) == 0) c.fail("double immediate " + t.text + ": doubles have no SM_1.0 meaning");
+        if (t.text.size() == 18 && t.text.rfind("0d", 0) == 0) {  // kept for --demote-f64, refused otherwise
+            double d = 0;
+            const std::uint64_t bits = std::stoull(t.text.substr(2), nullptr, 16);
+            std::memcpy(&d, &bits, 8);
+            const float f = float(d);
+            std::memcpy(&o.fbits, &f, 4);
+            if (std::isnan(f)) o.fbits = 0x7fffffffu;
+            o.fbits ^= neg ? 0x80000000u : 0u;
+            o.kind = PtxOperand::Kind::FImm;
+            o.from_double = true;
+            c.next();
+            return o;
+        }
         o.kind = PtxOperand::Kind::Imm;
         // Negated in unsigned arithmetic: -9223372036854775808 (the softfloat code's INT64_MIN)
         // overflows a signed negation; the conversion back is modular (C++20).

@@ -673,8 +673,8 @@ LBB3_25:
 	.param .b32 __fgtlm_mul_f32_param_1
 )
 {
-	.reg .pred 	%p<24>;
-	.reg .b32 	%r<78>;
+	.reg .pred 	%p<29>;
+	.reg .b32 	%r<79>;
 	.reg .f32 	%f<4>;
 	.reg .b64 	%rd<10>;
 
@@ -699,110 +699,114 @@ LBB5_1:
 	mov.b32 	%f1, %r27;
 	mov.b32 	%f2, %r28;
 	mul.rn.f32 	%f3, %f1, %f2;
-	mov.b32 	%r77, %f3;
-	bra.uni 	LBB5_15;
+	mov.b32 	%r78, %f3;
+	and.b32  	%r33, %r78, 2147483647;
+	setp.ne.s32 	%p11, %r33, 0;
+	or.pred  	%p12, %p3, %p11;
+	or.pred  	%p13, %p6, %p12;
+	@%p13 bra 	LBB5_15;
 LBB5_2:
-	setp.gt.u32 	%p9, %r1, 2139095040;
-	setp.gt.u32 	%p10, %r2, 2139095040;
-	or.pred  	%p11, %p9, %p10;
-	mov.u32 	%r77, 2147483647;
-	@%p11 bra 	LBB5_15;
-	xor.b32  	%r34, %r28, %r27;
-	and.b32  	%r77, %r34, -2147483648;
-	setp.ne.s32 	%p14, %r1, 2139095040;
-	setp.ne.s32 	%p15, %r2, 2139095040;
+	setp.gt.u32 	%p14, %r1, 2139095040;
+	setp.gt.u32 	%p15, %r2, 2139095040;
+	or.pred  	%p16, %p14, %p15;
+	mov.u32 	%r78, 2147483647;
+	@%p16 bra 	LBB5_15;
+	xor.b32  	%r35, %r28, %r27;
+	and.b32  	%r78, %r35, -2147483648;
+	setp.ne.s32 	%p19, %r1, 2139095040;
+	setp.ne.s32 	%p20, %r2, 2139095040;
 	or.pred  	%p1, %p3, %p6;
-	and.pred  	%p16, %p14, %p15;
-	@%p16 bra 	LBB5_5;
-	or.b32  	%r71, %r77, 2139095040;
-	selp.b32 	%r77, 2147483647, %r71, %p1;
+	and.pred  	%p21, %p19, %p20;
+	@%p21 bra 	LBB5_5;
+	or.b32  	%r72, %r78, 2139095040;
+	selp.b32 	%r78, 2147483647, %r72, %p1;
 	bra.uni 	LBB5_15;
 LBB5_5:
 	@%p1 bra 	LBB5_15;
 	and.b32  	%r6, %r27, 8388607;
-	setp.lt.u32 	%p17, %r1, 8388608;
-	mov.u32 	%r72, -118;
-	@%p17 bra 	LBB5_8;
+	setp.lt.u32 	%p22, %r1, 8388608;
+	mov.u32 	%r73, -118;
+	@%p22 bra 	LBB5_8;
 	bra.uni 	LBB5_7;
 LBB5_8:
-	clz.b32 	%r36, %r6;
-	add.s32 	%r37, %r36, -8;
-	sub.s32 	%r73, %r72, %r36;
-	shl.b32 	%r74, %r6, %r37;
+	clz.b32 	%r37, %r6;
+	add.s32 	%r38, %r37, -8;
+	sub.s32 	%r74, %r73, %r37;
+	shl.b32 	%r75, %r6, %r38;
 	bra.uni 	LBB5_9;
 LBB5_7:
-	shr.u32 	%r35, %r1, 23;
-	add.s32 	%r73, %r35, -127;
-	or.b32  	%r74, %r6, 8388608;
+	shr.u32 	%r36, %r1, 23;
+	add.s32 	%r74, %r36, -127;
+	or.b32  	%r75, %r6, 8388608;
 LBB5_9:
-	cvt.u64.u32 	%rd1, %r74;
+	cvt.u64.u32 	%rd1, %r75;
 	and.b32  	%r13, %r28, 8388607;
-	setp.lt.u32 	%p18, %r2, 8388608;
-	@%p18 bra 	LBB5_11;
+	setp.lt.u32 	%p23, %r2, 8388608;
+	@%p23 bra 	LBB5_11;
 	bra.uni 	LBB5_10;
 LBB5_11:
-	clz.b32 	%r40, %r13;
-	add.s32 	%r41, %r40, -8;
-	sub.s32 	%r75, %r72, %r40;
-	shl.b32 	%r76, %r13, %r41;
+	clz.b32 	%r41, %r13;
+	add.s32 	%r42, %r41, -8;
+	sub.s32 	%r76, %r73, %r41;
+	shl.b32 	%r77, %r13, %r42;
 	bra.uni 	LBB5_12;
 LBB5_10:
-	shr.u32 	%r39, %r2, 23;
-	add.s32 	%r75, %r39, -127;
-	or.b32  	%r76, %r13, 8388608;
+	shr.u32 	%r40, %r2, 23;
+	add.s32 	%r76, %r40, -127;
+	or.b32  	%r77, %r13, 8388608;
 LBB5_12:
-	cvt.u64.u32 	%rd4, %r76;
+	cvt.u64.u32 	%rd4, %r77;
 	mul.lo.s64 	%rd2, %rd4, %rd1;
-	setp.lt.u64 	%p19, %rd2, 140737488355328;
-	selp.b32 	%r43, 46, 47, %p19;
-	add.s32 	%r45, %r73, %r75;
-	add.s32 	%r46, %r45, %r43;
-	add.s32 	%r47, %r46, -46;
-	mov.u32 	%r48, -80;
-	sub.s32 	%r49, %r48, %r46;
-	setp.gt.s32 	%p20, %r47, -127;
-	selp.b32 	%r50, 0, %r49, %p20;
-	add.s32 	%r51, %r47, %r50;
-	add.s32 	%r23, %r51, 127;
-	setp.lt.s32 	%p21, %r23, 255;
-	@%p21 bra 	LBB5_14;
-	or.b32  	%r77, %r77, 2139095040;
+	setp.lt.u64 	%p24, %rd2, 140737488355328;
+	selp.b32 	%r44, 46, 47, %p24;
+	add.s32 	%r46, %r74, %r76;
+	add.s32 	%r47, %r46, %r44;
+	add.s32 	%r48, %r47, -46;
+	mov.u32 	%r49, -80;
+	sub.s32 	%r50, %r49, %r47;
+	setp.gt.s32 	%p25, %r48, -127;
+	selp.b32 	%r51, 0, %r50, %p25;
+	add.s32 	%r52, %r48, %r51;
+	add.s32 	%r23, %r52, 127;
+	setp.lt.s32 	%p26, %r23, 255;
+	@%p26 bra 	LBB5_14;
+	or.b32  	%r78, %r78, 2139095040;
 	bra.uni 	LBB5_15;
 LBB5_14:
-	add.s32 	%r44, %r43, -25;
-	cvt.u64.u32 	%rd3, %r44;
-	shr.u64 	%rd5, %rd2, %r44;
+	add.s32 	%r45, %r44, -25;
+	cvt.u64.u32 	%rd3, %r45;
+	shr.u64 	%rd5, %rd2, %r45;
 	cvt.u32.u64 	%r20, %rd5;
-	add.s32 	%r52, %r50, 2;
-	min.u32 	%r53, %r52, 31;
-	shr.u32 	%r21, %r20, %r53;
-	add.s32 	%r22, %r53, -1;
-	cvt.u32.u64 	%r54, %rd3;
+	add.s32 	%r53, %r51, 2;
+	min.u32 	%r54, %r53, 31;
+	shr.u32 	%r21, %r20, %r54;
+	add.s32 	%r22, %r54, -1;
+	cvt.u32.u64 	%r55, %rd3;
 	mov.u64 	%rd6, -1;
-	shl.b64 	%rd7, %rd6, %r54;
+	shl.b64 	%rd7, %rd6, %r55;
 	not.b64 	%rd8, %rd7;
 	and.b64  	%rd9, %rd2, %rd8;
-	setp.ne.s64 	%p22, %rd9, 0;
-	selp.u32 	%r55, 1, 0, %p22;
-	shr.u32 	%r56, %r20, %r22;
-	and.b32  	%r57, %r21, 1;
-	mov.u32 	%r58, -1;
-	shl.b32 	%r59, %r58, %r22;
-	not.b32 	%r60, %r59;
-	and.b32  	%r61, %r60, %r20;
-	or.b32  	%r62, %r61, %r55;
-	setp.ne.s32 	%p23, %r62, 0;
-	selp.u32 	%r63, 1, 0, %p23;
-	or.b32  	%r64, %r57, %r63;
-	and.b32  	%r65, %r64, %r56;
-	shl.b32 	%r66, %r23, 23;
-	add.s32 	%r67, %r66, %r21;
-	add.s32 	%r68, %r67, %r65;
-	add.s32 	%r69, %r68, -8388608;
-	min.u32 	%r70, %r69, 2139095040;
-	or.b32  	%r77, %r70, %r77;
+	setp.ne.s64 	%p27, %rd9, 0;
+	selp.u32 	%r56, 1, 0, %p27;
+	shr.u32 	%r57, %r20, %r22;
+	and.b32  	%r58, %r21, 1;
+	mov.u32 	%r59, -1;
+	shl.b32 	%r60, %r59, %r22;
+	not.b32 	%r61, %r60;
+	and.b32  	%r62, %r61, %r20;
+	or.b32  	%r63, %r62, %r56;
+	setp.ne.s32 	%p28, %r63, 0;
+	selp.u32 	%r64, 1, 0, %p28;
+	or.b32  	%r65, %r58, %r64;
+	and.b32  	%r66, %r65, %r57;
+	shl.b32 	%r67, %r23, 23;
+	add.s32 	%r68, %r67, %r21;
+	add.s32 	%r69, %r68, %r66;
+	add.s32 	%r70, %r69, -8388608;
+	min.u32 	%r71, %r70, 2139095040;
+	or.b32  	%r78, %r71, %r78;
 LBB5_15:
-	st.param.b32 	[func_retval0+0], %r77;
+	st.param.b32 	[func_retval0+0], %r78;
 	ret;
 
 }
@@ -3920,6 +3924,4378 @@ LBB49_2:
 	or.b32  	%r19, %r18, %r5;
 LBB50_2:
 	st.param.b32 	[func_retval0+0], %r19;
+	ret;
+
+}
+)PTX";
+
+// softfloat_directed.cu: .rz/.rm/.rp add/sub/mul/fma.f32 and cvt.f32.{s32,u32,s64,u64}.
+const char* const kSoftfloatDirectedPtx = R"PTX(
+
+.version 3.2
+.target sm_30
+.address_size 32
+
+	// .globl	__fgtlm_add_rz_f32
+
+.visible .func  (.param .b32 func_retval0) __fgtlm_add_rz_f32(
+	.param .b32 __fgtlm_add_rz_f32_param_0,
+	.param .b32 __fgtlm_add_rz_f32_param_1
+)
+{
+	.reg .pred 	%p<25>;
+	.reg .b32 	%r<97>;
+
+	ld.param.u32 	%r39, [__fgtlm_add_rz_f32_param_1];
+	ld.param.u32 	%r88, [__fgtlm_add_rz_f32_param_0];
+	and.b32  	%r86, %r88, 2147483647;
+	and.b32  	%r2, %r39, 2147483647;
+	setp.gt.u32 	%p1, %r86, 2139095040;
+	setp.gt.u32 	%p2, %r2, 2139095040;
+	or.pred  	%p3, %p1, %p2;
+	mov.u32 	%r96, 2147483647;
+	@%p3 bra 	LBB0_21;
+	setp.ne.s32 	%p4, %r86, 2139095040;
+	@%p4 bra 	LBB0_3;
+	setp.ne.s32 	%p23, %r2, 2139095040;
+	setp.eq.s32 	%p24, %r88, %r39;
+	selp.b32 	%r84, %r88, 2147483647, %p23;
+	selp.b32 	%r96, %r88, %r84, %p24;
+	bra.uni 	LBB0_21;
+LBB0_3:
+	setp.eq.s32 	%p5, %r2, 2139095040;
+	mov.u32 	%r96, %r39;
+	@%p5 bra 	LBB0_21;
+	setp.ne.s32 	%p6, %r86, 0;
+	setp.ne.s32 	%p7, %r2, 0;
+	and.pred  	%p8, %p6, %p7;
+	@%p8 bra 	LBB0_6;
+	setp.eq.s32 	%p21, %r86, 0;
+	or.b32  	%r80, %r39, %r88;
+	and.b32  	%r81, %r80, 2147483647;
+	setp.eq.s32 	%p22, %r81, 0;
+	selp.b32 	%r82, %r39, %r88, %p21;
+	and.b32  	%r83, %r39, %r88;
+	selp.b32 	%r96, %r83, %r82, %p22;
+	bra.uni 	LBB0_21;
+LBB0_6:
+	setp.le.u32 	%p9, %r2, %r86;
+	mov.u32 	%r85, %r2;
+	mov.u32 	%r87, %r39;
+	@%p9 bra 	LBB0_8;
+	mov.u32 	%r85, %r86;
+	mov.u32 	%r86, %r2;
+	mov.u32 	%r87, %r88;
+	mov.u32 	%r88, %r39;
+LBB0_8:
+	and.b32  	%r9, %r86, 8388607;
+	setp.lt.u32 	%p10, %r86, 8388608;
+	@%p10 bra 	LBB0_10;
+	bra.uni 	LBB0_9;
+LBB0_10:
+	clz.b32 	%r42, %r9;
+	add.s32 	%r43, %r42, -8;
+	mov.u32 	%r44, -118;
+	sub.s32 	%r89, %r44, %r42;
+	shl.b32 	%r90, %r9, %r43;
+	bra.uni 	LBB0_11;
+LBB0_9:
+	shr.u32 	%r41, %r86, 23;
+	add.s32 	%r89, %r41, -127;
+	or.b32  	%r90, %r9, 8388608;
+LBB0_11:
+	and.b32  	%r17, %r85, 8388607;
+	setp.lt.u32 	%p11, %r85, 8388608;
+	@%p11 bra 	LBB0_13;
+	bra.uni 	LBB0_12;
+LBB0_13:
+	clz.b32 	%r46, %r17;
+	add.s32 	%r47, %r46, -8;
+	mov.u32 	%r48, -118;
+	sub.s32 	%r91, %r48, %r46;
+	shl.b32 	%r92, %r17, %r47;
+	bra.uni 	LBB0_14;
+LBB0_12:
+	shr.u32 	%r45, %r85, 23;
+	add.s32 	%r91, %r45, -127;
+	or.b32  	%r92, %r17, 8388608;
+LBB0_14:
+	shl.b32 	%r16, %r90, 3;
+	sub.s32 	%r25, %r89, %r91;
+	setp.gt.s32 	%p12, %r25, 27;
+	mov.u32 	%r93, 1;
+	@%p12 bra 	LBB0_16;
+	shl.b32 	%r24, %r92, 3;
+	setp.gt.s32 	%p13, %r25, 0;
+	shr.u32 	%r50, %r24, %r25;
+	mov.u32 	%r51, -1;
+	shl.b32 	%r52, %r51, %r25;
+	not.b32 	%r53, %r52;
+	and.b32  	%r54, %r24, %r53;
+	setp.ne.s32 	%p14, %r54, 0;
+	selp.u32 	%r55, 1, 0, %p14;
+	or.b32  	%r56, %r50, %r55;
+	selp.b32 	%r93, %r56, %r24, %p13;
+LBB0_16:
+	xor.b32  	%r58, %r88, %r87;
+	setp.lt.s32 	%p15, %r58, 0;
+	neg.s32 	%r59, %r93;
+	selp.b32 	%r60, %r59, %r93, %p15;
+	add.s32 	%r28, %r60, %r16;
+	setp.eq.s32 	%p16, %r28, 0;
+	mov.u32 	%r96, 0;
+	@%p16 bra 	LBB0_21;
+	clz.b32 	%r61, %r28;
+	xor.b32  	%r29, %r61, 31;
+	setp.lt.u32 	%p17, %r29, 27;
+	@%p17 bra 	LBB0_19;
+	shr.u32 	%r64, %r28, 1;
+	and.b32  	%r65, %r28, 1;
+	or.b32  	%r95, %r64, %r65;
+	add.s32 	%r94, %r89, 1;
+	bra.uni 	LBB0_20;
+LBB0_19:
+	mov.u32 	%r62, 26;
+	sub.s32 	%r63, %r62, %r29;
+	sub.s32 	%r94, %r89, %r63;
+	shl.b32 	%r95, %r28, %r63;
+LBB0_20:
+	and.b32  	%r66, %r88, -2147483648;
+	mov.u32 	%r67, -126;
+	sub.s32 	%r68, %r67, %r94;
+	setp.gt.s32 	%p18, %r94, -127;
+	selp.b32 	%r69, 0, %r68, %p18;
+	add.s32 	%r70, %r94, %r69;
+	add.s32 	%r71, %r69, 3;
+	min.u32 	%r72, %r71, 31;
+	shr.u32 	%r73, %r95, %r72;
+	add.s32 	%r74, %r70, 127;
+	setp.gt.s32 	%p19, %r74, 254;
+	shl.b32 	%r75, %r74, 23;
+	add.s32 	%r76, %r75, %r73;
+	add.s32 	%r77, %r76, -8388608;
+	setp.gt.u32 	%p20, %r77, 2139095039;
+	selp.b32 	%r78, 2139095039, %r77, %p20;
+	selp.b32 	%r79, 2139095039, %r78, %p19;
+	or.b32  	%r96, %r79, %r66;
+LBB0_21:
+	st.param.b32 	[func_retval0+0], %r96;
+	ret;
+
+}
+	// .globl	__fgtlm_sub_rz_f32
+.visible .func  (.param .b32 func_retval0) __fgtlm_sub_rz_f32(
+	.param .b32 __fgtlm_sub_rz_f32_param_0,
+	.param .b32 __fgtlm_sub_rz_f32_param_1
+)
+{
+	.reg .pred 	%p<25>;
+	.reg .b32 	%r<98>;
+
+	ld.param.u32 	%r40, [__fgtlm_sub_rz_f32_param_1];
+	ld.param.u32 	%r89, [__fgtlm_sub_rz_f32_param_0];
+	and.b32  	%r87, %r89, 2147483647;
+	and.b32  	%r3, %r40, 2147483647;
+	setp.gt.u32 	%p1, %r87, 2139095040;
+	setp.gt.u32 	%p2, %r3, 2139095040;
+	or.pred  	%p3, %p1, %p2;
+	mov.u32 	%r97, 2147483647;
+	@%p3 bra 	LBB1_21;
+	xor.b32  	%r97, %r40, -2147483648;
+	setp.ne.s32 	%p4, %r87, 2139095040;
+	@%p4 bra 	LBB1_3;
+	setp.ne.s32 	%p23, %r3, 2139095040;
+	setp.eq.s32 	%p24, %r97, %r89;
+	selp.b32 	%r85, %r89, 2147483647, %p23;
+	selp.b32 	%r97, %r89, %r85, %p24;
+	bra.uni 	LBB1_21;
+LBB1_3:
+	setp.eq.s32 	%p5, %r3, 2139095040;
+	@%p5 bra 	LBB1_21;
+	setp.ne.s32 	%p6, %r87, 0;
+	setp.ne.s32 	%p7, %r3, 0;
+	and.pred  	%p8, %p6, %p7;
+	@%p8 bra 	LBB1_6;
+	setp.eq.s32 	%p21, %r87, 0;
+	or.b32  	%r81, %r40, %r89;
+	and.b32  	%r82, %r81, 2147483647;
+	setp.eq.s32 	%p22, %r82, 0;
+	selp.b32 	%r83, %r97, %r89, %p21;
+	and.b32  	%r84, %r97, %r89;
+	selp.b32 	%r97, %r84, %r83, %p22;
+	bra.uni 	LBB1_21;
+LBB1_6:
+	setp.le.u32 	%p9, %r3, %r87;
+	mov.u32 	%r86, %r3;
+	mov.u32 	%r88, %r97;
+	@%p9 bra 	LBB1_8;
+	mov.u32 	%r86, %r87;
+	mov.u32 	%r87, %r3;
+	mov.u32 	%r88, %r89;
+	mov.u32 	%r89, %r97;
+LBB1_8:
+	and.b32  	%r10, %r87, 8388607;
+	setp.lt.u32 	%p10, %r87, 8388608;
+	@%p10 bra 	LBB1_10;
+	bra.uni 	LBB1_9;
+LBB1_10:
+	clz.b32 	%r43, %r10;
+	add.s32 	%r44, %r43, -8;
+	mov.u32 	%r45, -118;
+	sub.s32 	%r90, %r45, %r43;
+	shl.b32 	%r91, %r10, %r44;
+	bra.uni 	LBB1_11;
+LBB1_9:
+	shr.u32 	%r42, %r87, 23;
+	add.s32 	%r90, %r42, -127;
+	or.b32  	%r91, %r10, 8388608;
+LBB1_11:
+	and.b32  	%r18, %r86, 8388607;
+	setp.lt.u32 	%p11, %r86, 8388608;
+	@%p11 bra 	LBB1_13;
+	bra.uni 	LBB1_12;
+LBB1_13:
+	clz.b32 	%r47, %r18;
+	add.s32 	%r48, %r47, -8;
+	mov.u32 	%r49, -118;
+	sub.s32 	%r92, %r49, %r47;
+	shl.b32 	%r93, %r18, %r48;
+	bra.uni 	LBB1_14;
+LBB1_12:
+	shr.u32 	%r46, %r86, 23;
+	add.s32 	%r92, %r46, -127;
+	or.b32  	%r93, %r18, 8388608;
+LBB1_14:
+	shl.b32 	%r17, %r91, 3;
+	sub.s32 	%r26, %r90, %r92;
+	setp.gt.s32 	%p12, %r26, 27;
+	mov.u32 	%r94, 1;
+	@%p12 bra 	LBB1_16;
+	shl.b32 	%r25, %r93, 3;
+	setp.gt.s32 	%p13, %r26, 0;
+	shr.u32 	%r51, %r25, %r26;
+	mov.u32 	%r52, -1;
+	shl.b32 	%r53, %r52, %r26;
+	not.b32 	%r54, %r53;
+	and.b32  	%r55, %r25, %r54;
+	setp.ne.s32 	%p14, %r55, 0;
+	selp.u32 	%r56, 1, 0, %p14;
+	or.b32  	%r57, %r51, %r56;
+	selp.b32 	%r94, %r57, %r25, %p13;
+LBB1_16:
+	xor.b32  	%r59, %r89, %r88;
+	setp.lt.s32 	%p15, %r59, 0;
+	neg.s32 	%r60, %r94;
+	selp.b32 	%r61, %r60, %r94, %p15;
+	add.s32 	%r29, %r61, %r17;
+	setp.eq.s32 	%p16, %r29, 0;
+	mov.u32 	%r97, 0;
+	@%p16 bra 	LBB1_21;
+	clz.b32 	%r62, %r29;
+	xor.b32  	%r30, %r62, 31;
+	setp.lt.u32 	%p17, %r30, 27;
+	@%p17 bra 	LBB1_19;
+	shr.u32 	%r65, %r29, 1;
+	and.b32  	%r66, %r29, 1;
+	or.b32  	%r96, %r65, %r66;
+	add.s32 	%r95, %r90, 1;
+	bra.uni 	LBB1_20;
+LBB1_19:
+	mov.u32 	%r63, 26;
+	sub.s32 	%r64, %r63, %r30;
+	sub.s32 	%r95, %r90, %r64;
+	shl.b32 	%r96, %r29, %r64;
+LBB1_20:
+	and.b32  	%r67, %r89, -2147483648;
+	mov.u32 	%r68, -126;
+	sub.s32 	%r69, %r68, %r95;
+	setp.gt.s32 	%p18, %r95, -127;
+	selp.b32 	%r70, 0, %r69, %p18;
+	add.s32 	%r71, %r95, %r70;
+	add.s32 	%r72, %r70, 3;
+	min.u32 	%r73, %r72, 31;
+	shr.u32 	%r74, %r96, %r73;
+	add.s32 	%r75, %r71, 127;
+	setp.gt.s32 	%p19, %r75, 254;
+	shl.b32 	%r76, %r75, 23;
+	add.s32 	%r77, %r76, %r74;
+	add.s32 	%r78, %r77, -8388608;
+	setp.gt.u32 	%p20, %r78, 2139095039;
+	selp.b32 	%r79, 2139095039, %r78, %p20;
+	selp.b32 	%r80, 2139095039, %r79, %p19;
+	or.b32  	%r97, %r80, %r67;
+LBB1_21:
+	st.param.b32 	[func_retval0+0], %r97;
+	ret;
+
+}
+	// .globl	__fgtlm_mul_rz_f32
+.visible .func  (.param .b32 func_retval0) __fgtlm_mul_rz_f32(
+	.param .b32 __fgtlm_mul_rz_f32_param_0,
+	.param .b32 __fgtlm_mul_rz_f32_param_1
+)
+{
+	.reg .pred 	%p<16>;
+	.reg .b32 	%r<59>;
+	.reg .b64 	%rd<5>;
+
+	ld.param.u32 	%r22, [__fgtlm_mul_rz_f32_param_1];
+	ld.param.u32 	%r21, [__fgtlm_mul_rz_f32_param_0];
+	and.b32  	%r2, %r21, 2147483647;
+	and.b32  	%r3, %r22, 2147483647;
+	setp.gt.u32 	%p2, %r2, 2139095040;
+	setp.gt.u32 	%p3, %r3, 2139095040;
+	or.pred  	%p4, %p2, %p3;
+	mov.u32 	%r58, 2147483647;
+	@%p4 bra 	LBB2_11;
+	xor.b32  	%r24, %r22, %r21;
+	and.b32  	%r58, %r24, -2147483648;
+	setp.ne.s32 	%p5, %r2, 2139095040;
+	setp.ne.s32 	%p6, %r3, 2139095040;
+	setp.eq.s32 	%p7, %r2, 0;
+	setp.eq.s32 	%p8, %r3, 0;
+	or.pred  	%p1, %p7, %p8;
+	and.pred  	%p9, %p5, %p6;
+	@%p9 bra 	LBB2_3;
+	or.b32  	%r52, %r58, 2139095040;
+	selp.b32 	%r58, 2147483647, %r52, %p1;
+	bra.uni 	LBB2_11;
+LBB2_3:
+	@%p1 bra 	LBB2_11;
+	and.b32  	%r5, %r21, 8388607;
+	setp.lt.u32 	%p10, %r2, 8388608;
+	mov.u32 	%r53, -118;
+	@%p10 bra 	LBB2_6;
+	bra.uni 	LBB2_5;
+LBB2_6:
+	clz.b32 	%r26, %r5;
+	add.s32 	%r27, %r26, -8;
+	sub.s32 	%r54, %r53, %r26;
+	shl.b32 	%r55, %r5, %r27;
+	bra.uni 	LBB2_7;
+LBB2_5:
+	shr.u32 	%r25, %r2, 23;
+	add.s32 	%r54, %r25, -127;
+	or.b32  	%r55, %r5, 8388608;
+LBB2_7:
+	cvt.u64.u32 	%rd1, %r55;
+	and.b32  	%r12, %r22, 8388607;
+	setp.lt.u32 	%p11, %r3, 8388608;
+	@%p11 bra 	LBB2_9;
+	bra.uni 	LBB2_8;
+LBB2_9:
+	clz.b32 	%r30, %r12;
+	add.s32 	%r31, %r30, -8;
+	sub.s32 	%r56, %r53, %r30;
+	shl.b32 	%r57, %r12, %r31;
+	bra.uni 	LBB2_10;
+LBB2_8:
+	shr.u32 	%r29, %r3, 23;
+	add.s32 	%r56, %r29, -127;
+	or.b32  	%r57, %r12, 8388608;
+LBB2_10:
+	cvt.u64.u32 	%rd2, %r57;
+	mul.lo.s64 	%rd3, %rd2, %rd1;
+	setp.lt.u64 	%p12, %rd3, 140737488355328;
+	selp.b32 	%r33, 46, 47, %p12;
+	add.s32 	%r34, %r33, -25;
+	shr.u64 	%rd4, %rd3, %r34;
+	cvt.u32.u64 	%r35, %rd4;
+	add.s32 	%r36, %r54, %r56;
+	add.s32 	%r37, %r36, %r33;
+	add.s32 	%r38, %r37, -46;
+	mov.u32 	%r39, -80;
+	sub.s32 	%r40, %r39, %r37;
+	setp.gt.s32 	%p13, %r38, -127;
+	selp.b32 	%r41, 0, %r40, %p13;
+	add.s32 	%r42, %r38, %r41;
+	add.s32 	%r43, %r41, 2;
+	min.u32 	%r44, %r43, 31;
+	shr.u32 	%r45, %r35, %r44;
+	add.s32 	%r46, %r42, 127;
+	setp.gt.s32 	%p14, %r46, 254;
+	shl.b32 	%r47, %r46, 23;
+	add.s32 	%r48, %r47, %r45;
+	add.s32 	%r49, %r48, -8388608;
+	setp.gt.u32 	%p15, %r49, 2139095039;
+	selp.b32 	%r50, 2139095039, %r49, %p15;
+	selp.b32 	%r51, 2139095039, %r50, %p14;
+	or.b32  	%r58, %r51, %r58;
+LBB2_11:
+	st.param.b32 	[func_retval0+0], %r58;
+	ret;
+
+}
+	// .globl	__fgtlm_fma_rz_f32
+.visible .func  (.param .b32 func_retval0) __fgtlm_fma_rz_f32(
+	.param .b32 __fgtlm_fma_rz_f32_param_0,
+	.param .b32 __fgtlm_fma_rz_f32_param_1,
+	.param .b32 __fgtlm_fma_rz_f32_param_2
+)
+{
+	.reg .pred 	%p<37>;
+	.reg .b32 	%r<95>;
+	.reg .b64 	%rd<26>;
+
+	ld.param.u32 	%r42, [__fgtlm_fma_rz_f32_param_2];
+	ld.param.u32 	%r41, [__fgtlm_fma_rz_f32_param_1];
+	ld.param.u32 	%r40, [__fgtlm_fma_rz_f32_param_0];
+	and.b32  	%r3, %r40, 2147483647;
+	and.b32  	%r4, %r41, 2147483647;
+	and.b32  	%r5, %r42, 2147483647;
+	setp.gt.u32 	%p1, %r3, 2139095040;
+	setp.gt.u32 	%p2, %r4, 2139095040;
+	or.pred  	%p3, %p1, %p2;
+	setp.gt.u32 	%p4, %r5, 2139095040;
+	or.pred  	%p5, %p3, %p4;
+	mov.u32 	%r94, 2147483647;
+	@%p5 bra 	LBB3_26;
+	xor.b32  	%r44, %r41, %r40;
+	and.b32  	%r1, %r44, -2147483648;
+	and.b32  	%r2, %r42, -2147483648;
+	setp.ne.s32 	%p6, %r3, 2139095040;
+	setp.ne.s32 	%p7, %r4, 2139095040;
+	and.pred  	%p8, %p6, %p7;
+	@%p8 bra 	LBB3_3;
+	setp.eq.s32 	%p33, %r3, 0;
+	setp.eq.s32 	%p34, %r4, 0;
+	setp.ne.s32 	%p35, %r5, 2139095040;
+	setp.eq.s32 	%p36, %r2, %r1;
+	or.b32  	%r79, %r1, 2139095040;
+	selp.b32 	%r80, %r79, 2147483647, %p36;
+	selp.b32 	%r81, %r79, %r80, %p35;
+	selp.b32 	%r82, 2147483647, %r81, %p34;
+	selp.b32 	%r94, 2147483647, %r82, %p33;
+	bra.uni 	LBB3_26;
+LBB3_3:
+	setp.eq.s32 	%p9, %r5, 2139095040;
+	mov.u32 	%r94, %r42;
+	@%p9 bra 	LBB3_26;
+	setp.ne.s32 	%p10, %r3, 0;
+	setp.ne.s32 	%p11, %r4, 0;
+	and.pred  	%p12, %p10, %p11;
+	@%p12 bra 	LBB3_6;
+	setp.eq.s32 	%p31, %r5, 0;
+	setp.eq.s32 	%p32, %r1, %r2;
+	selp.b32 	%r78, %r1, 0, %p32;
+	selp.b32 	%r94, %r78, %r42, %p31;
+	bra.uni 	LBB3_26;
+LBB3_6:
+	and.b32  	%r8, %r40, 8388607;
+	setp.lt.u32 	%p13, %r3, 8388608;
+	@%p13 bra 	LBB3_8;
+	bra.uni 	LBB3_7;
+LBB3_8:
+	clz.b32 	%r46, %r8;
+	add.s32 	%r47, %r46, -8;
+	mov.u32 	%r48, -118;
+	sub.s32 	%r83, %r48, %r46;
+	shl.b32 	%r84, %r8, %r47;
+	bra.uni 	LBB3_9;
+LBB3_7:
+	shr.u32 	%r45, %r3, 23;
+	add.s32 	%r83, %r45, -127;
+	or.b32  	%r84, %r8, 8388608;
+LBB3_9:
+	and.b32  	%r15, %r41, 8388607;
+	setp.lt.u32 	%p14, %r4, 8388608;
+	@%p14 bra 	LBB3_11;
+	bra.uni 	LBB3_10;
+LBB3_11:
+	clz.b32 	%r50, %r15;
+	add.s32 	%r51, %r50, -8;
+	mov.u32 	%r52, -118;
+	sub.s32 	%r85, %r52, %r50;
+	shl.b32 	%r86, %r15, %r51;
+	bra.uni 	LBB3_12;
+LBB3_10:
+	shr.u32 	%r49, %r4, 23;
+	add.s32 	%r85, %r49, -127;
+	or.b32  	%r86, %r15, 8388608;
+LBB3_12:
+	mul.wide.u32 	%rd11, %r84, %r86;
+	add.s32 	%r53, %r83, %r85;
+	add.s32 	%r93, %r53, -60;
+	setp.eq.s32 	%p15, %r5, 0;
+	mov.u64 	%rd22, 0;
+	mov.u32 	%r89, %r93;
+	@%p15 bra 	LBB3_17;
+	and.b32  	%r23, %r42, 8388607;
+	setp.lt.u32 	%p16, %r5, 8388608;
+	@%p16 bra 	LBB3_15;
+	bra.uni 	LBB3_14;
+LBB3_15:
+	clz.b32 	%r55, %r23;
+	add.s32 	%r56, %r55, -8;
+	mov.u32 	%r57, -118;
+	sub.s32 	%r87, %r57, %r55;
+	shl.b32 	%r88, %r23, %r56;
+	bra.uni 	LBB3_16;
+LBB3_14:
+	shr.u32 	%r54, %r5, 23;
+	add.s32 	%r87, %r54, -127;
+	or.b32  	%r88, %r23, 8388608;
+LBB3_16:
+	cvt.u64.u32 	%rd12, %r88;
+	shl.b64 	%rd22, %rd12, 38;
+	add.s32 	%r89, %r87, -61;
+LBB3_17:
+	shl.b64 	%rd24, %rd11, 14;
+	setp.le.s32 	%p17, %r89, %r93;
+	mov.u32 	%r90, %r1;
+	mov.u32 	%r91, %r2;
+	mov.u32 	%r92, %r89;
+	mov.u64 	%rd25, %rd22;
+	@%p17 bra 	LBB3_19;
+	mov.u32 	%r90, %r2;
+	mov.u32 	%r91, %r1;
+	mov.u32 	%r92, %r93;
+	mov.u32 	%r93, %r89;
+	mov.u64 	%rd25, %rd24;
+	mov.u64 	%rd24, %rd22;
+LBB3_19:
+	sub.s32 	%r36, %r93, %r92;
+	setp.eq.s32 	%p18, %r36, 0;
+	@%p18 bra 	LBB3_23;
+	setp.lt.s32 	%p19, %r36, 64;
+	@%p19 bra 	LBB3_22;
+	setp.ne.s64 	%p21, %rd25, 0;
+	selp.u64 	%rd25, 1, 0, %p21;
+	bra.uni 	LBB3_23;
+LBB3_22:
+	shr.u64 	%rd13, %rd25, %r36;
+	mov.u32 	%r58, 64;
+	sub.s32 	%r59, %r58, %r36;
+	shl.b64 	%rd14, %rd25, %r59;
+	setp.ne.s64 	%p20, %rd14, 0;
+	selp.u64 	%rd15, 1, 0, %p20;
+	or.b64  	%rd25, %rd13, %rd15;
+LBB3_23:
+	add.s64 	%rd16, %rd25, %rd24;
+	setp.eq.s32 	%p22, %r90, %r91;
+	sub.s64 	%rd17, %rd24, %rd25;
+	setp.lt.u64 	%p23, %rd24, %rd25;
+	sub.s64 	%rd18, %rd25, %rd24;
+	selp.b64 	%rd19, %rd18, %rd17, %p23;
+	selp.b64 	%rd9, %rd16, %rd19, %p22;
+	setp.ne.s64 	%p24, %rd9, 0;
+	@%p24 bra 	LBB3_25;
+	bra.uni 	LBB3_24;
+LBB3_25:
+	selp.b32 	%r60, %r91, %r90, %p23;
+	selp.b32 	%r61, %r90, %r60, %p22;
+	clz.b64 	%r62, %rd9;
+	shl.b64 	%rd20, %rd9, %r62;
+	shr.u64 	%rd21, %rd20, 38;
+	cvt.u32.u64 	%r63, %rd21;
+	sub.s32 	%r64, %r93, %r62;
+	mov.u32 	%r65, -189;
+	sub.s32 	%r66, %r65, %r64;
+	setp.gt.s32 	%p27, %r64, -190;
+	selp.b32 	%r67, 0, %r66, %p27;
+	add.s32 	%r68, %r64, %r67;
+	add.s32 	%r69, %r67, 2;
+	min.u32 	%r70, %r69, 31;
+	shr.u32 	%r71, %r63, %r70;
+	add.s32 	%r72, %r68, 190;
+	setp.gt.s32 	%p28, %r72, 254;
+	shl.b32 	%r73, %r72, 23;
+	add.s32 	%r74, %r73, %r71;
+	add.s32 	%r75, %r74, -8388608;
+	setp.gt.u32 	%p29, %r75, 2139095039;
+	selp.b32 	%r76, 2139095039, %r75, %p29;
+	selp.b32 	%r77, 2139095039, %r76, %p28;
+	or.b32  	%r94, %r77, %r61;
+	bra.uni 	LBB3_26;
+LBB3_24:
+	setp.eq.s32 	%p30, %r1, %r2;
+	selp.b32 	%r94, %r1, 0, %p30;
+LBB3_26:
+	st.param.b32 	[func_retval0+0], %r94;
+	ret;
+
+}
+	// .globl	__fgtlm_add_rz_ftz_f32
+.visible .func  (.param .b32 func_retval0) __fgtlm_add_rz_ftz_f32(
+	.param .b32 __fgtlm_add_rz_ftz_f32_param_0,
+	.param .b32 __fgtlm_add_rz_ftz_f32_param_1
+)
+{
+	.reg .pred 	%p<28>;
+	.reg .b32 	%r<106>;
+
+	ld.param.u32 	%r41, [__fgtlm_add_rz_ftz_f32_param_0];
+	and.b32  	%r42, %r41, 2139095040;
+	ld.param.u32 	%r43, [__fgtlm_add_rz_ftz_f32_param_1];
+	setp.eq.s32 	%p1, %r42, 0;
+	and.b32  	%r44, %r41, -2147483648;
+	selp.b32 	%r97, %r44, %r41, %p1;
+	and.b32  	%r45, %r43, 2139095040;
+	setp.eq.s32 	%p2, %r45, 0;
+	and.b32  	%r46, %r43, -2147483648;
+	selp.b32 	%r2, %r46, %r43, %p2;
+	and.b32  	%r95, %r97, 2147483647;
+	and.b32  	%r4, %r2, 2147483647;
+	setp.gt.u32 	%p3, %r95, 2139095040;
+	setp.gt.u32 	%p4, %r4, 2139095040;
+	or.pred  	%p5, %p3, %p4;
+	mov.u32 	%r105, 2147483647;
+	@%p5 bra 	LBB4_21;
+	setp.ne.s32 	%p6, %r95, 2139095040;
+	@%p6 bra 	LBB4_3;
+	setp.ne.s32 	%p25, %r4, 2139095040;
+	setp.eq.s32 	%p26, %r97, %r2;
+	selp.b32 	%r90, %r97, 2147483647, %p25;
+	selp.b32 	%r105, %r97, %r90, %p26;
+	bra.uni 	LBB4_21;
+LBB4_3:
+	setp.eq.s32 	%p7, %r4, 2139095040;
+	mov.u32 	%r105, %r2;
+	@%p7 bra 	LBB4_21;
+	setp.ne.s32 	%p8, %r95, 0;
+	setp.ne.s32 	%p9, %r4, 0;
+	and.pred  	%p10, %p8, %p9;
+	@%p10 bra 	LBB4_6;
+	setp.eq.s32 	%p23, %r95, 0;
+	or.b32  	%r86, %r2, %r97;
+	and.b32  	%r87, %r86, 2147483647;
+	setp.eq.s32 	%p24, %r87, 0;
+	selp.b32 	%r88, %r2, %r97, %p23;
+	and.b32  	%r89, %r2, %r97;
+	selp.b32 	%r105, %r89, %r88, %p24;
+	bra.uni 	LBB4_21;
+LBB4_6:
+	setp.le.u32 	%p11, %r4, %r95;
+	mov.u32 	%r94, %r4;
+	mov.u32 	%r96, %r2;
+	@%p11 bra 	LBB4_8;
+	mov.u32 	%r94, %r95;
+	mov.u32 	%r95, %r4;
+	mov.u32 	%r96, %r97;
+	mov.u32 	%r97, %r2;
+LBB4_8:
+	and.b32  	%r11, %r95, 8388607;
+	setp.lt.u32 	%p12, %r95, 8388608;
+	@%p12 bra 	LBB4_10;
+	bra.uni 	LBB4_9;
+LBB4_10:
+	clz.b32 	%r48, %r11;
+	add.s32 	%r49, %r48, -8;
+	mov.u32 	%r50, -118;
+	sub.s32 	%r98, %r50, %r48;
+	shl.b32 	%r99, %r11, %r49;
+	bra.uni 	LBB4_11;
+LBB4_9:
+	shr.u32 	%r47, %r95, 23;
+	add.s32 	%r98, %r47, -127;
+	or.b32  	%r99, %r11, 8388608;
+LBB4_11:
+	and.b32  	%r19, %r94, 8388607;
+	setp.lt.u32 	%p13, %r94, 8388608;
+	@%p13 bra 	LBB4_13;
+	bra.uni 	LBB4_12;
+LBB4_13:
+	clz.b32 	%r52, %r19;
+	add.s32 	%r53, %r52, -8;
+	mov.u32 	%r54, -118;
+	sub.s32 	%r100, %r54, %r52;
+	shl.b32 	%r101, %r19, %r53;
+	bra.uni 	LBB4_14;
+LBB4_12:
+	shr.u32 	%r51, %r94, 23;
+	add.s32 	%r100, %r51, -127;
+	or.b32  	%r101, %r19, 8388608;
+LBB4_14:
+	shl.b32 	%r18, %r99, 3;
+	sub.s32 	%r27, %r98, %r100;
+	setp.gt.s32 	%p14, %r27, 27;
+	mov.u32 	%r102, 1;
+	@%p14 bra 	LBB4_16;
+	shl.b32 	%r26, %r101, 3;
+	setp.gt.s32 	%p15, %r27, 0;
+	shr.u32 	%r56, %r26, %r27;
+	mov.u32 	%r57, -1;
+	shl.b32 	%r58, %r57, %r27;
+	not.b32 	%r59, %r58;
+	and.b32  	%r60, %r26, %r59;
+	setp.ne.s32 	%p16, %r60, 0;
+	selp.u32 	%r61, 1, 0, %p16;
+	or.b32  	%r62, %r56, %r61;
+	selp.b32 	%r102, %r62, %r26, %p15;
+LBB4_16:
+	xor.b32  	%r64, %r97, %r96;
+	setp.lt.s32 	%p17, %r64, 0;
+	neg.s32 	%r65, %r102;
+	selp.b32 	%r66, %r65, %r102, %p17;
+	add.s32 	%r30, %r66, %r18;
+	setp.eq.s32 	%p18, %r30, 0;
+	mov.u32 	%r105, 0;
+	@%p18 bra 	LBB4_21;
+	clz.b32 	%r67, %r30;
+	xor.b32  	%r31, %r67, 31;
+	setp.lt.u32 	%p19, %r31, 27;
+	@%p19 bra 	LBB4_19;
+	shr.u32 	%r70, %r30, 1;
+	and.b32  	%r71, %r30, 1;
+	or.b32  	%r104, %r70, %r71;
+	add.s32 	%r103, %r98, 1;
+	bra.uni 	LBB4_20;
+LBB4_19:
+	mov.u32 	%r68, 26;
+	sub.s32 	%r69, %r68, %r31;
+	sub.s32 	%r103, %r98, %r69;
+	shl.b32 	%r104, %r30, %r69;
+LBB4_20:
+	and.b32  	%r72, %r97, -2147483648;
+	mov.u32 	%r73, -126;
+	sub.s32 	%r74, %r73, %r103;
+	setp.gt.s32 	%p20, %r103, -127;
+	selp.b32 	%r75, 0, %r74, %p20;
+	add.s32 	%r76, %r103, %r75;
+	add.s32 	%r77, %r75, 3;
+	min.u32 	%r78, %r77, 31;
+	shr.u32 	%r79, %r104, %r78;
+	add.s32 	%r80, %r76, 127;
+	setp.gt.s32 	%p21, %r80, 254;
+	shl.b32 	%r81, %r80, 23;
+	add.s32 	%r82, %r81, %r79;
+	add.s32 	%r83, %r82, -8388608;
+	setp.gt.u32 	%p22, %r83, 2139095039;
+	selp.b32 	%r84, 2139095039, %r83, %p22;
+	selp.b32 	%r85, 2139095039, %r84, %p21;
+	or.b32  	%r105, %r85, %r72;
+LBB4_21:
+	and.b32  	%r91, %r105, 2139095040;
+	setp.eq.s32 	%p27, %r91, 0;
+	and.b32  	%r92, %r105, -2147483648;
+	selp.b32 	%r93, %r92, %r105, %p27;
+	st.param.b32 	[func_retval0+0], %r93;
+	ret;
+
+}
+	// .globl	__fgtlm_sub_rz_ftz_f32
+.visible .func  (.param .b32 func_retval0) __fgtlm_sub_rz_ftz_f32(
+	.param .b32 __fgtlm_sub_rz_ftz_f32_param_0,
+	.param .b32 __fgtlm_sub_rz_ftz_f32_param_1
+)
+{
+	.reg .pred 	%p<28>;
+	.reg .b32 	%r<107>;
+
+	ld.param.u32 	%r42, [__fgtlm_sub_rz_ftz_f32_param_0];
+	and.b32  	%r43, %r42, 2139095040;
+	ld.param.u32 	%r44, [__fgtlm_sub_rz_ftz_f32_param_1];
+	setp.eq.s32 	%p1, %r43, 0;
+	and.b32  	%r45, %r42, -2147483648;
+	selp.b32 	%r98, %r45, %r42, %p1;
+	and.b32  	%r46, %r44, 2139095040;
+	setp.eq.s32 	%p2, %r46, 0;
+	and.b32  	%r47, %r44, -2147483648;
+	selp.b32 	%r2, %r47, %r44, %p2;
+	and.b32  	%r96, %r98, 2147483647;
+	and.b32  	%r5, %r2, 2147483647;
+	setp.gt.u32 	%p3, %r96, 2139095040;
+	setp.gt.u32 	%p4, %r5, 2139095040;
+	or.pred  	%p5, %p3, %p4;
+	mov.u32 	%r106, 2147483647;
+	@%p5 bra 	LBB5_21;
+	xor.b32  	%r106, %r2, -2147483648;
+	setp.ne.s32 	%p6, %r96, 2139095040;
+	@%p6 bra 	LBB5_3;
+	setp.ne.s32 	%p25, %r5, 2139095040;
+	setp.eq.s32 	%p26, %r98, %r106;
+	selp.b32 	%r91, %r98, 2147483647, %p25;
+	selp.b32 	%r106, %r98, %r91, %p26;
+	bra.uni 	LBB5_21;
+LBB5_3:
+	setp.eq.s32 	%p7, %r5, 2139095040;
+	@%p7 bra 	LBB5_21;
+	setp.ne.s32 	%p8, %r96, 0;
+	setp.ne.s32 	%p9, %r5, 0;
+	and.pred  	%p10, %p8, %p9;
+	@%p10 bra 	LBB5_6;
+	setp.eq.s32 	%p23, %r96, 0;
+	or.b32  	%r87, %r2, %r98;
+	and.b32  	%r88, %r87, 2147483647;
+	setp.eq.s32 	%p24, %r88, 0;
+	selp.b32 	%r89, %r106, %r98, %p23;
+	and.b32  	%r90, %r106, %r98;
+	selp.b32 	%r106, %r90, %r89, %p24;
+	bra.uni 	LBB5_21;
+LBB5_6:
+	setp.le.u32 	%p11, %r5, %r96;
+	mov.u32 	%r95, %r5;
+	mov.u32 	%r97, %r106;
+	@%p11 bra 	LBB5_8;
+	mov.u32 	%r95, %r96;
+	mov.u32 	%r96, %r5;
+	mov.u32 	%r97, %r98;
+	mov.u32 	%r98, %r106;
+LBB5_8:
+	and.b32  	%r12, %r96, 8388607;
+	setp.lt.u32 	%p12, %r96, 8388608;
+	@%p12 bra 	LBB5_10;
+	bra.uni 	LBB5_9;
+LBB5_10:
+	clz.b32 	%r49, %r12;
+	add.s32 	%r50, %r49, -8;
+	mov.u32 	%r51, -118;
+	sub.s32 	%r99, %r51, %r49;
+	shl.b32 	%r100, %r12, %r50;
+	bra.uni 	LBB5_11;
+LBB5_9:
+	shr.u32 	%r48, %r96, 23;
+	add.s32 	%r99, %r48, -127;
+	or.b32  	%r100, %r12, 8388608;
+LBB5_11:
+	and.b32  	%r20, %r95, 8388607;
+	setp.lt.u32 	%p13, %r95, 8388608;
+	@%p13 bra 	LBB5_13;
+	bra.uni 	LBB5_12;
+LBB5_13:
+	clz.b32 	%r53, %r20;
+	add.s32 	%r54, %r53, -8;
+	mov.u32 	%r55, -118;
+	sub.s32 	%r101, %r55, %r53;
+	shl.b32 	%r102, %r20, %r54;
+	bra.uni 	LBB5_14;
+LBB5_12:
+	shr.u32 	%r52, %r95, 23;
+	add.s32 	%r101, %r52, -127;
+	or.b32  	%r102, %r20, 8388608;
+LBB5_14:
+	shl.b32 	%r19, %r100, 3;
+	sub.s32 	%r28, %r99, %r101;
+	setp.gt.s32 	%p14, %r28, 27;
+	mov.u32 	%r103, 1;
+	@%p14 bra 	LBB5_16;
+	shl.b32 	%r27, %r102, 3;
+	setp.gt.s32 	%p15, %r28, 0;
+	shr.u32 	%r57, %r27, %r28;
+	mov.u32 	%r58, -1;
+	shl.b32 	%r59, %r58, %r28;
+	not.b32 	%r60, %r59;
+	and.b32  	%r61, %r27, %r60;
+	setp.ne.s32 	%p16, %r61, 0;
+	selp.u32 	%r62, 1, 0, %p16;
+	or.b32  	%r63, %r57, %r62;
+	selp.b32 	%r103, %r63, %r27, %p15;
+LBB5_16:
+	xor.b32  	%r65, %r98, %r97;
+	setp.lt.s32 	%p17, %r65, 0;
+	neg.s32 	%r66, %r103;
+	selp.b32 	%r67, %r66, %r103, %p17;
+	add.s32 	%r31, %r67, %r19;
+	setp.eq.s32 	%p18, %r31, 0;
+	mov.u32 	%r106, 0;
+	@%p18 bra 	LBB5_21;
+	clz.b32 	%r68, %r31;
+	xor.b32  	%r32, %r68, 31;
+	setp.lt.u32 	%p19, %r32, 27;
+	@%p19 bra 	LBB5_19;
+	shr.u32 	%r71, %r31, 1;
+	and.b32  	%r72, %r31, 1;
+	or.b32  	%r105, %r71, %r72;
+	add.s32 	%r104, %r99, 1;
+	bra.uni 	LBB5_20;
+LBB5_19:
+	mov.u32 	%r69, 26;
+	sub.s32 	%r70, %r69, %r32;
+	sub.s32 	%r104, %r99, %r70;
+	shl.b32 	%r105, %r31, %r70;
+LBB5_20:
+	and.b32  	%r73, %r98, -2147483648;
+	mov.u32 	%r74, -126;
+	sub.s32 	%r75, %r74, %r104;
+	setp.gt.s32 	%p20, %r104, -127;
+	selp.b32 	%r76, 0, %r75, %p20;
+	add.s32 	%r77, %r104, %r76;
+	add.s32 	%r78, %r76, 3;
+	min.u32 	%r79, %r78, 31;
+	shr.u32 	%r80, %r105, %r79;
+	add.s32 	%r81, %r77, 127;
+	setp.gt.s32 	%p21, %r81, 254;
+	shl.b32 	%r82, %r81, 23;
+	add.s32 	%r83, %r82, %r80;
+	add.s32 	%r84, %r83, -8388608;
+	setp.gt.u32 	%p22, %r84, 2139095039;
+	selp.b32 	%r85, 2139095039, %r84, %p22;
+	selp.b32 	%r86, 2139095039, %r85, %p21;
+	or.b32  	%r106, %r86, %r73;
+LBB5_21:
+	and.b32  	%r92, %r106, 2139095040;
+	setp.eq.s32 	%p27, %r92, 0;
+	and.b32  	%r93, %r106, -2147483648;
+	selp.b32 	%r94, %r93, %r106, %p27;
+	st.param.b32 	[func_retval0+0], %r94;
+	ret;
+
+}
+	// .globl	__fgtlm_mul_rz_ftz_f32
+.visible .func  (.param .b32 func_retval0) __fgtlm_mul_rz_ftz_f32(
+	.param .b32 __fgtlm_mul_rz_ftz_f32_param_0,
+	.param .b32 __fgtlm_mul_rz_ftz_f32_param_1
+)
+{
+	.reg .pred 	%p<19>;
+	.reg .b32 	%r<67>;
+	.reg .b64 	%rd<5>;
+
+	ld.param.u32 	%r24, [__fgtlm_mul_rz_ftz_f32_param_0];
+	and.b32  	%r25, %r24, 2139095040;
+	ld.param.u32 	%r26, [__fgtlm_mul_rz_ftz_f32_param_1];
+	setp.eq.s32 	%p2, %r25, 0;
+	and.b32  	%r27, %r24, -2147483648;
+	selp.b32 	%r1, %r27, %r24, %p2;
+	and.b32  	%r28, %r26, 2139095040;
+	setp.eq.s32 	%p3, %r28, 0;
+	and.b32  	%r29, %r26, -2147483648;
+	selp.b32 	%r2, %r29, %r26, %p3;
+	and.b32  	%r4, %r1, 2147483647;
+	and.b32  	%r5, %r2, 2147483647;
+	setp.gt.u32 	%p4, %r4, 2139095040;
+	setp.gt.u32 	%p5, %r5, 2139095040;
+	or.pred  	%p6, %p4, %p5;
+	mov.u32 	%r66, 2147483647;
+	@%p6 bra 	LBB6_11;
+	xor.b32  	%r66, %r29, %r27;
+	setp.ne.s32 	%p7, %r4, 2139095040;
+	setp.ne.s32 	%p8, %r5, 2139095040;
+	setp.eq.s32 	%p9, %r4, 0;
+	setp.eq.s32 	%p10, %r5, 0;
+	or.pred  	%p1, %p9, %p10;
+	and.pred  	%p11, %p7, %p8;
+	@%p11 bra 	LBB6_3;
+	or.b32  	%r57, %r66, 2139095040;
+	selp.b32 	%r66, 2147483647, %r57, %p1;
+	bra.uni 	LBB6_11;
+LBB6_3:
+	@%p1 bra 	LBB6_11;
+	and.b32  	%r7, %r1, 8388607;
+	setp.lt.u32 	%p12, %r4, 8388608;
+	mov.u32 	%r61, -118;
+	@%p12 bra 	LBB6_6;
+	bra.uni 	LBB6_5;
+LBB6_6:
+	clz.b32 	%r31, %r7;
+	add.s32 	%r32, %r31, -8;
+	sub.s32 	%r62, %r61, %r31;
+	shl.b32 	%r63, %r7, %r32;
+	bra.uni 	LBB6_7;
+LBB6_5:
+	shr.u32 	%r30, %r4, 23;
+	add.s32 	%r62, %r30, -127;
+	or.b32  	%r63, %r7, 8388608;
+LBB6_7:
+	cvt.u64.u32 	%rd1, %r63;
+	and.b32  	%r14, %r2, 8388607;
+	setp.lt.u32 	%p13, %r5, 8388608;
+	@%p13 bra 	LBB6_9;
+	bra.uni 	LBB6_8;
+LBB6_9:
+	clz.b32 	%r35, %r14;
+	add.s32 	%r36, %r35, -8;
+	sub.s32 	%r64, %r61, %r35;
+	shl.b32 	%r65, %r14, %r36;
+	bra.uni 	LBB6_10;
+LBB6_8:
+	shr.u32 	%r34, %r5, 23;
+	add.s32 	%r64, %r34, -127;
+	or.b32  	%r65, %r14, 8388608;
+LBB6_10:
+	cvt.u64.u32 	%rd2, %r65;
+	mul.lo.s64 	%rd3, %rd2, %rd1;
+	setp.lt.u64 	%p14, %rd3, 140737488355328;
+	selp.b32 	%r38, 46, 47, %p14;
+	add.s32 	%r39, %r38, -25;
+	shr.u64 	%rd4, %rd3, %r39;
+	cvt.u32.u64 	%r40, %rd4;
+	add.s32 	%r41, %r62, %r64;
+	add.s32 	%r42, %r41, %r38;
+	add.s32 	%r43, %r42, -46;
+	mov.u32 	%r44, -80;
+	sub.s32 	%r45, %r44, %r42;
+	setp.gt.s32 	%p15, %r43, -127;
+	selp.b32 	%r46, 0, %r45, %p15;
+	add.s32 	%r47, %r43, %r46;
+	add.s32 	%r48, %r46, 2;
+	min.u32 	%r49, %r48, 31;
+	shr.u32 	%r50, %r40, %r49;
+	add.s32 	%r51, %r47, 127;
+	setp.gt.s32 	%p16, %r51, 254;
+	shl.b32 	%r52, %r51, 23;
+	add.s32 	%r53, %r52, %r50;
+	add.s32 	%r54, %r53, -8388608;
+	setp.gt.u32 	%p17, %r54, 2139095039;
+	selp.b32 	%r55, 2139095039, %r54, %p17;
+	selp.b32 	%r56, 2139095039, %r55, %p16;
+	or.b32  	%r66, %r56, %r66;
+LBB6_11:
+	and.b32  	%r58, %r66, 2139095040;
+	setp.eq.s32 	%p18, %r58, 0;
+	and.b32  	%r59, %r66, -2147483648;
+	selp.b32 	%r60, %r59, %r66, %p18;
+	st.param.b32 	[func_retval0+0], %r60;
+	ret;
+
+}
+	// .globl	__fgtlm_fma_rz_ftz_f32
+.visible .func  (.param .b32 func_retval0) __fgtlm_fma_rz_ftz_f32(
+	.param .b32 __fgtlm_fma_rz_ftz_f32_param_0,
+	.param .b32 __fgtlm_fma_rz_ftz_f32_param_1,
+	.param .b32 __fgtlm_fma_rz_ftz_f32_param_2
+)
+{
+	.reg .pred 	%p<41>;
+	.reg .b32 	%r<105>;
+	.reg .b64 	%rd<26>;
+
+	ld.param.u32 	%r44, [__fgtlm_fma_rz_ftz_f32_param_0];
+	and.b32  	%r45, %r44, 2139095040;
+	ld.param.u32 	%r46, [__fgtlm_fma_rz_ftz_f32_param_1];
+	setp.eq.s32 	%p1, %r45, 0;
+	ld.param.u32 	%r47, [__fgtlm_fma_rz_ftz_f32_param_2];
+	and.b32  	%r48, %r44, -2147483648;
+	selp.b32 	%r1, %r48, %r44, %p1;
+	and.b32  	%r49, %r46, 2139095040;
+	setp.eq.s32 	%p2, %r49, 0;
+	and.b32  	%r50, %r46, -2147483648;
+	selp.b32 	%r2, %r50, %r46, %p2;
+	and.b32  	%r51, %r47, 2139095040;
+	setp.eq.s32 	%p3, %r51, 0;
+	and.b32  	%r3, %r47, -2147483648;
+	selp.b32 	%r4, %r3, %r47, %p3;
+	and.b32  	%r6, %r1, 2147483647;
+	and.b32  	%r7, %r2, 2147483647;
+	and.b32  	%r8, %r4, 2147483647;
+	setp.gt.u32 	%p4, %r6, 2139095040;
+	setp.gt.u32 	%p5, %r7, 2139095040;
+	or.pred  	%p6, %p4, %p5;
+	setp.gt.u32 	%p7, %r8, 2139095040;
+	or.pred  	%p8, %p6, %p7;
+	mov.u32 	%r104, 2147483647;
+	@%p8 bra 	LBB7_26;
+	xor.b32  	%r5, %r50, %r48;
+	setp.ne.s32 	%p9, %r6, 2139095040;
+	setp.ne.s32 	%p10, %r7, 2139095040;
+	and.pred  	%p11, %p9, %p10;
+	@%p11 bra 	LBB7_3;
+	setp.eq.s32 	%p36, %r6, 0;
+	setp.eq.s32 	%p37, %r7, 0;
+	setp.ne.s32 	%p38, %r8, 2139095040;
+	setp.eq.s32 	%p39, %r3, %r5;
+	or.b32  	%r86, %r5, 2139095040;
+	selp.b32 	%r87, %r86, 2147483647, %p38;
+	selp.b32 	%r88, %r86, %r87, %p39;
+	selp.b32 	%r89, 2147483647, %r88, %p37;
+	selp.b32 	%r104, 2147483647, %r89, %p36;
+	bra.uni 	LBB7_26;
+LBB7_3:
+	setp.eq.s32 	%p12, %r8, 2139095040;
+	mov.u32 	%r104, %r4;
+	@%p12 bra 	LBB7_26;
+	setp.ne.s32 	%p13, %r6, 0;
+	setp.ne.s32 	%p14, %r7, 0;
+	and.pred  	%p15, %p13, %p14;
+	@%p15 bra 	LBB7_6;
+	setp.eq.s32 	%p34, %r8, 0;
+	setp.eq.s32 	%p35, %r5, %r3;
+	selp.b32 	%r85, %r5, 0, %p35;
+	selp.b32 	%r104, %r85, %r4, %p34;
+	bra.uni 	LBB7_26;
+LBB7_6:
+	and.b32  	%r11, %r1, 8388607;
+	setp.lt.u32 	%p16, %r6, 8388608;
+	@%p16 bra 	LBB7_8;
+	bra.uni 	LBB7_7;
+LBB7_8:
+	clz.b32 	%r53, %r11;
+	add.s32 	%r54, %r53, -8;
+	mov.u32 	%r55, -118;
+	sub.s32 	%r93, %r55, %r53;
+	shl.b32 	%r94, %r11, %r54;
+	bra.uni 	LBB7_9;
+LBB7_7:
+	shr.u32 	%r52, %r6, 23;
+	add.s32 	%r93, %r52, -127;
+	or.b32  	%r94, %r11, 8388608;
+LBB7_9:
+	and.b32  	%r18, %r2, 8388607;
+	setp.lt.u32 	%p17, %r7, 8388608;
+	@%p17 bra 	LBB7_11;
+	bra.uni 	LBB7_10;
+LBB7_11:
+	clz.b32 	%r57, %r18;
+	add.s32 	%r58, %r57, -8;
+	mov.u32 	%r59, -118;
+	sub.s32 	%r95, %r59, %r57;
+	shl.b32 	%r96, %r18, %r58;
+	bra.uni 	LBB7_12;
+LBB7_10:
+	shr.u32 	%r56, %r7, 23;
+	add.s32 	%r95, %r56, -127;
+	or.b32  	%r96, %r18, 8388608;
+LBB7_12:
+	mul.wide.u32 	%rd11, %r94, %r96;
+	add.s32 	%r60, %r93, %r95;
+	add.s32 	%r103, %r60, -60;
+	setp.eq.s32 	%p18, %r8, 0;
+	mov.u64 	%rd22, 0;
+	mov.u32 	%r99, %r103;
+	@%p18 bra 	LBB7_17;
+	and.b32  	%r26, %r4, 8388607;
+	setp.lt.u32 	%p19, %r8, 8388608;
+	@%p19 bra 	LBB7_15;
+	bra.uni 	LBB7_14;
+LBB7_15:
+	clz.b32 	%r62, %r26;
+	add.s32 	%r63, %r62, -8;
+	mov.u32 	%r64, -118;
+	sub.s32 	%r97, %r64, %r62;
+	shl.b32 	%r98, %r26, %r63;
+	bra.uni 	LBB7_16;
+LBB7_14:
+	shr.u32 	%r61, %r8, 23;
+	add.s32 	%r97, %r61, -127;
+	or.b32  	%r98, %r26, 8388608;
+LBB7_16:
+	cvt.u64.u32 	%rd12, %r98;
+	shl.b64 	%rd22, %rd12, 38;
+	add.s32 	%r99, %r97, -61;
+LBB7_17:
+	shl.b64 	%rd24, %rd11, 14;
+	setp.le.s32 	%p20, %r99, %r103;
+	mov.u32 	%r100, %r5;
+	mov.u32 	%r101, %r3;
+	mov.u32 	%r102, %r99;
+	mov.u64 	%rd25, %rd22;
+	@%p20 bra 	LBB7_19;
+	mov.u32 	%r100, %r3;
+	mov.u32 	%r101, %r5;
+	mov.u32 	%r102, %r103;
+	mov.u32 	%r103, %r99;
+	mov.u64 	%rd25, %rd24;
+	mov.u64 	%rd24, %rd22;
+LBB7_19:
+	sub.s32 	%r39, %r103, %r102;
+	setp.eq.s32 	%p21, %r39, 0;
+	@%p21 bra 	LBB7_23;
+	setp.lt.s32 	%p22, %r39, 64;
+	@%p22 bra 	LBB7_22;
+	setp.ne.s64 	%p24, %rd25, 0;
+	selp.u64 	%rd25, 1, 0, %p24;
+	bra.uni 	LBB7_23;
+LBB7_22:
+	shr.u64 	%rd13, %rd25, %r39;
+	mov.u32 	%r65, 64;
+	sub.s32 	%r66, %r65, %r39;
+	shl.b64 	%rd14, %rd25, %r66;
+	setp.ne.s64 	%p23, %rd14, 0;
+	selp.u64 	%rd15, 1, 0, %p23;
+	or.b64  	%rd25, %rd13, %rd15;
+LBB7_23:
+	add.s64 	%rd16, %rd25, %rd24;
+	setp.eq.s32 	%p25, %r100, %r101;
+	sub.s64 	%rd17, %rd24, %rd25;
+	setp.lt.u64 	%p26, %rd24, %rd25;
+	sub.s64 	%rd18, %rd25, %rd24;
+	selp.b64 	%rd19, %rd18, %rd17, %p26;
+	selp.b64 	%rd9, %rd16, %rd19, %p25;
+	setp.ne.s64 	%p27, %rd9, 0;
+	@%p27 bra 	LBB7_25;
+	bra.uni 	LBB7_24;
+LBB7_25:
+	selp.b32 	%r67, %r101, %r100, %p26;
+	selp.b32 	%r68, %r100, %r67, %p25;
+	clz.b64 	%r69, %rd9;
+	shl.b64 	%rd20, %rd9, %r69;
+	shr.u64 	%rd21, %rd20, 38;
+	cvt.u32.u64 	%r70, %rd21;
+	sub.s32 	%r71, %r103, %r69;
+	mov.u32 	%r72, -189;
+	sub.s32 	%r73, %r72, %r71;
+	setp.gt.s32 	%p30, %r71, -190;
+	selp.b32 	%r74, 0, %r73, %p30;
+	add.s32 	%r75, %r71, %r74;
+	add.s32 	%r76, %r74, 2;
+	min.u32 	%r77, %r76, 31;
+	shr.u32 	%r78, %r70, %r77;
+	add.s32 	%r79, %r75, 190;
+	setp.gt.s32 	%p31, %r79, 254;
+	shl.b32 	%r80, %r79, 23;
+	add.s32 	%r81, %r80, %r78;
+	add.s32 	%r82, %r81, -8388608;
+	setp.gt.u32 	%p32, %r82, 2139095039;
+	selp.b32 	%r83, 2139095039, %r82, %p32;
+	selp.b32 	%r84, 2139095039, %r83, %p31;
+	or.b32  	%r104, %r84, %r68;
+	bra.uni 	LBB7_26;
+LBB7_24:
+	setp.eq.s32 	%p33, %r5, %r3;
+	selp.b32 	%r104, %r5, 0, %p33;
+LBB7_26:
+	and.b32  	%r90, %r104, 2139095040;
+	setp.eq.s32 	%p40, %r90, 0;
+	and.b32  	%r91, %r104, -2147483648;
+	selp.b32 	%r92, %r91, %r104, %p40;
+	st.param.b32 	[func_retval0+0], %r92;
+	ret;
+
+}
+	// .globl	__fgtlm_cvt_rz_f32_s32
+.visible .func  (.param .b32 func_retval0) __fgtlm_cvt_rz_f32_s32(
+	.param .b32 __fgtlm_cvt_rz_f32_s32_param_0
+)
+{
+	.reg .pred 	%p<2>;
+	.reg .b32 	%r<13>;
+
+	ld.param.u32 	%r4, [__fgtlm_cvt_rz_f32_s32_param_0];
+	setp.eq.s32 	%p1, %r4, 0;
+	mov.u32 	%r12, 0;
+	@%p1 bra 	LBB8_2;
+	abs.s32 	%r1, %r4;
+	and.b32  	%r6, %r4, -2147483648;
+	clz.b32 	%r7, %r1;
+	shl.b32 	%r8, %r1, %r7;
+	shr.u32 	%r9, %r8, 8;
+	mad.lo.s32 	%r10, %r7, -8388608, %r9;
+	add.s32 	%r11, %r10, 1317011456;
+	or.b32  	%r12, %r11, %r6;
+LBB8_2:
+	st.param.b32 	[func_retval0+0], %r12;
+	ret;
+
+}
+	// .globl	__fgtlm_cvt_rz_f32_u32
+.visible .func  (.param .b32 func_retval0) __fgtlm_cvt_rz_f32_u32(
+	.param .b32 __fgtlm_cvt_rz_f32_u32_param_0
+)
+{
+	.reg .pred 	%p<2>;
+	.reg .b32 	%r<10>;
+
+	ld.param.u32 	%r4, [__fgtlm_cvt_rz_f32_u32_param_0];
+	setp.eq.s32 	%p1, %r4, 0;
+	mov.u32 	%r9, 0;
+	@%p1 bra 	LBB9_2;
+	clz.b32 	%r5, %r4;
+	shl.b32 	%r6, %r4, %r5;
+	shr.u32 	%r7, %r6, 8;
+	mad.lo.s32 	%r8, %r5, -8388608, %r7;
+	add.s32 	%r9, %r8, 1317011456;
+LBB9_2:
+	st.param.b32 	[func_retval0+0], %r9;
+	ret;
+
+}
+	// .globl	__fgtlm_cvt_rz_f32_s64
+.visible .func  (.param .b32 func_retval0) __fgtlm_cvt_rz_f32_s64(
+	.param .b64 __fgtlm_cvt_rz_f32_s64_param_0
+)
+{
+	.reg .pred 	%p<2>;
+	.reg .b32 	%r<11>;
+	.reg .b64 	%rd<6>;
+
+	ld.param.u64 	%rd2, [__fgtlm_cvt_rz_f32_s64_param_0];
+	setp.eq.s64 	%p1, %rd2, 0;
+	mov.u32 	%r10, 0;
+	@%p1 bra 	LBB10_2;
+	abs.s64 	%rd1, %rd2;
+	shr.u64 	%rd3, %rd2, 32;
+	cvt.u32.u64 	%r4, %rd3;
+	and.b32  	%r5, %r4, -2147483648;
+	clz.b64 	%r6, %rd1;
+	shl.b64 	%rd4, %rd1, %r6;
+	shr.u64 	%rd5, %rd4, 40;
+	cvt.u32.u64 	%r7, %rd5;
+	mad.lo.s32 	%r8, %r6, -8388608, %r7;
+	add.s32 	%r9, %r8, 1585446912;
+	or.b32  	%r10, %r9, %r5;
+LBB10_2:
+	st.param.b32 	[func_retval0+0], %r10;
+	ret;
+
+}
+	// .globl	__fgtlm_cvt_rz_f32_u64
+.visible .func  (.param .b32 func_retval0) __fgtlm_cvt_rz_f32_u64(
+	.param .b64 __fgtlm_cvt_rz_f32_u64_param_0
+)
+{
+	.reg .pred 	%p<2>;
+	.reg .b32 	%r<8>;
+	.reg .b64 	%rd<4>;
+
+	ld.param.u64 	%rd1, [__fgtlm_cvt_rz_f32_u64_param_0];
+	setp.eq.s64 	%p1, %rd1, 0;
+	mov.u32 	%r7, 0;
+	@%p1 bra 	LBB11_2;
+	clz.b64 	%r4, %rd1;
+	shl.b64 	%rd2, %rd1, %r4;
+	shr.u64 	%rd3, %rd2, 40;
+	cvt.u32.u64 	%r5, %rd3;
+	mad.lo.s32 	%r6, %r4, -8388608, %r5;
+	add.s32 	%r7, %r6, 1585446912;
+LBB11_2:
+	st.param.b32 	[func_retval0+0], %r7;
+	ret;
+
+}
+	// .globl	__fgtlm_add_rm_f32
+.visible .func  (.param .b32 func_retval0) __fgtlm_add_rm_f32(
+	.param .b32 __fgtlm_add_rm_f32_param_0,
+	.param .b32 __fgtlm_add_rm_f32_param_1
+)
+{
+	.reg .pred 	%p<28>;
+	.reg .b32 	%r<110>;
+
+	ld.param.u32 	%r39, [__fgtlm_add_rm_f32_param_1];
+	ld.param.u32 	%r101, [__fgtlm_add_rm_f32_param_0];
+	and.b32  	%r99, %r101, 2147483647;
+	and.b32  	%r2, %r39, 2147483647;
+	setp.gt.u32 	%p1, %r99, 2139095040;
+	setp.gt.u32 	%p2, %r2, 2139095040;
+	or.pred  	%p3, %p1, %p2;
+	mov.u32 	%r109, 2147483647;
+	@%p3 bra 	LBB12_21;
+	setp.ne.s32 	%p4, %r99, 2139095040;
+	@%p4 bra 	LBB12_3;
+	setp.ne.s32 	%p26, %r2, 2139095040;
+	setp.eq.s32 	%p27, %r101, %r39;
+	selp.b32 	%r96, %r101, 2147483647, %p26;
+	selp.b32 	%r109, %r101, %r96, %p27;
+	bra.uni 	LBB12_21;
+LBB12_3:
+	setp.eq.s32 	%p5, %r2, 2139095040;
+	mov.u32 	%r109, %r39;
+	@%p5 bra 	LBB12_21;
+	setp.ne.s32 	%p6, %r99, 0;
+	setp.ne.s32 	%p7, %r2, 0;
+	and.pred  	%p8, %p6, %p7;
+	@%p8 bra 	LBB12_6;
+	setp.eq.s32 	%p24, %r99, 0;
+	or.b32  	%r93, %r39, %r101;
+	and.b32  	%r94, %r93, 2147483647;
+	setp.eq.s32 	%p25, %r94, 0;
+	selp.b32 	%r95, %r39, %r101, %p24;
+	selp.b32 	%r109, %r93, %r95, %p25;
+	bra.uni 	LBB12_21;
+LBB12_6:
+	setp.le.u32 	%p9, %r2, %r99;
+	mov.u32 	%r98, %r2;
+	mov.u32 	%r100, %r39;
+	@%p9 bra 	LBB12_8;
+	mov.u32 	%r98, %r99;
+	mov.u32 	%r99, %r2;
+	mov.u32 	%r100, %r101;
+	mov.u32 	%r101, %r39;
+LBB12_8:
+	and.b32  	%r9, %r99, 8388607;
+	setp.lt.u32 	%p10, %r99, 8388608;
+	@%p10 bra 	LBB12_10;
+	bra.uni 	LBB12_9;
+LBB12_10:
+	clz.b32 	%r42, %r9;
+	add.s32 	%r43, %r42, -8;
+	mov.u32 	%r44, -118;
+	sub.s32 	%r102, %r44, %r42;
+	shl.b32 	%r103, %r9, %r43;
+	bra.uni 	LBB12_11;
+LBB12_9:
+	shr.u32 	%r41, %r99, 23;
+	add.s32 	%r102, %r41, -127;
+	or.b32  	%r103, %r9, 8388608;
+LBB12_11:
+	and.b32  	%r17, %r98, 8388607;
+	setp.lt.u32 	%p11, %r98, 8388608;
+	@%p11 bra 	LBB12_13;
+	bra.uni 	LBB12_12;
+LBB12_13:
+	clz.b32 	%r46, %r17;
+	add.s32 	%r47, %r46, -8;
+	mov.u32 	%r48, -118;
+	sub.s32 	%r104, %r48, %r46;
+	shl.b32 	%r105, %r17, %r47;
+	bra.uni 	LBB12_14;
+LBB12_12:
+	shr.u32 	%r45, %r98, 23;
+	add.s32 	%r104, %r45, -127;
+	or.b32  	%r105, %r17, 8388608;
+LBB12_14:
+	shl.b32 	%r16, %r103, 3;
+	sub.s32 	%r25, %r102, %r104;
+	setp.gt.s32 	%p12, %r25, 27;
+	mov.u32 	%r106, 1;
+	mov.u32 	%r97, -1;
+	@%p12 bra 	LBB12_16;
+	shl.b32 	%r24, %r105, 3;
+	setp.gt.s32 	%p13, %r25, 0;
+	shr.u32 	%r50, %r24, %r25;
+	shl.b32 	%r52, %r97, %r25;
+	not.b32 	%r53, %r52;
+	and.b32  	%r54, %r24, %r53;
+	setp.ne.s32 	%p14, %r54, 0;
+	selp.u32 	%r55, 1, 0, %p14;
+	or.b32  	%r56, %r50, %r55;
+	selp.b32 	%r106, %r56, %r24, %p13;
+LBB12_16:
+	xor.b32  	%r58, %r101, %r100;
+	setp.lt.s32 	%p15, %r58, 0;
+	neg.s32 	%r59, %r106;
+	selp.b32 	%r60, %r59, %r106, %p15;
+	add.s32 	%r28, %r60, %r16;
+	setp.eq.s32 	%p16, %r28, 0;
+	mov.u32 	%r109, -2147483648;
+	@%p16 bra 	LBB12_21;
+	clz.b32 	%r61, %r28;
+	xor.b32  	%r29, %r61, 31;
+	setp.lt.u32 	%p17, %r29, 27;
+	@%p17 bra 	LBB12_19;
+	shr.u32 	%r64, %r28, 1;
+	and.b32  	%r65, %r28, 1;
+	or.b32  	%r108, %r64, %r65;
+	add.s32 	%r107, %r102, 1;
+	bra.uni 	LBB12_20;
+LBB12_19:
+	mov.u32 	%r62, 26;
+	sub.s32 	%r63, %r62, %r29;
+	sub.s32 	%r107, %r102, %r63;
+	shl.b32 	%r108, %r28, %r63;
+LBB12_20:
+	and.b32  	%r66, %r101, -2147483648;
+	mov.u32 	%r67, -126;
+	sub.s32 	%r68, %r67, %r107;
+	setp.gt.s32 	%p18, %r107, -127;
+	selp.b32 	%r69, 0, %r68, %p18;
+	add.s32 	%r70, %r107, %r69;
+	add.s32 	%r71, %r69, 3;
+	min.u32 	%r72, %r71, 31;
+	shr.u32 	%r73, %r108, %r72;
+	add.s32 	%r74, %r72, -1;
+	shr.u32 	%r75, %r108, %r74;
+	and.b32  	%r76, %r75, 1;
+	shl.b32 	%r78, %r97, %r74;
+	not.b32 	%r79, %r78;
+	and.b32  	%r80, %r108, %r79;
+	shr.u32 	%r81, %r101, 31;
+	and.b32  	%r82, %r81, 1;
+	setp.eq.b32 	%p19, %r82, 1;
+	or.b32  	%r83, %r80, %r76;
+	setp.ne.s32 	%p20, %r83, 0;
+	and.pred  	%p21, %p19, %p20;
+	selp.u32 	%r84, 1, 0, %p21;
+	selp.b32 	%r85, 2139095040, 2139095039, %p19;
+	add.s32 	%r86, %r70, 127;
+	setp.gt.s32 	%p22, %r86, 254;
+	shl.b32 	%r87, %r86, 23;
+	add.s32 	%r88, %r87, %r73;
+	add.s32 	%r89, %r88, %r84;
+	add.s32 	%r90, %r89, -8388608;
+	setp.gt.u32 	%p23, %r90, 2139095039;
+	selp.b32 	%r91, %r85, %r90, %p23;
+	selp.b32 	%r92, %r85, %r91, %p22;
+	or.b32  	%r109, %r92, %r66;
+LBB12_21:
+	st.param.b32 	[func_retval0+0], %r109;
+	ret;
+
+}
+	// .globl	__fgtlm_sub_rm_f32
+.visible .func  (.param .b32 func_retval0) __fgtlm_sub_rm_f32(
+	.param .b32 __fgtlm_sub_rm_f32_param_0,
+	.param .b32 __fgtlm_sub_rm_f32_param_1
+)
+{
+	.reg .pred 	%p<28>;
+	.reg .b32 	%r<111>;
+
+	ld.param.u32 	%r102, [__fgtlm_sub_rm_f32_param_0];
+	ld.param.u32 	%r41, [__fgtlm_sub_rm_f32_param_1];
+	and.b32  	%r100, %r102, 2147483647;
+	and.b32  	%r3, %r41, 2147483647;
+	setp.gt.u32 	%p1, %r100, 2139095040;
+	setp.gt.u32 	%p2, %r3, 2139095040;
+	or.pred  	%p3, %p1, %p2;
+	mov.u32 	%r110, 2147483647;
+	@%p3 bra 	LBB13_21;
+	xor.b32  	%r110, %r41, -2147483648;
+	setp.ne.s32 	%p4, %r100, 2139095040;
+	@%p4 bra 	LBB13_3;
+	setp.ne.s32 	%p26, %r3, 2139095040;
+	setp.eq.s32 	%p27, %r110, %r102;
+	selp.b32 	%r97, %r102, 2147483647, %p26;
+	selp.b32 	%r110, %r102, %r97, %p27;
+	bra.uni 	LBB13_21;
+LBB13_3:
+	setp.eq.s32 	%p5, %r3, 2139095040;
+	@%p5 bra 	LBB13_21;
+	setp.ne.s32 	%p6, %r100, 0;
+	setp.ne.s32 	%p7, %r3, 0;
+	and.pred  	%p8, %p6, %p7;
+	@%p8 bra 	LBB13_6;
+	setp.eq.s32 	%p24, %r100, 0;
+	or.b32  	%r94, %r110, %r102;
+	and.b32  	%r95, %r94, 2147483647;
+	setp.eq.s32 	%p25, %r95, 0;
+	selp.b32 	%r96, %r110, %r102, %p24;
+	selp.b32 	%r110, %r94, %r96, %p25;
+	bra.uni 	LBB13_21;
+LBB13_6:
+	setp.le.u32 	%p9, %r3, %r100;
+	mov.u32 	%r99, %r3;
+	mov.u32 	%r101, %r110;
+	@%p9 bra 	LBB13_8;
+	mov.u32 	%r99, %r100;
+	mov.u32 	%r100, %r3;
+	mov.u32 	%r101, %r102;
+	mov.u32 	%r102, %r110;
+LBB13_8:
+	and.b32  	%r10, %r100, 8388607;
+	setp.lt.u32 	%p10, %r100, 8388608;
+	@%p10 bra 	LBB13_10;
+	bra.uni 	LBB13_9;
+LBB13_10:
+	clz.b32 	%r43, %r10;
+	add.s32 	%r44, %r43, -8;
+	mov.u32 	%r45, -118;
+	sub.s32 	%r103, %r45, %r43;
+	shl.b32 	%r104, %r10, %r44;
+	bra.uni 	LBB13_11;
+LBB13_9:
+	shr.u32 	%r42, %r100, 23;
+	add.s32 	%r103, %r42, -127;
+	or.b32  	%r104, %r10, 8388608;
+LBB13_11:
+	and.b32  	%r18, %r99, 8388607;
+	setp.lt.u32 	%p11, %r99, 8388608;
+	@%p11 bra 	LBB13_13;
+	bra.uni 	LBB13_12;
+LBB13_13:
+	clz.b32 	%r47, %r18;
+	add.s32 	%r48, %r47, -8;
+	mov.u32 	%r49, -118;
+	sub.s32 	%r105, %r49, %r47;
+	shl.b32 	%r106, %r18, %r48;
+	bra.uni 	LBB13_14;
+LBB13_12:
+	shr.u32 	%r46, %r99, 23;
+	add.s32 	%r105, %r46, -127;
+	or.b32  	%r106, %r18, 8388608;
+LBB13_14:
+	shl.b32 	%r17, %r104, 3;
+	sub.s32 	%r26, %r103, %r105;
+	setp.gt.s32 	%p12, %r26, 27;
+	mov.u32 	%r107, 1;
+	mov.u32 	%r98, -1;
+	@%p12 bra 	LBB13_16;
+	shl.b32 	%r25, %r106, 3;
+	setp.gt.s32 	%p13, %r26, 0;
+	shr.u32 	%r51, %r25, %r26;
+	shl.b32 	%r53, %r98, %r26;
+	not.b32 	%r54, %r53;
+	and.b32  	%r55, %r25, %r54;
+	setp.ne.s32 	%p14, %r55, 0;
+	selp.u32 	%r56, 1, 0, %p14;
+	or.b32  	%r57, %r51, %r56;
+	selp.b32 	%r107, %r57, %r25, %p13;
+LBB13_16:
+	xor.b32  	%r59, %r102, %r101;
+	setp.lt.s32 	%p15, %r59, 0;
+	neg.s32 	%r60, %r107;
+	selp.b32 	%r61, %r60, %r107, %p15;
+	add.s32 	%r29, %r61, %r17;
+	setp.eq.s32 	%p16, %r29, 0;
+	mov.u32 	%r110, -2147483648;
+	@%p16 bra 	LBB13_21;
+	clz.b32 	%r62, %r29;
+	xor.b32  	%r30, %r62, 31;
+	setp.lt.u32 	%p17, %r30, 27;
+	@%p17 bra 	LBB13_19;
+	shr.u32 	%r65, %r29, 1;
+	and.b32  	%r66, %r29, 1;
+	or.b32  	%r109, %r65, %r66;
+	add.s32 	%r108, %r103, 1;
+	bra.uni 	LBB13_20;
+LBB13_19:
+	mov.u32 	%r63, 26;
+	sub.s32 	%r64, %r63, %r30;
+	sub.s32 	%r108, %r103, %r64;
+	shl.b32 	%r109, %r29, %r64;
+LBB13_20:
+	and.b32  	%r67, %r102, -2147483648;
+	mov.u32 	%r68, -126;
+	sub.s32 	%r69, %r68, %r108;
+	setp.gt.s32 	%p18, %r108, -127;
+	selp.b32 	%r70, 0, %r69, %p18;
+	add.s32 	%r71, %r108, %r70;
+	add.s32 	%r72, %r70, 3;
+	min.u32 	%r73, %r72, 31;
+	shr.u32 	%r74, %r109, %r73;
+	add.s32 	%r75, %r73, -1;
+	shr.u32 	%r76, %r109, %r75;
+	and.b32  	%r77, %r76, 1;
+	shl.b32 	%r79, %r98, %r75;
+	not.b32 	%r80, %r79;
+	and.b32  	%r81, %r109, %r80;
+	shr.u32 	%r82, %r102, 31;
+	and.b32  	%r83, %r82, 1;
+	setp.eq.b32 	%p19, %r83, 1;
+	or.b32  	%r84, %r81, %r77;
+	setp.ne.s32 	%p20, %r84, 0;
+	and.pred  	%p21, %p19, %p20;
+	selp.u32 	%r85, 1, 0, %p21;
+	selp.b32 	%r86, 2139095040, 2139095039, %p19;
+	add.s32 	%r87, %r71, 127;
+	setp.gt.s32 	%p22, %r87, 254;
+	shl.b32 	%r88, %r87, 23;
+	add.s32 	%r89, %r88, %r74;
+	add.s32 	%r90, %r89, %r85;
+	add.s32 	%r91, %r90, -8388608;
+	setp.gt.u32 	%p23, %r91, 2139095039;
+	selp.b32 	%r92, %r86, %r91, %p23;
+	selp.b32 	%r93, %r86, %r92, %p22;
+	or.b32  	%r110, %r93, %r67;
+LBB13_21:
+	st.param.b32 	[func_retval0+0], %r110;
+	ret;
+
+}
+	// .globl	__fgtlm_mul_rm_f32
+.visible .func  (.param .b32 func_retval0) __fgtlm_mul_rm_f32(
+	.param .b32 __fgtlm_mul_rm_f32_param_0,
+	.param .b32 __fgtlm_mul_rm_f32_param_1
+)
+{
+	.reg .pred 	%p<20>;
+	.reg .b32 	%r<72>;
+	.reg .b64 	%rd<9>;
+
+	ld.param.u32 	%r22, [__fgtlm_mul_rm_f32_param_1];
+	ld.param.u32 	%r21, [__fgtlm_mul_rm_f32_param_0];
+	and.b32  	%r2, %r21, 2147483647;
+	and.b32  	%r3, %r22, 2147483647;
+	setp.gt.u32 	%p2, %r2, 2139095040;
+	setp.gt.u32 	%p3, %r3, 2139095040;
+	or.pred  	%p4, %p2, %p3;
+	mov.u32 	%r71, 2147483647;
+	@%p4 bra 	LBB14_11;
+	xor.b32  	%r24, %r22, %r21;
+	and.b32  	%r71, %r24, -2147483648;
+	setp.ne.s32 	%p5, %r2, 2139095040;
+	setp.ne.s32 	%p6, %r3, 2139095040;
+	setp.eq.s32 	%p7, %r2, 0;
+	setp.eq.s32 	%p8, %r3, 0;
+	or.pred  	%p1, %p7, %p8;
+	and.pred  	%p9, %p5, %p6;
+	@%p9 bra 	LBB14_3;
+	or.b32  	%r65, %r71, 2139095040;
+	selp.b32 	%r71, 2147483647, %r65, %p1;
+	bra.uni 	LBB14_11;
+LBB14_3:
+	@%p1 bra 	LBB14_11;
+	and.b32  	%r5, %r21, 8388607;
+	setp.lt.u32 	%p10, %r2, 8388608;
+	mov.u32 	%r66, -118;
+	@%p10 bra 	LBB14_6;
+	bra.uni 	LBB14_5;
+LBB14_6:
+	clz.b32 	%r26, %r5;
+	add.s32 	%r27, %r26, -8;
+	sub.s32 	%r67, %r66, %r26;
+	shl.b32 	%r68, %r5, %r27;
+	bra.uni 	LBB14_7;
+LBB14_5:
+	shr.u32 	%r25, %r2, 23;
+	add.s32 	%r67, %r25, -127;
+	or.b32  	%r68, %r5, 8388608;
+LBB14_7:
+	cvt.u64.u32 	%rd1, %r68;
+	and.b32  	%r12, %r22, 8388607;
+	setp.lt.u32 	%p11, %r3, 8388608;
+	@%p11 bra 	LBB14_9;
+	bra.uni 	LBB14_8;
+LBB14_9:
+	clz.b32 	%r30, %r12;
+	add.s32 	%r31, %r30, -8;
+	sub.s32 	%r69, %r66, %r30;
+	shl.b32 	%r70, %r12, %r31;
+	bra.uni 	LBB14_10;
+LBB14_8:
+	shr.u32 	%r29, %r3, 23;
+	add.s32 	%r69, %r29, -127;
+	or.b32  	%r70, %r12, 8388608;
+LBB14_10:
+	cvt.u64.u32 	%rd2, %r70;
+	mul.lo.s64 	%rd3, %rd2, %rd1;
+	setp.lt.u64 	%p12, %rd3, 140737488355328;
+	selp.b32 	%r33, 46, 47, %p12;
+	add.s32 	%r34, %r33, -25;
+	shr.u64 	%rd4, %rd3, %r34;
+	cvt.u32.u64 	%r35, %rd4;
+	mov.u64 	%rd5, -1;
+	shl.b64 	%rd6, %rd5, %r34;
+	not.b64 	%rd7, %rd6;
+	and.b64  	%rd8, %rd3, %rd7;
+	setp.ne.s64 	%p13, %rd8, 0;
+	selp.u32 	%r36, 1, 0, %p13;
+	add.s32 	%r37, %r67, %r69;
+	add.s32 	%r38, %r37, %r33;
+	add.s32 	%r39, %r38, -46;
+	mov.u32 	%r40, -80;
+	sub.s32 	%r41, %r40, %r38;
+	setp.gt.s32 	%p14, %r39, -127;
+	selp.b32 	%r42, 0, %r41, %p14;
+	add.s32 	%r43, %r39, %r42;
+	add.s32 	%r44, %r42, 2;
+	min.u32 	%r45, %r44, 31;
+	shr.u32 	%r46, %r35, %r45;
+	add.s32 	%r47, %r45, -1;
+	shr.u32 	%r48, %r35, %r47;
+	and.b32  	%r49, %r48, 1;
+	mov.u32 	%r50, -1;
+	shl.b32 	%r51, %r50, %r47;
+	not.b32 	%r52, %r51;
+	and.b32  	%r53, %r52, %r35;
+	or.b32  	%r54, %r53, %r36;
+	setp.ne.s32 	%p15, %r71, 0;
+	or.b32  	%r55, %r54, %r49;
+	setp.ne.s32 	%p16, %r55, 0;
+	and.pred  	%p17, %p15, %p16;
+	selp.u32 	%r56, 1, 0, %p17;
+	selp.b32 	%r57, 2139095040, 2139095039, %p15;
+	add.s32 	%r58, %r43, 127;
+	setp.gt.s32 	%p18, %r58, 254;
+	shl.b32 	%r59, %r58, 23;
+	add.s32 	%r60, %r59, %r46;
+	add.s32 	%r61, %r60, %r56;
+	add.s32 	%r62, %r61, -8388608;
+	setp.gt.u32 	%p19, %r62, 2139095039;
+	selp.b32 	%r63, %r57, %r62, %p19;
+	selp.b32 	%r64, %r57, %r63, %p18;
+	or.b32  	%r71, %r64, %r71;
+LBB14_11:
+	st.param.b32 	[func_retval0+0], %r71;
+	ret;
+
+}
+	// .globl	__fgtlm_fma_rm_f32
+.visible .func  (.param .b32 func_retval0) __fgtlm_fma_rm_f32(
+	.param .b32 __fgtlm_fma_rm_f32_param_0,
+	.param .b32 __fgtlm_fma_rm_f32_param_1,
+	.param .b32 __fgtlm_fma_rm_f32_param_2
+)
+{
+	.reg .pred 	%p<39>;
+	.reg .b32 	%r<108>;
+	.reg .b64 	%rd<27>;
+
+	ld.param.u32 	%r43, [__fgtlm_fma_rm_f32_param_2];
+	ld.param.u32 	%r42, [__fgtlm_fma_rm_f32_param_1];
+	ld.param.u32 	%r41, [__fgtlm_fma_rm_f32_param_0];
+	and.b32  	%r3, %r41, 2147483647;
+	and.b32  	%r4, %r42, 2147483647;
+	and.b32  	%r5, %r43, 2147483647;
+	setp.gt.u32 	%p1, %r3, 2139095040;
+	setp.gt.u32 	%p2, %r4, 2139095040;
+	or.pred  	%p3, %p1, %p2;
+	setp.gt.u32 	%p4, %r5, 2139095040;
+	or.pred  	%p5, %p3, %p4;
+	mov.u32 	%r107, 2147483647;
+	@%p5 bra 	LBB15_26;
+	xor.b32  	%r45, %r42, %r41;
+	and.b32  	%r1, %r45, -2147483648;
+	and.b32  	%r2, %r43, -2147483648;
+	setp.ne.s32 	%p6, %r3, 2139095040;
+	setp.ne.s32 	%p7, %r4, 2139095040;
+	and.pred  	%p8, %p6, %p7;
+	@%p8 bra 	LBB15_3;
+	setp.eq.s32 	%p35, %r3, 0;
+	setp.eq.s32 	%p36, %r4, 0;
+	setp.ne.s32 	%p37, %r5, 2139095040;
+	setp.eq.s32 	%p38, %r2, %r1;
+	or.b32  	%r92, %r1, 2139095040;
+	selp.b32 	%r93, %r92, 2147483647, %p38;
+	selp.b32 	%r94, %r92, %r93, %p37;
+	selp.b32 	%r95, 2147483647, %r94, %p36;
+	selp.b32 	%r107, 2147483647, %r95, %p35;
+	bra.uni 	LBB15_26;
+LBB15_3:
+	setp.eq.s32 	%p9, %r5, 2139095040;
+	mov.u32 	%r107, %r43;
+	@%p9 bra 	LBB15_26;
+	setp.ne.s32 	%p10, %r3, 0;
+	setp.ne.s32 	%p11, %r4, 0;
+	and.pred  	%p12, %p10, %p11;
+	@%p12 bra 	LBB15_6;
+	setp.eq.s32 	%p33, %r5, 0;
+	setp.eq.s32 	%p34, %r1, %r2;
+	selp.b32 	%r91, %r1, -2147483648, %p34;
+	selp.b32 	%r107, %r91, %r43, %p33;
+	bra.uni 	LBB15_26;
+LBB15_6:
+	and.b32  	%r8, %r41, 8388607;
+	setp.lt.u32 	%p13, %r3, 8388608;
+	@%p13 bra 	LBB15_8;
+	bra.uni 	LBB15_7;
+LBB15_8:
+	clz.b32 	%r47, %r8;
+	add.s32 	%r48, %r47, -8;
+	mov.u32 	%r49, -118;
+	sub.s32 	%r96, %r49, %r47;
+	shl.b32 	%r97, %r8, %r48;
+	bra.uni 	LBB15_9;
+LBB15_7:
+	shr.u32 	%r46, %r3, 23;
+	add.s32 	%r96, %r46, -127;
+	or.b32  	%r97, %r8, 8388608;
+LBB15_9:
+	and.b32  	%r15, %r42, 8388607;
+	setp.lt.u32 	%p14, %r4, 8388608;
+	@%p14 bra 	LBB15_11;
+	bra.uni 	LBB15_10;
+LBB15_11:
+	clz.b32 	%r51, %r15;
+	add.s32 	%r52, %r51, -8;
+	mov.u32 	%r53, -118;
+	sub.s32 	%r98, %r53, %r51;
+	shl.b32 	%r99, %r15, %r52;
+	bra.uni 	LBB15_12;
+LBB15_10:
+	shr.u32 	%r50, %r4, 23;
+	add.s32 	%r98, %r50, -127;
+	or.b32  	%r99, %r15, 8388608;
+LBB15_12:
+	mul.wide.u32 	%rd11, %r97, %r99;
+	add.s32 	%r54, %r96, %r98;
+	add.s32 	%r106, %r54, -60;
+	setp.eq.s32 	%p15, %r5, 0;
+	mov.u64 	%rd23, 0;
+	mov.u32 	%r102, %r106;
+	@%p15 bra 	LBB15_17;
+	and.b32  	%r23, %r43, 8388607;
+	setp.lt.u32 	%p16, %r5, 8388608;
+	@%p16 bra 	LBB15_15;
+	bra.uni 	LBB15_14;
+LBB15_15:
+	clz.b32 	%r56, %r23;
+	add.s32 	%r57, %r56, -8;
+	mov.u32 	%r58, -118;
+	sub.s32 	%r100, %r58, %r56;
+	shl.b32 	%r101, %r23, %r57;
+	bra.uni 	LBB15_16;
+LBB15_14:
+	shr.u32 	%r55, %r5, 23;
+	add.s32 	%r100, %r55, -127;
+	or.b32  	%r101, %r23, 8388608;
+LBB15_16:
+	cvt.u64.u32 	%rd12, %r101;
+	shl.b64 	%rd23, %rd12, 38;
+	add.s32 	%r102, %r100, -61;
+LBB15_17:
+	shl.b64 	%rd25, %rd11, 14;
+	setp.le.s32 	%p17, %r102, %r106;
+	mov.u32 	%r103, %r1;
+	mov.u32 	%r104, %r2;
+	mov.u32 	%r105, %r102;
+	mov.u64 	%rd26, %rd23;
+	@%p17 bra 	LBB15_19;
+	mov.u32 	%r103, %r2;
+	mov.u32 	%r104, %r1;
+	mov.u32 	%r105, %r106;
+	mov.u32 	%r106, %r102;
+	mov.u64 	%rd26, %rd25;
+	mov.u64 	%rd25, %rd23;
+LBB15_19:
+	sub.s32 	%r36, %r106, %r105;
+	setp.eq.s32 	%p18, %r36, 0;
+	@%p18 bra 	LBB15_23;
+	setp.lt.s32 	%p19, %r36, 64;
+	@%p19 bra 	LBB15_22;
+	setp.ne.s64 	%p21, %rd26, 0;
+	selp.u64 	%rd26, 1, 0, %p21;
+	bra.uni 	LBB15_23;
+LBB15_22:
+	shr.u64 	%rd13, %rd26, %r36;
+	mov.u32 	%r59, 64;
+	sub.s32 	%r60, %r59, %r36;
+	shl.b64 	%rd14, %rd26, %r60;
+	setp.ne.s64 	%p20, %rd14, 0;
+	selp.u64 	%rd15, 1, 0, %p20;
+	or.b64  	%rd26, %rd13, %rd15;
+LBB15_23:
+	add.s64 	%rd16, %rd26, %rd25;
+	setp.eq.s32 	%p22, %r103, %r104;
+	sub.s64 	%rd17, %rd25, %rd26;
+	setp.lt.u64 	%p23, %rd25, %rd26;
+	sub.s64 	%rd18, %rd26, %rd25;
+	selp.b64 	%rd19, %rd18, %rd17, %p23;
+	selp.b64 	%rd9, %rd16, %rd19, %p22;
+	setp.ne.s64 	%p24, %rd9, 0;
+	@%p24 bra 	LBB15_25;
+	bra.uni 	LBB15_24;
+LBB15_25:
+	selp.b32 	%r61, %r104, %r103, %p23;
+	selp.b32 	%r37, %r103, %r61, %p22;
+	clz.b64 	%r62, %rd9;
+	shl.b64 	%rd20, %rd9, %r62;
+	shr.u64 	%rd21, %rd20, 38;
+	cvt.u32.u64 	%r63, %rd21;
+	and.b64  	%rd22, %rd20, 274877906943;
+	setp.ne.s64 	%p25, %rd22, 0;
+	selp.u32 	%r64, 1, 0, %p25;
+	sub.s32 	%r65, %r106, %r62;
+	mov.u32 	%r66, -189;
+	sub.s32 	%r67, %r66, %r65;
+	setp.gt.s32 	%p26, %r65, -190;
+	selp.b32 	%r68, 0, %r67, %p26;
+	add.s32 	%r69, %r65, %r68;
+	add.s32 	%r70, %r68, 2;
+	min.u32 	%r71, %r70, 31;
+	shr.u32 	%r72, %r63, %r71;
+	add.s32 	%r73, %r71, -1;
+	shr.u32 	%r74, %r63, %r73;
+	and.b32  	%r75, %r74, 1;
+	mov.u32 	%r76, -1;
+	shl.b32 	%r77, %r76, %r73;
+	not.b32 	%r78, %r77;
+	and.b32  	%r79, %r78, %r63;
+	or.b32  	%r80, %r79, %r64;
+	setp.ne.s32 	%p27, %r37, 0;
+	or.b32  	%r81, %r80, %r75;
+	setp.ne.s32 	%p28, %r81, 0;
+	and.pred  	%p29, %p27, %p28;
+	selp.u32 	%r82, 1, 0, %p29;
+	selp.b32 	%r83, 2139095040, 2139095039, %p27;
+	add.s32 	%r84, %r69, 190;
+	setp.gt.s32 	%p30, %r84, 254;
+	shl.b32 	%r85, %r84, 23;
+	add.s32 	%r86, %r85, %r72;
+	add.s32 	%r87, %r86, %r82;
+	add.s32 	%r88, %r87, -8388608;
+	setp.gt.u32 	%p31, %r88, 2139095039;
+	selp.b32 	%r89, %r83, %r88, %p31;
+	selp.b32 	%r90, %r83, %r89, %p30;
+	or.b32  	%r107, %r90, %r37;
+	bra.uni 	LBB15_26;
+LBB15_24:
+	setp.eq.s32 	%p32, %r1, %r2;
+	selp.b32 	%r107, %r1, -2147483648, %p32;
+LBB15_26:
+	st.param.b32 	[func_retval0+0], %r107;
+	ret;
+
+}
+	// .globl	__fgtlm_add_rm_ftz_f32
+.visible .func  (.param .b32 func_retval0) __fgtlm_add_rm_ftz_f32(
+	.param .b32 __fgtlm_add_rm_ftz_f32_param_0,
+	.param .b32 __fgtlm_add_rm_ftz_f32_param_1
+)
+{
+	.reg .pred 	%p<31>;
+	.reg .b32 	%r<119>;
+
+	ld.param.u32 	%r41, [__fgtlm_add_rm_ftz_f32_param_0];
+	and.b32  	%r42, %r41, 2139095040;
+	ld.param.u32 	%r43, [__fgtlm_add_rm_ftz_f32_param_1];
+	setp.eq.s32 	%p1, %r42, 0;
+	and.b32  	%r44, %r41, -2147483648;
+	selp.b32 	%r110, %r44, %r41, %p1;
+	and.b32  	%r45, %r43, 2139095040;
+	setp.eq.s32 	%p2, %r45, 0;
+	and.b32  	%r46, %r43, -2147483648;
+	selp.b32 	%r2, %r46, %r43, %p2;
+	and.b32  	%r108, %r110, 2147483647;
+	and.b32  	%r4, %r2, 2147483647;
+	setp.gt.u32 	%p3, %r108, 2139095040;
+	setp.gt.u32 	%p4, %r4, 2139095040;
+	or.pred  	%p5, %p3, %p4;
+	mov.u32 	%r118, 2147483647;
+	@%p5 bra 	LBB16_21;
+	setp.ne.s32 	%p6, %r108, 2139095040;
+	@%p6 bra 	LBB16_3;
+	setp.ne.s32 	%p28, %r4, 2139095040;
+	setp.eq.s32 	%p29, %r110, %r2;
+	selp.b32 	%r102, %r110, 2147483647, %p28;
+	selp.b32 	%r118, %r110, %r102, %p29;
+	bra.uni 	LBB16_21;
+LBB16_3:
+	setp.eq.s32 	%p7, %r4, 2139095040;
+	mov.u32 	%r118, %r2;
+	@%p7 bra 	LBB16_21;
+	setp.ne.s32 	%p8, %r108, 0;
+	setp.ne.s32 	%p9, %r4, 0;
+	and.pred  	%p10, %p8, %p9;
+	@%p10 bra 	LBB16_6;
+	setp.eq.s32 	%p26, %r108, 0;
+	or.b32  	%r99, %r2, %r110;
+	and.b32  	%r100, %r99, 2147483647;
+	setp.eq.s32 	%p27, %r100, 0;
+	selp.b32 	%r101, %r2, %r110, %p26;
+	selp.b32 	%r118, %r99, %r101, %p27;
+	bra.uni 	LBB16_21;
+LBB16_6:
+	setp.le.u32 	%p11, %r4, %r108;
+	mov.u32 	%r107, %r4;
+	mov.u32 	%r109, %r2;
+	@%p11 bra 	LBB16_8;
+	mov.u32 	%r107, %r108;
+	mov.u32 	%r108, %r4;
+	mov.u32 	%r109, %r110;
+	mov.u32 	%r110, %r2;
+LBB16_8:
+	and.b32  	%r11, %r108, 8388607;
+	setp.lt.u32 	%p12, %r108, 8388608;
+	@%p12 bra 	LBB16_10;
+	bra.uni 	LBB16_9;
+LBB16_10:
+	clz.b32 	%r48, %r11;
+	add.s32 	%r49, %r48, -8;
+	mov.u32 	%r50, -118;
+	sub.s32 	%r111, %r50, %r48;
+	shl.b32 	%r112, %r11, %r49;
+	bra.uni 	LBB16_11;
+LBB16_9:
+	shr.u32 	%r47, %r108, 23;
+	add.s32 	%r111, %r47, -127;
+	or.b32  	%r112, %r11, 8388608;
+LBB16_11:
+	and.b32  	%r19, %r107, 8388607;
+	setp.lt.u32 	%p13, %r107, 8388608;
+	@%p13 bra 	LBB16_13;
+	bra.uni 	LBB16_12;
+LBB16_13:
+	clz.b32 	%r52, %r19;
+	add.s32 	%r53, %r52, -8;
+	mov.u32 	%r54, -118;
+	sub.s32 	%r113, %r54, %r52;
+	shl.b32 	%r114, %r19, %r53;
+	bra.uni 	LBB16_14;
+LBB16_12:
+	shr.u32 	%r51, %r107, 23;
+	add.s32 	%r113, %r51, -127;
+	or.b32  	%r114, %r19, 8388608;
+LBB16_14:
+	shl.b32 	%r18, %r112, 3;
+	sub.s32 	%r27, %r111, %r113;
+	setp.gt.s32 	%p14, %r27, 27;
+	mov.u32 	%r115, 1;
+	mov.u32 	%r106, -1;
+	@%p14 bra 	LBB16_16;
+	shl.b32 	%r26, %r114, 3;
+	setp.gt.s32 	%p15, %r27, 0;
+	shr.u32 	%r56, %r26, %r27;
+	shl.b32 	%r58, %r106, %r27;
+	not.b32 	%r59, %r58;
+	and.b32  	%r60, %r26, %r59;
+	setp.ne.s32 	%p16, %r60, 0;
+	selp.u32 	%r61, 1, 0, %p16;
+	or.b32  	%r62, %r56, %r61;
+	selp.b32 	%r115, %r62, %r26, %p15;
+LBB16_16:
+	xor.b32  	%r64, %r110, %r109;
+	setp.lt.s32 	%p17, %r64, 0;
+	neg.s32 	%r65, %r115;
+	selp.b32 	%r66, %r65, %r115, %p17;
+	add.s32 	%r30, %r66, %r18;
+	setp.eq.s32 	%p18, %r30, 0;
+	mov.u32 	%r118, -2147483648;
+	@%p18 bra 	LBB16_21;
+	clz.b32 	%r67, %r30;
+	xor.b32  	%r31, %r67, 31;
+	setp.lt.u32 	%p19, %r31, 27;
+	@%p19 bra 	LBB16_19;
+	shr.u32 	%r70, %r30, 1;
+	and.b32  	%r71, %r30, 1;
+	or.b32  	%r117, %r70, %r71;
+	add.s32 	%r116, %r111, 1;
+	bra.uni 	LBB16_20;
+LBB16_19:
+	mov.u32 	%r68, 26;
+	sub.s32 	%r69, %r68, %r31;
+	sub.s32 	%r116, %r111, %r69;
+	shl.b32 	%r117, %r30, %r69;
+LBB16_20:
+	and.b32  	%r72, %r110, -2147483648;
+	mov.u32 	%r73, -126;
+	sub.s32 	%r74, %r73, %r116;
+	setp.gt.s32 	%p20, %r116, -127;
+	selp.b32 	%r75, 0, %r74, %p20;
+	add.s32 	%r76, %r116, %r75;
+	add.s32 	%r77, %r75, 3;
+	min.u32 	%r78, %r77, 31;
+	shr.u32 	%r79, %r117, %r78;
+	add.s32 	%r80, %r78, -1;
+	shr.u32 	%r81, %r117, %r80;
+	and.b32  	%r82, %r81, 1;
+	shl.b32 	%r84, %r106, %r80;
+	not.b32 	%r85, %r84;
+	and.b32  	%r86, %r117, %r85;
+	shr.u32 	%r87, %r110, 31;
+	and.b32  	%r88, %r87, 1;
+	setp.eq.b32 	%p21, %r88, 1;
+	or.b32  	%r89, %r86, %r82;
+	setp.ne.s32 	%p22, %r89, 0;
+	and.pred  	%p23, %p21, %p22;
+	selp.u32 	%r90, 1, 0, %p23;
+	selp.b32 	%r91, 2139095040, 2139095039, %p21;
+	add.s32 	%r92, %r76, 127;
+	setp.gt.s32 	%p24, %r92, 254;
+	shl.b32 	%r93, %r92, 23;
+	add.s32 	%r94, %r93, %r79;
+	add.s32 	%r95, %r94, %r90;
+	add.s32 	%r96, %r95, -8388608;
+	setp.gt.u32 	%p25, %r96, 2139095039;
+	selp.b32 	%r97, %r91, %r96, %p25;
+	selp.b32 	%r98, %r91, %r97, %p24;
+	or.b32  	%r118, %r98, %r72;
+LBB16_21:
+	and.b32  	%r103, %r118, 2139095040;
+	setp.eq.s32 	%p30, %r103, 0;
+	and.b32  	%r104, %r118, -2147483648;
+	selp.b32 	%r105, %r104, %r118, %p30;
+	st.param.b32 	[func_retval0+0], %r105;
+	ret;
+
+}
+	// .globl	__fgtlm_sub_rm_ftz_f32
+.visible .func  (.param .b32 func_retval0) __fgtlm_sub_rm_ftz_f32(
+	.param .b32 __fgtlm_sub_rm_ftz_f32_param_0,
+	.param .b32 __fgtlm_sub_rm_ftz_f32_param_1
+)
+{
+	.reg .pred 	%p<31>;
+	.reg .b32 	%r<120>;
+
+	ld.param.u32 	%r41, [__fgtlm_sub_rm_ftz_f32_param_0];
+	and.b32  	%r42, %r41, 2139095040;
+	ld.param.u32 	%r43, [__fgtlm_sub_rm_ftz_f32_param_1];
+	setp.eq.s32 	%p1, %r42, 0;
+	and.b32  	%r44, %r41, -2147483648;
+	selp.b32 	%r111, %r44, %r41, %p1;
+	and.b32  	%r45, %r43, 2139095040;
+	setp.eq.s32 	%p2, %r45, 0;
+	and.b32  	%r46, %r43, -2147483648;
+	selp.b32 	%r47, %r46, %r43, %p2;
+	and.b32  	%r109, %r111, 2147483647;
+	and.b32  	%r4, %r47, 2147483647;
+	setp.gt.u32 	%p3, %r109, 2139095040;
+	setp.gt.u32 	%p4, %r4, 2139095040;
+	or.pred  	%p5, %p3, %p4;
+	mov.u32 	%r119, 2147483647;
+	@%p5 bra 	LBB17_21;
+	xor.b32  	%r119, %r47, -2147483648;
+	setp.ne.s32 	%p6, %r109, 2139095040;
+	@%p6 bra 	LBB17_3;
+	setp.ne.s32 	%p28, %r4, 2139095040;
+	setp.eq.s32 	%p29, %r111, %r119;
+	selp.b32 	%r103, %r111, 2147483647, %p28;
+	selp.b32 	%r119, %r111, %r103, %p29;
+	bra.uni 	LBB17_21;
+LBB17_3:
+	setp.eq.s32 	%p7, %r4, 2139095040;
+	@%p7 bra 	LBB17_21;
+	setp.ne.s32 	%p8, %r109, 0;
+	setp.ne.s32 	%p9, %r4, 0;
+	and.pred  	%p10, %p8, %p9;
+	@%p10 bra 	LBB17_6;
+	setp.eq.s32 	%p26, %r109, 0;
+	or.b32  	%r100, %r119, %r111;
+	and.b32  	%r101, %r100, 2147483647;
+	setp.eq.s32 	%p27, %r101, 0;
+	selp.b32 	%r102, %r119, %r111, %p26;
+	selp.b32 	%r119, %r100, %r102, %p27;
+	bra.uni 	LBB17_21;
+LBB17_6:
+	setp.le.u32 	%p11, %r4, %r109;
+	mov.u32 	%r108, %r4;
+	mov.u32 	%r110, %r119;
+	@%p11 bra 	LBB17_8;
+	mov.u32 	%r108, %r109;
+	mov.u32 	%r109, %r4;
+	mov.u32 	%r110, %r111;
+	mov.u32 	%r111, %r119;
+LBB17_8:
+	and.b32  	%r11, %r109, 8388607;
+	setp.lt.u32 	%p12, %r109, 8388608;
+	@%p12 bra 	LBB17_10;
+	bra.uni 	LBB17_9;
+LBB17_10:
+	clz.b32 	%r49, %r11;
+	add.s32 	%r50, %r49, -8;
+	mov.u32 	%r51, -118;
+	sub.s32 	%r112, %r51, %r49;
+	shl.b32 	%r113, %r11, %r50;
+	bra.uni 	LBB17_11;
+LBB17_9:
+	shr.u32 	%r48, %r109, 23;
+	add.s32 	%r112, %r48, -127;
+	or.b32  	%r113, %r11, 8388608;
+LBB17_11:
+	and.b32  	%r19, %r108, 8388607;
+	setp.lt.u32 	%p13, %r108, 8388608;
+	@%p13 bra 	LBB17_13;
+	bra.uni 	LBB17_12;
+LBB17_13:
+	clz.b32 	%r53, %r19;
+	add.s32 	%r54, %r53, -8;
+	mov.u32 	%r55, -118;
+	sub.s32 	%r114, %r55, %r53;
+	shl.b32 	%r115, %r19, %r54;
+	bra.uni 	LBB17_14;
+LBB17_12:
+	shr.u32 	%r52, %r108, 23;
+	add.s32 	%r114, %r52, -127;
+	or.b32  	%r115, %r19, 8388608;
+LBB17_14:
+	shl.b32 	%r18, %r113, 3;
+	sub.s32 	%r27, %r112, %r114;
+	setp.gt.s32 	%p14, %r27, 27;
+	mov.u32 	%r116, 1;
+	mov.u32 	%r107, -1;
+	@%p14 bra 	LBB17_16;
+	shl.b32 	%r26, %r115, 3;
+	setp.gt.s32 	%p15, %r27, 0;
+	shr.u32 	%r57, %r26, %r27;
+	shl.b32 	%r59, %r107, %r27;
+	not.b32 	%r60, %r59;
+	and.b32  	%r61, %r26, %r60;
+	setp.ne.s32 	%p16, %r61, 0;
+	selp.u32 	%r62, 1, 0, %p16;
+	or.b32  	%r63, %r57, %r62;
+	selp.b32 	%r116, %r63, %r26, %p15;
+LBB17_16:
+	xor.b32  	%r65, %r111, %r110;
+	setp.lt.s32 	%p17, %r65, 0;
+	neg.s32 	%r66, %r116;
+	selp.b32 	%r67, %r66, %r116, %p17;
+	add.s32 	%r30, %r67, %r18;
+	setp.eq.s32 	%p18, %r30, 0;
+	mov.u32 	%r119, -2147483648;
+	@%p18 bra 	LBB17_21;
+	clz.b32 	%r68, %r30;
+	xor.b32  	%r31, %r68, 31;
+	setp.lt.u32 	%p19, %r31, 27;
+	@%p19 bra 	LBB17_19;
+	shr.u32 	%r71, %r30, 1;
+	and.b32  	%r72, %r30, 1;
+	or.b32  	%r118, %r71, %r72;
+	add.s32 	%r117, %r112, 1;
+	bra.uni 	LBB17_20;
+LBB17_19:
+	mov.u32 	%r69, 26;
+	sub.s32 	%r70, %r69, %r31;
+	sub.s32 	%r117, %r112, %r70;
+	shl.b32 	%r118, %r30, %r70;
+LBB17_20:
+	and.b32  	%r73, %r111, -2147483648;
+	mov.u32 	%r74, -126;
+	sub.s32 	%r75, %r74, %r117;
+	setp.gt.s32 	%p20, %r117, -127;
+	selp.b32 	%r76, 0, %r75, %p20;
+	add.s32 	%r77, %r117, %r76;
+	add.s32 	%r78, %r76, 3;
+	min.u32 	%r79, %r78, 31;
+	shr.u32 	%r80, %r118, %r79;
+	add.s32 	%r81, %r79, -1;
+	shr.u32 	%r82, %r118, %r81;
+	and.b32  	%r83, %r82, 1;
+	shl.b32 	%r85, %r107, %r81;
+	not.b32 	%r86, %r85;
+	and.b32  	%r87, %r118, %r86;
+	shr.u32 	%r88, %r111, 31;
+	and.b32  	%r89, %r88, 1;
+	setp.eq.b32 	%p21, %r89, 1;
+	or.b32  	%r90, %r87, %r83;
+	setp.ne.s32 	%p22, %r90, 0;
+	and.pred  	%p23, %p21, %p22;
+	selp.u32 	%r91, 1, 0, %p23;
+	selp.b32 	%r92, 2139095040, 2139095039, %p21;
+	add.s32 	%r93, %r77, 127;
+	setp.gt.s32 	%p24, %r93, 254;
+	shl.b32 	%r94, %r93, 23;
+	add.s32 	%r95, %r94, %r80;
+	add.s32 	%r96, %r95, %r91;
+	add.s32 	%r97, %r96, -8388608;
+	setp.gt.u32 	%p25, %r97, 2139095039;
+	selp.b32 	%r98, %r92, %r97, %p25;
+	selp.b32 	%r99, %r92, %r98, %p24;
+	or.b32  	%r119, %r99, %r73;
+LBB17_21:
+	and.b32  	%r104, %r119, 2139095040;
+	setp.eq.s32 	%p30, %r104, 0;
+	and.b32  	%r105, %r119, -2147483648;
+	selp.b32 	%r106, %r105, %r119, %p30;
+	st.param.b32 	[func_retval0+0], %r106;
+	ret;
+
+}
+	// .globl	__fgtlm_mul_rm_ftz_f32
+.visible .func  (.param .b32 func_retval0) __fgtlm_mul_rm_ftz_f32(
+	.param .b32 __fgtlm_mul_rm_ftz_f32_param_0,
+	.param .b32 __fgtlm_mul_rm_ftz_f32_param_1
+)
+{
+	.reg .pred 	%p<23>;
+	.reg .b32 	%r<80>;
+	.reg .b64 	%rd<9>;
+
+	ld.param.u32 	%r24, [__fgtlm_mul_rm_ftz_f32_param_0];
+	and.b32  	%r25, %r24, 2139095040;
+	ld.param.u32 	%r26, [__fgtlm_mul_rm_ftz_f32_param_1];
+	setp.eq.s32 	%p2, %r25, 0;
+	and.b32  	%r27, %r24, -2147483648;
+	selp.b32 	%r1, %r27, %r24, %p2;
+	and.b32  	%r28, %r26, 2139095040;
+	setp.eq.s32 	%p3, %r28, 0;
+	and.b32  	%r29, %r26, -2147483648;
+	selp.b32 	%r2, %r29, %r26, %p3;
+	and.b32  	%r4, %r1, 2147483647;
+	and.b32  	%r5, %r2, 2147483647;
+	setp.gt.u32 	%p4, %r4, 2139095040;
+	setp.gt.u32 	%p5, %r5, 2139095040;
+	or.pred  	%p6, %p4, %p5;
+	mov.u32 	%r79, 2147483647;
+	@%p6 bra 	LBB18_11;
+	xor.b32  	%r79, %r29, %r27;
+	setp.ne.s32 	%p7, %r4, 2139095040;
+	setp.ne.s32 	%p8, %r5, 2139095040;
+	setp.eq.s32 	%p9, %r4, 0;
+	setp.eq.s32 	%p10, %r5, 0;
+	or.pred  	%p1, %p9, %p10;
+	and.pred  	%p11, %p7, %p8;
+	@%p11 bra 	LBB18_3;
+	or.b32  	%r70, %r79, 2139095040;
+	selp.b32 	%r79, 2147483647, %r70, %p1;
+	bra.uni 	LBB18_11;
+LBB18_3:
+	@%p1 bra 	LBB18_11;
+	and.b32  	%r7, %r1, 8388607;
+	setp.lt.u32 	%p12, %r4, 8388608;
+	mov.u32 	%r74, -118;
+	@%p12 bra 	LBB18_6;
+	bra.uni 	LBB18_5;
+LBB18_6:
+	clz.b32 	%r31, %r7;
+	add.s32 	%r32, %r31, -8;
+	sub.s32 	%r75, %r74, %r31;
+	shl.b32 	%r76, %r7, %r32;
+	bra.uni 	LBB18_7;
+LBB18_5:
+	shr.u32 	%r30, %r4, 23;
+	add.s32 	%r75, %r30, -127;
+	or.b32  	%r76, %r7, 8388608;
+LBB18_7:
+	cvt.u64.u32 	%rd1, %r76;
+	and.b32  	%r14, %r2, 8388607;
+	setp.lt.u32 	%p13, %r5, 8388608;
+	@%p13 bra 	LBB18_9;
+	bra.uni 	LBB18_8;
+LBB18_9:
+	clz.b32 	%r35, %r14;
+	add.s32 	%r36, %r35, -8;
+	sub.s32 	%r77, %r74, %r35;
+	shl.b32 	%r78, %r14, %r36;
+	bra.uni 	LBB18_10;
+LBB18_8:
+	shr.u32 	%r34, %r5, 23;
+	add.s32 	%r77, %r34, -127;
+	or.b32  	%r78, %r14, 8388608;
+LBB18_10:
+	cvt.u64.u32 	%rd2, %r78;
+	mul.lo.s64 	%rd3, %rd2, %rd1;
+	setp.lt.u64 	%p14, %rd3, 140737488355328;
+	selp.b32 	%r38, 46, 47, %p14;
+	add.s32 	%r39, %r38, -25;
+	shr.u64 	%rd4, %rd3, %r39;
+	cvt.u32.u64 	%r40, %rd4;
+	mov.u64 	%rd5, -1;
+	shl.b64 	%rd6, %rd5, %r39;
+	not.b64 	%rd7, %rd6;
+	and.b64  	%rd8, %rd3, %rd7;
+	setp.ne.s64 	%p15, %rd8, 0;
+	selp.u32 	%r41, 1, 0, %p15;
+	add.s32 	%r42, %r75, %r77;
+	add.s32 	%r43, %r42, %r38;
+	add.s32 	%r44, %r43, -46;
+	mov.u32 	%r45, -80;
+	sub.s32 	%r46, %r45, %r43;
+	setp.gt.s32 	%p16, %r44, -127;
+	selp.b32 	%r47, 0, %r46, %p16;
+	add.s32 	%r48, %r44, %r47;
+	add.s32 	%r49, %r47, 2;
+	min.u32 	%r50, %r49, 31;
+	shr.u32 	%r51, %r40, %r50;
+	add.s32 	%r52, %r50, -1;
+	shr.u32 	%r53, %r40, %r52;
+	and.b32  	%r54, %r53, 1;
+	mov.u32 	%r55, -1;
+	shl.b32 	%r56, %r55, %r52;
+	not.b32 	%r57, %r56;
+	and.b32  	%r58, %r57, %r40;
+	or.b32  	%r59, %r58, %r41;
+	setp.ne.s32 	%p17, %r79, 0;
+	or.b32  	%r60, %r59, %r54;
+	setp.ne.s32 	%p18, %r60, 0;
+	and.pred  	%p19, %p17, %p18;
+	selp.u32 	%r61, 1, 0, %p19;
+	selp.b32 	%r62, 2139095040, 2139095039, %p17;
+	add.s32 	%r63, %r48, 127;
+	setp.gt.s32 	%p20, %r63, 254;
+	shl.b32 	%r64, %r63, 23;
+	add.s32 	%r65, %r64, %r51;
+	add.s32 	%r66, %r65, %r61;
+	add.s32 	%r67, %r66, -8388608;
+	setp.gt.u32 	%p21, %r67, 2139095039;
+	selp.b32 	%r68, %r62, %r67, %p21;
+	selp.b32 	%r69, %r62, %r68, %p20;
+	or.b32  	%r79, %r69, %r79;
+LBB18_11:
+	and.b32  	%r71, %r79, 2139095040;
+	setp.eq.s32 	%p22, %r71, 0;
+	and.b32  	%r72, %r79, -2147483648;
+	selp.b32 	%r73, %r72, %r79, %p22;
+	st.param.b32 	[func_retval0+0], %r73;
+	ret;
+
+}
+	// .globl	__fgtlm_fma_rm_ftz_f32
+.visible .func  (.param .b32 func_retval0) __fgtlm_fma_rm_ftz_f32(
+	.param .b32 __fgtlm_fma_rm_ftz_f32_param_0,
+	.param .b32 __fgtlm_fma_rm_ftz_f32_param_1,
+	.param .b32 __fgtlm_fma_rm_ftz_f32_param_2
+)
+{
+	.reg .pred 	%p<43>;
+	.reg .b32 	%r<118>;
+	.reg .b64 	%rd<27>;
+
+	ld.param.u32 	%r45, [__fgtlm_fma_rm_ftz_f32_param_0];
+	and.b32  	%r46, %r45, 2139095040;
+	ld.param.u32 	%r47, [__fgtlm_fma_rm_ftz_f32_param_1];
+	setp.eq.s32 	%p1, %r46, 0;
+	ld.param.u32 	%r48, [__fgtlm_fma_rm_ftz_f32_param_2];
+	and.b32  	%r49, %r45, -2147483648;
+	selp.b32 	%r1, %r49, %r45, %p1;
+	and.b32  	%r50, %r47, 2139095040;
+	setp.eq.s32 	%p2, %r50, 0;
+	and.b32  	%r51, %r47, -2147483648;
+	selp.b32 	%r2, %r51, %r47, %p2;
+	and.b32  	%r52, %r48, 2139095040;
+	setp.eq.s32 	%p3, %r52, 0;
+	and.b32  	%r3, %r48, -2147483648;
+	selp.b32 	%r4, %r3, %r48, %p3;
+	and.b32  	%r6, %r1, 2147483647;
+	and.b32  	%r7, %r2, 2147483647;
+	and.b32  	%r8, %r4, 2147483647;
+	setp.gt.u32 	%p4, %r6, 2139095040;
+	setp.gt.u32 	%p5, %r7, 2139095040;
+	or.pred  	%p6, %p4, %p5;
+	setp.gt.u32 	%p7, %r8, 2139095040;
+	or.pred  	%p8, %p6, %p7;
+	mov.u32 	%r117, 2147483647;
+	@%p8 bra 	LBB19_26;
+	xor.b32  	%r5, %r51, %r49;
+	setp.ne.s32 	%p9, %r6, 2139095040;
+	setp.ne.s32 	%p10, %r7, 2139095040;
+	and.pred  	%p11, %p9, %p10;
+	@%p11 bra 	LBB19_3;
+	setp.eq.s32 	%p38, %r6, 0;
+	setp.eq.s32 	%p39, %r7, 0;
+	setp.ne.s32 	%p40, %r8, 2139095040;
+	setp.eq.s32 	%p41, %r3, %r5;
+	or.b32  	%r99, %r5, 2139095040;
+	selp.b32 	%r100, %r99, 2147483647, %p40;
+	selp.b32 	%r101, %r99, %r100, %p41;
+	selp.b32 	%r102, 2147483647, %r101, %p39;
+	selp.b32 	%r117, 2147483647, %r102, %p38;
+	bra.uni 	LBB19_26;
+LBB19_3:
+	setp.eq.s32 	%p12, %r8, 2139095040;
+	mov.u32 	%r117, %r4;
+	@%p12 bra 	LBB19_26;
+	setp.ne.s32 	%p13, %r6, 0;
+	setp.ne.s32 	%p14, %r7, 0;
+	and.pred  	%p15, %p13, %p14;
+	@%p15 bra 	LBB19_6;
+	setp.eq.s32 	%p36, %r8, 0;
+	setp.eq.s32 	%p37, %r5, %r3;
+	selp.b32 	%r98, %r5, -2147483648, %p37;
+	selp.b32 	%r117, %r98, %r4, %p36;
+	bra.uni 	LBB19_26;
+LBB19_6:
+	and.b32  	%r11, %r1, 8388607;
+	setp.lt.u32 	%p16, %r6, 8388608;
+	@%p16 bra 	LBB19_8;
+	bra.uni 	LBB19_7;
+LBB19_8:
+	clz.b32 	%r54, %r11;
+	add.s32 	%r55, %r54, -8;
+	mov.u32 	%r56, -118;
+	sub.s32 	%r106, %r56, %r54;
+	shl.b32 	%r107, %r11, %r55;
+	bra.uni 	LBB19_9;
+LBB19_7:
+	shr.u32 	%r53, %r6, 23;
+	add.s32 	%r106, %r53, -127;
+	or.b32  	%r107, %r11, 8388608;
+LBB19_9:
+	and.b32  	%r18, %r2, 8388607;
+	setp.lt.u32 	%p17, %r7, 8388608;
+	@%p17 bra 	LBB19_11;
+	bra.uni 	LBB19_10;
+LBB19_11:
+	clz.b32 	%r58, %r18;
+	add.s32 	%r59, %r58, -8;
+	mov.u32 	%r60, -118;
+	sub.s32 	%r108, %r60, %r58;
+	shl.b32 	%r109, %r18, %r59;
+	bra.uni 	LBB19_12;
+LBB19_10:
+	shr.u32 	%r57, %r7, 23;
+	add.s32 	%r108, %r57, -127;
+	or.b32  	%r109, %r18, 8388608;
+LBB19_12:
+	mul.wide.u32 	%rd11, %r107, %r109;
+	add.s32 	%r61, %r106, %r108;
+	add.s32 	%r116, %r61, -60;
+	setp.eq.s32 	%p18, %r8, 0;
+	mov.u64 	%rd23, 0;
+	mov.u32 	%r112, %r116;
+	@%p18 bra 	LBB19_17;
+	and.b32  	%r26, %r4, 8388607;
+	setp.lt.u32 	%p19, %r8, 8388608;
+	@%p19 bra 	LBB19_15;
+	bra.uni 	LBB19_14;
+LBB19_15:
+	clz.b32 	%r63, %r26;
+	add.s32 	%r64, %r63, -8;
+	mov.u32 	%r65, -118;
+	sub.s32 	%r110, %r65, %r63;
+	shl.b32 	%r111, %r26, %r64;
+	bra.uni 	LBB19_16;
+LBB19_14:
+	shr.u32 	%r62, %r8, 23;
+	add.s32 	%r110, %r62, -127;
+	or.b32  	%r111, %r26, 8388608;
+LBB19_16:
+	cvt.u64.u32 	%rd12, %r111;
+	shl.b64 	%rd23, %rd12, 38;
+	add.s32 	%r112, %r110, -61;
+LBB19_17:
+	shl.b64 	%rd25, %rd11, 14;
+	setp.le.s32 	%p20, %r112, %r116;
+	mov.u32 	%r113, %r5;
+	mov.u32 	%r114, %r3;
+	mov.u32 	%r115, %r112;
+	mov.u64 	%rd26, %rd23;
+	@%p20 bra 	LBB19_19;
+	mov.u32 	%r113, %r3;
+	mov.u32 	%r114, %r5;
+	mov.u32 	%r115, %r116;
+	mov.u32 	%r116, %r112;
+	mov.u64 	%rd26, %rd25;
+	mov.u64 	%rd25, %rd23;
+LBB19_19:
+	sub.s32 	%r39, %r116, %r115;
+	setp.eq.s32 	%p21, %r39, 0;
+	@%p21 bra 	LBB19_23;
+	setp.lt.s32 	%p22, %r39, 64;
+	@%p22 bra 	LBB19_22;
+	setp.ne.s64 	%p24, %rd26, 0;
+	selp.u64 	%rd26, 1, 0, %p24;
+	bra.uni 	LBB19_23;
+LBB19_22:
+	shr.u64 	%rd13, %rd26, %r39;
+	mov.u32 	%r66, 64;
+	sub.s32 	%r67, %r66, %r39;
+	shl.b64 	%rd14, %rd26, %r67;
+	setp.ne.s64 	%p23, %rd14, 0;
+	selp.u64 	%rd15, 1, 0, %p23;
+	or.b64  	%rd26, %rd13, %rd15;
+LBB19_23:
+	add.s64 	%rd16, %rd26, %rd25;
+	setp.eq.s32 	%p25, %r113, %r114;
+	sub.s64 	%rd17, %rd25, %rd26;
+	setp.lt.u64 	%p26, %rd25, %rd26;
+	sub.s64 	%rd18, %rd26, %rd25;
+	selp.b64 	%rd19, %rd18, %rd17, %p26;
+	selp.b64 	%rd9, %rd16, %rd19, %p25;
+	setp.ne.s64 	%p27, %rd9, 0;
+	@%p27 bra 	LBB19_25;
+	bra.uni 	LBB19_24;
+LBB19_25:
+	selp.b32 	%r68, %r114, %r113, %p26;
+	selp.b32 	%r40, %r113, %r68, %p25;
+	clz.b64 	%r69, %rd9;
+	shl.b64 	%rd20, %rd9, %r69;
+	shr.u64 	%rd21, %rd20, 38;
+	cvt.u32.u64 	%r70, %rd21;
+	and.b64  	%rd22, %rd20, 274877906943;
+	setp.ne.s64 	%p28, %rd22, 0;
+	selp.u32 	%r71, 1, 0, %p28;
+	sub.s32 	%r72, %r116, %r69;
+	mov.u32 	%r73, -189;
+	sub.s32 	%r74, %r73, %r72;
+	setp.gt.s32 	%p29, %r72, -190;
+	selp.b32 	%r75, 0, %r74, %p29;
+	add.s32 	%r76, %r72, %r75;
+	add.s32 	%r77, %r75, 2;
+	min.u32 	%r78, %r77, 31;
+	shr.u32 	%r79, %r70, %r78;
+	add.s32 	%r80, %r78, -1;
+	shr.u32 	%r81, %r70, %r80;
+	and.b32  	%r82, %r81, 1;
+	mov.u32 	%r83, -1;
+	shl.b32 	%r84, %r83, %r80;
+	not.b32 	%r85, %r84;
+	and.b32  	%r86, %r85, %r70;
+	or.b32  	%r87, %r86, %r71;
+	setp.ne.s32 	%p30, %r40, 0;
+	or.b32  	%r88, %r87, %r82;
+	setp.ne.s32 	%p31, %r88, 0;
+	and.pred  	%p32, %p30, %p31;
+	selp.u32 	%r89, 1, 0, %p32;
+	selp.b32 	%r90, 2139095040, 2139095039, %p30;
+	add.s32 	%r91, %r76, 190;
+	setp.gt.s32 	%p33, %r91, 254;
+	shl.b32 	%r92, %r91, 23;
+	add.s32 	%r93, %r92, %r79;
+	add.s32 	%r94, %r93, %r89;
+	add.s32 	%r95, %r94, -8388608;
+	setp.gt.u32 	%p34, %r95, 2139095039;
+	selp.b32 	%r96, %r90, %r95, %p34;
+	selp.b32 	%r97, %r90, %r96, %p33;
+	or.b32  	%r117, %r97, %r40;
+	bra.uni 	LBB19_26;
+LBB19_24:
+	setp.eq.s32 	%p35, %r5, %r3;
+	selp.b32 	%r117, %r5, -2147483648, %p35;
+LBB19_26:
+	and.b32  	%r103, %r117, 2139095040;
+	setp.eq.s32 	%p42, %r103, 0;
+	and.b32  	%r104, %r117, -2147483648;
+	selp.b32 	%r105, %r104, %r117, %p42;
+	st.param.b32 	[func_retval0+0], %r105;
+	ret;
+
+}
+	// .globl	__fgtlm_cvt_rm_f32_s32
+.visible .func  (.param .b32 func_retval0) __fgtlm_cvt_rm_f32_s32(
+	.param .b32 __fgtlm_cvt_rm_f32_s32_param_0
+)
+{
+	.reg .pred 	%p<6>;
+	.reg .b32 	%r<22>;
+
+	ld.param.u32 	%r4, [__fgtlm_cvt_rm_f32_s32_param_0];
+	abs.s32 	%r1, %r4;
+	setp.eq.s32 	%p1, %r1, 0;
+	mov.u32 	%r21, 0;
+	@%p1 bra 	LBB20_2;
+	setp.lt.s32 	%p2, %r4, 0;
+	and.b32  	%r6, %r4, -2147483648;
+	clz.b32 	%r7, %r1;
+	shl.b32 	%r8, %r1, %r7;
+	shr.u32 	%r9, %r8, 6;
+	and.b32  	%r10, %r8, 63;
+	setp.ne.s32 	%p3, %r10, 0;
+	selp.u32 	%r11, 1, 0, %p3;
+	shr.u32 	%r12, %r8, 8;
+	shr.u32 	%r13, %r8, 7;
+	or.b32  	%r14, %r13, %r9;
+	and.b32  	%r15, %r14, 1;
+	or.b32  	%r16, %r15, %r11;
+	setp.ne.s32 	%p4, %r16, 0;
+	and.pred  	%p5, %p2, %p4;
+	selp.u32 	%r17, 1, 0, %p5;
+	mad.lo.s32 	%r18, %r7, -8388608, %r12;
+	add.s32 	%r19, %r18, %r17;
+	add.s32 	%r20, %r19, 1317011456;
+	or.b32  	%r21, %r20, %r6;
+LBB20_2:
+	st.param.b32 	[func_retval0+0], %r21;
+	ret;
+
+}
+	// .globl	__fgtlm_cvt_rm_f32_u32
+.visible .func  (.param .b32 func_retval0) __fgtlm_cvt_rm_f32_u32(
+	.param .b32 __fgtlm_cvt_rm_f32_u32_param_0
+)
+{
+	.reg .pred 	%p<2>;
+	.reg .b32 	%r<10>;
+
+	ld.param.u32 	%r4, [__fgtlm_cvt_rm_f32_u32_param_0];
+	setp.eq.s32 	%p1, %r4, 0;
+	mov.u32 	%r9, 0;
+	@%p1 bra 	LBB21_2;
+	clz.b32 	%r5, %r4;
+	shl.b32 	%r6, %r4, %r5;
+	shr.u32 	%r7, %r6, 8;
+	mad.lo.s32 	%r8, %r5, -8388608, %r7;
+	add.s32 	%r9, %r8, 1317011456;
+LBB21_2:
+	st.param.b32 	[func_retval0+0], %r9;
+	ret;
+
+}
+	// .globl	__fgtlm_cvt_rm_f32_s64
+.visible .func  (.param .b32 func_retval0) __fgtlm_cvt_rm_f32_s64(
+	.param .b64 __fgtlm_cvt_rm_f32_s64_param_0
+)
+{
+	.reg .pred 	%p<6>;
+	.reg .b32 	%r<19>;
+	.reg .b64 	%rd<7>;
+
+	ld.param.u64 	%rd2, [__fgtlm_cvt_rm_f32_s64_param_0];
+	abs.s64 	%rd1, %rd2;
+	setp.eq.s64 	%p1, %rd1, 0;
+	mov.u32 	%r18, 0;
+	@%p1 bra 	LBB22_2;
+	setp.lt.s64 	%p2, %rd2, 0;
+	shr.u64 	%rd3, %rd2, 32;
+	cvt.u32.u64 	%r4, %rd3;
+	and.b32  	%r5, %r4, -2147483648;
+	clz.b64 	%r6, %rd1;
+	shl.b64 	%rd4, %rd1, %r6;
+	shr.u64 	%rd5, %rd4, 38;
+	cvt.u32.u64 	%r7, %rd5;
+	and.b64  	%rd6, %rd4, 274877906943;
+	setp.ne.s64 	%p3, %rd6, 0;
+	selp.u32 	%r8, 1, 0, %p3;
+	shr.u32 	%r9, %r7, 2;
+	bfe.u32 	%r10, %r7, 1, 1;
+	and.b32  	%r11, %r7, 1;
+	or.b32  	%r12, %r11, %r8;
+	or.b32  	%r13, %r12, %r10;
+	setp.ne.s32 	%p4, %r13, 0;
+	and.pred  	%p5, %p2, %p4;
+	selp.u32 	%r14, 1, 0, %p5;
+	mad.lo.s32 	%r15, %r6, -8388608, %r9;
+	add.s32 	%r16, %r15, %r14;
+	add.s32 	%r17, %r16, 1585446912;
+	or.b32  	%r18, %r17, %r5;
+LBB22_2:
+	st.param.b32 	[func_retval0+0], %r18;
+	ret;
+
+}
+	// .globl	__fgtlm_cvt_rm_f32_u64
+.visible .func  (.param .b32 func_retval0) __fgtlm_cvt_rm_f32_u64(
+	.param .b64 __fgtlm_cvt_rm_f32_u64_param_0
+)
+{
+	.reg .pred 	%p<2>;
+	.reg .b32 	%r<8>;
+	.reg .b64 	%rd<4>;
+
+	ld.param.u64 	%rd1, [__fgtlm_cvt_rm_f32_u64_param_0];
+	setp.eq.s64 	%p1, %rd1, 0;
+	mov.u32 	%r7, 0;
+	@%p1 bra 	LBB23_2;
+	clz.b64 	%r4, %rd1;
+	shl.b64 	%rd2, %rd1, %r4;
+	shr.u64 	%rd3, %rd2, 40;
+	cvt.u32.u64 	%r5, %rd3;
+	mad.lo.s32 	%r6, %r4, -8388608, %r5;
+	add.s32 	%r7, %r6, 1585446912;
+LBB23_2:
+	st.param.b32 	[func_retval0+0], %r7;
+	ret;
+
+}
+	// .globl	__fgtlm_add_rp_f32
+.visible .func  (.param .b32 func_retval0) __fgtlm_add_rp_f32(
+	.param .b32 __fgtlm_add_rp_f32_param_0,
+	.param .b32 __fgtlm_add_rp_f32_param_1
+)
+{
+	.reg .pred 	%p<28>;
+	.reg .b32 	%r<109>;
+
+	ld.param.u32 	%r39, [__fgtlm_add_rp_f32_param_1];
+	ld.param.u32 	%r100, [__fgtlm_add_rp_f32_param_0];
+	and.b32  	%r98, %r100, 2147483647;
+	and.b32  	%r2, %r39, 2147483647;
+	setp.gt.u32 	%p1, %r98, 2139095040;
+	setp.gt.u32 	%p2, %r2, 2139095040;
+	or.pred  	%p3, %p1, %p2;
+	mov.u32 	%r108, 2147483647;
+	@%p3 bra 	LBB24_21;
+	setp.ne.s32 	%p4, %r98, 2139095040;
+	@%p4 bra 	LBB24_3;
+	setp.ne.s32 	%p26, %r2, 2139095040;
+	setp.eq.s32 	%p27, %r100, %r39;
+	selp.b32 	%r95, %r100, 2147483647, %p26;
+	selp.b32 	%r108, %r100, %r95, %p27;
+	bra.uni 	LBB24_21;
+LBB24_3:
+	setp.eq.s32 	%p5, %r2, 2139095040;
+	mov.u32 	%r108, %r39;
+	@%p5 bra 	LBB24_21;
+	setp.ne.s32 	%p6, %r98, 0;
+	setp.ne.s32 	%p7, %r2, 0;
+	and.pred  	%p8, %p6, %p7;
+	@%p8 bra 	LBB24_6;
+	setp.eq.s32 	%p24, %r98, 0;
+	or.b32  	%r91, %r39, %r100;
+	and.b32  	%r92, %r91, 2147483647;
+	setp.eq.s32 	%p25, %r92, 0;
+	selp.b32 	%r93, %r39, %r100, %p24;
+	and.b32  	%r94, %r39, %r100;
+	selp.b32 	%r108, %r94, %r93, %p25;
+	bra.uni 	LBB24_21;
+LBB24_6:
+	setp.le.u32 	%p9, %r2, %r98;
+	mov.u32 	%r97, %r2;
+	mov.u32 	%r99, %r39;
+	@%p9 bra 	LBB24_8;
+	mov.u32 	%r97, %r98;
+	mov.u32 	%r98, %r2;
+	mov.u32 	%r99, %r100;
+	mov.u32 	%r100, %r39;
+LBB24_8:
+	and.b32  	%r9, %r98, 8388607;
+	setp.lt.u32 	%p10, %r98, 8388608;
+	@%p10 bra 	LBB24_10;
+	bra.uni 	LBB24_9;
+LBB24_10:
+	clz.b32 	%r42, %r9;
+	add.s32 	%r43, %r42, -8;
+	mov.u32 	%r44, -118;
+	sub.s32 	%r101, %r44, %r42;
+	shl.b32 	%r102, %r9, %r43;
+	bra.uni 	LBB24_11;
+LBB24_9:
+	shr.u32 	%r41, %r98, 23;
+	add.s32 	%r101, %r41, -127;
+	or.b32  	%r102, %r9, 8388608;
+LBB24_11:
+	and.b32  	%r17, %r97, 8388607;
+	setp.lt.u32 	%p11, %r97, 8388608;
+	@%p11 bra 	LBB24_13;
+	bra.uni 	LBB24_12;
+LBB24_13:
+	clz.b32 	%r46, %r17;
+	add.s32 	%r47, %r46, -8;
+	mov.u32 	%r48, -118;
+	sub.s32 	%r103, %r48, %r46;
+	shl.b32 	%r104, %r17, %r47;
+	bra.uni 	LBB24_14;
+LBB24_12:
+	shr.u32 	%r45, %r97, 23;
+	add.s32 	%r103, %r45, -127;
+	or.b32  	%r104, %r17, 8388608;
+LBB24_14:
+	shl.b32 	%r16, %r102, 3;
+	sub.s32 	%r25, %r101, %r103;
+	setp.gt.s32 	%p12, %r25, 27;
+	mov.u32 	%r105, 1;
+	mov.u32 	%r96, -1;
+	@%p12 bra 	LBB24_16;
+	shl.b32 	%r24, %r104, 3;
+	setp.gt.s32 	%p13, %r25, 0;
+	shr.u32 	%r50, %r24, %r25;
+	shl.b32 	%r52, %r96, %r25;
+	not.b32 	%r53, %r52;
+	and.b32  	%r54, %r24, %r53;
+	setp.ne.s32 	%p14, %r54, 0;
+	selp.u32 	%r55, 1, 0, %p14;
+	or.b32  	%r56, %r50, %r55;
+	selp.b32 	%r105, %r56, %r24, %p13;
+LBB24_16:
+	xor.b32  	%r58, %r100, %r99;
+	setp.lt.s32 	%p15, %r58, 0;
+	neg.s32 	%r59, %r105;
+	selp.b32 	%r60, %r59, %r105, %p15;
+	add.s32 	%r28, %r60, %r16;
+	setp.eq.s32 	%p16, %r28, 0;
+	mov.u32 	%r108, 0;
+	@%p16 bra 	LBB24_21;
+	clz.b32 	%r61, %r28;
+	xor.b32  	%r29, %r61, 31;
+	setp.lt.u32 	%p17, %r29, 27;
+	@%p17 bra 	LBB24_19;
+	shr.u32 	%r64, %r28, 1;
+	and.b32  	%r65, %r28, 1;
+	or.b32  	%r107, %r64, %r65;
+	add.s32 	%r106, %r101, 1;
+	bra.uni 	LBB24_20;
+LBB24_19:
+	mov.u32 	%r62, 26;
+	sub.s32 	%r63, %r62, %r29;
+	sub.s32 	%r106, %r101, %r63;
+	shl.b32 	%r107, %r28, %r63;
+LBB24_20:
+	and.b32  	%r66, %r100, -2147483648;
+	mov.u32 	%r67, -126;
+	sub.s32 	%r68, %r67, %r106;
+	setp.gt.s32 	%p18, %r106, -127;
+	selp.b32 	%r69, 0, %r68, %p18;
+	add.s32 	%r70, %r106, %r69;
+	add.s32 	%r71, %r69, 3;
+	min.u32 	%r72, %r71, 31;
+	shr.u32 	%r73, %r107, %r72;
+	add.s32 	%r74, %r72, -1;
+	shr.u32 	%r75, %r107, %r74;
+	and.b32  	%r76, %r75, 1;
+	shl.b32 	%r78, %r96, %r74;
+	not.b32 	%r79, %r78;
+	and.b32  	%r80, %r107, %r79;
+	setp.eq.s32 	%p19, %r66, 0;
+	or.b32  	%r81, %r80, %r76;
+	setp.ne.s32 	%p20, %r81, 0;
+	and.pred  	%p21, %p19, %p20;
+	selp.u32 	%r82, 1, 0, %p21;
+	selp.b32 	%r83, 2139095040, 2139095039, %p19;
+	add.s32 	%r84, %r70, 127;
+	setp.gt.s32 	%p22, %r84, 254;
+	shl.b32 	%r85, %r84, 23;
+	add.s32 	%r86, %r85, %r73;
+	add.s32 	%r87, %r86, %r82;
+	add.s32 	%r88, %r87, -8388608;
+	setp.gt.u32 	%p23, %r88, 2139095039;
+	selp.b32 	%r89, %r83, %r88, %p23;
+	selp.b32 	%r90, %r83, %r89, %p22;
+	or.b32  	%r108, %r90, %r66;
+LBB24_21:
+	st.param.b32 	[func_retval0+0], %r108;
+	ret;
+
+}
+	// .globl	__fgtlm_sub_rp_f32
+.visible .func  (.param .b32 func_retval0) __fgtlm_sub_rp_f32(
+	.param .b32 __fgtlm_sub_rp_f32_param_0,
+	.param .b32 __fgtlm_sub_rp_f32_param_1
+)
+{
+	.reg .pred 	%p<28>;
+	.reg .b32 	%r<110>;
+
+	ld.param.u32 	%r40, [__fgtlm_sub_rp_f32_param_1];
+	ld.param.u32 	%r101, [__fgtlm_sub_rp_f32_param_0];
+	and.b32  	%r99, %r101, 2147483647;
+	and.b32  	%r3, %r40, 2147483647;
+	setp.gt.u32 	%p1, %r99, 2139095040;
+	setp.gt.u32 	%p2, %r3, 2139095040;
+	or.pred  	%p3, %p1, %p2;
+	mov.u32 	%r109, 2147483647;
+	@%p3 bra 	LBB25_21;
+	xor.b32  	%r109, %r40, -2147483648;
+	setp.ne.s32 	%p4, %r99, 2139095040;
+	@%p4 bra 	LBB25_3;
+	setp.ne.s32 	%p26, %r3, 2139095040;
+	setp.eq.s32 	%p27, %r109, %r101;
+	selp.b32 	%r96, %r101, 2147483647, %p26;
+	selp.b32 	%r109, %r101, %r96, %p27;
+	bra.uni 	LBB25_21;
+LBB25_3:
+	setp.eq.s32 	%p5, %r3, 2139095040;
+	@%p5 bra 	LBB25_21;
+	setp.ne.s32 	%p6, %r99, 0;
+	setp.ne.s32 	%p7, %r3, 0;
+	and.pred  	%p8, %p6, %p7;
+	@%p8 bra 	LBB25_6;
+	setp.eq.s32 	%p24, %r99, 0;
+	or.b32  	%r92, %r40, %r101;
+	and.b32  	%r93, %r92, 2147483647;
+	setp.eq.s32 	%p25, %r93, 0;
+	selp.b32 	%r94, %r109, %r101, %p24;
+	and.b32  	%r95, %r109, %r101;
+	selp.b32 	%r109, %r95, %r94, %p25;
+	bra.uni 	LBB25_21;
+LBB25_6:
+	setp.le.u32 	%p9, %r3, %r99;
+	mov.u32 	%r98, %r3;
+	mov.u32 	%r100, %r109;
+	@%p9 bra 	LBB25_8;
+	mov.u32 	%r98, %r99;
+	mov.u32 	%r99, %r3;
+	mov.u32 	%r100, %r101;
+	mov.u32 	%r101, %r109;
+LBB25_8:
+	and.b32  	%r10, %r99, 8388607;
+	setp.lt.u32 	%p10, %r99, 8388608;
+	@%p10 bra 	LBB25_10;
+	bra.uni 	LBB25_9;
+LBB25_10:
+	clz.b32 	%r43, %r10;
+	add.s32 	%r44, %r43, -8;
+	mov.u32 	%r45, -118;
+	sub.s32 	%r102, %r45, %r43;
+	shl.b32 	%r103, %r10, %r44;
+	bra.uni 	LBB25_11;
+LBB25_9:
+	shr.u32 	%r42, %r99, 23;
+	add.s32 	%r102, %r42, -127;
+	or.b32  	%r103, %r10, 8388608;
+LBB25_11:
+	and.b32  	%r18, %r98, 8388607;
+	setp.lt.u32 	%p11, %r98, 8388608;
+	@%p11 bra 	LBB25_13;
+	bra.uni 	LBB25_12;
+LBB25_13:
+	clz.b32 	%r47, %r18;
+	add.s32 	%r48, %r47, -8;
+	mov.u32 	%r49, -118;
+	sub.s32 	%r104, %r49, %r47;
+	shl.b32 	%r105, %r18, %r48;
+	bra.uni 	LBB25_14;
+LBB25_12:
+	shr.u32 	%r46, %r98, 23;
+	add.s32 	%r104, %r46, -127;
+	or.b32  	%r105, %r18, 8388608;
+LBB25_14:
+	shl.b32 	%r17, %r103, 3;
+	sub.s32 	%r26, %r102, %r104;
+	setp.gt.s32 	%p12, %r26, 27;
+	mov.u32 	%r106, 1;
+	mov.u32 	%r97, -1;
+	@%p12 bra 	LBB25_16;
+	shl.b32 	%r25, %r105, 3;
+	setp.gt.s32 	%p13, %r26, 0;
+	shr.u32 	%r51, %r25, %r26;
+	shl.b32 	%r53, %r97, %r26;
+	not.b32 	%r54, %r53;
+	and.b32  	%r55, %r25, %r54;
+	setp.ne.s32 	%p14, %r55, 0;
+	selp.u32 	%r56, 1, 0, %p14;
+	or.b32  	%r57, %r51, %r56;
+	selp.b32 	%r106, %r57, %r25, %p13;
+LBB25_16:
+	xor.b32  	%r59, %r101, %r100;
+	setp.lt.s32 	%p15, %r59, 0;
+	neg.s32 	%r60, %r106;
+	selp.b32 	%r61, %r60, %r106, %p15;
+	add.s32 	%r29, %r61, %r17;
+	setp.eq.s32 	%p16, %r29, 0;
+	mov.u32 	%r109, 0;
+	@%p16 bra 	LBB25_21;
+	clz.b32 	%r62, %r29;
+	xor.b32  	%r30, %r62, 31;
+	setp.lt.u32 	%p17, %r30, 27;
+	@%p17 bra 	LBB25_19;
+	shr.u32 	%r65, %r29, 1;
+	and.b32  	%r66, %r29, 1;
+	or.b32  	%r108, %r65, %r66;
+	add.s32 	%r107, %r102, 1;
+	bra.uni 	LBB25_20;
+LBB25_19:
+	mov.u32 	%r63, 26;
+	sub.s32 	%r64, %r63, %r30;
+	sub.s32 	%r107, %r102, %r64;
+	shl.b32 	%r108, %r29, %r64;
+LBB25_20:
+	and.b32  	%r67, %r101, -2147483648;
+	mov.u32 	%r68, -126;
+	sub.s32 	%r69, %r68, %r107;
+	setp.gt.s32 	%p18, %r107, -127;
+	selp.b32 	%r70, 0, %r69, %p18;
+	add.s32 	%r71, %r107, %r70;
+	add.s32 	%r72, %r70, 3;
+	min.u32 	%r73, %r72, 31;
+	shr.u32 	%r74, %r108, %r73;
+	add.s32 	%r75, %r73, -1;
+	shr.u32 	%r76, %r108, %r75;
+	and.b32  	%r77, %r76, 1;
+	shl.b32 	%r79, %r97, %r75;
+	not.b32 	%r80, %r79;
+	and.b32  	%r81, %r108, %r80;
+	setp.eq.s32 	%p19, %r67, 0;
+	or.b32  	%r82, %r81, %r77;
+	setp.ne.s32 	%p20, %r82, 0;
+	and.pred  	%p21, %p19, %p20;
+	selp.u32 	%r83, 1, 0, %p21;
+	selp.b32 	%r84, 2139095040, 2139095039, %p19;
+	add.s32 	%r85, %r71, 127;
+	setp.gt.s32 	%p22, %r85, 254;
+	shl.b32 	%r86, %r85, 23;
+	add.s32 	%r87, %r86, %r74;
+	add.s32 	%r88, %r87, %r83;
+	add.s32 	%r89, %r88, -8388608;
+	setp.gt.u32 	%p23, %r89, 2139095039;
+	selp.b32 	%r90, %r84, %r89, %p23;
+	selp.b32 	%r91, %r84, %r90, %p22;
+	or.b32  	%r109, %r91, %r67;
+LBB25_21:
+	st.param.b32 	[func_retval0+0], %r109;
+	ret;
+
+}
+	// .globl	__fgtlm_mul_rp_f32
+.visible .func  (.param .b32 func_retval0) __fgtlm_mul_rp_f32(
+	.param .b32 __fgtlm_mul_rp_f32_param_0,
+	.param .b32 __fgtlm_mul_rp_f32_param_1
+)
+{
+	.reg .pred 	%p<20>;
+	.reg .b32 	%r<72>;
+	.reg .b64 	%rd<9>;
+
+	ld.param.u32 	%r22, [__fgtlm_mul_rp_f32_param_1];
+	ld.param.u32 	%r21, [__fgtlm_mul_rp_f32_param_0];
+	and.b32  	%r2, %r21, 2147483647;
+	and.b32  	%r3, %r22, 2147483647;
+	setp.gt.u32 	%p2, %r2, 2139095040;
+	setp.gt.u32 	%p3, %r3, 2139095040;
+	or.pred  	%p4, %p2, %p3;
+	mov.u32 	%r71, 2147483647;
+	@%p4 bra 	LBB26_11;
+	xor.b32  	%r24, %r22, %r21;
+	and.b32  	%r71, %r24, -2147483648;
+	setp.ne.s32 	%p5, %r2, 2139095040;
+	setp.ne.s32 	%p6, %r3, 2139095040;
+	setp.eq.s32 	%p7, %r2, 0;
+	setp.eq.s32 	%p8, %r3, 0;
+	or.pred  	%p1, %p7, %p8;
+	and.pred  	%p9, %p5, %p6;
+	@%p9 bra 	LBB26_3;
+	or.b32  	%r65, %r71, 2139095040;
+	selp.b32 	%r71, 2147483647, %r65, %p1;
+	bra.uni 	LBB26_11;
+LBB26_3:
+	@%p1 bra 	LBB26_11;
+	and.b32  	%r5, %r21, 8388607;
+	setp.lt.u32 	%p10, %r2, 8388608;
+	mov.u32 	%r66, -118;
+	@%p10 bra 	LBB26_6;
+	bra.uni 	LBB26_5;
+LBB26_6:
+	clz.b32 	%r26, %r5;
+	add.s32 	%r27, %r26, -8;
+	sub.s32 	%r67, %r66, %r26;
+	shl.b32 	%r68, %r5, %r27;
+	bra.uni 	LBB26_7;
+LBB26_5:
+	shr.u32 	%r25, %r2, 23;
+	add.s32 	%r67, %r25, -127;
+	or.b32  	%r68, %r5, 8388608;
+LBB26_7:
+	cvt.u64.u32 	%rd1, %r68;
+	and.b32  	%r12, %r22, 8388607;
+	setp.lt.u32 	%p11, %r3, 8388608;
+	@%p11 bra 	LBB26_9;
+	bra.uni 	LBB26_8;
+LBB26_9:
+	clz.b32 	%r30, %r12;
+	add.s32 	%r31, %r30, -8;
+	sub.s32 	%r69, %r66, %r30;
+	shl.b32 	%r70, %r12, %r31;
+	bra.uni 	LBB26_10;
+LBB26_8:
+	shr.u32 	%r29, %r3, 23;
+	add.s32 	%r69, %r29, -127;
+	or.b32  	%r70, %r12, 8388608;
+LBB26_10:
+	cvt.u64.u32 	%rd2, %r70;
+	mul.lo.s64 	%rd3, %rd2, %rd1;
+	setp.lt.u64 	%p12, %rd3, 140737488355328;
+	selp.b32 	%r33, 46, 47, %p12;
+	add.s32 	%r34, %r33, -25;
+	shr.u64 	%rd4, %rd3, %r34;
+	cvt.u32.u64 	%r35, %rd4;
+	mov.u64 	%rd5, -1;
+	shl.b64 	%rd6, %rd5, %r34;
+	not.b64 	%rd7, %rd6;
+	and.b64  	%rd8, %rd3, %rd7;
+	setp.ne.s64 	%p13, %rd8, 0;
+	selp.u32 	%r36, 1, 0, %p13;
+	add.s32 	%r37, %r67, %r69;
+	add.s32 	%r38, %r37, %r33;
+	add.s32 	%r39, %r38, -46;
+	mov.u32 	%r40, -80;
+	sub.s32 	%r41, %r40, %r38;
+	setp.gt.s32 	%p14, %r39, -127;
+	selp.b32 	%r42, 0, %r41, %p14;
+	add.s32 	%r43, %r39, %r42;
+	add.s32 	%r44, %r42, 2;
+	min.u32 	%r45, %r44, 31;
+	shr.u32 	%r46, %r35, %r45;
+	add.s32 	%r47, %r45, -1;
+	shr.u32 	%r48, %r35, %r47;
+	and.b32  	%r49, %r48, 1;
+	mov.u32 	%r50, -1;
+	shl.b32 	%r51, %r50, %r47;
+	not.b32 	%r52, %r51;
+	and.b32  	%r53, %r52, %r35;
+	or.b32  	%r54, %r53, %r36;
+	setp.eq.s32 	%p15, %r71, 0;
+	or.b32  	%r55, %r54, %r49;
+	setp.ne.s32 	%p16, %r55, 0;
+	and.pred  	%p17, %p15, %p16;
+	selp.u32 	%r56, 1, 0, %p17;
+	selp.b32 	%r57, 2139095040, 2139095039, %p15;
+	add.s32 	%r58, %r43, 127;
+	setp.gt.s32 	%p18, %r58, 254;
+	shl.b32 	%r59, %r58, 23;
+	add.s32 	%r60, %r59, %r46;
+	add.s32 	%r61, %r60, %r56;
+	add.s32 	%r62, %r61, -8388608;
+	setp.gt.u32 	%p19, %r62, 2139095039;
+	selp.b32 	%r63, %r57, %r62, %p19;
+	selp.b32 	%r64, %r57, %r63, %p18;
+	or.b32  	%r71, %r64, %r71;
+LBB26_11:
+	st.param.b32 	[func_retval0+0], %r71;
+	ret;
+
+}
+	// .globl	__fgtlm_fma_rp_f32
+.visible .func  (.param .b32 func_retval0) __fgtlm_fma_rp_f32(
+	.param .b32 __fgtlm_fma_rp_f32_param_0,
+	.param .b32 __fgtlm_fma_rp_f32_param_1,
+	.param .b32 __fgtlm_fma_rp_f32_param_2
+)
+{
+	.reg .pred 	%p<39>;
+	.reg .b32 	%r<108>;
+	.reg .b64 	%rd<27>;
+
+	ld.param.u32 	%r43, [__fgtlm_fma_rp_f32_param_2];
+	ld.param.u32 	%r42, [__fgtlm_fma_rp_f32_param_1];
+	ld.param.u32 	%r41, [__fgtlm_fma_rp_f32_param_0];
+	and.b32  	%r3, %r41, 2147483647;
+	and.b32  	%r4, %r42, 2147483647;
+	and.b32  	%r5, %r43, 2147483647;
+	setp.gt.u32 	%p1, %r3, 2139095040;
+	setp.gt.u32 	%p2, %r4, 2139095040;
+	or.pred  	%p3, %p1, %p2;
+	setp.gt.u32 	%p4, %r5, 2139095040;
+	or.pred  	%p5, %p3, %p4;
+	mov.u32 	%r107, 2147483647;
+	@%p5 bra 	LBB27_26;
+	xor.b32  	%r45, %r42, %r41;
+	and.b32  	%r1, %r45, -2147483648;
+	and.b32  	%r2, %r43, -2147483648;
+	setp.ne.s32 	%p6, %r3, 2139095040;
+	setp.ne.s32 	%p7, %r4, 2139095040;
+	and.pred  	%p8, %p6, %p7;
+	@%p8 bra 	LBB27_3;
+	setp.eq.s32 	%p35, %r3, 0;
+	setp.eq.s32 	%p36, %r4, 0;
+	setp.ne.s32 	%p37, %r5, 2139095040;
+	setp.eq.s32 	%p38, %r2, %r1;
+	or.b32  	%r92, %r1, 2139095040;
+	selp.b32 	%r93, %r92, 2147483647, %p38;
+	selp.b32 	%r94, %r92, %r93, %p37;
+	selp.b32 	%r95, 2147483647, %r94, %p36;
+	selp.b32 	%r107, 2147483647, %r95, %p35;
+	bra.uni 	LBB27_26;
+LBB27_3:
+	setp.eq.s32 	%p9, %r5, 2139095040;
+	mov.u32 	%r107, %r43;
+	@%p9 bra 	LBB27_26;
+	setp.ne.s32 	%p10, %r3, 0;
+	setp.ne.s32 	%p11, %r4, 0;
+	and.pred  	%p12, %p10, %p11;
+	@%p12 bra 	LBB27_6;
+	setp.eq.s32 	%p33, %r5, 0;
+	setp.eq.s32 	%p34, %r1, %r2;
+	selp.b32 	%r91, %r1, 0, %p34;
+	selp.b32 	%r107, %r91, %r43, %p33;
+	bra.uni 	LBB27_26;
+LBB27_6:
+	and.b32  	%r8, %r41, 8388607;
+	setp.lt.u32 	%p13, %r3, 8388608;
+	@%p13 bra 	LBB27_8;
+	bra.uni 	LBB27_7;
+LBB27_8:
+	clz.b32 	%r47, %r8;
+	add.s32 	%r48, %r47, -8;
+	mov.u32 	%r49, -118;
+	sub.s32 	%r96, %r49, %r47;
+	shl.b32 	%r97, %r8, %r48;
+	bra.uni 	LBB27_9;
+LBB27_7:
+	shr.u32 	%r46, %r3, 23;
+	add.s32 	%r96, %r46, -127;
+	or.b32  	%r97, %r8, 8388608;
+LBB27_9:
+	and.b32  	%r15, %r42, 8388607;
+	setp.lt.u32 	%p14, %r4, 8388608;
+	@%p14 bra 	LBB27_11;
+	bra.uni 	LBB27_10;
+LBB27_11:
+	clz.b32 	%r51, %r15;
+	add.s32 	%r52, %r51, -8;
+	mov.u32 	%r53, -118;
+	sub.s32 	%r98, %r53, %r51;
+	shl.b32 	%r99, %r15, %r52;
+	bra.uni 	LBB27_12;
+LBB27_10:
+	shr.u32 	%r50, %r4, 23;
+	add.s32 	%r98, %r50, -127;
+	or.b32  	%r99, %r15, 8388608;
+LBB27_12:
+	mul.wide.u32 	%rd11, %r97, %r99;
+	add.s32 	%r54, %r96, %r98;
+	add.s32 	%r106, %r54, -60;
+	setp.eq.s32 	%p15, %r5, 0;
+	mov.u64 	%rd23, 0;
+	mov.u32 	%r102, %r106;
+	@%p15 bra 	LBB27_17;
+	and.b32  	%r23, %r43, 8388607;
+	setp.lt.u32 	%p16, %r5, 8388608;
+	@%p16 bra 	LBB27_15;
+	bra.uni 	LBB27_14;
+LBB27_15:
+	clz.b32 	%r56, %r23;
+	add.s32 	%r57, %r56, -8;
+	mov.u32 	%r58, -118;
+	sub.s32 	%r100, %r58, %r56;
+	shl.b32 	%r101, %r23, %r57;
+	bra.uni 	LBB27_16;
+LBB27_14:
+	shr.u32 	%r55, %r5, 23;
+	add.s32 	%r100, %r55, -127;
+	or.b32  	%r101, %r23, 8388608;
+LBB27_16:
+	cvt.u64.u32 	%rd12, %r101;
+	shl.b64 	%rd23, %rd12, 38;
+	add.s32 	%r102, %r100, -61;
+LBB27_17:
+	shl.b64 	%rd25, %rd11, 14;
+	setp.le.s32 	%p17, %r102, %r106;
+	mov.u32 	%r103, %r1;
+	mov.u32 	%r104, %r2;
+	mov.u32 	%r105, %r102;
+	mov.u64 	%rd26, %rd23;
+	@%p17 bra 	LBB27_19;
+	mov.u32 	%r103, %r2;
+	mov.u32 	%r104, %r1;
+	mov.u32 	%r105, %r106;
+	mov.u32 	%r106, %r102;
+	mov.u64 	%rd26, %rd25;
+	mov.u64 	%rd25, %rd23;
+LBB27_19:
+	sub.s32 	%r36, %r106, %r105;
+	setp.eq.s32 	%p18, %r36, 0;
+	@%p18 bra 	LBB27_23;
+	setp.lt.s32 	%p19, %r36, 64;
+	@%p19 bra 	LBB27_22;
+	setp.ne.s64 	%p21, %rd26, 0;
+	selp.u64 	%rd26, 1, 0, %p21;
+	bra.uni 	LBB27_23;
+LBB27_22:
+	shr.u64 	%rd13, %rd26, %r36;
+	mov.u32 	%r59, 64;
+	sub.s32 	%r60, %r59, %r36;
+	shl.b64 	%rd14, %rd26, %r60;
+	setp.ne.s64 	%p20, %rd14, 0;
+	selp.u64 	%rd15, 1, 0, %p20;
+	or.b64  	%rd26, %rd13, %rd15;
+LBB27_23:
+	add.s64 	%rd16, %rd26, %rd25;
+	setp.eq.s32 	%p22, %r103, %r104;
+	sub.s64 	%rd17, %rd25, %rd26;
+	setp.lt.u64 	%p23, %rd25, %rd26;
+	sub.s64 	%rd18, %rd26, %rd25;
+	selp.b64 	%rd19, %rd18, %rd17, %p23;
+	selp.b64 	%rd9, %rd16, %rd19, %p22;
+	setp.ne.s64 	%p24, %rd9, 0;
+	@%p24 bra 	LBB27_25;
+	bra.uni 	LBB27_24;
+LBB27_25:
+	selp.b32 	%r61, %r104, %r103, %p23;
+	selp.b32 	%r37, %r103, %r61, %p22;
+	clz.b64 	%r62, %rd9;
+	shl.b64 	%rd20, %rd9, %r62;
+	shr.u64 	%rd21, %rd20, 38;
+	cvt.u32.u64 	%r63, %rd21;
+	and.b64  	%rd22, %rd20, 274877906943;
+	setp.ne.s64 	%p25, %rd22, 0;
+	selp.u32 	%r64, 1, 0, %p25;
+	sub.s32 	%r65, %r106, %r62;
+	mov.u32 	%r66, -189;
+	sub.s32 	%r67, %r66, %r65;
+	setp.gt.s32 	%p26, %r65, -190;
+	selp.b32 	%r68, 0, %r67, %p26;
+	add.s32 	%r69, %r65, %r68;
+	add.s32 	%r70, %r68, 2;
+	min.u32 	%r71, %r70, 31;
+	shr.u32 	%r72, %r63, %r71;
+	add.s32 	%r73, %r71, -1;
+	shr.u32 	%r74, %r63, %r73;
+	and.b32  	%r75, %r74, 1;
+	mov.u32 	%r76, -1;
+	shl.b32 	%r77, %r76, %r73;
+	not.b32 	%r78, %r77;
+	and.b32  	%r79, %r78, %r63;
+	or.b32  	%r80, %r79, %r64;
+	setp.eq.s32 	%p27, %r37, 0;
+	or.b32  	%r81, %r80, %r75;
+	setp.ne.s32 	%p28, %r81, 0;
+	and.pred  	%p29, %p27, %p28;
+	selp.u32 	%r82, 1, 0, %p29;
+	selp.b32 	%r83, 2139095040, 2139095039, %p27;
+	add.s32 	%r84, %r69, 190;
+	setp.gt.s32 	%p30, %r84, 254;
+	shl.b32 	%r85, %r84, 23;
+	add.s32 	%r86, %r85, %r72;
+	add.s32 	%r87, %r86, %r82;
+	add.s32 	%r88, %r87, -8388608;
+	setp.gt.u32 	%p31, %r88, 2139095039;
+	selp.b32 	%r89, %r83, %r88, %p31;
+	selp.b32 	%r90, %r83, %r89, %p30;
+	or.b32  	%r107, %r90, %r37;
+	bra.uni 	LBB27_26;
+LBB27_24:
+	setp.eq.s32 	%p32, %r1, %r2;
+	selp.b32 	%r107, %r1, 0, %p32;
+LBB27_26:
+	st.param.b32 	[func_retval0+0], %r107;
+	ret;
+
+}
+	// .globl	__fgtlm_add_rp_ftz_f32
+.visible .func  (.param .b32 func_retval0) __fgtlm_add_rp_ftz_f32(
+	.param .b32 __fgtlm_add_rp_ftz_f32_param_0,
+	.param .b32 __fgtlm_add_rp_ftz_f32_param_1
+)
+{
+	.reg .pred 	%p<31>;
+	.reg .b32 	%r<118>;
+
+	ld.param.u32 	%r41, [__fgtlm_add_rp_ftz_f32_param_0];
+	and.b32  	%r42, %r41, 2139095040;
+	ld.param.u32 	%r43, [__fgtlm_add_rp_ftz_f32_param_1];
+	setp.eq.s32 	%p1, %r42, 0;
+	and.b32  	%r44, %r41, -2147483648;
+	selp.b32 	%r109, %r44, %r41, %p1;
+	and.b32  	%r45, %r43, 2139095040;
+	setp.eq.s32 	%p2, %r45, 0;
+	and.b32  	%r46, %r43, -2147483648;
+	selp.b32 	%r2, %r46, %r43, %p2;
+	and.b32  	%r107, %r109, 2147483647;
+	and.b32  	%r4, %r2, 2147483647;
+	setp.gt.u32 	%p3, %r107, 2139095040;
+	setp.gt.u32 	%p4, %r4, 2139095040;
+	or.pred  	%p5, %p3, %p4;
+	mov.u32 	%r117, 2147483647;
+	@%p5 bra 	LBB28_21;
+	setp.ne.s32 	%p6, %r107, 2139095040;
+	@%p6 bra 	LBB28_3;
+	setp.ne.s32 	%p28, %r4, 2139095040;
+	setp.eq.s32 	%p29, %r109, %r2;
+	selp.b32 	%r101, %r109, 2147483647, %p28;
+	selp.b32 	%r117, %r109, %r101, %p29;
+	bra.uni 	LBB28_21;
+LBB28_3:
+	setp.eq.s32 	%p7, %r4, 2139095040;
+	mov.u32 	%r117, %r2;
+	@%p7 bra 	LBB28_21;
+	setp.ne.s32 	%p8, %r107, 0;
+	setp.ne.s32 	%p9, %r4, 0;
+	and.pred  	%p10, %p8, %p9;
+	@%p10 bra 	LBB28_6;
+	setp.eq.s32 	%p26, %r107, 0;
+	or.b32  	%r97, %r2, %r109;
+	and.b32  	%r98, %r97, 2147483647;
+	setp.eq.s32 	%p27, %r98, 0;
+	selp.b32 	%r99, %r2, %r109, %p26;
+	and.b32  	%r100, %r2, %r109;
+	selp.b32 	%r117, %r100, %r99, %p27;
+	bra.uni 	LBB28_21;
+LBB28_6:
+	setp.le.u32 	%p11, %r4, %r107;
+	mov.u32 	%r106, %r4;
+	mov.u32 	%r108, %r2;
+	@%p11 bra 	LBB28_8;
+	mov.u32 	%r106, %r107;
+	mov.u32 	%r107, %r4;
+	mov.u32 	%r108, %r109;
+	mov.u32 	%r109, %r2;
+LBB28_8:
+	and.b32  	%r11, %r107, 8388607;
+	setp.lt.u32 	%p12, %r107, 8388608;
+	@%p12 bra 	LBB28_10;
+	bra.uni 	LBB28_9;
+LBB28_10:
+	clz.b32 	%r48, %r11;
+	add.s32 	%r49, %r48, -8;
+	mov.u32 	%r50, -118;
+	sub.s32 	%r110, %r50, %r48;
+	shl.b32 	%r111, %r11, %r49;
+	bra.uni 	LBB28_11;
+LBB28_9:
+	shr.u32 	%r47, %r107, 23;
+	add.s32 	%r110, %r47, -127;
+	or.b32  	%r111, %r11, 8388608;
+LBB28_11:
+	and.b32  	%r19, %r106, 8388607;
+	setp.lt.u32 	%p13, %r106, 8388608;
+	@%p13 bra 	LBB28_13;
+	bra.uni 	LBB28_12;
+LBB28_13:
+	clz.b32 	%r52, %r19;
+	add.s32 	%r53, %r52, -8;
+	mov.u32 	%r54, -118;
+	sub.s32 	%r112, %r54, %r52;
+	shl.b32 	%r113, %r19, %r53;
+	bra.uni 	LBB28_14;
+LBB28_12:
+	shr.u32 	%r51, %r106, 23;
+	add.s32 	%r112, %r51, -127;
+	or.b32  	%r113, %r19, 8388608;
+LBB28_14:
+	shl.b32 	%r18, %r111, 3;
+	sub.s32 	%r27, %r110, %r112;
+	setp.gt.s32 	%p14, %r27, 27;
+	mov.u32 	%r114, 1;
+	mov.u32 	%r105, -1;
+	@%p14 bra 	LBB28_16;
+	shl.b32 	%r26, %r113, 3;
+	setp.gt.s32 	%p15, %r27, 0;
+	shr.u32 	%r56, %r26, %r27;
+	shl.b32 	%r58, %r105, %r27;
+	not.b32 	%r59, %r58;
+	and.b32  	%r60, %r26, %r59;
+	setp.ne.s32 	%p16, %r60, 0;
+	selp.u32 	%r61, 1, 0, %p16;
+	or.b32  	%r62, %r56, %r61;
+	selp.b32 	%r114, %r62, %r26, %p15;
+LBB28_16:
+	xor.b32  	%r64, %r109, %r108;
+	setp.lt.s32 	%p17, %r64, 0;
+	neg.s32 	%r65, %r114;
+	selp.b32 	%r66, %r65, %r114, %p17;
+	add.s32 	%r30, %r66, %r18;
+	setp.eq.s32 	%p18, %r30, 0;
+	mov.u32 	%r117, 0;
+	@%p18 bra 	LBB28_21;
+	clz.b32 	%r67, %r30;
+	xor.b32  	%r31, %r67, 31;
+	setp.lt.u32 	%p19, %r31, 27;
+	@%p19 bra 	LBB28_19;
+	shr.u32 	%r70, %r30, 1;
+	and.b32  	%r71, %r30, 1;
+	or.b32  	%r116, %r70, %r71;
+	add.s32 	%r115, %r110, 1;
+	bra.uni 	LBB28_20;
+LBB28_19:
+	mov.u32 	%r68, 26;
+	sub.s32 	%r69, %r68, %r31;
+	sub.s32 	%r115, %r110, %r69;
+	shl.b32 	%r116, %r30, %r69;
+LBB28_20:
+	and.b32  	%r72, %r109, -2147483648;
+	mov.u32 	%r73, -126;
+	sub.s32 	%r74, %r73, %r115;
+	setp.gt.s32 	%p20, %r115, -127;
+	selp.b32 	%r75, 0, %r74, %p20;
+	add.s32 	%r76, %r115, %r75;
+	add.s32 	%r77, %r75, 3;
+	min.u32 	%r78, %r77, 31;
+	shr.u32 	%r79, %r116, %r78;
+	add.s32 	%r80, %r78, -1;
+	shr.u32 	%r81, %r116, %r80;
+	and.b32  	%r82, %r81, 1;
+	shl.b32 	%r84, %r105, %r80;
+	not.b32 	%r85, %r84;
+	and.b32  	%r86, %r116, %r85;
+	setp.eq.s32 	%p21, %r72, 0;
+	or.b32  	%r87, %r86, %r82;
+	setp.ne.s32 	%p22, %r87, 0;
+	and.pred  	%p23, %p21, %p22;
+	selp.u32 	%r88, 1, 0, %p23;
+	selp.b32 	%r89, 2139095040, 2139095039, %p21;
+	add.s32 	%r90, %r76, 127;
+	setp.gt.s32 	%p24, %r90, 254;
+	shl.b32 	%r91, %r90, 23;
+	add.s32 	%r92, %r91, %r79;
+	add.s32 	%r93, %r92, %r88;
+	add.s32 	%r94, %r93, -8388608;
+	setp.gt.u32 	%p25, %r94, 2139095039;
+	selp.b32 	%r95, %r89, %r94, %p25;
+	selp.b32 	%r96, %r89, %r95, %p24;
+	or.b32  	%r117, %r96, %r72;
+LBB28_21:
+	and.b32  	%r102, %r117, 2139095040;
+	setp.eq.s32 	%p30, %r102, 0;
+	and.b32  	%r103, %r117, -2147483648;
+	selp.b32 	%r104, %r103, %r117, %p30;
+	st.param.b32 	[func_retval0+0], %r104;
+	ret;
+
+}
+	// .globl	__fgtlm_sub_rp_ftz_f32
+.visible .func  (.param .b32 func_retval0) __fgtlm_sub_rp_ftz_f32(
+	.param .b32 __fgtlm_sub_rp_ftz_f32_param_0,
+	.param .b32 __fgtlm_sub_rp_ftz_f32_param_1
+)
+{
+	.reg .pred 	%p<31>;
+	.reg .b32 	%r<119>;
+
+	ld.param.u32 	%r42, [__fgtlm_sub_rp_ftz_f32_param_0];
+	and.b32  	%r43, %r42, 2139095040;
+	ld.param.u32 	%r44, [__fgtlm_sub_rp_ftz_f32_param_1];
+	setp.eq.s32 	%p1, %r43, 0;
+	and.b32  	%r45, %r42, -2147483648;
+	selp.b32 	%r110, %r45, %r42, %p1;
+	and.b32  	%r46, %r44, 2139095040;
+	setp.eq.s32 	%p2, %r46, 0;
+	and.b32  	%r47, %r44, -2147483648;
+	selp.b32 	%r2, %r47, %r44, %p2;
+	and.b32  	%r108, %r110, 2147483647;
+	and.b32  	%r5, %r2, 2147483647;
+	setp.gt.u32 	%p3, %r108, 2139095040;
+	setp.gt.u32 	%p4, %r5, 2139095040;
+	or.pred  	%p5, %p3, %p4;
+	mov.u32 	%r118, 2147483647;
+	@%p5 bra 	LBB29_21;
+	xor.b32  	%r118, %r2, -2147483648;
+	setp.ne.s32 	%p6, %r108, 2139095040;
+	@%p6 bra 	LBB29_3;
+	setp.ne.s32 	%p28, %r5, 2139095040;
+	setp.eq.s32 	%p29, %r110, %r118;
+	selp.b32 	%r102, %r110, 2147483647, %p28;
+	selp.b32 	%r118, %r110, %r102, %p29;
+	bra.uni 	LBB29_21;
+LBB29_3:
+	setp.eq.s32 	%p7, %r5, 2139095040;
+	@%p7 bra 	LBB29_21;
+	setp.ne.s32 	%p8, %r108, 0;
+	setp.ne.s32 	%p9, %r5, 0;
+	and.pred  	%p10, %p8, %p9;
+	@%p10 bra 	LBB29_6;
+	setp.eq.s32 	%p26, %r108, 0;
+	or.b32  	%r98, %r2, %r110;
+	and.b32  	%r99, %r98, 2147483647;
+	setp.eq.s32 	%p27, %r99, 0;
+	selp.b32 	%r100, %r118, %r110, %p26;
+	and.b32  	%r101, %r118, %r110;
+	selp.b32 	%r118, %r101, %r100, %p27;
+	bra.uni 	LBB29_21;
+LBB29_6:
+	setp.le.u32 	%p11, %r5, %r108;
+	mov.u32 	%r107, %r5;
+	mov.u32 	%r109, %r118;
+	@%p11 bra 	LBB29_8;
+	mov.u32 	%r107, %r108;
+	mov.u32 	%r108, %r5;
+	mov.u32 	%r109, %r110;
+	mov.u32 	%r110, %r118;
+LBB29_8:
+	and.b32  	%r12, %r108, 8388607;
+	setp.lt.u32 	%p12, %r108, 8388608;
+	@%p12 bra 	LBB29_10;
+	bra.uni 	LBB29_9;
+LBB29_10:
+	clz.b32 	%r49, %r12;
+	add.s32 	%r50, %r49, -8;
+	mov.u32 	%r51, -118;
+	sub.s32 	%r111, %r51, %r49;
+	shl.b32 	%r112, %r12, %r50;
+	bra.uni 	LBB29_11;
+LBB29_9:
+	shr.u32 	%r48, %r108, 23;
+	add.s32 	%r111, %r48, -127;
+	or.b32  	%r112, %r12, 8388608;
+LBB29_11:
+	and.b32  	%r20, %r107, 8388607;
+	setp.lt.u32 	%p13, %r107, 8388608;
+	@%p13 bra 	LBB29_13;
+	bra.uni 	LBB29_12;
+LBB29_13:
+	clz.b32 	%r53, %r20;
+	add.s32 	%r54, %r53, -8;
+	mov.u32 	%r55, -118;
+	sub.s32 	%r113, %r55, %r53;
+	shl.b32 	%r114, %r20, %r54;
+	bra.uni 	LBB29_14;
+LBB29_12:
+	shr.u32 	%r52, %r107, 23;
+	add.s32 	%r113, %r52, -127;
+	or.b32  	%r114, %r20, 8388608;
+LBB29_14:
+	shl.b32 	%r19, %r112, 3;
+	sub.s32 	%r28, %r111, %r113;
+	setp.gt.s32 	%p14, %r28, 27;
+	mov.u32 	%r115, 1;
+	mov.u32 	%r106, -1;
+	@%p14 bra 	LBB29_16;
+	shl.b32 	%r27, %r114, 3;
+	setp.gt.s32 	%p15, %r28, 0;
+	shr.u32 	%r57, %r27, %r28;
+	shl.b32 	%r59, %r106, %r28;
+	not.b32 	%r60, %r59;
+	and.b32  	%r61, %r27, %r60;
+	setp.ne.s32 	%p16, %r61, 0;
+	selp.u32 	%r62, 1, 0, %p16;
+	or.b32  	%r63, %r57, %r62;
+	selp.b32 	%r115, %r63, %r27, %p15;
+LBB29_16:
+	xor.b32  	%r65, %r110, %r109;
+	setp.lt.s32 	%p17, %r65, 0;
+	neg.s32 	%r66, %r115;
+	selp.b32 	%r67, %r66, %r115, %p17;
+	add.s32 	%r31, %r67, %r19;
+	setp.eq.s32 	%p18, %r31, 0;
+	mov.u32 	%r118, 0;
+	@%p18 bra 	LBB29_21;
+	clz.b32 	%r68, %r31;
+	xor.b32  	%r32, %r68, 31;
+	setp.lt.u32 	%p19, %r32, 27;
+	@%p19 bra 	LBB29_19;
+	shr.u32 	%r71, %r31, 1;
+	and.b32  	%r72, %r31, 1;
+	or.b32  	%r117, %r71, %r72;
+	add.s32 	%r116, %r111, 1;
+	bra.uni 	LBB29_20;
+LBB29_19:
+	mov.u32 	%r69, 26;
+	sub.s32 	%r70, %r69, %r32;
+	sub.s32 	%r116, %r111, %r70;
+	shl.b32 	%r117, %r31, %r70;
+LBB29_20:
+	and.b32  	%r73, %r110, -2147483648;
+	mov.u32 	%r74, -126;
+	sub.s32 	%r75, %r74, %r116;
+	setp.gt.s32 	%p20, %r116, -127;
+	selp.b32 	%r76, 0, %r75, %p20;
+	add.s32 	%r77, %r116, %r76;
+	add.s32 	%r78, %r76, 3;
+	min.u32 	%r79, %r78, 31;
+	shr.u32 	%r80, %r117, %r79;
+	add.s32 	%r81, %r79, -1;
+	shr.u32 	%r82, %r117, %r81;
+	and.b32  	%r83, %r82, 1;
+	shl.b32 	%r85, %r106, %r81;
+	not.b32 	%r86, %r85;
+	and.b32  	%r87, %r117, %r86;
+	setp.eq.s32 	%p21, %r73, 0;
+	or.b32  	%r88, %r87, %r83;
+	setp.ne.s32 	%p22, %r88, 0;
+	and.pred  	%p23, %p21, %p22;
+	selp.u32 	%r89, 1, 0, %p23;
+	selp.b32 	%r90, 2139095040, 2139095039, %p21;
+	add.s32 	%r91, %r77, 127;
+	setp.gt.s32 	%p24, %r91, 254;
+	shl.b32 	%r92, %r91, 23;
+	add.s32 	%r93, %r92, %r80;
+	add.s32 	%r94, %r93, %r89;
+	add.s32 	%r95, %r94, -8388608;
+	setp.gt.u32 	%p25, %r95, 2139095039;
+	selp.b32 	%r96, %r90, %r95, %p25;
+	selp.b32 	%r97, %r90, %r96, %p24;
+	or.b32  	%r118, %r97, %r73;
+LBB29_21:
+	and.b32  	%r103, %r118, 2139095040;
+	setp.eq.s32 	%p30, %r103, 0;
+	and.b32  	%r104, %r118, -2147483648;
+	selp.b32 	%r105, %r104, %r118, %p30;
+	st.param.b32 	[func_retval0+0], %r105;
+	ret;
+
+}
+	// .globl	__fgtlm_mul_rp_ftz_f32
+.visible .func  (.param .b32 func_retval0) __fgtlm_mul_rp_ftz_f32(
+	.param .b32 __fgtlm_mul_rp_ftz_f32_param_0,
+	.param .b32 __fgtlm_mul_rp_ftz_f32_param_1
+)
+{
+	.reg .pred 	%p<23>;
+	.reg .b32 	%r<80>;
+	.reg .b64 	%rd<9>;
+
+	ld.param.u32 	%r24, [__fgtlm_mul_rp_ftz_f32_param_0];
+	and.b32  	%r25, %r24, 2139095040;
+	ld.param.u32 	%r26, [__fgtlm_mul_rp_ftz_f32_param_1];
+	setp.eq.s32 	%p2, %r25, 0;
+	and.b32  	%r27, %r24, -2147483648;
+	selp.b32 	%r1, %r27, %r24, %p2;
+	and.b32  	%r28, %r26, 2139095040;
+	setp.eq.s32 	%p3, %r28, 0;
+	and.b32  	%r29, %r26, -2147483648;
+	selp.b32 	%r2, %r29, %r26, %p3;
+	and.b32  	%r4, %r1, 2147483647;
+	and.b32  	%r5, %r2, 2147483647;
+	setp.gt.u32 	%p4, %r4, 2139095040;
+	setp.gt.u32 	%p5, %r5, 2139095040;
+	or.pred  	%p6, %p4, %p5;
+	mov.u32 	%r79, 2147483647;
+	@%p6 bra 	LBB30_11;
+	xor.b32  	%r79, %r29, %r27;
+	setp.ne.s32 	%p7, %r4, 2139095040;
+	setp.ne.s32 	%p8, %r5, 2139095040;
+	setp.eq.s32 	%p9, %r4, 0;
+	setp.eq.s32 	%p10, %r5, 0;
+	or.pred  	%p1, %p9, %p10;
+	and.pred  	%p11, %p7, %p8;
+	@%p11 bra 	LBB30_3;
+	or.b32  	%r70, %r79, 2139095040;
+	selp.b32 	%r79, 2147483647, %r70, %p1;
+	bra.uni 	LBB30_11;
+LBB30_3:
+	@%p1 bra 	LBB30_11;
+	and.b32  	%r7, %r1, 8388607;
+	setp.lt.u32 	%p12, %r4, 8388608;
+	mov.u32 	%r74, -118;
+	@%p12 bra 	LBB30_6;
+	bra.uni 	LBB30_5;
+LBB30_6:
+	clz.b32 	%r31, %r7;
+	add.s32 	%r32, %r31, -8;
+	sub.s32 	%r75, %r74, %r31;
+	shl.b32 	%r76, %r7, %r32;
+	bra.uni 	LBB30_7;
+LBB30_5:
+	shr.u32 	%r30, %r4, 23;
+	add.s32 	%r75, %r30, -127;
+	or.b32  	%r76, %r7, 8388608;
+LBB30_7:
+	cvt.u64.u32 	%rd1, %r76;
+	and.b32  	%r14, %r2, 8388607;
+	setp.lt.u32 	%p13, %r5, 8388608;
+	@%p13 bra 	LBB30_9;
+	bra.uni 	LBB30_8;
+LBB30_9:
+	clz.b32 	%r35, %r14;
+	add.s32 	%r36, %r35, -8;
+	sub.s32 	%r77, %r74, %r35;
+	shl.b32 	%r78, %r14, %r36;
+	bra.uni 	LBB30_10;
+LBB30_8:
+	shr.u32 	%r34, %r5, 23;
+	add.s32 	%r77, %r34, -127;
+	or.b32  	%r78, %r14, 8388608;
+LBB30_10:
+	cvt.u64.u32 	%rd2, %r78;
+	mul.lo.s64 	%rd3, %rd2, %rd1;
+	setp.lt.u64 	%p14, %rd3, 140737488355328;
+	selp.b32 	%r38, 46, 47, %p14;
+	add.s32 	%r39, %r38, -25;
+	shr.u64 	%rd4, %rd3, %r39;
+	cvt.u32.u64 	%r40, %rd4;
+	mov.u64 	%rd5, -1;
+	shl.b64 	%rd6, %rd5, %r39;
+	not.b64 	%rd7, %rd6;
+	and.b64  	%rd8, %rd3, %rd7;
+	setp.ne.s64 	%p15, %rd8, 0;
+	selp.u32 	%r41, 1, 0, %p15;
+	add.s32 	%r42, %r75, %r77;
+	add.s32 	%r43, %r42, %r38;
+	add.s32 	%r44, %r43, -46;
+	mov.u32 	%r45, -80;
+	sub.s32 	%r46, %r45, %r43;
+	setp.gt.s32 	%p16, %r44, -127;
+	selp.b32 	%r47, 0, %r46, %p16;
+	add.s32 	%r48, %r44, %r47;
+	add.s32 	%r49, %r47, 2;
+	min.u32 	%r50, %r49, 31;
+	shr.u32 	%r51, %r40, %r50;
+	add.s32 	%r52, %r50, -1;
+	shr.u32 	%r53, %r40, %r52;
+	and.b32  	%r54, %r53, 1;
+	mov.u32 	%r55, -1;
+	shl.b32 	%r56, %r55, %r52;
+	not.b32 	%r57, %r56;
+	and.b32  	%r58, %r57, %r40;
+	or.b32  	%r59, %r58, %r41;
+	setp.eq.s32 	%p17, %r79, 0;
+	or.b32  	%r60, %r59, %r54;
+	setp.ne.s32 	%p18, %r60, 0;
+	and.pred  	%p19, %p17, %p18;
+	selp.u32 	%r61, 1, 0, %p19;
+	selp.b32 	%r62, 2139095040, 2139095039, %p17;
+	add.s32 	%r63, %r48, 127;
+	setp.gt.s32 	%p20, %r63, 254;
+	shl.b32 	%r64, %r63, 23;
+	add.s32 	%r65, %r64, %r51;
+	add.s32 	%r66, %r65, %r61;
+	add.s32 	%r67, %r66, -8388608;
+	setp.gt.u32 	%p21, %r67, 2139095039;
+	selp.b32 	%r68, %r62, %r67, %p21;
+	selp.b32 	%r69, %r62, %r68, %p20;
+	or.b32  	%r79, %r69, %r79;
+LBB30_11:
+	and.b32  	%r71, %r79, 2139095040;
+	setp.eq.s32 	%p22, %r71, 0;
+	and.b32  	%r72, %r79, -2147483648;
+	selp.b32 	%r73, %r72, %r79, %p22;
+	st.param.b32 	[func_retval0+0], %r73;
+	ret;
+
+}
+	// .globl	__fgtlm_fma_rp_ftz_f32
+.visible .func  (.param .b32 func_retval0) __fgtlm_fma_rp_ftz_f32(
+	.param .b32 __fgtlm_fma_rp_ftz_f32_param_0,
+	.param .b32 __fgtlm_fma_rp_ftz_f32_param_1,
+	.param .b32 __fgtlm_fma_rp_ftz_f32_param_2
+)
+{
+	.reg .pred 	%p<43>;
+	.reg .b32 	%r<118>;
+	.reg .b64 	%rd<27>;
+
+	ld.param.u32 	%r45, [__fgtlm_fma_rp_ftz_f32_param_0];
+	and.b32  	%r46, %r45, 2139095040;
+	ld.param.u32 	%r47, [__fgtlm_fma_rp_ftz_f32_param_1];
+	setp.eq.s32 	%p1, %r46, 0;
+	ld.param.u32 	%r48, [__fgtlm_fma_rp_ftz_f32_param_2];
+	and.b32  	%r49, %r45, -2147483648;
+	selp.b32 	%r1, %r49, %r45, %p1;
+	and.b32  	%r50, %r47, 2139095040;
+	setp.eq.s32 	%p2, %r50, 0;
+	and.b32  	%r51, %r47, -2147483648;
+	selp.b32 	%r2, %r51, %r47, %p2;
+	and.b32  	%r52, %r48, 2139095040;
+	setp.eq.s32 	%p3, %r52, 0;
+	and.b32  	%r3, %r48, -2147483648;
+	selp.b32 	%r4, %r3, %r48, %p3;
+	and.b32  	%r6, %r1, 2147483647;
+	and.b32  	%r7, %r2, 2147483647;
+	and.b32  	%r8, %r4, 2147483647;
+	setp.gt.u32 	%p4, %r6, 2139095040;
+	setp.gt.u32 	%p5, %r7, 2139095040;
+	or.pred  	%p6, %p4, %p5;
+	setp.gt.u32 	%p7, %r8, 2139095040;
+	or.pred  	%p8, %p6, %p7;
+	mov.u32 	%r117, 2147483647;
+	@%p8 bra 	LBB31_26;
+	xor.b32  	%r5, %r51, %r49;
+	setp.ne.s32 	%p9, %r6, 2139095040;
+	setp.ne.s32 	%p10, %r7, 2139095040;
+	and.pred  	%p11, %p9, %p10;
+	@%p11 bra 	LBB31_3;
+	setp.eq.s32 	%p38, %r6, 0;
+	setp.eq.s32 	%p39, %r7, 0;
+	setp.ne.s32 	%p40, %r8, 2139095040;
+	setp.eq.s32 	%p41, %r3, %r5;
+	or.b32  	%r99, %r5, 2139095040;
+	selp.b32 	%r100, %r99, 2147483647, %p40;
+	selp.b32 	%r101, %r99, %r100, %p41;
+	selp.b32 	%r102, 2147483647, %r101, %p39;
+	selp.b32 	%r117, 2147483647, %r102, %p38;
+	bra.uni 	LBB31_26;
+LBB31_3:
+	setp.eq.s32 	%p12, %r8, 2139095040;
+	mov.u32 	%r117, %r4;
+	@%p12 bra 	LBB31_26;
+	setp.ne.s32 	%p13, %r6, 0;
+	setp.ne.s32 	%p14, %r7, 0;
+	and.pred  	%p15, %p13, %p14;
+	@%p15 bra 	LBB31_6;
+	setp.eq.s32 	%p36, %r8, 0;
+	setp.eq.s32 	%p37, %r5, %r3;
+	selp.b32 	%r98, %r5, 0, %p37;
+	selp.b32 	%r117, %r98, %r4, %p36;
+	bra.uni 	LBB31_26;
+LBB31_6:
+	and.b32  	%r11, %r1, 8388607;
+	setp.lt.u32 	%p16, %r6, 8388608;
+	@%p16 bra 	LBB31_8;
+	bra.uni 	LBB31_7;
+LBB31_8:
+	clz.b32 	%r54, %r11;
+	add.s32 	%r55, %r54, -8;
+	mov.u32 	%r56, -118;
+	sub.s32 	%r106, %r56, %r54;
+	shl.b32 	%r107, %r11, %r55;
+	bra.uni 	LBB31_9;
+LBB31_7:
+	shr.u32 	%r53, %r6, 23;
+	add.s32 	%r106, %r53, -127;
+	or.b32  	%r107, %r11, 8388608;
+LBB31_9:
+	and.b32  	%r18, %r2, 8388607;
+	setp.lt.u32 	%p17, %r7, 8388608;
+	@%p17 bra 	LBB31_11;
+	bra.uni 	LBB31_10;
+LBB31_11:
+	clz.b32 	%r58, %r18;
+	add.s32 	%r59, %r58, -8;
+	mov.u32 	%r60, -118;
+	sub.s32 	%r108, %r60, %r58;
+	shl.b32 	%r109, %r18, %r59;
+	bra.uni 	LBB31_12;
+LBB31_10:
+	shr.u32 	%r57, %r7, 23;
+	add.s32 	%r108, %r57, -127;
+	or.b32  	%r109, %r18, 8388608;
+LBB31_12:
+	mul.wide.u32 	%rd11, %r107, %r109;
+	add.s32 	%r61, %r106, %r108;
+	add.s32 	%r116, %r61, -60;
+	setp.eq.s32 	%p18, %r8, 0;
+	mov.u64 	%rd23, 0;
+	mov.u32 	%r112, %r116;
+	@%p18 bra 	LBB31_17;
+	and.b32  	%r26, %r4, 8388607;
+	setp.lt.u32 	%p19, %r8, 8388608;
+	@%p19 bra 	LBB31_15;
+	bra.uni 	LBB31_14;
+LBB31_15:
+	clz.b32 	%r63, %r26;
+	add.s32 	%r64, %r63, -8;
+	mov.u32 	%r65, -118;
+	sub.s32 	%r110, %r65, %r63;
+	shl.b32 	%r111, %r26, %r64;
+	bra.uni 	LBB31_16;
+LBB31_14:
+	shr.u32 	%r62, %r8, 23;
+	add.s32 	%r110, %r62, -127;
+	or.b32  	%r111, %r26, 8388608;
+LBB31_16:
+	cvt.u64.u32 	%rd12, %r111;
+	shl.b64 	%rd23, %rd12, 38;
+	add.s32 	%r112, %r110, -61;
+LBB31_17:
+	shl.b64 	%rd25, %rd11, 14;
+	setp.le.s32 	%p20, %r112, %r116;
+	mov.u32 	%r113, %r5;
+	mov.u32 	%r114, %r3;
+	mov.u32 	%r115, %r112;
+	mov.u64 	%rd26, %rd23;
+	@%p20 bra 	LBB31_19;
+	mov.u32 	%r113, %r3;
+	mov.u32 	%r114, %r5;
+	mov.u32 	%r115, %r116;
+	mov.u32 	%r116, %r112;
+	mov.u64 	%rd26, %rd25;
+	mov.u64 	%rd25, %rd23;
+LBB31_19:
+	sub.s32 	%r39, %r116, %r115;
+	setp.eq.s32 	%p21, %r39, 0;
+	@%p21 bra 	LBB31_23;
+	setp.lt.s32 	%p22, %r39, 64;
+	@%p22 bra 	LBB31_22;
+	setp.ne.s64 	%p24, %rd26, 0;
+	selp.u64 	%rd26, 1, 0, %p24;
+	bra.uni 	LBB31_23;
+LBB31_22:
+	shr.u64 	%rd13, %rd26, %r39;
+	mov.u32 	%r66, 64;
+	sub.s32 	%r67, %r66, %r39;
+	shl.b64 	%rd14, %rd26, %r67;
+	setp.ne.s64 	%p23, %rd14, 0;
+	selp.u64 	%rd15, 1, 0, %p23;
+	or.b64  	%rd26, %rd13, %rd15;
+LBB31_23:
+	add.s64 	%rd16, %rd26, %rd25;
+	setp.eq.s32 	%p25, %r113, %r114;
+	sub.s64 	%rd17, %rd25, %rd26;
+	setp.lt.u64 	%p26, %rd25, %rd26;
+	sub.s64 	%rd18, %rd26, %rd25;
+	selp.b64 	%rd19, %rd18, %rd17, %p26;
+	selp.b64 	%rd9, %rd16, %rd19, %p25;
+	setp.ne.s64 	%p27, %rd9, 0;
+	@%p27 bra 	LBB31_25;
+	bra.uni 	LBB31_24;
+LBB31_25:
+	selp.b32 	%r68, %r114, %r113, %p26;
+	selp.b32 	%r40, %r113, %r68, %p25;
+	clz.b64 	%r69, %rd9;
+	shl.b64 	%rd20, %rd9, %r69;
+	shr.u64 	%rd21, %rd20, 38;
+	cvt.u32.u64 	%r70, %rd21;
+	and.b64  	%rd22, %rd20, 274877906943;
+	setp.ne.s64 	%p28, %rd22, 0;
+	selp.u32 	%r71, 1, 0, %p28;
+	sub.s32 	%r72, %r116, %r69;
+	mov.u32 	%r73, -189;
+	sub.s32 	%r74, %r73, %r72;
+	setp.gt.s32 	%p29, %r72, -190;
+	selp.b32 	%r75, 0, %r74, %p29;
+	add.s32 	%r76, %r72, %r75;
+	add.s32 	%r77, %r75, 2;
+	min.u32 	%r78, %r77, 31;
+	shr.u32 	%r79, %r70, %r78;
+	add.s32 	%r80, %r78, -1;
+	shr.u32 	%r81, %r70, %r80;
+	and.b32  	%r82, %r81, 1;
+	mov.u32 	%r83, -1;
+	shl.b32 	%r84, %r83, %r80;
+	not.b32 	%r85, %r84;
+	and.b32  	%r86, %r85, %r70;
+	or.b32  	%r87, %r86, %r71;
+	setp.eq.s32 	%p30, %r40, 0;
+	or.b32  	%r88, %r87, %r82;
+	setp.ne.s32 	%p31, %r88, 0;
+	and.pred  	%p32, %p30, %p31;
+	selp.u32 	%r89, 1, 0, %p32;
+	selp.b32 	%r90, 2139095040, 2139095039, %p30;
+	add.s32 	%r91, %r76, 190;
+	setp.gt.s32 	%p33, %r91, 254;
+	shl.b32 	%r92, %r91, 23;
+	add.s32 	%r93, %r92, %r79;
+	add.s32 	%r94, %r93, %r89;
+	add.s32 	%r95, %r94, -8388608;
+	setp.gt.u32 	%p34, %r95, 2139095039;
+	selp.b32 	%r96, %r90, %r95, %p34;
+	selp.b32 	%r97, %r90, %r96, %p33;
+	or.b32  	%r117, %r97, %r40;
+	bra.uni 	LBB31_26;
+LBB31_24:
+	setp.eq.s32 	%p35, %r5, %r3;
+	selp.b32 	%r117, %r5, 0, %p35;
+LBB31_26:
+	and.b32  	%r103, %r117, 2139095040;
+	setp.eq.s32 	%p42, %r103, 0;
+	and.b32  	%r104, %r117, -2147483648;
+	selp.b32 	%r105, %r104, %r117, %p42;
+	st.param.b32 	[func_retval0+0], %r105;
+	ret;
+
+}
+	// .globl	__fgtlm_cvt_rp_f32_s32
+.visible .func  (.param .b32 func_retval0) __fgtlm_cvt_rp_f32_s32(
+	.param .b32 __fgtlm_cvt_rp_f32_s32_param_0
+)
+{
+	.reg .pred 	%p<6>;
+	.reg .b32 	%r<22>;
+
+	ld.param.u32 	%r4, [__fgtlm_cvt_rp_f32_s32_param_0];
+	abs.s32 	%r1, %r4;
+	setp.eq.s32 	%p1, %r1, 0;
+	mov.u32 	%r21, 0;
+	@%p1 bra 	LBB32_2;
+	setp.gt.s32 	%p2, %r4, -1;
+	and.b32  	%r6, %r4, -2147483648;
+	clz.b32 	%r7, %r1;
+	shl.b32 	%r8, %r1, %r7;
+	shr.u32 	%r9, %r8, 6;
+	and.b32  	%r10, %r8, 63;
+	setp.ne.s32 	%p3, %r10, 0;
+	selp.u32 	%r11, 1, 0, %p3;
+	shr.u32 	%r12, %r8, 8;
+	shr.u32 	%r13, %r8, 7;
+	or.b32  	%r14, %r13, %r9;
+	and.b32  	%r15, %r14, 1;
+	or.b32  	%r16, %r15, %r11;
+	setp.ne.s32 	%p4, %r16, 0;
+	and.pred  	%p5, %p4, %p2;
+	selp.u32 	%r17, 1, 0, %p5;
+	mad.lo.s32 	%r18, %r7, -8388608, %r12;
+	add.s32 	%r19, %r18, %r17;
+	add.s32 	%r20, %r19, 1317011456;
+	or.b32  	%r21, %r20, %r6;
+LBB32_2:
+	st.param.b32 	[func_retval0+0], %r21;
+	ret;
+
+}
+	// .globl	__fgtlm_cvt_rp_f32_u32
+.visible .func  (.param .b32 func_retval0) __fgtlm_cvt_rp_f32_u32(
+	.param .b32 __fgtlm_cvt_rp_f32_u32_param_0
+)
+{
+	.reg .pred 	%p<3>;
+	.reg .b32 	%r<18>;
+
+	ld.param.u32 	%r3, [__fgtlm_cvt_rp_f32_u32_param_0];
+	setp.eq.s32 	%p1, %r3, 0;
+	mov.u32 	%r17, 0;
+	@%p1 bra 	LBB33_2;
+	clz.b32 	%r5, %r3;
+	shl.b32 	%r6, %r3, %r5;
+	shr.u32 	%r7, %r6, 6;
+	and.b32  	%r8, %r6, 63;
+	setp.ne.s32 	%p2, %r8, 0;
+	selp.u32 	%r9, 1, 0, %p2;
+	shr.u32 	%r10, %r6, 8;
+	shr.u32 	%r11, %r6, 7;
+	or.b32  	%r12, %r11, %r7;
+	and.b32  	%r13, %r12, 1;
+	or.b32  	%r14, %r13, %r9;
+	mad.lo.s32 	%r15, %r5, -8388608, %r10;
+	add.s32 	%r16, %r15, %r14;
+	add.s32 	%r17, %r16, 1317011456;
+LBB33_2:
+	st.param.b32 	[func_retval0+0], %r17;
+	ret;
+
+}
+	// .globl	__fgtlm_cvt_rp_f32_s64
+.visible .func  (.param .b32 func_retval0) __fgtlm_cvt_rp_f32_s64(
+	.param .b64 __fgtlm_cvt_rp_f32_s64_param_0
+)
+{
+	.reg .pred 	%p<6>;
+	.reg .b32 	%r<19>;
+	.reg .b64 	%rd<7>;
+
+	ld.param.u64 	%rd2, [__fgtlm_cvt_rp_f32_s64_param_0];
+	abs.s64 	%rd1, %rd2;
+	setp.eq.s64 	%p1, %rd1, 0;
+	mov.u32 	%r18, 0;
+	@%p1 bra 	LBB34_2;
+	setp.gt.s64 	%p2, %rd2, -1;
+	shr.u64 	%rd3, %rd2, 32;
+	cvt.u32.u64 	%r4, %rd3;
+	and.b32  	%r5, %r4, -2147483648;
+	clz.b64 	%r6, %rd1;
+	shl.b64 	%rd4, %rd1, %r6;
+	shr.u64 	%rd5, %rd4, 38;
+	cvt.u32.u64 	%r7, %rd5;
+	and.b64  	%rd6, %rd4, 274877906943;
+	setp.ne.s64 	%p3, %rd6, 0;
+	selp.u32 	%r8, 1, 0, %p3;
+	shr.u32 	%r9, %r7, 2;
+	bfe.u32 	%r10, %r7, 1, 1;
+	and.b32  	%r11, %r7, 1;
+	or.b32  	%r12, %r11, %r8;
+	or.b32  	%r13, %r12, %r10;
+	setp.ne.s32 	%p4, %r13, 0;
+	and.pred  	%p5, %p4, %p2;
+	selp.u32 	%r14, 1, 0, %p5;
+	mad.lo.s32 	%r15, %r6, -8388608, %r9;
+	add.s32 	%r16, %r15, %r14;
+	add.s32 	%r17, %r16, 1585446912;
+	or.b32  	%r18, %r17, %r5;
+LBB34_2:
+	st.param.b32 	[func_retval0+0], %r18;
+	ret;
+
+}
+	// .globl	__fgtlm_cvt_rp_f32_u64
+.visible .func  (.param .b32 func_retval0) __fgtlm_cvt_rp_f32_u64(
+	.param .b64 __fgtlm_cvt_rp_f32_u64_param_0
+)
+{
+	.reg .pred 	%p<3>;
+	.reg .b32 	%r<15>;
+	.reg .b64 	%rd<5>;
+
+	ld.param.u64 	%rd1, [__fgtlm_cvt_rp_f32_u64_param_0];
+	setp.eq.s64 	%p1, %rd1, 0;
+	mov.u32 	%r14, 0;
+	@%p1 bra 	LBB35_2;
+	clz.b64 	%r4, %rd1;
+	shl.b64 	%rd2, %rd1, %r4;
+	shr.u64 	%rd3, %rd2, 38;
+	cvt.u32.u64 	%r5, %rd3;
+	and.b64  	%rd4, %rd2, 274877906943;
+	setp.ne.s64 	%p2, %rd4, 0;
+	selp.u32 	%r6, 1, 0, %p2;
+	shr.u32 	%r7, %r5, 2;
+	bfe.u32 	%r8, %r5, 1, 1;
+	and.b32  	%r9, %r5, 1;
+	or.b32  	%r10, %r9, %r6;
+	or.b32  	%r11, %r10, %r8;
+	mad.lo.s32 	%r12, %r4, -8388608, %r7;
+	add.s32 	%r13, %r12, %r11;
+	add.s32 	%r14, %r13, 1585446912;
+LBB35_2:
+	st.param.b32 	[func_retval0+0], %r14;
+	ret;
+
+}
+	// .globl	__fgtlm_cvt_f32_f64bits
+.visible .func  (.param .b32 func_retval0) __fgtlm_cvt_f32_f64bits(
+	.param .b64 __fgtlm_cvt_f32_f64bits_param_0
+)
+{
+	.reg .pred 	%p<9>;
+	.reg .b32 	%r<39>;
+	.reg .b64 	%rd<7>;
+
+	ld.param.u64 	%rd2, [__fgtlm_cvt_f32_f64bits_param_0];
+	shr.u64 	%rd3, %rd2, 32;
+	cvt.u32.u64 	%r6, %rd3;
+	and.b32  	%r38, %r6, -2147483648;
+	shr.u64 	%rd4, %rd2, 52;
+	cvt.u32.u64 	%r7, %rd4;
+	and.b32  	%r2, %r7, 2047;
+	setp.eq.s32 	%p1, %r2, 0;
+	@%p1 bra 	LBB36_4;
+	and.b64  	%rd1, %rd2, 4503599627370495;
+	setp.ne.s32 	%p2, %r2, 2047;
+	@%p2 bra 	LBB36_3;
+	setp.eq.s64 	%p3, %rd1, 0;
+	or.b32  	%r8, %r38, 2139095040;
+	selp.b32 	%r38, %r8, 2147483647, %p3;
+	bra.uni 	LBB36_4;
+LBB36_3:
+	shr.u64 	%rd5, %rd1, 27;
+	cvt.u32.u64 	%r9, %rd5;
+	or.b32  	%r10, %r9, 33554432;
+	and.b64  	%rd6, %rd2, 134217727;
+	setp.ne.s64 	%p4, %rd6, 0;
+	selp.u32 	%r11, 1, 0, %p4;
+	max.u32 	%r12, %r2, 832;
+	mov.u32 	%r13, 897;
+	sub.s32 	%r14, %r13, %r12;
+	setp.gt.u32 	%p5, %r12, 896;
+	selp.b32 	%r15, 0, %r14, %p5;
+	add.s32 	%r16, %r12, %r15;
+	add.s32 	%r17, %r15, 2;
+	min.u32 	%r18, %r17, 31;
+	shr.u32 	%r19, %r10, %r18;
+	add.s32 	%r20, %r18, -1;
+	shr.u32 	%r21, %r10, %r20;
+	mov.u32 	%r22, -1;
+	shl.b32 	%r23, %r22, %r20;
+	not.b32 	%r24, %r23;
+	and.b32  	%r25, %r10, %r24;
+	or.b32  	%r26, %r25, %r11;
+	setp.ne.s32 	%p6, %r26, 0;
+	selp.u32 	%r27, 1, 0, %p6;
+	and.b32  	%r28, %r19, 1;
+	or.b32  	%r29, %r28, %r27;
+	and.b32  	%r30, %r29, %r21;
+	add.s32 	%r31, %r16, -896;
+	setp.gt.s32 	%p7, %r31, 254;
+	shl.b32 	%r32, %r31, 23;
+	add.s32 	%r33, %r32, %r19;
+	add.s32 	%r34, %r33, %r30;
+	add.s32 	%r35, %r34, -8388608;
+	setp.gt.u32 	%p8, %r35, 2139095039;
+	selp.b32 	%r36, 2139095040, %r35, %p8;
+	selp.b32 	%r37, 2139095040, %r36, %p7;
+	or.b32  	%r38, %r37, %r38;
+LBB36_4:
+	st.param.b32 	[func_retval0+0], %r38;
+	ret;
+
+}
+	// .globl	__fgtlm_cvt_f64bits_f32
+.visible .func  (.param .b64 func_retval0) __fgtlm_cvt_f64bits_f32(
+	.param .b32 __fgtlm_cvt_f64bits_f32_param_0
+)
+{
+	.reg .pred 	%p<5>;
+	.reg .b32 	%r<15>;
+	.reg .b64 	%rd<12>;
+
+	ld.param.u32 	%r3, [__fgtlm_cvt_f64bits_f32_param_0];
+	and.b32  	%r4, %r3, -2147483648;
+	cvt.u64.u32 	%rd5, %r4;
+	shl.b64 	%rd11, %rd5, 32;
+	bfe.u32 	%r1, %r3, 23, 8;
+	and.b32  	%r2, %r3, 8388607;
+	setp.ne.s32 	%p1, %r1, 255;
+	@%p1 bra 	LBB37_2;
+	setp.eq.s32 	%p4, %r2, 0;
+	or.b64  	%rd10, %rd11, 9218868437227405312;
+	selp.b64 	%rd11, %rd10, 9223372036854775807, %p4;
+	bra.uni 	LBB37_4;
+LBB37_2:
+	or.b32  	%r5, %r1, %r2;
+	setp.eq.s32 	%p2, %r5, 0;
+	@%p2 bra 	LBB37_4;
+	setp.eq.s32 	%p3, %r1, 0;
+	clz.b32 	%r6, %r2;
+	add.s32 	%r7, %r6, -8;
+	shl.b32 	%r8, %r3, %r7;
+	and.b32  	%r9, %r8, 8388607;
+	mov.u32 	%r10, 9;
+	sub.s32 	%r11, %r10, %r6;
+	selp.b32 	%r12, %r9, %r2, %p3;
+	selp.b32 	%r13, %r11, %r1, %p3;
+	add.s32 	%r14, %r13, 896;
+	cvt.u64.u32 	%rd6, %r14;
+	shl.b64 	%rd7, %rd6, 52;
+	or.b64  	%rd8, %rd7, %rd11;
+	mul.wide.u32 	%rd9, %r12, 536870912;
+	or.b64  	%rd11, %rd8, %rd9;
+LBB37_4:
+	st.param.b64 	[func_retval0+0], %rd11;
 	ret;
 
 }

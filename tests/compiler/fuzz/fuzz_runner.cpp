@@ -99,7 +99,12 @@ FuzzCase fuzz_case(std::uint64_t seed) {
 FuzzResult run_fuzz_case(const FuzzCase& c, const fs::path& dir) {
     FuzzResult r;
     std::vector<std::uint8_t> model;
-    if (!run_model(c, dir, model, r.what)) return r;
+    if (!run_model(c, dir, model, r.what)) {
+        // Every f32 add/sub/mul carries its inlined software fallback, so a kernel of many float operations can
+        // outgrow the 64 KiB instruction memory; `fgtlm run` refuses it by name. A limit, not a wrong result.
+        r.too_big = r.what.find("does not fit in the 64 KiB instruction memory") != std::string::npos;
+        return r;
+    }
     std::vector<std::uint8_t> mem = c.input;
     mem.resize(model.size(), 0);
     try {

@@ -18,7 +18,8 @@ struct FuzzCase {
 
 struct FuzzResult {
     bool ok = false;
-    std::string what;  // "" when ok: the first difference, or the tool's or interpreter's error
+    std::string what;      // "" when ok: the first difference, or the tool's or interpreter's error
+    bool too_big = false;  // the compiled kernel does not fit the instruction memory: not compared
 };
 
 // The case for `seed`: random_ptx_kernel(seed), a grid of 1..3 blocks of 32, 64 or 96 threads, and

@@ -43,6 +43,9 @@ private:
     void if_else(int depth);
     void loop(int depth);
     void shared_exchange();
+    void helpers();
+    void helper_body(int k);
+    void call(const std::string& g);
 
     std::mt19937_64 rng_;
     std::ostringstream out_;
@@ -106,14 +109,21 @@ void Gen::float_op(const std::string& g) {
     const char* bin[] = {"add.f32", "sub.f32",     "mul.f32",     "add.rn.f32", "mul.rn.f32",  "sub.rn.f32", "min.f32",
                          "max.f32", "add.ftz.f32", "mul.ftz.f32", "div.rn.f32", "add.sat.f32", "mul.sat.f32"};
     const char* un[] = {"abs.f32", "neg.f32", "sqrt.rn.f32", "rcp.rn.f32", "mov.f32"};
-    const std::uint32_t k = pick(10);
+    const char* op3[] = {"add", "sub", "mul", "fma"};
+    const char* dir[] = {"rz", "rm", "rp"};
+    const std::uint32_t k = pick(12);
     if (k < 6)
         line(g + bin[pick(13)] + " " + f() + ", " + f() + ", " + f_or_imm());
     else if (k < 8)
         line(g + un[pick(5)] + " " + f() + ", " + f());
     else if (k < 9)
         line(g + "fma.rn.f32 " + f() + ", " + f() + ", " + f_or_imm() + ", " + f());
-    else
+    else if (k < 11) {  // directed roundings, .ftz and .sat sometimes
+        const std::string op = op3[pick(4)];
+        const std::string mods =
+            "." + std::string(dir[pick(3)]) + (chance(25) ? ".ftz" : "") + (chance(10) ? ".sat" : "");
+        line(g + op + mods + ".f32 " + f() + ", " + f() + ", " + f_or_imm() + (op == "fma" ? ", " + f() : ""));
+    } else
         line(g + "selp.f32 " + f() + ", " + f() + ", " + f_or_imm() + ", " + p());
 }
 
@@ -130,7 +140,7 @@ void Gen::float_misc() {
 
 void Gen::wide_op() {
     const char* bin[] = {"add.s64", "sub.s64", "mul.lo.s64", "and.b64", "or.b64", "xor.b64", "min.s64", "max.u64"};
-    switch (pick(8)) {
+    switch (pick(11)) {
         case 0:
         case 1: line(std::string(bin[pick(8)]) + " " + rd() + ", " + rd() + ", " + rd()); break;
         case 2:
@@ -147,9 +157,15 @@ void Gen::wide_op() {
         case 6:
             line(std::string(chance(50) ? "mov.b64 {" + r() + ", " + r() + "}, " : "popc.b64 " + r() + ", ") + rd());
             break;
-        default:
+        case 7:
             line("or.b64 %dt0, " + rd() + ", 1");
             line(std::string(chance(50) ? "div.u64 " : "rem.u64 ") + rd() + ", " + rd() + ", %dt0");
+            break;
+        case 8: line(std::string(chance(50) ? "mul.hi.u64 " : "mul.hi.s64 ") + rd() + ", " + rd() + ", " + rd()); break;
+        case 9: line("mad.hi.u64 " + rd() + ", " + rd() + ", " + rd() + ", " + rd()); break;
+        default:
+            line("bfi.b64 " + rd() + ", " + rd() + ", " + rd() + ", " + (chance(50) ? r() : std::to_string(pick(70))) +
+                 ", " + (chance(50) ? r() : std::to_string(pick(70))));
             break;
     }
 }
@@ -180,8 +196,15 @@ void Gen::pred_op() {
 }
 
 void Gen::conversion() {
-    switch (pick(5)) {
+    const char* rnd[] = {"rn", "rz", "rm", "rp"};
+    switch (pick(6)) {
         case 0: line(std::string(chance(50) ? "cvt.rn.f32.s32 " : "cvt.rn.f32.u32 ") + f() + ", " + r()); break;
+        case 5:  // integer -> f32 in every rounding mode, 32- and 64-bit sources
+            if (chance(50))
+                line("cvt." + std::string(rnd[pick(4)]) + (chance(50) ? ".f32.s32 " : ".f32.u32 ") + f() + ", " + r());
+            else
+                line("cvt." + std::string(rnd[pick(4)]) + (chance(50) ? ".f32.s64 " : ".f32.u64 ") + f() + ", " + rd());
+            break;
         case 1: {  // float -> integer inside the destination's range (PTX clamps outside it)
             const char* rnd[] = {"rni", "rzi", "rmi", "rpi"};
             line("min.f32 %ft0, " + f() + ", 0f4E000000");  // 2^29
@@ -242,9 +265,89 @@ void Gen::shared_exchange() {
     line("bar.sync 0");
 }
 
+// Device functions the kernel calls (call.uni, clang's call sequence): an integer one with a branch, an f32 one and one
+// of a 64-bit value, their bodies random straight-line code over their own registers.
+void Gen::helper_body(int k) {
+    const char* iops[] = {"add.s32", "xor.b32", "mul.lo.u32", "shl.b32", "min.s32", "sub.s32", "mul.hi.u32"};
+    const char* fops[] = {"add.f32", "mul.rn.f32", "sub.rz.f32", "max.f32", "mul.rp.f32", "add.rm.f32"};
+    const std::uint32_t n = 2 + pick(4);
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const std::string a = std::to_string(pick(3)), b = std::to_string(pick(3)), d = std::to_string(pick(3));
+        if (k == 1)
+            line(std::string(fops[pick(6)]) + " %hf" + d + ", %hf" + a + ", %hf" + b);
+        else
+            line(std::string(iops[pick(7)]) + " %h" + d + ", %h" + a + ", %h" + b);
+    }
+}
+
+void Gen::helpers() {
+    out_ << ".func (.param .b32 fz_r) fz_int(.param .b32 fz_a, .param .b32 fz_b)\n{\n"
+         << "\t.reg .b32 %h<3>;\n\t.reg .pred %hp;\n";
+    line("ld.param.b32 %h0, [fz_a]");
+    line("ld.param.b32 %h1, [fz_b]");
+    line("mov.b32 %h2, 7");
+    helper_body(0);
+    line("setp.lt.u32 %hp, %h0, %h1");
+    line("@%hp bra $Lfz_skip");
+    helper_body(0);
+    out_ << "$Lfz_skip:\n";
+    line("st.param.b32 [fz_r], %h2");
+    line("ret");
+    out_ << "}\n\n.func (.param .f32 fz_fr) fz_float(.param .f32 fz_x, .param .f32 fz_y)\n{\n"
+         << "\t.reg .f32 %hf<3>;\n";
+    line("ld.param.f32 %hf0, [fz_x]");
+    line("ld.param.f32 %hf1, [fz_y]");
+    line("mov.f32 %hf2, 0f3F800000");
+    helper_body(1);
+    line("st.param.f32 [fz_fr], %hf2");
+    line("ret");
+    out_ << "}\n\n.func (.param .b64 fz_wr) fz_wide(.param .b64 fz_w)\n{\n\t.reg .b64 %hw<2>;\n";
+    line("ld.param.b64 %hw0, [fz_w]");
+    line(std::string(chance(50) ? "mul.lo.s64" : "xor.b64") + " %hw1, %hw0, %hw0");
+    line("add.s64 %hw1, %hw1, " + std::to_string(pick(1000)));
+    line("st.param.b64 [fz_wr], %hw1");
+    line("ret");
+    out_ << "}\n\n";
+}
+
+// A call sequence as clang writes it: the arguments stored, call.uni, the result loaded (a guarded call: all three
+// under the guard, so a skipped call leaves the destination as it was).
+void Gen::call(const std::string& g) {
+    out_ << "\t{\n";
+    switch (pick(3)) {
+        case 0:
+            line(".param .b32 param0");
+            line(".param .b32 param1");
+            line(".param .b32 retval0");
+            line(g + "st.param.b32 [param0+0], " + r());
+            line(g + "st.param.b32 [param1+0], " + r());
+            line(g + "call.uni (retval0), fz_int, (param0, param1)");
+            line(g + "ld.param.b32 " + r() + ", [retval0+0]");
+            break;
+        case 1:
+            line(".param .f32 param0");
+            line(".param .f32 param1");
+            line(".param .f32 retval0");
+            line(g + "st.param.f32 [param0+0], " + f());
+            line(g + "st.param.f32 [param1+0], " + f());
+            line(g + "call.uni (retval0), fz_float, (param0, param1)");
+            line(g + "ld.param.f32 " + f() + ", [retval0+0]");
+            break;
+        default:
+            line(".param .b64 param0");
+            line(".param .b64 retval0");
+            line(g + "st.param.b64 [param0+0], " + rd());
+            line(g + "call.uni (retval0), fz_wide, (param0)");
+            line(g + "ld.param.b64 " + rd() + ", [retval0+0]");
+            break;
+    }
+    out_ << "\t}\n";
+}
+
 void Gen::prologue() {
-    out_ << ".version 7.0\n.target sm_30\n.address_size 32\n\n"
-         << ".visible .entry fuzz(.param .u32 in, .param .u32 out)\n{\n"
+    out_ << ".version 7.0\n.target sm_30\n.address_size 32\n\n";
+    helpers();
+    out_ << ".visible .entry fuzz(.param .u32 in, .param .u32 out)\n{\n"
          << "\t.reg .pred %p<" << kPreds << ">;\n\t.reg .pred %q<" << kMaxDepth + 1 << ">;\n"
          << "\t.reg .b32 %r<" << kInts << ">;\n\t.reg .b32 %t<4>;\n\t.reg .b32 %c<" << kMaxDepth + 1 << ">;\n"
          << "\t.reg .b32 %in;\n\t.reg .b32 %out;\n\t.reg .b32 %tx;\n\t.reg .b32 %nx;\n\t.reg .b32 %gid;\n"
@@ -299,8 +402,10 @@ void Gen::statement(int depth) {
         pred_op();
     else if (k < 76)
         conversion();
-    else if (k < 82)
+    else if (k < 80)
         int_op(guard());
+    else if (k < 82)
+        call(chance(20) ? guard() : "");
     else if (k < 86)
         float_op(guard());
     else if (k < 91 && depth < kMaxDepth)

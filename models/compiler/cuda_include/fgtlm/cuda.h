@@ -47,6 +47,10 @@ __device__ inline int __mul24(int a, int b) { return __nvvm_mul24_i(a, b); }
 __device__ inline unsigned __umul24(unsigned a, unsigned b) { return __nvvm_mul24_ui(a, b); }
 __device__ inline int __mulhi(int a, int b) { return __nvvm_mulhi_i(a, b); }
 __device__ inline unsigned __umulhi(unsigned a, unsigned b) { return __nvvm_mulhi_ui(a, b); }
+__device__ inline long long __mul64hi(long long a, long long b) { return __nvvm_mulhi_ll(a, b); }
+__device__ inline unsigned long long __umul64hi(unsigned long long a, unsigned long long b) {
+    return __nvvm_mulhi_ull(a, b);
+}
 __device__ inline int __float2int_rn(float f) { return __nvvm_f2i_rn(f); }
 __device__ inline int __float2int_rz(float f) { return __nvvm_f2i_rz(f); }
 __device__ inline float __int2float_rn(int i) { return __nvvm_i2f_rn(i); }
@@ -69,6 +73,35 @@ __device__ inline float __fdiv_rn(float a, float b) { return __nvvm_div_rn_f(a, 
 __device__ inline float __frcp_rn(float a) { return __nvvm_rcp_rn_f(a); }
 __device__ inline float __fmaf_rn(float a, float b, float c) { return __nvvm_fma_rn_f(a, b, c); }
 __device__ inline float fmaf(float a, float b, float c) { return __nvvm_fma_rn_f(a, b, c); }
+// CUDA's rounded arithmetic and conversions: _rn to nearest, _rz toward zero, _rd down, _ru up (PTX .rn/.rz/.rm/.rp;
+// software functions, correctly rounded, subnormals kept). The conversions are inline PTX: clang 14 turns
+// __nvvm_i2f_rz and friends into cvt.rn.
+#define __FGTLM_CVT_F32(name, ptx, ty, reg)                                                                           \
+    __device__ inline float name(ty v) {                                                                              \
+        float r;                                                                                                      \
+        asm("cvt." ptx " %0, %1;" : "=f"(r) : reg(v));                                                                 \
+        return r;                                                                                                     \
+    }
+#define __FGTLM_ROUNDED(cu, nv)                                                                                       \
+    __device__ inline float __fadd_##cu(float a, float b) { return __nvvm_add_##nv##_f(a, b); }                      \
+    __device__ inline float __fsub_##cu(float a, float b) { return __nvvm_add_##nv##_f(a, -b); }                     \
+    __device__ inline float __fmul_##cu(float a, float b) { return __nvvm_mul_##nv##_f(a, b); }                      \
+    __FGTLM_CVT_F32(__int2float_##cu, #nv ".f32.s32", int, "r")                                                      \
+    __FGTLM_CVT_F32(__uint2float_##cu, #nv ".f32.u32", unsigned, "r")                                                \
+    __FGTLM_CVT_F32(__ll2float_##cu, #nv ".f32.s64", long long, "l")                                                 \
+    __FGTLM_CVT_F32(__ull2float_##cu, #nv ".f32.u64", unsigned long long, "l")
+__FGTLM_ROUNDED(rz, rz)
+__FGTLM_ROUNDED(rd, rm)
+__FGTLM_ROUNDED(ru, rp)
+__device__ inline float __fadd_rn(float a, float b) { return __nvvm_add_rn_f(a, b); }
+__device__ inline float __fsub_rn(float a, float b) { return __nvvm_add_rn_f(a, -b); }
+__device__ inline float __fmul_rn(float a, float b) { return __nvvm_mul_rn_f(a, b); }
+__FGTLM_CVT_F32(__uint2float_rn, "rn.f32.u32", unsigned, "r")
+__FGTLM_CVT_F32(__ll2float_rn, "rn.f32.s64", long long, "l")
+__FGTLM_CVT_F32(__ull2float_rn, "rn.f32.u64", unsigned long long, "l")
+__device__ inline float __fmaf_rz(float a, float b, float c) { return __nvvm_fma_rz_f(a, b, c); }
+__device__ inline float __fmaf_rd(float a, float b, float c) { return __nvvm_fma_rm_f(a, b, c); }
+__device__ inline float __fmaf_ru(float a, float b, float c) { return __nvvm_fma_rp_f(a, b, c); }
 __device__ inline float __expf(float a) { return __nvvm_ex2_approx_f(a * 1.4426950408889634f); }
 __device__ inline float __logf(float a) { return __nvvm_lg2_approx_f(a) * 0.6931471805599453f; }
 __device__ inline float __sinf(float a) { return __nvvm_sin_approx_f(a); }

@@ -20,6 +20,7 @@ struct CompileOptions {
     std::uint32_t data_base = 0x3c000;  // global address of .global/.const data
     std::uint32_t max_regs = 64;        // GPRs a kernel may use (R0 holds the thread index)
     std::string file = "<input>";       // for messages
+    bool demote_f64 = false;            // compute .f64 in f32 (demote_f64.cpp), one warning
 };
 
 struct ParamInfo {

@@ -25,7 +25,8 @@ struct PtxOperand {
     Kind kind = Kind::Reg;
     std::string name;                // Reg/Sym: the name; Mem: base register or symbol ("" = absolute)
     std::int64_t imm = 0;            // Imm: the value; Mem: the byte offset
-    std::uint32_t fbits = 0;         // FImm: IEEE single bits (0fXXXXXXXX)
+    std::uint32_t fbits = 0;         // FImm: IEEE single bits (0fXXXXXXXX; a 0d double rounded to nearest)
+    bool from_double = false;        // FImm written as a 0d double (only --demote-f64 compiles it)
     bool base_is_reg = false;        // Mem: base is a register (else a symbol or absolute)
     bool negate = false;             // !%p (predicate operands)
     std::vector<std::string> elems;  // Vec: {%r1, %r2, ...}
