@@ -67,9 +67,11 @@ TEST(PtxParser, SyntaxErrorsNameTheLine) {
 TEST(Lowering, RefusesWhatSm10CannotDoNamingLineAndInstruction) {
     const std::string atom = error_of(entry("", "atom.global.add.u32 %r1, [%r2], 1;\n"));
     EXPECT_NE(atom.find(":9: atom.global.add.u32: atomic operations"), std::string::npos) << atom;
-    const std::string fma = error_of(entry("", "fma.rz.f32 %f1, %f2, %f3, %f4;\n"));  // .rn is supported
-    EXPECT_NE(fma.find("fma.rz.f32"), std::string::npos) << fma;
-    EXPECT_NE(fma.find("rounding mode .rz"), std::string::npos) << fma;
+    const std::string sqrt = error_of(entry("", "sqrt.rz.f32 %f1, %f2;\n"));  // .rn is supported
+    EXPECT_NE(sqrt.find("sqrt.rz.f32"), std::string::npos) << sqrt;
+    EXPECT_NE(sqrt.find("rounding mode .rz"), std::string::npos) << sqrt;
+    const std::string div = error_of(entry("", "div.rp.f32 %f1, %f2, %f3;\n"));
+    EXPECT_NE(div.find("rounding mode .rp"), std::string::npos) << div;
     const std::string generic = error_of(entry("", "ld.u32 %r1, [%r2];\n"));
     EXPECT_NE(generic.find("generic addressing"), std::string::npos) << generic;
     const std::string f64 = error_of(entry("", "add.f64 %fd1, %fd2, %fd3;\n"));

@@ -67,12 +67,14 @@ bool lower_float(Lowerer& l) {
         l.emit(op == "neg" ? "LOP.XOR {d0}{g}, {u0}, {u1}" : "LOP.AND {d0}{g}, {u0}, {u1}", {d},
                {a, l.imm(op == "neg" ? 0x80000000u : 0x7fffffffu)});
     } else if (op == "div") {
+        check_rounding(l);  // .rz/.rm/.rp division: the software routines round to nearest only
         if (!approximate(in)) l.refuse("div.rn.f32 (IEEE division) is not supported yet: use __fdividef / div.approx");
         const int t = l.temp();
         l.emit("RCP {d0}{g}, {u0}", {t}, {l.value(in.ops[2])});
         l.emit("FMUL {d0}{g}, {u0}, {u1}", {l.dst()}, {l.value(in.ops[1]), t});
     } else if (op == "rcp" || op == "sqrt" || op == "rsqrt" || op == "lg2" || op == "ex2" || op == "sin" ||
                op == "cos") {
+        check_rounding(l);
         if (!approximate(in) && op != "rsqrt" && op != "lg2" && op != "ex2" && op != "sin" && op != "cos")
             l.refuse(op + ".rn.f32 (IEEE rounding) is not supported yet: use the .approx form");
         sfu(l, op);
