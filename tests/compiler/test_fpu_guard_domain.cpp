@@ -3,6 +3,7 @@
 // model (models/numerics) against the host, for the instruction sequences the compiler emits
 // (FMAD b, 1.0, a with the exact-zero fix; FMUL), and shown necessary just outside the domain.
 #include "../../models/compiler/softfloat/softfloat.inc"
+#include "host_float.hpp"
 
 #include <fgtlm/numerics/fpu.hpp>
 
@@ -14,17 +15,7 @@
 
 namespace {
 
-float as_float(std::uint32_t u) {
-    float f = 0;
-    std::memcpy(&f, &u, 4);
-    return f;
-}
-
-std::uint32_t bits(float f) {
-    std::uint32_t u = 0;
-    std::memcpy(&u, &f, 4);
-    return u;
-}
+using namespace fgtlm::test::host_float;
 
 // lower_float_seq.cpp's float_add: FMAD b, 1.0, a; x + (-x) is +0; two zeros give a & b.
 std::uint32_t compiled_add(std::uint32_t a, std::uint32_t b) {

@@ -1,6 +1,7 @@
 // cvt between f32 and 32/64-bit integers run on the model, against PTX's definition computed on
 // the host: rounding .rni/.rzi/.rmi/.rpi, out-of-range values clamped, NaN -> 0; s64/u64 -> f32 to nearest even.
 #include "kernel_runner.hpp"
+#include "host_float.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,21 +11,7 @@
 namespace fgtlm::test {
 namespace {
 
-std::uint64_t ptx_f2i(float x, int mode, bool sign, int bits) {
-    if (std::isnan(x)) return 0;
-    const long double r[] = {std::nearbyint(x), std::trunc(x), std::floor(x), std::ceil(x)};
-    const long double lo = sign ? -std::ldexp(1.0L, bits - 1) : 0.0L;
-    const long double hi = sign ? std::ldexp(1.0L, bits - 1) - 1 : std::ldexp(1.0L, bits) - 1;
-    const long double v = std::min(std::max(r[mode], lo), hi);
-    const std::uint64_t u = sign ? std::uint64_t(std::int64_t(v)) : std::uint64_t(v);
-    return bits == 64 ? u : u & 0xffffffffu;
-}
-
-std::uint32_t bits_of(float f) {
-    std::uint32_t u = 0;
-    std::memcpy(&u, &f, 4);
-    return u;
-}
+using namespace fgtlm::test::host_float;
 
 TEST(CompiledKernels, FloatIntegerConversionsFollowPtx) {
     const std::uint32_t n = 1024;
@@ -59,8 +46,8 @@ TEST(CompiledKernels, FloatIntegerConversionsFollowPtx) {
                 EXPECT_EQ(got64(std::uint32_t(8 * mode + 2 * k)), ptx_f2i(x, mode, sign, bits))
                     << std::hex << "x=" << xs[i] << " mode " << mode << " signed " << sign << " bits " << bits;
             }
-        EXPECT_EQ(get_u32(out, at + 128), bits_of(float(ws[i]))) << std::hex << "u64 " << ws[i];
-        EXPECT_EQ(get_u32(out, at + 132), bits_of(float(std::int64_t(ws[i])))) << std::hex << "s64 " << ws[i];
+        EXPECT_EQ(get_u32(out, at + 128), bits(float(ws[i]))) << std::hex << "u64 " << ws[i];
+        EXPECT_EQ(get_u32(out, at + 132), bits(float(std::int64_t(ws[i])))) << std::hex << "s64 " << ws[i];
         EXPECT_EQ(get_u32(out, at + 136), std::uint32_t(ptx_f2i(x, 1, true, 64))) << std::hex << xs[i];
         EXPECT_EQ(get_u32(out, at + 140), std::uint32_t(ptx_f2i(x, 1, false, 64))) << std::hex << xs[i];
         if (HasFailure()) return;

@@ -4,6 +4,7 @@
 // rounding mode (fesetround; this file is built with -frounding-math, and the host's operands are read through volatile
 // objects after the switch: GCC moves floating-point arithmetic across fesetround even with -frounding-math).
 #include "../../models/compiler/softfloat/softfloat.inc"
+#include "host_float.hpp"
 
 #include <gtest/gtest.h>
 
@@ -16,17 +17,7 @@
 
 namespace {
 
-float as_float(std::uint32_t u) {
-    float f = 0;
-    std::memcpy(&f, &u, 4);
-    return f;
-}
-
-std::uint32_t expected(float f) {
-    std::uint32_t u = 0;
-    std::memcpy(&u, &f, 4);
-    return std::isnan(f) ? 0x7fffffffu : u;
-}
+using namespace fgtlm::test::host_float;
 
 constexpr int kHostMode[] = {FE_TONEAREST, FE_TOWARDZERO, FE_DOWNWARD, FE_UPWARD};
 

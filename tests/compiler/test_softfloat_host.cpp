@@ -3,6 +3,7 @@
 // compared bit for bit with the host's IEEE-754 arithmetic over special values and 2 million
 // random operand pairs (normal, subnormal, near the overflow and underflow thresholds).
 #include "../../models/compiler/softfloat/softfloat.inc"
+#include "host_float.hpp"
 
 #include <gtest/gtest.h>
 
@@ -14,17 +15,7 @@
 
 namespace {
 
-float as_float(std::uint32_t u) {
-    float f = 0;
-    std::memcpy(&f, &u, 4);
-    return f;
-}
-
-std::uint32_t expected(float f) {
-    std::uint32_t u = 0;
-    std::memcpy(&u, &f, 4);
-    return std::isnan(f) ? 0x7fffffffu : u;  // the software functions give the canonical NaN
-}
+using namespace fgtlm::test::host_float;
 
 TEST(Softfloat, DivisionSquareRootAndFmaEqualTheHostsIeeeResults) {
     const std::uint32_t special[] = {0,           0x80000000u, 1,           0x80000001u, 0x007fffffu,
@@ -82,17 +73,6 @@ TEST(Softfloat, AddAndMulEqualTheHost) {
             ADD_FAILURE() << std::hex << "mul " << a << " * " << b;
     }
     EXPECT_EQ(bad, 0);
-}
-
-// PTX's float -> integer cvt: rounded, clamped to the destination's range, NaN -> 0.
-std::uint64_t ptx_f2i(float x, int mode, bool sign, int bits) {
-    if (std::isnan(x)) return 0;
-    const long double r[] = {std::nearbyint(x), std::trunc(x), std::floor(x), std::ceil(x)};
-    const long double lo = sign ? -std::ldexp(1.0L, bits - 1) : 0.0L;
-    const long double hi = sign ? std::ldexp(1.0L, bits - 1) - 1 : std::ldexp(1.0L, bits) - 1;
-    const long double v = std::min(std::max(r[mode], lo), hi);
-    const std::uint64_t u = sign ? std::uint64_t(std::int64_t(v)) : std::uint64_t(v);
-    return bits == 64 ? u : u & 0xffffffffu;
 }
 
 TEST(Softfloat, ConversionsBetweenFloatAndIntegersFollowPtx) {
