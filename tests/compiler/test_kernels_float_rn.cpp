@@ -2,6 +2,7 @@
 // result bit-equal to the host's IEEE-754 arithmetic (round to nearest even, subnormals kept),
 // over special values (zeros, infinities, NaN, the smallest and largest subnormals and normals)
 // and random normal and subnormal operands. A NaN result only needs to be a NaN.
+#include "host_float.hpp"
 #include "kernel_runner.hpp"
 
 #include <gtest/gtest.h>
@@ -12,11 +13,7 @@
 namespace fgtlm::test {
 namespace {
 
-float from_bits(std::uint32_t u) {
-    float f = 0;
-    std::memcpy(&f, &u, 4);
-    return f;
-}
+using host_float::as_float;
 
 std::vector<std::uint32_t> operands(std::uint32_t n, std::uint32_t seed) {
     const std::uint32_t special[] = {0,           0x80000000u, 1,           0x80000001u, 0x007fffffu, 0x00800000u,
@@ -40,7 +37,7 @@ void expect_same(float want, std::uint32_t got, const char* what, std::uint32_t 
     std::uint32_t w = 0;
     std::memcpy(&w, &want, 4);
     if (std::isnan(want))
-        EXPECT_TRUE(std::isnan(from_bits(got))) << what << " a=" << std::hex << a << " b=" << b << " got " << got;
+        EXPECT_TRUE(std::isnan(as_float(got))) << what << " a=" << std::hex << a << " b=" << b << " got " << got;
     else
         EXPECT_EQ(got, w) << what << " a=" << std::hex << a << " b=" << b;
 }
@@ -54,13 +51,13 @@ TEST(CompiledKernels, DivRcpSqrtFmaCorrectlyRoundedLikeTheHost) {
     const auto out = run_kernel(r);
     for (std::uint32_t i = 0; i < n; ++i) {
         const std::uint32_t a = v[2 * i], b = v[2 * i + 1];
-        const float x = from_bits(a), y = from_bits(b);
+        const float x = as_float(a), y = as_float(b);
         const std::uint32_t at = 0x8000 + 20 * i, c = v[2 * ((i + 1) % n)];
         expect_same(x / y, get_u32(out, at), "div", a, b);
         expect_same(std::sqrt(x), get_u32(out, at + 4), "sqrt", a, b);
         expect_same(1.0f / y, get_u32(out, at + 8), "rcp", a, b);
         expect_same(x > 0.0f ? x / 3.0f : std::sqrt(y), get_u32(out, at + 12), "select", a, b);
-        expect_same(std::fma(x, y, from_bits(c)), get_u32(out, at + 16), "fma (c = next a)", a, b);
+        expect_same(std::fma(x, y, as_float(c)), get_u32(out, at + 16), "fma (c = next a)", a, b);
         if (HasFailure()) return;
     }
 }
@@ -87,7 +84,7 @@ TEST(CompiledKernels, TestpClassesAndSaturation) {
     KernelRun r{"float_classes.cu", "", {1}, {n}, {"0", "0x1000"}, m};
     const auto out = run_kernel(r);
     for (std::uint32_t i = 0; i < n; ++i) {
-        const float x = from_bits(v[i]), y = from_bits(v[(i + 1) % n]);
+        const float x = as_float(v[i]), y = as_float(v[(i + 1) % n]);
         const std::uint32_t at = 0x1000 + 24 * i, a = v[i], b = v[(i + 1) % n];
         EXPECT_EQ(get_u32(out, at), host_classes(x)) << std::hex << a;
         expect_same(host_sat(x), get_u32(out, at + 4), "sat", a, 0);
@@ -118,7 +115,7 @@ void check_f32_arith(bool flush) {
     const auto f = [flush](float x) { return flush ? ftz(x) : x; };
     for (std::uint32_t i = 0; i < n; ++i) {
         const std::uint32_t a = v[2 * i], b = v[2 * i + 1], at = 0x8000 + 20 * i;
-        const float x = f(from_bits(a)), y = f(from_bits(b));
+        const float x = f(as_float(a)), y = f(as_float(b));
         expect_same(f(x + y), get_u32(out, at), "add", a, b);
         expect_same(f(x - y), get_u32(out, at + 4), "sub", a, b);
         expect_same(f(x * y), get_u32(out, at + 8), "mul", a, b);
@@ -141,7 +138,7 @@ TEST(CompiledKernels, RoundingToIntegralEqualsTheHost) {
     KernelRun r{"round.cu", "", {32}, {64}, {"0", "0x4000"}, m};
     const auto out = run_kernel(r);
     for (std::uint32_t i = 0; i < n; ++i) {
-        const float x = from_bits(v[i]);
+        const float x = as_float(v[i]);
         const float want[] = {std::nearbyint(x), std::trunc(x), std::floor(x), std::ceil(x)};
         for (std::uint32_t k = 0; k < 4; ++k)
             expect_same(want[k], get_u32(out, 0x4000 + 16 * i + 4 * k), "round", v[i], k);

@@ -3,6 +3,7 @@
 // host's IEEE-754 arithmetic in the same rounding mode (fesetround; this file is built with -frounding-math), over
 // every operand class (zeros, subnormals, exponent field 1, normals near overflow, infinities, NaN) and 64-bit
 // integers of every magnitude. The .ftz forms are checked against the host flushed.
+#include "host_float.hpp"
 #include "kernel_runner.hpp"
 
 #include <gtest/gtest.h>
@@ -16,11 +17,7 @@ namespace {
 
 constexpr std::uint32_t kThreads = 1024, kA = 0, kB = 0x1000, kW = 0x2000, kOut = 0x4000;
 
-float from_bits(std::uint32_t u) {
-    float f = 0;
-    std::memcpy(&f, &u, 4);
-    return f;
-}
+using host_float::as_float;
 
 // Operand pairs: the special values against each other, then random pairs of close, far and cancelling magnitudes.
 std::vector<std::uint32_t> operands(std::uint32_t seed) {
@@ -60,7 +57,7 @@ void expect_same(float want, std::uint32_t got, const char* what, std::uint32_t 
     std::uint32_t w = 0;
     std::memcpy(&w, &want, 4);
     if (std::isnan(want))
-        EXPECT_TRUE(std::isnan(from_bits(got))) << what << " thread " << i << std::hex << " got " << got;
+        EXPECT_TRUE(std::isnan(as_float(got))) << what << " thread " << i << std::hex << " got " << got;
     else
         EXPECT_EQ(got, w) << what << " thread " << i;
 }
@@ -88,7 +85,7 @@ TEST(CompiledKernels, DirectedRoundingsEqualTheHostInTheSameMode) {
     const auto mem = image(v);
     const auto out = run_kernel({"rounded.cu", "rounded", {16}, {64}, {"0", "0x1000", "0x2000", "0x4000"}, mem});
     for (std::uint32_t i = 0; i < kThreads && !HasFailure(); ++i) {
-        const float x = from_bits(v[2 * i]), y = from_bits(v[2 * i + 1]), z = from_bits(v[2 * ((i + 1) % kThreads)]);
+        const float x = as_float(v[2 * i]), y = as_float(v[2 * i + 1]), z = as_float(v[2 * ((i + 1) % kThreads)]);
         const std::uint32_t lo = get_u32(mem, kW + 8 * i), at = kOut + 108 * i;
         const std::uint64_t w = lo | std::uint64_t(get_u32(mem, kW + 8 * i + 4)) << 32;
         for (int m = 0; m < 3; ++m) {
@@ -110,8 +107,8 @@ TEST(CompiledKernels, DirectedRoundingsFtzEqualTheHostFlushed) {
     r.variant = "ftz";
     const auto out = run_kernel(r);
     for (std::uint32_t i = 0; i < kThreads && !HasFailure(); ++i) {
-        const float x = flushed(from_bits(v[2 * i])), y = flushed(from_bits(v[2 * i + 1]));
-        const float z = flushed(from_bits(v[2 * ((i + 1) % kThreads)]));
+        const float x = flushed(as_float(v[2 * i])), y = flushed(as_float(v[2 * i + 1]));
+        const float z = flushed(as_float(v[2 * ((i + 1) % kThreads)]));
         for (int m = 0; m < 3; ++m) {
             const auto want = host_forms(kModes[m], x, y, z, 0, 0);
             for (int k = 0; k < 4; ++k) {
