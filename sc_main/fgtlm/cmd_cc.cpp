@@ -120,7 +120,7 @@ int run_cc(const CcOptions& o) {
                                   "-nostdlibinc",
                                   "-m32",
                                   "-O2",
-                                  "-ffp-contract=off",
+                                  o.c.f32 == "fpu" ? "-ffp-contract=fast" : "-ffp-contract=off",
                                   "-Wno-unknown-cuda-version",
                                   "-I" + (o.include_dir.empty() ? default_include_dir() : o.include_dir)};
     args.insert(args.end(), o.clang_args.begin(), o.clang_args.end());

@@ -24,6 +24,11 @@ void add_compile_options(CLI::App* sub, CompileCliOptions& o) {
     sub->add_flag("--sass", o.sass, "print the generated SASS of every kernel");
     sub->add_flag("--demote-f64", o.demote_f64,
                   "compute doubles in f32 (nvcc's demotion for sm_1x; one warning), else .f64 is refused");
+    sub->add_option("--f32", o.f32,
+                    "f32 add/sub/mul/fma: ieee (default: round to nearest for every operand, software where the "
+                    "FPU is not IEEE) or fpu (FADD/FMUL/FMAD as nvcc for sm_1x: the FPU's results; cc also "
+                    "contracts a*b+c)")
+        ->check(CLI::IsMember({"ieee", "fpu"}));
 }
 
 // Compiles and writes the module; prints errors and returns the exit status.
@@ -35,6 +40,7 @@ int compile_to_module(const std::string& ptx, const std::string& file, const Com
     opts.max_regs = o.max_regs;
     opts.file = file;
     opts.demote_f64 = o.demote_f64;
+    opts.fpu_f32 = o.f32 == "fpu";
     compiler::Module m;
     try {
         m = compiler::compile_ptx(ptx, opts);

@@ -14,6 +14,7 @@ struct CompileCliOptions {
     std::uint32_t max_regs = 64;
     bool sass = false;
     bool demote_f64 = false;
+    std::string f32 = "ieee";  // --f32: ieee (exact, software around the FPU) or fpu (nvcc's sm_1x instructions)
 };
 
 void add_compile_options(CLI::App* sub, CompileCliOptions& o);

@@ -5,6 +5,8 @@
 
 #include "emit.hpp"
 #include "demote_f64.hpp"
+#include "fpu_f32.hpp"
+#include "peephole.hpp"
 #include "inline.hpp"
 #include "lowering.hpp"
 #include "regalloc.hpp"
@@ -84,6 +86,7 @@ KernelCode compile_attempt(const PtxModule& p, const PtxFunction& f, const Symbo
     place_shared(p, f, layout, k, spill_slots);
     Lowerer low(f, layout, opts);
     MFunction mf = low.run();
+    peephole(mf);
     const std::vector<int> order = structurize(mf);
     int slots = 0;
     const Allocation a = allocate_with_spills(mf, order, int(opts.max_regs), slots);
@@ -146,6 +149,7 @@ Module compile_module(const std::string& ptx, const CompileOptions& opts) {
                 opts.file + ":" + std::to_string(line) +
                 ": warning: double precision demoted to f32 (--demote-f64): .f64 values and arithmetic "
                 "are single precision; doubles in memory are rounded to f32 when loaded");
+    if (opts.fpu_f32) mark_fpu_f32(p);
     m.target = opts.target;
     m.address_size = p.address_size;
     m.data_base = opts.data_base;

@@ -48,8 +48,9 @@ void emit_terminator(const MFunction& f, const MBlock& b, int next, const Alloca
             if (b.target != next) out.push_back({"BRA " + name(b.target), b.line, false});
             return;
         case TermKind::Branch:
-            out.push_back(
-                {"ISET.S32.C0 o[0x7f], R" + std::to_string(a.phys[std::size_t(b.pred)]) + ", R124, NE", b.line, false});
+            if (!b.pred_in_c0)
+                out.push_back({"ISET.S32.C0 o[0x7f], R" + std::to_string(a.phys[std::size_t(b.pred)]) + ", R124, NE",
+                               b.line, false});
             out.push_back(
                 {std::string("BRA C0.") + (b.pred_negated ? "EQ, " : "NE, ") + name(b.target), b.line, false});
             if (b.fall != next) out.push_back({"BRA " + name(b.fall), b.line, false});

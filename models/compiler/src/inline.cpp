@@ -229,7 +229,7 @@ std::string software_convert(const PtxInst& in) {
 // too) always in software (softfloat_directed.cu). Nothing inside the software functions themselves (`f`): their
 // add/sub/mul and inline cvt are those FPU fast paths.
 std::string software_function(const PtxFunction& f, const PtxInst& in) {
-    if (f.name.rfind("__fgtlm_", 0) == 0) return "";
+    if (f.name.rfind("__fgtlm_", 0) == 0 || in.has("fpu")) return "";  // "fpu": --f32 fpu (fpu_f32.cpp)
     const std::string& op = in.opcode;
     if (op == "cvt") return software_convert(in);
     if (in.type() != "f32") return "";

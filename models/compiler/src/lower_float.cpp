@@ -2,6 +2,7 @@
 // lg2, ex2, sin, cos and the approximate division/square root built from them) have the
 // accuracy models/compiler/README.md states. div.rn/rcp.rn/sqrt.rn never reach this file (the
 // inliner turns them into calls of software functions), nor do fma.rn/mad.rn.
+#include "fpu_f32.hpp"
 #include "lowering.hpp"
 
 namespace fgtlm::compiler {
@@ -51,6 +52,7 @@ bool lower_float(Lowerer& l) {
     if (in.type() != "f32" || op == "mov" || op == "ld" || op == "st" || op == "setp" || op == "set" || op == "selp" ||
         op == "min" || op == "max" || op == "cvt")
         return false;
+    if (lower_float_fpu(l)) return true;  // --f32 fpu (fpu_f32.cpp)
     if (op == "add" || op == "sub" || op == "mul" || op == "mad" || op == "fma") check_rounding(l);
     if (in.has("sat") && op != "add" && op != "sub" && op != "mul") l.refuse(".sat on " + op + ".f32");
     if (op == "testp") {

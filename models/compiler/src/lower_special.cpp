@@ -37,8 +37,7 @@ namespace {
 
 // A 16-bit word of the block header, zero-extended.
 void header_word(Lowerer& l, int d, std::uint32_t index) {
-    l.emit("MVI {d0}{g}, 0x0", {d}, {});
-    l.emit("MOV.U16 {d0L}{g}, g [0x" + std::to_string(index) + "].U16", {d}, {d}, true);
+    l.emit("I2I.U32.U16 {d0}{g}, g [0x" + std::to_string(index) + "].U16", {d}, {});
 }
 
 void lower_sreg(Lowerer& l, int d, const std::string& s) {

@@ -30,6 +30,7 @@ struct MBlock {
     int fall = -1;              // Branch: not-taken block
     int pred = -1;              // Branch: predicate vreg (0 / 0xffffffff)
     bool pred_negated = false;  // Branch: taken when the predicate is false
+    bool pred_in_c0 = false;    // Branch: the block's last C0 write is the predicate (peephole.cpp), no pred vreg
     bool uniform = false;       // bra.uni: every thread takes the same way
     bool is_join = false;       // a join block: NOP.S then Jump
     std::uint32_t line = 0;     // PTX line of the terminator

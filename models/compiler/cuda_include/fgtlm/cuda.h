@@ -107,6 +107,9 @@ __device__ inline float __logf(float a) { return __nvvm_lg2_approx_f(a) * 0.6931
 __device__ inline float __sinf(float a) { return __nvvm_sin_approx_f(a); }
 __device__ inline float __cosf(float a) { return __nvvm_cos_approx_f(a); }
 __device__ inline float __powf(float a, float b) { return __nvvm_ex2_approx_f(b * __nvvm_lg2_approx_f(a)); }
+// exp2f as nvcc compiles it for sm_1x (the FlexGripPlus exp application): the SFU's EX2 alone, no range reduction.
+__device__ inline float exp2f(float a) { return __nvvm_ex2_approx_f(a); }
+__device__ inline float __log2f(float a) { return __nvvm_lg2_approx_f(a); }
 __device__ inline unsigned __float_as_uint(float x) { return __builtin_bit_cast(unsigned, x); }
 __device__ inline int __float_as_int(float x) { return __builtin_bit_cast(int, x); }
 __device__ inline float __uint_as_float(unsigned x) { return __builtin_bit_cast(float, x); }

@@ -21,6 +21,7 @@ struct CompileOptions {
     std::uint32_t max_regs = 64;        // GPRs a kernel may use (R0 holds the thread index)
     std::string file = "<input>";       // for messages
     bool demote_f64 = false;            // compute .f64 in f32 (demote_f64.cpp), one warning
+    bool fpu_f32 = false;               // f32 add/sub/mul/fma on FADD/FMUL/FMAD as nvcc for sm_1x (fpu_f32.cpp)
 };
 
 struct ParamInfo {
