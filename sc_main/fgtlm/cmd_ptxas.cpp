@@ -26,8 +26,8 @@ void add_compile_options(CLI::App* sub, CompileCliOptions& o) {
                   "compute doubles in f32 (nvcc's demotion for sm_1x; one warning), else .f64 is refused");
     sub->add_option("--f32", o.f32,
                     "f32 add/sub/mul/fma: ieee (default: round to nearest for every operand, software where the "
-                    "FPU is not IEEE) or fpu (FADD/FMUL/FMAD as nvcc for sm_1x: the FPU's results; cc also "
-                    "contracts a*b+c)")
+                    "FPU is not IEEE) or fpu (FADD/FMUL/FMAD as nvcc for sm_1x: the FlexGripPlus FPU's results, "
+                    "not IEEE; cc also contracts a*b+c)")
         ->check(CLI::IsMember({"ieee", "fpu"}));
 }
 

@@ -2,6 +2,8 @@
 
 #include <fgtlm/isa/assembler.hpp>
 
+#include <regex>
+
 namespace fgtlm::compiler {
 
 namespace {
@@ -40,6 +42,16 @@ bool is_self_move(const std::string& t) {
     return comma != std::string::npos && t.substr(4, comma - 4) == t.substr(comma + 2);
 }
 
+// Whether `t` may take its 32-bit form (the assembler's `.short_forms on`: it uses the 32-bit encoding when one
+// exists, pairs 32-bit instructions as nvcc does and promotes a lone one back to 64 bits). Only the forms nvcc's
+// FlexGripPlus programs use, which the RTL runs as the model does (VectorAdd, nn, Reduction bundles): IADD32,
+// FADD32, FMUL32 with register or plain g [N] sources and MOV32 between registers; not FMAD32 nor a g [A1+N]
+// source (docs/cosim-known-differences.md 30, 31). Fewer code words mean fewer fetch cycles on the RTL.
+bool short_form_candidate(const std::string& t) {
+    static const std::regex ok(R"(^(IADD|FADD|FMUL) R\d+, (g \[0x[0-9a-f]+\]|-?R\d+), -?R\d+$|^MOV R\d+, R\d+$)");
+    return std::regex_match(t, ok);
+}
+
 void emit_terminator(const MFunction& f, const MBlock& b, int next, const Allocation& a, std::vector<Line>& out) {
     const auto name = [&](int x) { return f.blocks[std::size_t(x)].name; };
     switch (b.term) {
@@ -69,6 +81,12 @@ void emit_kernel(const MFunction& f, const std::vector<int>& order, const Alloca
         for (const MInst& m : b.insts) {
             const std::string text = substitute(m, a);
             if (is_self_move(text)) continue;
+            if (short_form_candidate(text)) {
+                lines.push_back({".short_forms on", 0, true});
+                lines.push_back({text, m.line, false});
+                lines.push_back({".short_forms off", 0, true});
+                continue;
+            }
             lines.push_back({text, m.line, !text.empty() && text.back() == ':'});
         }
         emit_terminator(f, b, k + 1 < order.size() ? order[k + 1] : -1, a, lines);
@@ -83,7 +101,9 @@ void emit_kernel(const MFunction& f, const std::vector<int>& order, const Alloca
     std::size_t inst = 0;
     for (const Line& l : lines) {
         if (l.is_label) continue;
-        out.sass.push_back(l.text);
+        const bool short_form = inst < r.instructions.size() && r.instructions[inst].form == isa::Form::Short;
+        out.sass.push_back(short_form ? l.text.substr(0, l.text.find(' ')) + "32" + l.text.substr(l.text.find(' '))
+                                      : l.text);
         if (inst < r.instructions.size()) out.line_map.push_back({r.instructions[inst].address, l.ptx_line});
         ++inst;
     }

@@ -1,10 +1,11 @@
 // --f32 fpu: f32 add/sub/mul and fma/mad (.rn or no rounding modifier, .ftz and .sat too) straight to the FPU, one
 // instruction each, as nvcc compiles them for sm_1x (FADD, FADD with a negated operand, FMUL, FMAD; clang contracts
 // a*b+c into fma with fgtlm cc --f32 fpu, as nvcc's default fmad=true does). The results are the FlexGripPlus FPU's
-// (models/numerics/README.md, "What the RTL does"): round to nearest even for zeros and normal operands of the same
-// sign; FADD of a negative operand subtracts magnitudes ((-1) + (-2) = -1), FADD rounds with no sticky bit, a pass
-// mixing adds and subtracts reads +0 for the adds, operands below 2^-125 are misread, Inf counts as NaN, FMAD's
-// exact cancellation returns a stale sum, .ftz flushes nothing. That is what nvcc's own code gets on this RTL (the
+// (models/numerics/README.md, "What the RTL does"), not IEEE: FMUL and FMAD round to nearest even for normal
+// operands and results, FADD rounds from two bits below the result with no sticky bit (one unit off nearest-even at
+// times: VectorAdd_float), FADD of a negative operand subtracts magnitudes ((-1) + (-2) = -1), a pass mixing adds
+// and subtracts reads +0 for the adds, operands below 2^-125 are misread, Inf counts as NaN, FMAD's exact
+// cancellation returns a stale sum, .ftz flushes nothing. That is what nvcc's own code gets on this RTL (the
 // conformance bundles' golden memory), so the mode compares like with like; the default (--f32 ieee) is exact.
 #include "fpu_f32.hpp"
 
