@@ -1,7 +1,8 @@
 // Lowering of the integer operations SM_1.0 has no instruction for: the high half of a
 // 32x32-bit product (from four 16x16-bit products) and division/remainder (a restoring
-// shift-subtract loop of 32 steps; the loop counter is the same in every thread, so the
-// loop's branch never diverges).
+// shift-subtract loop of one step per dividend bit, 8, 16, 24 or 32 steps: leading zero bytes of
+// the dividend are skipped, docs/code-quality.md; threads with other counts leave the loop apart,
+// reconverging at a join of the division's own SSY).
 #include "lowering.hpp"
 
 namespace fgtlm::compiler {
@@ -35,14 +36,33 @@ void emit_mul_hi(Lowerer& l, int d, int a, int b, bool sgn) {
 
 namespace {
 
+// Skips the dividend's leading zero bytes (at most three): each is 8 steps that shift a zero into the
+// remainder and a zero quotient bit. Not when den is 0: those steps would give quotient bits of 1 (the
+// loop's result for a zero divisor, 0xffffffff, stays what it was).
+void skip_zero_bytes(Lowerer& l, int q, int cnt, int den) {
+    const int dz = l.temp(), t = l.temp(), minus8 = l.imm(0xfffffff8u);
+    l.emit("ISET.U32 {d0}{g}, {u0}, R124, EQ", {dz}, {den});
+    for (int k = 0; k < 3; ++k) {
+        l.emit("SHR {d0}{g}, {u0}, 0x18", {t}, {q});
+        l.emit("LOP.OR {d0}{g}, {u0}, {u1}", {t}, {t, dz});
+        l.emit("ISET.S32.C0 o[0x7f], {u0}, R124, EQ", {}, {t});
+        l.emit("SHL {d0} (C0.NE), {u0}, 0x8", {q}, {q}, true);
+        l.emit("IADD {d0} (C0.NE), {u0}, {u1}", {cnt}, {cnt, minus8}, true);
+    }
+}
+
 // q = n / den, r = n % den (unsigned). The loop's BRA lists every register the loop reads
-// or writes as used, so the register allocator keeps them across the back edge.
+// or writes as used, so the register allocator keeps them across the back edge. The step count
+// differs between threads, so the loop sits in an SSY region of its own: each group of threads
+// that leaves early waits at the join (one warp-stack entry per group, at most four in all).
 void emit_udivrem(Lowerer& l, int q, int r, int n, int den) {
     const int cnt = l.temp(), c = l.temp(), t = l.temp(), ge = l.temp(), one = l.imm(1);
-    const std::string loop = "DIV" + std::to_string(cnt);
+    const std::string loop = "DIV" + std::to_string(cnt), join = "DIVJ" + std::to_string(cnt);
     l.emit("MOV {d0}{g}, {u0}", {q}, {n});
     l.emit("MVI {d0}{g}, 0x0", {r}, {});
     l.emit("MVI {d0}{g}, 0x20", {cnt}, {});
+    skip_zero_bytes(l, q, cnt, den);
+    l.emit("SSY " + join, {}, {});
     l.emit(loop + ":", {}, {});
     l.emit("SHR {d0}{g}, {u0}, 0x1f", {c}, {r});
     l.emit("SHR {d0}{g}, {u0}, 0x1f", {t}, {q});
@@ -57,6 +77,8 @@ void emit_udivrem(Lowerer& l, int q, int r, int n, int den) {
     l.emit("IADD32I {d0}{g}, {u0}, 0xffffffff", {cnt}, {cnt});
     l.emit("ISET.S32.C1 o[0x7f], {u0}, R124, NE", {}, {cnt});
     l.emit("BRA C1.NE, " + loop, {}, {q, r, den, cnt, one});
+    l.emit(join + ":", {}, {});
+    l.emit("NOP.S", {}, {});
 }
 
 }  // namespace
