@@ -24,6 +24,10 @@ void add_compile_options(CLI::App* sub, CompileCliOptions& o) {
     sub->add_flag("--sass", o.sass, "print the generated SASS of every kernel");
     sub->add_flag("--demote-f64", o.demote_f64,
                   "compute doubles in f32 (nvcc's demotion for sm_1x; one warning), else .f64 is refused");
+    sub->add_flag("--float-subroutines", o.float_subroutines,
+                  "software float functions (div.rn, fma.rn, add/sub/mul fallbacks, ...) as CAL/RET subroutines "
+                  "shared by the kernel, not inlined at every use (always for a kernel that outgrows the instruction "
+                  "memory inlined)");
 }
 
 // Compiles and writes the module; prints errors and returns the exit status.
@@ -35,6 +39,7 @@ int compile_to_module(const std::string& ptx, const std::string& file, const Com
     opts.max_regs = o.max_regs;
     opts.file = file;
     opts.demote_f64 = o.demote_f64;
+    opts.float_subroutines = o.float_subroutines;
     compiler::Module m;
     try {
         m = compiler::compile_ptx(ptx, opts);
