@@ -19,8 +19,9 @@ void add_compile_options(CLI::App* sub, CompileCliOptions& o) {
         ->check(CLI::IsMember({"flexgrip", "g80"}));
     add_unsigned(sub, "--data-base", o.data_base, "global address of .global/.const variables (default 0x3c000)", 0,
                  0xfffffffcu);
-    add_unsigned(sub, "--max-regs", o.max_regs, "registers per thread the allocator may use (2..124, default 64)", 2,
-                 124);
+    // Destination register fields have 6 bits (R0..R63), and a half register is field 2n+h of 7 bits.
+    add_unsigned(sub, "--max-regs", o.max_regs, "registers per thread the allocator may use (2..64, default 64)", 2,
+                 64);
     sub->add_flag("--sass", o.sass, "print the generated SASS of every kernel");
     sub->add_flag("--demote-f64", o.demote_f64,
                   "compute doubles in f32 (nvcc's demotion for sm_1x; one warning), else .f64 is refused");

@@ -100,6 +100,13 @@ Subroutine compile_subroutine(const PtxModule& p, const std::string& name, std::
     s.a = allocate_registers(s.mf, s.order, int(opts.max_regs), std::vector<bool>(std::size_t(s.mf.num_vregs), false));
     if (!s.a.spill.empty())
         throw CompileError(0, "software float subroutine " + name + " needs more than --max-regs registers");
+    // Nothing is saved around a CAL: the kernel's registers lie above these, and the function must not touch memory,
+    // address registers (the spill base A2/A3) or barriers.
+    for (const MBlock& b : s.mf.blocks)
+        for (const MInst& m : b.insts)
+            for (const char* x : {"g[", "g [", "global", "R2A", "A2R", "BAR", "CAL"})
+                if (m.text.find(x) != std::string::npos)
+                    throw CompileError(0, "internal error: software float subroutine " + name + " uses " + x);
     abi.label = s.mf.blocks[std::size_t(s.order.front())].name;
     const auto phys = [&](int v) { return v < 0 ? -1 : s.a.phys[std::size_t(v)]; };
     for (const std::string& r : w.args) abi.args.push_back(phys(low.find_vreg(r)));
@@ -163,8 +170,12 @@ KernelCode compile_kernel(const PtxModule& p, const PtxFunction& entry, const Sy
     if (opts.float_subroutines || k.code.size() <= kInstructionMemoryWords) return k;
     CompileOptions shared = opts;
     shared.float_subroutines = true;
-    KernelCode s = compile_kernel_as(p, entry, global, shared);
-    return s.code.size() < k.code.size() ? s : k;
+    try {
+        KernelCode s = compile_kernel_as(p, entry, global, shared);
+        return s.code.size() < k.code.size() ? s : k;
+    } catch (const CompileError&) {
+        return k;  // e.g. a subroutine needs more than --max-regs: the inlined code, too big (fgtlm run says so)
+    }
 }
 
 // Every error names the file: the parser's ("line 7: ...") and the passes' that know only the
