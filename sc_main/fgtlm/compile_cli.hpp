@@ -14,6 +14,7 @@ struct CompileCliOptions {
     std::uint32_t max_regs = 64;
     bool sass = false;
     bool demote_f64 = false;
+    bool float_subroutines = false;
 };
 
 void add_compile_options(CLI::App* sub, CompileCliOptions& o);

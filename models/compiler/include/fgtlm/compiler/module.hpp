@@ -21,6 +21,10 @@ struct CompileOptions {
     std::uint32_t max_regs = 64;        // GPRs a kernel may use (R0 holds the thread index)
     std::string file = "<input>";       // for messages
     bool demote_f64 = false;            // compute .f64 in f32 (demote_f64.cpp), one warning
+    // Software float functions (div.rn, fma.rn, add/sub/mul fallbacks, ...) as CAL/RET subroutines shared by the
+    // kernel instead of inlined at every use; a kernel whose inlined code outgrows the instruction memory is
+    // compiled this way anyway.
+    bool float_subroutines = false;
 };
 
 struct ParamInfo {
