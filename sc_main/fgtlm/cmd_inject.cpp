@@ -266,7 +266,8 @@ void add_target_options(CLI::App* sub, InjectOptions& opt) {
     sub->add_option("--global-init", o->target.global_init, "(.sass) initial global memory image");
     cli::add_unsigned(sub, "--regs", o->target.regs, "(.sass) registers per thread", 0, k32);
     cli::add_unsigned(sub, "--shared", o->target.shared, "(.sass) static shared memory bytes", 0, k32);
-    cli::add_unsigned(sub, "--blocks-per-sm", o->target.blocks_per_sm, "(.sass) blocks resident per SM", 0, k32);
+    cli::add_unsigned(sub, "--blocks-per-sm", o->target.blocks_per_sm,
+                      "blocks resident per SM (default 8; a MODULE: at most the blocks whose registers fit)", 0, k32);
     cli::add_module_options(sub, o->target);
     o->o_max = cli::add_unsigned(sub, "--max-instructions", o->max_instructions,
                                  "golden run watchdog: warp instructions (default 2e7, as `fgtlm run`)", 1,

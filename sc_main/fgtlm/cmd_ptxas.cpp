@@ -19,8 +19,9 @@ void add_compile_options(CLI::App* sub, CompileCliOptions& o) {
         ->check(CLI::IsMember({"flexgrip", "g80"}));
     add_unsigned(sub, "--data-base", o.data_base, "global address of .global/.const variables (default 0x3c000)", 0,
                  0xfffffffcu);
-    add_unsigned(sub, "--max-regs", o.max_regs, "registers per thread the allocator may use (2..124, default 64)", 2,
-                 124);
+    // Destination register fields have 6 bits (R0..R63), and a half register is field 2n+h of 7 bits.
+    add_unsigned(sub, "--max-regs", o.max_regs, "registers per thread the allocator may use (2..64, default 64)", 2,
+                 64);
     sub->add_flag("--sass", o.sass, "print the generated SASS of every kernel");
     sub->add_flag("--demote-f64", o.demote_f64,
                   "compute doubles in f32 (nvcc's demotion for sm_1x; one warning), else .f64 is refused");
@@ -29,6 +30,10 @@ void add_compile_options(CLI::App* sub, CompileCliOptions& o) {
                     "FPU is not IEEE) or fpu (FADD/FMUL/FMAD as nvcc for sm_1x: the FlexGripPlus FPU's results, "
                     "not IEEE; cc also contracts a*b+c)")
         ->check(CLI::IsMember({"ieee", "fpu"}));
+    sub->add_flag("--float-subroutines", o.float_subroutines,
+                  "software float functions (div.rn, fma.rn, add/sub/mul fallbacks, ...) as CAL/RET subroutines "
+                  "shared by the kernel, not inlined at every use (always for a kernel that outgrows the instruction "
+                  "memory inlined)");
 }
 
 // Compiles and writes the module; prints errors and returns the exit status.
@@ -41,6 +46,7 @@ int compile_to_module(const std::string& ptx, const std::string& file, const Com
     opts.file = file;
     opts.demote_f64 = o.demote_f64;
     opts.fpu_f32 = o.f32 == "fpu";
+    opts.float_subroutines = o.float_subroutines;
     compiler::Module m;
     try {
         m = compiler::compile_ptx(ptx, opts);

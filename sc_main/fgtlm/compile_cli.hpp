@@ -15,6 +15,7 @@ struct CompileCliOptions {
     bool sass = false;
     bool demote_f64 = false;
     std::string f32 = "ieee";  // --f32: ieee (exact, software around the FPU) or fpu (nvcc's sm_1x instructions)
+    bool float_subroutines = false;
 };
 
 void add_compile_options(CLI::App* sub, CompileCliOptions& o);

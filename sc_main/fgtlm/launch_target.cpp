@@ -31,7 +31,8 @@ void add_sass_launch_options(CLI::App* sub, LaunchTarget& t) {
     sub->add_option("--global-init", t.global_init, "(.sass) initial global memory image (raw bytes from 0)");
     add_unsigned(sub, "--regs", t.regs, "(.sass) registers per thread (default 16)", 0, k32);
     add_unsigned(sub, "--shared", t.shared, "(.sass) static shared memory bytes", 0, k32);
-    add_unsigned(sub, "--blocks-per-sm", t.blocks_per_sm, "(.sass) blocks resident per SM", 0, k32);
+    add_unsigned(sub, "--blocks-per-sm", t.blocks_per_sm,
+                 "blocks resident per SM (default 8; a MODULE: at most the blocks whose registers fit)", 0, k32);
     add_unsigned(sub, "--local-bytes", t.local_bytes,
                  "(.sass) local memory bytes per thread (LLD/LST; windows in global memory)", 0, k32);
     add_unsigned(sub, "--local-base", t.local_base,

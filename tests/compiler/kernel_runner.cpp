@@ -48,6 +48,7 @@ std::vector<std::uint8_t> run_kernel(const KernelRun& r) {
     if (!r.target.empty()) cc += " --target " + r.target;
     if (r.max_regs != 0) cc += " --max-regs " + std::to_string(r.max_regs);
     if (r.demote_f64) cc += " --demote-f64";
+    if (r.float_subroutines) cc += " --float-subroutines";
     if (!r.clang_args.empty()) cc += " --";
     for (const std::string& a : r.clang_args) cc += " " + a;
     if (shell(cc, log) != 0) throw std::runtime_error("fgtlm cc failed:\n" + slurp(log));

@@ -22,6 +22,7 @@ struct KernelRun {
     std::string target{};                   // fgtlm cc --target ("" = the default, flexgrip)
     std::uint32_t max_regs = 0;             // fgtlm cc --max-regs (0 = the default)
     bool demote_f64 = false;                // fgtlm cc --demote-f64
+    bool float_subroutines = false;         // fgtlm cc --float-subroutines
     std::string variant{};                  // work-folder suffix when one .cu is compiled twice
 };
 

@@ -42,13 +42,17 @@ void expect_same(float want, std::uint32_t got, const char* what, std::uint32_t 
         EXPECT_EQ(got, w) << what << " a=" << std::hex << a << " b=" << b;
 }
 
-TEST(CompiledKernels, DivRcpSqrtFmaCorrectlyRoundedLikeTheHost) {
+// The software functions inlined (default) or as CAL/RET subroutines shared by the kernel (--float-subroutines):
+// the same bits either way.
+void check_div_sqrt(bool subroutines) {
     const std::uint32_t n = 4096;
     const auto v = operands(n, 41);
     std::vector<std::uint8_t> m;
     for (std::uint32_t i = 0; i < n; ++i) put_u32(m, 4 * i, v[2 * i]), put_u32(m, 0x4000 + 4 * i, v[2 * i + 1]);
     KernelRun r{"div_sqrt_rn.cu", "", {64}, {64}, {"0", "0x4000", "0x8000"}, m};
+    if (subroutines) r.float_subroutines = true, r.variant = "_sub";
     const auto out = run_kernel(r);
+    EXPECT_EQ(module_text(r).find("CAL.NOINC") != std::string::npos, subroutines);
     for (std::uint32_t i = 0; i < n; ++i) {
         const std::uint32_t a = v[2 * i], b = v[2 * i + 1];
         const float x = as_float(a), y = as_float(b);
@@ -58,9 +62,12 @@ TEST(CompiledKernels, DivRcpSqrtFmaCorrectlyRoundedLikeTheHost) {
         expect_same(1.0f / y, get_u32(out, at + 8), "rcp", a, b);
         expect_same(x > 0.0f ? x / 3.0f : std::sqrt(y), get_u32(out, at + 12), "select", a, b);
         expect_same(std::fma(x, y, as_float(c)), get_u32(out, at + 16), "fma (c = next a)", a, b);
-        if (HasFailure()) return;
+        if (::testing::Test::HasFailure()) return;
     }
 }
+
+TEST(CompiledKernels, DivRcpSqrtFmaCorrectlyRoundedLikeTheHost) { check_div_sqrt(false); }
+TEST(CompiledKernels, DivRcpSqrtFmaAsSubroutinesCorrectlyRoundedLikeTheHost) { check_div_sqrt(true); }
 
 std::uint32_t host_classes(float x) {
     const int c = std::fpclassify(x);
@@ -101,7 +108,7 @@ float ftz(float x) { return std::fpclassify(x) == FP_SUBNORMAL ? std::copysign(0
 
 // f32 add/sub/mul: the FPU where its result is IEEE, the software function elsewhere (models/compiler/README.md,
 // "Numerics"): every result bit-equal to the host, subnormal, exponent-1, infinite and NaN operands included.
-void check_f32_arith(bool flush) {
+void check_f32_arith(bool flush, bool subroutines = false) {
     const std::uint32_t n = 4096;
     auto v = operands(n, 47);
     std::uint32_t seed = 53;  // every 7th pair: b near a (cancellation), exponent fields 0 and 1 among them
@@ -111,6 +118,7 @@ void check_f32_arith(bool flush) {
     for (std::uint32_t i = 0; i < n; ++i) put_u32(m, 4 * i, v[2 * i]), put_u32(m, 0x4000 + 4 * i, v[2 * i + 1]);
     KernelRun r{"f32_arith.cu", "", {64}, {64}, {"0", "0x4000", "0x8000"}, m};
     if (flush) r.clang_args = {"-fcuda-flush-denormals-to-zero"}, r.variant = "ftz";
+    if (subroutines) r.float_subroutines = true, r.variant += "_sub";
     const auto out = run_kernel(r);
     const auto f = [flush](float x) { return flush ? ftz(x) : x; };
     for (std::uint32_t i = 0; i < n; ++i) {
@@ -127,6 +135,7 @@ void check_f32_arith(bool flush) {
 
 TEST(CompiledKernels, F32AddSubMulEqualTheHostForEveryOperandClass) { check_f32_arith(false); }
 TEST(CompiledKernels, F32AddSubMulFtzEqualTheHostFlushed) { check_f32_arith(true); }
+TEST(CompiledKernels, F32AddSubMulAsSubroutinesEqualTheHost) { check_f32_arith(false, true); }
 
 TEST(CompiledKernels, RoundingToIntegralEqualsTheHost) {
     const std::uint32_t n = 2048;

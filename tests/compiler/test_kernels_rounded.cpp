@@ -80,11 +80,14 @@ std::array<float, 8> host_forms(int mode, float x, float y, float z, std::uint32
     return {r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7]};
 }
 
-TEST(CompiledKernels, DirectedRoundingsEqualTheHostInTheSameMode) {
+// Inlined, or (subroutines) each software function once as a CAL/RET subroutine: the same bits.
+void check_directed(bool subroutines) {
     const auto v = operands(67);
     const auto mem = image(v);
-    const auto out = run_kernel({"rounded.cu", "rounded", {16}, {64}, {"0", "0x1000", "0x2000", "0x4000"}, mem});
-    for (std::uint32_t i = 0; i < kThreads && !HasFailure(); ++i) {
+    KernelRun r{"rounded.cu", "rounded", {16}, {64}, {"0", "0x1000", "0x2000", "0x4000"}, mem};
+    if (subroutines) r.float_subroutines = true, r.variant = "_sub";
+    const auto out = run_kernel(r);
+    for (std::uint32_t i = 0; i < kThreads && !::testing::Test::HasFailure(); ++i) {
         const float x = as_float(v[2 * i]), y = as_float(v[2 * i + 1]), z = as_float(v[2 * ((i + 1) % kThreads)]);
         const std::uint32_t lo = get_u32(mem, kW + 8 * i), at = kOut + 108 * i;
         const std::uint64_t w = lo | std::uint64_t(get_u32(mem, kW + 8 * i + 4)) << 32;
@@ -100,6 +103,9 @@ TEST(CompiledKernels, DirectedRoundingsEqualTheHostInTheSameMode) {
         expect_same(float(std::int64_t(w)), get_u32(out, at + 104), "s64 rn", i);
     }
 }
+
+TEST(CompiledKernels, DirectedRoundingsEqualTheHostInTheSameMode) { check_directed(false); }
+TEST(CompiledKernels, DirectedRoundingsAsSubroutinesEqualTheHost) { check_directed(true); }
 
 TEST(CompiledKernels, DirectedRoundingsFtzEqualTheHostFlushed) {
     const auto v = operands(73);

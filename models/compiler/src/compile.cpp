@@ -76,10 +76,52 @@ void place_shared(const PtxModule& p, const PtxFunction& f, SymbolLayout& layout
     k.shared_bytes = at - 16;
 }
 
+constexpr std::size_t kInstructionMemoryWords = 64 * 1024 / 4;
+
+// A software float function compiled once (float_subroutines): lowered, structured and allocated onto R1.. with
+// no spilling (the kernel's values live above it), its blocks renamed apart from the kernel's.
+struct Subroutine {
+    MFunction mf;
+    std::vector<int> order;
+    Allocation a;
+};
+
+Subroutine compile_subroutine(const PtxModule& p, const std::string& name, std::size_t index,
+                              const SymbolLayout& global, const CompileOptions& opts, SubroutineAbi& abi) {
+    const PtxFunction body = subroutine_body(p, name, opts);
+    const SubroutineWords w = subroutine_words(p, name, 0);
+    SymbolLayout layout = global;
+    layout.spill_slots = 0;
+    Lowerer low(body, layout, opts);
+    Subroutine s{low.run(), {}, {}};
+    s.mf.name = name;
+    s.mf.label_prefix = "SUB" + std::to_string(index) + "_";
+    for (MBlock& b : s.mf.blocks) b.name = s.mf.label_prefix + b.name;
+    for (const std::string& r : w.result) s.mf.live_out.push_back(low.find_vreg(r));
+    s.order = structurize(s.mf);
+    s.a = allocate_registers(s.mf, s.order, int(opts.max_regs), std::vector<bool>(std::size_t(s.mf.num_vregs), false));
+    if (!s.a.spill.empty())
+        throw CompileError(0, "software float subroutine " + name + " needs more than --max-regs registers");
+    // Nothing is saved around a CAL: the kernel's registers lie above these, and the function must not touch memory,
+    // address registers (the spill base A2/A3) or barriers.
+    for (const MBlock& b : s.mf.blocks)
+        for (const MInst& m : b.insts)
+            for (const char* x : {"g[", "g [", "global", "R2A", "A2R", "BAR", "CAL"})
+                if (m.text.find(x) != std::string::npos)
+                    throw CompileError(0, "internal error: software float subroutine " + name + " uses " + x);
+    abi.label = s.mf.blocks[std::size_t(s.order.front())].name;
+    const auto phys = [&](int v) { return v < 0 ? -1 : s.a.phys[std::size_t(v)]; };
+    for (const std::string& r : w.args) abi.args.push_back(phys(low.find_vreg(r)));
+    for (const std::string& r : w.result) abi.result.push_back(phys(low.find_vreg(r)));
+    return s;
+}
+
 // One attempt with `spill_slots` slots reserved in the local window; `needed` returns how
 // many the allocation used (more than reserved: the caller compiles again with that many).
+// `subs` (float_subroutines) follow the kernel in the code; the kernel's registers start above theirs.
 KernelCode compile_attempt(const PtxModule& p, const PtxFunction& f, const SymbolLayout& global,
-                           const CompileOptions& opts, std::uint32_t spill_slots, std::uint32_t& needed) {
+                           const CompileOptions& opts, std::uint32_t spill_slots, std::uint32_t& needed,
+                           const std::vector<Subroutine>& subs) {
     KernelCode k;
     k.name = f.name;
     SymbolLayout layout = global;
@@ -88,18 +130,26 @@ KernelCode compile_attempt(const PtxModule& p, const PtxFunction& f, const Symbo
     MFunction mf = low.run();
     peephole(mf);
     const std::vector<int> order = structurize(mf);
-    int slots = 0;
-    const Allocation a = allocate_with_spills(mf, order, int(opts.max_regs), slots);
+    int slots = 0, first_reg = 1;
+    for (const Subroutine& s : subs) first_reg = std::max(first_reg, s.a.regs_used);
+    const Allocation a = allocate_with_spills(mf, order, int(opts.max_regs), slots, first_reg);
     needed = std::uint32_t(slots);
     if (needed > spill_slots) return k;
-    k.regs = std::uint32_t(a.regs_used);
-    emit_kernel(mf, order, a, k);
+    k.regs = std::uint32_t(std::max(a.regs_used, first_reg));
+    std::vector<EmitPart> parts{EmitPart{&mf, &order, &a}};
+    for (const Subroutine& s : subs) parts.push_back(EmitPart{&s.mf, &s.order, &s.a});
+    emit_program(parts, k);
     return k;
 }
 
-KernelCode compile_kernel(const PtxModule& p, const PtxFunction& entry, const SymbolLayout& global,
-                          const CompileOptions& opts) {
-    const PtxFunction f = inline_calls(p, entry, opts);
+KernelCode compile_kernel_as(const PtxModule& p, const PtxFunction& entry, const SymbolLayout& base,
+                             const CompileOptions& opts) {
+    std::vector<std::string> names;
+    const PtxFunction f = inline_calls(p, entry, opts, &names);
+    SymbolLayout global = base;
+    std::vector<Subroutine> subs;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        subs.push_back(compile_subroutine(p, names[i], i, base, opts, global.subroutines[names[i]]));
     for (const PtxVar& v : f.vars)
         if (v.space != "shared" && v.space != "local")
             throw CompileError(v.line, opts.file + ":" + std::to_string(v.line) + ": ." + v.space + " variable " +
@@ -108,11 +158,27 @@ KernelCode compile_kernel(const PtxModule& p, const PtxFunction& entry, const Sy
     // with the slots reserved (the new code may spill a little differently: a few rounds).
     std::uint32_t reserved = 0, needed = 0;
     for (int attempt = 0; attempt < 4; ++attempt) {
-        KernelCode k = compile_attempt(p, f, global, opts, reserved, needed);
+        KernelCode k = compile_attempt(p, f, global, opts, reserved, needed, subs);
         if (needed <= reserved) return k;
         reserved = needed;
     }
     throw CompileError(f.line, opts.file + ": kernel " + f.name + ": the number of spill slots does not settle");
+}
+
+// Inlined software float functions unless asked otherwise; a kernel whose inlined code does not fit the
+// instruction memory is compiled again with them as shared subroutines.
+KernelCode compile_kernel(const PtxModule& p, const PtxFunction& entry, const SymbolLayout& global,
+                          const CompileOptions& opts) {
+    KernelCode k = compile_kernel_as(p, entry, global, opts);
+    if (opts.float_subroutines || k.code.size() <= kInstructionMemoryWords) return k;
+    CompileOptions shared = opts;
+    shared.float_subroutines = true;
+    try {
+        KernelCode s = compile_kernel_as(p, entry, global, shared);
+        return s.code.size() < k.code.size() ? s : k;
+    } catch (const CompileError&) {
+        return k;  // e.g. a subroutine needs more than --max-regs: the inlined code, too big (fgtlm run says so)
+    }
 }
 
 // Every error names the file: the parser's ("line 7: ...") and the passes' that know only the

@@ -70,10 +70,7 @@ void emit_terminator(const MFunction& f, const MBlock& b, int next, const Alloca
     }
 }
 
-}  // namespace
-
-void emit_kernel(const MFunction& f, const std::vector<int>& order, const Allocation& a, KernelCode& out) {
-    std::vector<Line> lines;
+void function_lines(const MFunction& f, const std::vector<int>& order, const Allocation& a, std::vector<Line>& lines) {
     for (std::size_t k = 0; k < order.size(); ++k) {
         const MBlock& b = f.blocks[std::size_t(order[k])];
         lines.push_back({b.name + ":", 0, true});
@@ -91,6 +88,18 @@ void emit_kernel(const MFunction& f, const std::vector<int>& order, const Alloca
         }
         emit_terminator(f, b, k + 1 < order.size() ? order[k + 1] : -1, a, lines);
     }
+}
+
+}  // namespace
+
+void emit_kernel(const MFunction& f, const std::vector<int>& order, const Allocation& a, KernelCode& out) {
+    emit_program({EmitPart{&f, &order, &a}}, out);
+}
+
+void emit_program(const std::vector<EmitPart>& parts, KernelCode& out) {
+    std::vector<Line> lines;
+    for (const EmitPart& p : parts) function_lines(*p.f, *p.order, *p.a, lines);
+    const MFunction& f = *parts.front().f;
     std::string source;
     for (const Line& l : lines) source += l.text + "\n";
     const isa::AssembleResult r = isa::assemble(source, f.name);

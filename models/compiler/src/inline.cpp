@@ -31,9 +31,11 @@ struct Frame {
 
 class Inliner {
 public:
-    Inliner(const PtxModule& m, const CompileOptions& o, PtxFunction& out) : mod_(m), opts_(o), out_(out) {}
+    Inliner(const PtxModule& m, const CompileOptions& o, PtxFunction& out, std::vector<std::string>* subs = nullptr)
+        : mod_(m), opts_(o), out_(out), subs_(subs) {}
     void expand(const PtxFunction& f, const Frame& fr);
     void expand_inst(const PtxFunction& f, const Frame& fr, const PtxInst& in);
+    void subroutine_entry(const std::string& callee);
 
 private:
     [[noreturn]] void refuse(const PtxInst& in, const std::string& why) const {
@@ -55,6 +57,7 @@ private:
     PtxInst renamed(const PtxFunction& f, const Frame& fr, PtxInst in) const;
     void param_access(const PtxFunction& f, const Frame& fr, const PtxInst& in);
     void call(const Frame& fr, const PtxInst& in);
+    void call_subroutine(const Frame& fr, const PtxInst& in, const std::string& callee);
     bool software_float(const PtxFunction& f, const Frame& fr, const PtxInst& in);
     PtxInst slot_move(const PtxInst& in, const std::string& slot, const PtxOperand& val, bool store);
     void push(PtxInst in) {
@@ -69,6 +72,7 @@ private:
     std::vector<std::string> stack_;
     std::map<std::string, bool> stored_;  // slots written so far
     int counter_ = 0;
+    std::vector<std::string>* subs_;  // float_subroutines: the software functions called
 };
 
 bool is_local_var(const PtxFunction& f, const std::string& name) {
@@ -274,7 +278,10 @@ bool Inliner::software_float(const PtxFunction& f, const Frame& fr, const PtxIns
         push(mov_b32(in, reg_operand(slot(fr.tag, name, 0)), args[k], ptx_type_size(in.type()) == 8));
         c.ops[2].elems.push_back(name);
     }
-    call(fr, c);
+    if (opts_.float_subroutines)
+        call_subroutine(fr, c, callee);
+    else
+        call(fr, c);
     const bool wide_result = in.opcode == "cvt" && ptx_type_size(in.type2()) == 8;
     PtxInst result = mov_b32(in, r.ops[0], reg_operand(slot(fr.tag, "__sf_ret", 0)), wide_result);
     result.guard = r.guard;
@@ -330,6 +337,49 @@ void Inliner::call(const Frame& fr, const PtxInst& in) {
     out_.body.push_back(end);
 }
 
+// A software float function called as a subroutine: `call.sub (result words), callee, (argument words)` over the
+// call-site slots (lowered to moves into the subroutine's registers and a CAL), skipped under a false guard as an
+// inlined call is.
+void Inliner::call_subroutine(const Frame& fr, const PtxInst& in, const std::string& callee) {
+    const SubroutineWords w = subroutine_words(mod_, callee, fr.tag);
+    PtxInst c = in;
+    c.mods = {"sub"};
+    c.guard.clear();
+    c.guard_negated = false;
+    c.ops = {vec_operand(w.result), in.ops[1], vec_operand(w.args)};
+    const std::string end = "$sub" + std::to_string(++counter_) + ".end";
+    if (!in.guard.empty()) {
+        PtxInst skip = branch_to(in, end);
+        skip.guard = reg(fr, in.guard);
+        skip.guard_negated = !in.guard_negated;
+        push(skip);
+    }
+    push(c);
+    PtxStmt l;
+    l.label = end;
+    out_.body.push_back(l);
+    if (subs_ && std::find(subs_->begin(), subs_->end(), callee) == subs_->end()) subs_->push_back(callee);
+}
+
+// The body of subroutine `callee`: its call from a frame of tag 0 whose argument slots hold the arguments.
+void Inliner::subroutine_entry(const std::string& callee) {
+    const PtxFunction* g = find_body(mod_, callee);
+    PtxInst c;
+    c.opcode = "call";
+    c.mods = {"uni"};
+    c.text = "call.uni " + callee;
+    PtxOperand name;
+    name.kind = PtxOperand::Kind::Sym;
+    name.name = callee;
+    std::vector<std::string> args;
+    for (std::size_t k = 0; k < g->params.size(); ++k) {
+        args.push_back("__sf_arg" + std::to_string(k));
+        stored_[slot(0, args.back(), 0)] = true;
+    }
+    c.ops = {vec_operand({"__sf_ret"}), name, vec_operand(args)};
+    call(Frame{}, c);
+}
+
 void Inliner::expand(const PtxFunction& f, const Frame& fr) {
     for (const PtxStmt& s : f.body) {
         if (!s.label.empty()) {
@@ -366,12 +416,38 @@ void Inliner::expand_inst(const PtxFunction& f, const Frame& fr, const PtxInst& 
 
 }  // namespace
 
-PtxFunction inline_calls(const PtxModule& m, const PtxFunction& entry, const CompileOptions& opts) {
+PtxFunction inline_calls(const PtxModule& m, const PtxFunction& entry, const CompileOptions& opts,
+                         std::vector<std::string>* subroutines) {
     PtxFunction out = entry;
     out.body.clear();
-    Inliner inl(m, opts, out);
+    Inliner inl(m, opts, out, subroutines);
     inl.expand(entry, Frame{});
     return out;
+}
+
+PtxFunction subroutine_body(const PtxModule& m, const std::string& callee, const CompileOptions& opts) {
+    PtxFunction out;
+    out.name = callee;
+    CompileOptions inlined = opts;
+    inlined.float_subroutines = false;
+    Inliner inl(m, inlined, out);
+    inl.subroutine_entry(callee);
+    return out;
+}
+
+SubroutineWords subroutine_words(const PtxModule& m, const std::string& callee, int tag) {
+    const PtxFunction* g = find_body(m, callee);
+    if (g == nullptr || g->results.size() != 1)
+        throw CompileError(0, "internal error: software function " + callee + " not found or not one result");
+    SubroutineWords w;
+    auto words = [&](std::vector<std::string>& out, const std::string& name, const PtxParam& p) {
+        const std::string s = "%s" + std::to_string(tag) + "." + name + ".0";
+        out.push_back(s);
+        if (p.size == 8) out.push_back(s + ".hi");
+    };
+    for (std::size_t k = 0; k < g->params.size(); ++k) words(w.args, "__sf_arg" + std::to_string(k), g->params[k]);
+    words(w.result, "__sf_ret", g->results[0]);
+    return w;
 }
 
 }  // namespace fgtlm::compiler

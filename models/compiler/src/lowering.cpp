@@ -160,9 +160,24 @@ void Lowerer::check_form(const PtxInst& in) const {
     if (const std::string e = operand_form_error(in, f_.regs); !e.empty()) refuse(e);
 }
 
+// `call.sub (results), NAME, (arguments)` (inline.cpp, float_subroutines): the argument words moved into the
+// subroutine's registers, CAL, the result words moved out. The kernel's own values live above the subroutines'
+// registers (compile.cpp), so nothing else needs saving.
+void Lowerer::lower_subroutine_call(const PtxInst& in) {
+    const auto it = layout_.subroutines.find(in.ops[1].name);
+    if (it == layout_.subroutines.end()) refuse("internal error: no subroutine " + in.ops[1].name);
+    const SubroutineAbi& abi = it->second;
+    for (std::size_t k = 0; k < abi.args.size() && k < in.ops[2].elems.size(); ++k)
+        if (abi.args[k] >= 0) emit("MOV R" + std::to_string(abi.args[k]) + ", {u0}", {}, {vreg(in.ops[2].elems[k])});
+    emit("CAL.NOINC " + abi.label, {}, {});
+    for (std::size_t k = 0; k < abi.result.size() && k < in.ops[0].elems.size(); ++k)
+        emit("MOV {d0}, R" + std::to_string(abi.result[k]), {vreg(in.ops[0].elems[k])}, {});
+}
+
 bool Lowerer::lower_inst(const PtxInst& in) {
     cur_ = &in;
     const std::size_t first = out_.blocks.back().insts.size();
+    if (in.opcode == "call" && in.has("sub")) return lower_subroutine_call(in), true;
     for (const std::string& m : in.mods)
         if (m == "f64") refuse("double precision (.f64) has no SM_1.0 form (--demote-f64 computes doubles in f32)");
     for (const PtxOperand& o : in.ops)

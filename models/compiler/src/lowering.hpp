@@ -15,6 +15,13 @@
 namespace fgtlm::compiler {
 
 // Where every symbol the function may name lives.
+// A software float function compiled once as a subroutine (compile.cpp): its entry label and the physical
+// registers of its argument and result words (-1: a word it never reads).
+struct SubroutineAbi {
+    std::string label;
+    std::vector<int> args, result;
+};
+
 struct SymbolLayout {
     std::map<std::string, std::uint32_t> shared;  // byte offset in the block's shared window
     std::map<std::string, std::uint32_t> global;  // global-memory byte address (.global, .const)
@@ -25,6 +32,7 @@ struct SymbolLayout {
     std::uint32_t spill_offset = 0;              // spill slots' byte offset in the local window
     std::uint32_t spill_slots = 0;               // reserved 32-bit spill slots (A2/A3 point at them)
     std::uint32_t address_size = 32;
+    std::map<std::string, SubroutineAbi> subroutines;  // float_subroutines: by software function name
 };
 
 class Lowerer {
@@ -34,6 +42,11 @@ public:
 
     // Shared by the opcode groups.
     int vreg(const std::string& ptx_reg);
+    // The vreg of a PTX register the function used, or -1 (after run() too).
+    int find_vreg(const std::string& ptx_reg) const {
+        const auto it = vregs_.find(ptx_reg);
+        return it == vregs_.end() ? -1 : it->second;
+    }
     // The high word of a 64-bit PTX register (the low word is vreg(ptx_reg)).
     int vreg_hi(const std::string& ptx_reg) { return vreg(ptx_reg + ".hi"); }
     // A register declared .b64/.u64/.s64.
@@ -62,6 +75,7 @@ private:
     void unguardable_to_register(std::vector<MInst>& out, MInst m);
     void split_blocks(const PtxFunction& f);
     void emit_spill_base();
+    void lower_subroutine_call(const PtxInst& in);
     void end_block(TermKind kind);
     static bool reads_own_dest(const PtxInst& in);
     int dst_override_ = -1;

@@ -41,6 +41,8 @@ struct MFunction {
     std::vector<MBlock> blocks;  // block 0 is the entry
     int num_vregs = 0;
     std::vector<int> no_spill;  // vregs that must stay in registers (the spill base's own setup)
+    std::vector<int> live_out;  // a subroutine's results: live at its RET (a kernel: none)
+    std::string label_prefix;   // before the names of generated blocks (a subroutine's, apart from the kernel's)
 };
 
 }  // namespace fgtlm::compiler

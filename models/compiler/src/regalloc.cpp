@@ -44,6 +44,8 @@ Liveness liveness(const MFunction& f) {
         for (std::size_t b = nb; b-- > 0;) {
             BlockSet out(nv, false);
             for (const int s : successors(f.blocks[b])) out |= l.in[std::size_t(s)];
+            if (f.blocks[b].term == TermKind::Exit)
+                for (const int v : f.live_out) out[std::size_t(v)] = true;
             BlockSet in = use[b] | (out - def[b]);
             if (in != l.in[b] || out != l.out[b]) l.in[b] = std::move(in), l.out[b] = std::move(out), changed = true;
         }
@@ -104,20 +106,47 @@ std::vector<bool> fmad_addends(const MFunction& f) {
     return low;
 }
 
+// A 16-bit half is register field 2n+h, and the RTL compares the raw field: field 124 (R62L) reads 0 like R124 and
+// field 127 (R63H) is never written (docs/cosim-known-differences.md, "Register fields 124 and 127"). A value
+// accessed as a half ({u0L}, {d0H}) therefore never gets R62 or R63.
+std::vector<bool> half_accessed(const MFunction& f) {
+    std::vector<bool> half(std::size_t(f.num_vregs), false);
+    for (const MBlock& b : f.blocks)
+        for (const MInst& m : b.insts)
+            for (std::size_t at = m.text.find('{'); at != std::string::npos; at = m.text.find('{', at + 1)) {
+                if (at + 4 >= m.text.size() || (m.text[at + 3] != 'L' && m.text[at + 3] != 'H')) continue;
+                const auto& list = m.text[at + 1] == 'd' ? m.defs : m.uses;
+                const std::size_t k = std::size_t(m.text[at + 2] - '0');
+                if (k < list.size()) half[std::size_t(list[k])] = true;
+            }
+    return half;
+}
+
+bool half_field_unusable(int r) { return r == 62 || r == 63; }
+
 }  // namespace
 
 namespace {
 
-// An FMAD addend finds R1..R31 all held: the spillable value among them that ends last goes to memory. Returns
-// it, or -1 if none may spill.
-int choose_low_spill(const std::vector<Interval>& iv, const std::vector<int>& active, const Allocation& a,
-                     const std::vector<bool>& no_spill) {
+// An FMAD addend finds R1..R31 all held (`unfit`: the registers it cannot take, R32.. for it, R62/R63 for a half):
+// the spillable value among those holding a fitting register that ends last goes to memory. Returns it, or -1.
+template <typename Unfit>
+int choose_fitting_spill(const std::vector<Interval>& iv, const std::vector<int>& active, const Allocation& a,
+                         const std::vector<bool>& no_spill, Unfit unfit) {
     int best = -1;
     for (const int v : active)
-        if (a.phys[std::size_t(v)] < kLowRegisters && !no_spill[std::size_t(v)] &&
+        if (!unfit(a.phys[std::size_t(v)]) && !no_spill[std::size_t(v)] &&
             (best < 0 || iv[std::size_t(v)].end > iv[std::size_t(best)].end))
             best = v;
     return best;
+}
+
+// The lowest free register `v` may take, or -1.
+template <typename Unfit>
+int first_fitting(const std::set<int>& free, Unfit unfit) {
+    for (const int r : free)
+        if (!unfit(r)) return r;
+    return -1;
 }
 
 // Out of registers at `cur`: the spillable interval among the active ones and cur that ends
@@ -133,9 +162,9 @@ int choose_spill(const std::vector<Interval>& iv, const std::vector<int>& active
 }  // namespace
 
 Allocation allocate_registers(const MFunction& f, const std::vector<int>& order, int max_regs,
-                              const std::vector<bool>& no_spill) {
+                              const std::vector<bool>& no_spill, int first_reg) {
     const std::vector<Interval> iv = intervals(f, order, liveness(f));
-    const std::vector<bool> low = fmad_addends(f);
+    const std::vector<bool> low = fmad_addends(f), half = half_accessed(f);
     std::vector<int> byStart;
     for (std::size_t v = 0; v < iv.size(); ++v)
         if (iv[v].start >= 0) byStart.push_back(int(v));
@@ -144,7 +173,7 @@ Allocation allocate_registers(const MFunction& f, const std::vector<int>& order,
     Allocation a;
     a.phys.assign(iv.size(), -1);
     std::set<int> free;
-    for (int r = 1; r < max_regs; ++r) free.insert(r);
+    for (int r = first_reg; r < max_regs; ++r) free.insert(r);
     std::vector<int> active;
     for (const int v : byStart) {
         const Interval& cur = iv[std::size_t(v)];
@@ -167,16 +196,21 @@ Allocation allocate_registers(const MFunction& f, const std::vector<int>& order,
             a.phys[std::size_t(victim)] = -1;
             active.erase(std::find(active.begin(), active.end(), victim));
         }
-        if (low[std::size_t(v)] && *free.begin() >= kLowRegisters) {
-            const int victim = choose_low_spill(iv, active, a, no_spill);
-            if (victim < 0) throw CompileError(0, f.name + ": an FMAD addend needs one of R1..R31, and all are taken");
+        const bool is_low = low[std::size_t(v)], is_half = half[std::size_t(v)];
+        const auto unfit = [&](int r) { return (is_low && r >= kLowRegisters) || (is_half && half_field_unusable(r)); };
+        if (first_fitting(free, unfit) < 0) {
+            const int victim = choose_fitting_spill(iv, active, a, no_spill, unfit);
+            if (victim < 0)
+                throw CompileError(0, f.name +
+                                          ": no register left for an FMAD addend (R1..R31) or a 16-bit half (not "
+                                          "R62/R63)");
             a.spill.push_back(victim);
             free.insert(a.phys[std::size_t(victim)]);
             a.phys[std::size_t(victim)] = -1;
             active.erase(std::find(active.begin(), active.end(), victim));
         }
-        a.phys[std::size_t(v)] = *free.begin();
-        free.erase(free.begin());
+        a.phys[std::size_t(v)] = first_fitting(free, unfit);
+        free.erase(a.phys[std::size_t(v)]);
         a.regs_used = std::max(a.regs_used, a.phys[std::size_t(v)] + 1);
         active.push_back(v);
     }

@@ -15,10 +15,11 @@ struct Allocation {
     std::vector<int> spill;  // non-empty: the allocation failed; these vregs must live in memory
 };
 
-// Linear scan; when more than max_regs - 1 values are live it lists values to spill instead
-// (never one marked in no_spill). Throws CompileError when only no_spill values are left.
+// Linear scan onto R<first_reg>..R(max_regs-1) (below first_reg: the software float subroutines' registers);
+// when more values are live it lists values to spill instead (never one marked in no_spill). Throws
+// CompileError when only no_spill values are left.
 Allocation allocate_registers(const MFunction& f, const std::vector<int>& order, int max_regs,
-                              const std::vector<bool>& no_spill);
+                              const std::vector<bool>& no_spill, int first_reg = 1);
 
 // Spilling (spill.cpp): every use of a spilled vreg reloads it into a fresh short-lived vreg
 // (MOV from the thread's spill slot, g[A2+k] / g[A3+k-32]) and every definition stores one
@@ -26,7 +27,8 @@ Allocation allocate_registers(const MFunction& f, const std::vector<int>& order,
 void rewrite_spills(MFunction& f, const std::vector<int>& spilled, std::vector<int>& slot_of, int& slots,
                     std::vector<bool>& no_spill);
 // Allocation with spilling: rewrite and allocate again until it fits. Returns the slots used.
-Allocation allocate_with_spills(MFunction& f, const std::vector<int>& order, int max_regs, int& slots);
+Allocation allocate_with_spills(MFunction& f, const std::vector<int>& order, int max_regs, int& slots,
+                                int first_reg = 1);
 constexpr int kMaxSpillSlots = 64;  // two address registers x 32 word offsets (MOV g[] has 5 bits)
 
 }  // namespace fgtlm::compiler

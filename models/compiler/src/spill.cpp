@@ -84,13 +84,13 @@ void rewrite_spills(MFunction& f, const std::vector<int>& spilled, std::vector<i
     }
 }
 
-Allocation allocate_with_spills(MFunction& f, const std::vector<int>& order, int max_regs, int& slots) {
+Allocation allocate_with_spills(MFunction& f, const std::vector<int>& order, int max_regs, int& slots, int first_reg) {
     std::vector<int> slot_of(std::size_t(f.num_vregs), -1);
     std::vector<bool> no_spill(std::size_t(f.num_vregs), false);
     for (const int v : f.no_spill) no_spill[std::size_t(v)] = true;
     slots = 0;
     for (;;) {
-        Allocation a = allocate_registers(f, order, max_regs, no_spill);
+        Allocation a = allocate_registers(f, order, max_regs, no_spill, first_reg);
         if (a.spill.empty()) return a;
         rewrite_spills(f, a.spill, slot_of, slots, no_spill);
     }

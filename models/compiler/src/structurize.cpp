@@ -50,7 +50,7 @@ BlockSet region_members(const Cfg& c, int start, int p, std::size_t n, bool from
 int make_preheader(MFunction& f, const Loop& loop) {
     const int ph = int(f.blocks.size());
     MBlock b;
-    b.name = "PH" + std::to_string(ph);
+    b.name = f.label_prefix + "PH" + std::to_string(ph);
     b.term = TermKind::Jump;
     b.target = loop.header;
     b.line = f.blocks[std::size_t(loop.header)].line;
@@ -98,7 +98,7 @@ void build_joins(MFunction& f, std::vector<Region>& regions) {
     for (Region& r : regions) {
         r.join_block = int(f.blocks.size());
         MBlock j;
-        j.name = "J" + std::to_string(r.join_block);
+        j.name = f.label_prefix + "J" + std::to_string(r.join_block);
         j.is_join = true;
         j.term = TermKind::Jump;
         j.line = f.blocks[std::size_t(r.join_target)].line;
@@ -132,7 +132,7 @@ void build_joins(MFunction& f, std::vector<Region>& regions) {
 
 int exit_of(const MFunction& f) {
     for (std::size_t b = 0; b < f.blocks.size(); ++b)
-        if (f.blocks[b].name == "EXIT") return int(b);
+        if (f.blocks[b].name == f.label_prefix + "EXIT") return int(b);
     return int(f.blocks.size()) - 1;
 }
 

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include <fgtlm/compiler/module.hpp>
+#include <fgtlm/core/sm_core.hpp>
 #include <fgtlm/io/number.hpp>
 
 namespace fgtlm::loaders {
@@ -171,6 +172,24 @@ void place_module_data(const compiler::Module& m, const LaunchTarget& t, KernelI
     img.global_init.insert(img.global_init.end(), m.data.begin(), m.data.end());
 }
 
+// FlexGripPlus' block scheduler starts min(blocks per core, blocks left) blocks whatever their registers, and
+// warp_id_calc.vhd wraps the warps' register bases at the register file's 512 slots, so warps past it alias the
+// first warps' registers (docs/rtl-policies.md, core.rtl.register_alias). The host sizes the batch, as the CUDA
+// runtime does from a kernel's register count: a compiled kernel's launch keeps at most the blocks whose
+// registers fit, and a block that cannot fit alone is refused (its warps would overwrite each other's registers).
+void fit_blocks_to_registers(const compiler::KernelCode& k, const std::string& file, KernelImage& img) {
+    const std::uint32_t slots = core::SmCoreConfig{}.reg_slots;
+    const std::uint32_t warps = (img.launch.threads_per_block() + core::kWarpSize - 1) / core::kWarpSize;
+    const std::uint32_t per_block = warps * k.regs;
+    if (per_block == 0) return;  // no registers or no threads: refused by core::check_launch
+    if (per_block > slots)
+        throw LoadError(file, 0,
+                        fmt::format("kernel {}: a block of {} warps x {} registers needs {} register slots, the SM has "
+                                    "{}: use a smaller block or compile with a lower --max-regs",
+                                    k.name, warps, k.regs, per_block, slots));
+    img.launch.blocks_per_sm = std::min(img.launch.blocks_per_sm, std::max(1u, slots / per_block));
+}
+
 compiler::Module read_module(const std::string& path) {
     try {
         return compiler::module_from_json(read_launch_input(path, "the MODULE"), path);
@@ -200,6 +219,7 @@ KernelImage image_from_module(const LaunchTarget& t) {
     apply_launch_options(words, img);
     img.launch.params = param_words(*k, param_texts(t));
     img.launch.regs_per_thread = k->regs;
+    fit_blocks_to_registers(*k, t.target, img);
     // Local windows (one per thread of the block) follow the static shared data.
     img.launch.shared_bytes = k->shared_bytes + t.dynamic_shared + k->local_bytes * img.launch.threads_per_block();
     if (k->local_bytes > 0 && img.launch.threads_per_block() % 32 != 0)

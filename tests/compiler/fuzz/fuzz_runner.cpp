@@ -54,7 +54,11 @@ bool run_model(const FuzzCase& c, const fs::path& dir, std::vector<std::uint8_t>
     std::ofstream(in, std::ios::binary)
         .write(reinterpret_cast<const char*>(c.input.data()), std::streamsize(c.input.size()));
     const std::string exe = FGTLM_EXE;
-    if (shell(exe + " ptxas " + ptx.string() + " -o " + mod.string(), log) != 0)
+    // FGTLM_FUZZ_PTXAS_ARGS: extra `fgtlm ptxas` options for every case (FGTLM_FUZZ_PTXAS_ARGS=--float-subroutines
+    // scripts/ptx-fuzz ...).
+    const char* extra = std::getenv("FGTLM_FUZZ_PTXAS_ARGS");
+    const std::string args = c.ptxas_args + (extra ? std::string(" ") + extra : "");
+    if (shell(exe + " ptxas " + ptx.string() + " -o " + mod.string() + " " + args, log) != 0)
         return (error = "fgtlm ptxas: " + slurp(log)), false;
     const std::string run = exe + " run " + mod.string() + " --grid " + std::to_string(c.grid) + " --block " +
                             std::to_string(c.block) + " --param 0 --param " + std::to_string(kOut) + " --global-init " +

@@ -14,6 +14,7 @@ struct FuzzCase {
     std::string ptx;
     std::uint32_t grid = 1, block = 32;
     std::vector<std::uint8_t> input;  // global memory from address 0 (the inputs)
+    std::string ptxas_args;           // extra `fgtlm ptxas` options (with FGTLM_FUZZ_PTXAS_ARGS from the environment)
 };
 
 struct FuzzResult {
