@@ -78,7 +78,11 @@ void function_lines(const MFunction& f, const std::vector<int>& order, const All
         for (const MInst& m : b.insts) {
             const std::string text = substitute(m, a);
             if (is_self_move(text)) continue;
-            if (short_form_candidate(text)) {
+            // Not where a branch or a RET lands: the RTL's RET to a 32-bit instruction after a CAL loses the
+            // warp's commits there (compiler.rtl.f32_arith_subroutines), so a jump target stays 64-bit.
+            const bool target = !lines.empty() && ((lines.back().is_label && lines.back().text.back() == ':') ||
+                                                   lines.back().text.rfind("CAL", 0) == 0);
+            if (!target && short_form_candidate(text)) {
                 lines.push_back({".short_forms on", 0, true});
                 lines.push_back({text, m.line, false});
                 lines.push_back({".short_forms off", 0, true});
