@@ -25,10 +25,12 @@ set(FGTLM_RTL_SKIP_LINE
 
 # fgtlm_rtl_test(NAME name COMMAND cmd...): a test that needs the RTL, labelled `rtl` (a caller
 # that sets LABELS again keeps `rtl` in them). It runs through tests/need_rtl.sh, which skips it
-# with FGTLM_RTL_SKIP_LINE (exit 77) when there is no checkout or no ghdl-llvm.
+# with FGTLM_RTL_SKIP_LINE (exit 77) when there is no checkout or no ghdl-llvm. Its COST makes
+# ctest -j start it before the short tests even in a fresh build tree (no cost data yet), so a
+# minutes-long GHDL run does not end the suite alone on one core.
 function(fgtlm_rtl_test)
   cmake_parse_arguments(A "" "NAME" "COMMAND" ${ARGN})
   add_test(NAME ${A_NAME} COMMAND ${PROJECT_SOURCE_DIR}/tests/need_rtl.sh "${FGTLM_FLEXGRIP_DIR}"
            "${FGTLM_RTL_SKIP_LINE}" ${A_COMMAND})
-  set_tests_properties(${A_NAME} PROPERTIES LABELS rtl SKIP_RETURN_CODE 77 SKIP_REGULAR_EXPRESSION "^SKIP: ")
+  set_tests_properties(${A_NAME} PROPERTIES LABELS rtl SKIP_RETURN_CODE 77 SKIP_REGULAR_EXPRESSION "^SKIP: " COST 100)
 endfunction()

@@ -28,18 +28,18 @@ struct Probe : sc_core::sc_module {
         in.register_b_transport(this, &Probe::b_transport);
     }
     void b_transport(sm::PipelinePayload& p, sc_core::sc_time& d) {
-        ++per_opcode[p.ctx->inst->op];
-        guarded_off_threads += std::uint32_t(__builtin_popcount(p.ctx->issue_mask & ~p.ctx->exec_mask));
+        ++per_opcode[p.ctx->fetch.inst->op];
+        guarded_off_threads += std::uint32_t(__builtin_popcount(p.ctx->decode.issue_mask & ~p.ctx->decode.exec_mask));
         out->b_transport(p, d);
     }
 };
 
 struct Fixture {
     gpu::StandaloneSystem sys{"sys", [] {
-        gpu::SystemConfig c;
-        c.gpu.sm.auto_bind_pipeline = false;
-        return c;
-    }()};
+                                  gpu::SystemConfig c;
+                                  c.gpu.sm.auto_bind_pipeline = false;
+                                  return c;
+                              }()};
     Probe probe{"probe"};
     Fixture() {
         sm::Sm& s = sys.gpu.sm(0);

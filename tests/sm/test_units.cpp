@@ -59,8 +59,8 @@ struct CountingFpu : sc_core::sc_module {
     }
     void b_transport(sm::UnitPayload& t, sc_core::sc_time& d) {
         const core::ExecContext* op = t.op;
-        ++per_opcode[op->inst->op];
-        lanes += std::uint32_t(__builtin_popcount(op->exec_mask));
+        ++per_opcode[op->fetch.inst->op];
+        lanes += std::uint32_t(__builtin_popcount(op->decode.exec_mask));
         out->b_transport(t, d);
     }
 };

@@ -6,24 +6,25 @@
 namespace fgtlm::core {
 
 bool SmCore::execute(ExecContext& ctx) {
-    ctx.rec.unit = ctx.form.timing;
-    ctx.error.kind = KernelErrorKind::None;
-    if (ctx.form.exec == UnitId::Memory) gather_memory_operands(ctx);
-    return units_[std::size_t(ctx.form.exec)]->execute(ctx) || record_unit_error(ctx);
+    ctx.writeback.rec.unit = ctx.fetch.form.timing;
+    ctx.execute.error.kind = KernelErrorKind::None;
+    if (ctx.fetch.form.exec == UnitId::Memory) gather_memory_operands(ctx);
+    return units_[std::size_t(ctx.fetch.form.exec)]->execute(ctx) || record_unit_error(ctx);
 }
 
-// A unit does not own the core: it describes its kernel error in ctx.error (kind None: the
+// A unit does not own the core: it describes its kernel error in ctx.execute.error (kind None: the
 // SM recorded one already, or the caller names the unit).
 bool SmCore::record_unit_error(ExecContext& ctx) {
-    if (ctx.error.kind != KernelErrorKind::None)
-        fail(ctx.error.kind, ctx.warp_slot, ctx.error.address, std::move(ctx.error.message));
+    if (ctx.execute.error.kind != KernelErrorKind::None)
+        fail(ctx.execute.error.kind, ctx.fetch.warp_slot, ctx.execute.error.address,
+             std::move(ctx.execute.error.message));
     return false;
 }
 
 bool unit_fail(ExecContext& op, KernelErrorKind kind, std::uint64_t address, std::string message) {
-    op.error.kind = kind;
-    op.error.address = address;
-    op.error.message = std::move(message);
+    op.execute.error.kind = kind;
+    op.execute.error.address = address;
+    op.execute.error.message = std::move(message);
     return false;
 }
 

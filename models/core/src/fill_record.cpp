@@ -5,18 +5,18 @@
 namespace fgtlm::core {
 
 void SmCore::fill_record(ExecContext& ctx) {
-    const isa::Instruction& in = *ctx.inst;
-    const WarpState& w = warps_[ctx.warp_slot];
-    IssueRecord& r = ctx.rec;
+    const isa::Instruction& in = *ctx.fetch.inst;
+    const WarpState& w = warps_[ctx.fetch.warp_slot];
+    IssueRecord& r = ctx.writeback.rec;
     r.inst = &in;
-    r.flags = ctx.form.flags;
+    r.flags = ctx.fetch.form.flags;
     r.sm = cfg_.sm_id;
     r.block = w.block;
     r.warp = w.warp_in_block;
-    r.warp_slot = ctx.warp_slot;
-    r.pc = ctx.pc;
-    r.active_mask = ctx.exec_mask;
-    r.issue_mask = ctx.issue_mask;
+    r.warp_slot = ctx.fetch.warp_slot;
+    r.pc = ctx.fetch.pc;
+    r.active_mask = ctx.decode.exec_mask;
+    r.issue_mask = ctx.decode.issue_mask;
     r.shared_operands = r.const_operands = 0;
     for (std::uint32_t i = 0; i < 3; ++i) {
         r.src_regs[i] = 0xff;

@@ -7,9 +7,9 @@
 namespace fgtlm::core {
 
 void SmCore::gather_memory_operands(ExecContext& ctx) {
-    const isa::Instruction& in = *ctx.inst;
-    const std::uint32_t slot = ctx.warp_slot;
-    MemOperands& mo = ctx.mem_operands;
+    const isa::Instruction& in = *ctx.fetch.inst;
+    const std::uint32_t slot = ctx.fetch.warp_slot;
+    MemOperands& mo = ctx.execute.mem_operands;
     mo.summarize = record_issues || !observers_.empty();
     switch (in.op) {
         case isa::Opcode::R2G:
@@ -48,7 +48,7 @@ void SmCore::gather_memory_operands(ExecContext& ctx) {
         in.op == isa::Opcode::GST && (s.kind == isa::OperandKind::RegLo || s.kind == isa::OperandKind::RegHi);
     for (std::uint32_t k = 0; k < 4; ++k) {
         const std::uint32_t r = s.reg + k;
-        mo.data[k] = half ? ctx.src[0] : (r == 124 || r > 127) ? zeros_ : reg_row(slot, r);
+        mo.data[k] = half ? ctx.read.src[0] : (r == 124 || r > 127) ? zeros_ : reg_row(slot, r);
     }
 }
 

@@ -16,31 +16,31 @@ namespace {
 // Condition formulas of the FlexGripPlus manual (BRA/RET/SSY tables), over Z, S, C, O.
 bool eval_condition(std::uint8_t cond, bool z, bool s, bool c, bool o) {
     switch (cond) {
-        case 0x00: return false;                  // FL
-        case 0x01: return (s && !z) != o;         // LT
-        case 0x02: return z && !s;                // EQ
-        case 0x03: return s != (z || o);          // LE
-        case 0x04: return !z && (s == o);         // GT
-        case 0x05: return !z;                     // NE
-        case 0x06: return s == o;                 // GE
-        case 0x07: return !z || !s;               // NUM (ordered)
-        case 0x08: return z && s;                 // NAN (unordered)
-        case 0x09: return s != o;                 // LTU
-        case 0x0a: return z;                      // EQU
-        case 0x0b: return z || (s != o);          // LEU
-        case 0x0c: return (!s) != (z || o);       // GTU
-        case 0x0d: return !z || s;                // NEU
-        case 0x0e: return (!s || z) != o;         // GEU
-        case 0x0f: return true;                   // TR
-        case 0x10: return o;                      // OFL
-        case 0x11: return c;                      // CARRY
-        case 0x12: return !z && c;                // ABOVE
-        case 0x13: return s;                      // SIGN
-        case 0x1c: return !s;                     // NSF
-        case 0x1d: return z || !c;                // BLE (not above)
-        case 0x1e: return !c;                     // NCF
-        case 0x1f: return !o;                     // NOF
-        default: return false;                    // 0x14-0x1b: undefined, never true
+        case 0x00: return false;             // FL
+        case 0x01: return (s && !z) != o;    // LT
+        case 0x02: return z && !s;           // EQ
+        case 0x03: return s != (z || o);     // LE
+        case 0x04: return !z && (s == o);    // GT
+        case 0x05: return !z;                // NE
+        case 0x06: return s == o;            // GE
+        case 0x07: return !z || !s;          // NUM (ordered)
+        case 0x08: return z && s;            // NAN (unordered)
+        case 0x09: return s != o;            // LTU
+        case 0x0a: return z;                 // EQU
+        case 0x0b: return z || (s != o);     // LEU
+        case 0x0c: return (!s) != (z || o);  // GTU
+        case 0x0d: return !z || s;           // NEU
+        case 0x0e: return (!s || z) != o;    // GEU
+        case 0x0f: return true;              // TR
+        case 0x10: return o;                 // OFL
+        case 0x11: return c;                 // CARRY
+        case 0x12: return !z && c;           // ABOVE
+        case 0x13: return s;                 // SIGN
+        case 0x1c: return !s;                // NSF
+        case 0x1d: return z || !c;           // BLE (not above)
+        case 0x1e: return !c;                // NCF
+        case 0x1f: return !o;                // NOF
+        default: return false;               // 0x14-0x1b: undefined, never true
     }
 }
 
@@ -125,7 +125,7 @@ SmCore::SmCore(const SmCoreConfig& cfg) : cfg_(cfg) {
     if (cfg_.max_warps == 0) cfg_.max_warps = 1;
     if (cfg_.stack_depth == 0) cfg_.stack_depth = 1;
     if (cfg_.sp_lanes == 0 || cfg_.sp_lanes > kWarpSize) cfg_.sp_lanes = 8;
-    ctx_.pass_lanes = cfg_.sp_lanes;
+    ctx_.fetch.pass_lanes = cfg_.sp_lanes;
     latch_lanes_ = cfg_.sp_lanes;
     regs_.configure(cfg_.reg_slots, cfg_.max_warps);
     shared_.assign(cfg_.shared_bytes, 0);
@@ -273,7 +273,7 @@ bool SmCore::select(ExecContext& ctx) {
         if (warps_[slot].status == WarpStatus::Ready) {
             if (cost_ != nullptr && cost_->picks_warps()) slot = picked_warp(slot);
             rr_next_ = slot + 1 == num_warps_ ? 0 : slot + 1;
-            ctx.warp_slot = slot;
+            ctx.fetch.warp_slot = slot;
             return true;
         }
     }
@@ -299,73 +299,74 @@ std::uint32_t SmCore::picked_warp(std::uint32_t rr) {
 }
 
 bool SmCore::fetch(ExecContext& ctx) {
-    WarpState& w = warps_[ctx.warp_slot];
+    WarpState& w = warps_[ctx.fetch.warp_slot];
     const isa::Instruction* inst = program_->fetch(w.pc);
     if (inst == nullptr) {
-        fail(KernelErrorKind::IllegalInstruction, ctx.warp_slot, w.pc,
+        fail(KernelErrorKind::IllegalInstruction, ctx.fetch.warp_slot, w.pc,
              (w.pc & 3u) ? std::string("PC not 4-byte aligned")
                          : "PC outside instruction memory (" + std::to_string(program_->size_bytes()) + " bytes)");
         return false;
     }
-    ctx.inst = inst;
-    ctx.form = program_->form(w.pc);
-    ctx.pc = w.pc;
-    ctx.rtl = cfg_.rtl.unit_flags;
+    ctx.fetch.inst = inst;
+    ctx.fetch.form = program_->form(w.pc);
+    ctx.fetch.pc = w.pc;
+    ctx.fetch.rtl = cfg_.rtl.unit_flags;
     return true;
 }
 
 bool SmCore::decode(ExecContext& ctx) {
-    const isa::Instruction* inst = ctx.inst;
-    const WarpState& w = warps_[ctx.warp_slot];
+    const isa::Instruction* inst = ctx.fetch.inst;
+    const WarpState& w = warps_[ctx.fetch.warp_slot];
     if (inst->is_illegal()) {
         std::string why = isa::describe_illegal(*inst);  // words, reason, opcode fields
-        const std::size_t colon = why.find(": ");          // drop its "illegal instruction at 0x..: "
+        const std::size_t colon = why.find(": ");        // drop its "illegal instruction at 0x..: "
         if (colon != std::string::npos) why = why.substr(colon + 2);
         if (why.empty()) why = illegal_text(inst->illegal_reason);
-        fail(KernelErrorKind::IllegalInstruction, ctx.warp_slot, w.pc, std::move(why));
+        fail(KernelErrorKind::IllegalInstruction, ctx.fetch.warp_slot, w.pc, std::move(why));
         return false;
     }
-    ctx.issue_mask = w.active;
-    ctx.exec_mask = inst->is_guarded()
-                        ? (w.active & guard_mask(ctx.warp_slot, inst->guard_reg, std::uint8_t(inst->guard_cond)))
-                        : w.active;
-    ctx.res_regs = 0;
-    ctx.has_flags = false;
-    ctx.taint = 0;
-    IssueRecord& rec = ctx.rec;
+    ctx.decode.issue_mask = w.active;
+    ctx.decode.exec_mask =
+        inst->is_guarded()
+            ? (w.active & guard_mask(ctx.fetch.warp_slot, inst->guard_reg, std::uint8_t(inst->guard_cond)))
+            : w.active;
+    ctx.execute.res_regs = 0;
+    ctx.execute.has_flags = false;
+    ctx.read.taint = 0;
+    IssueRecord& rec = ctx.writeback.rec;
     rec.branch_taken = rec.diverged = rec.reconverged = rec.barrier = rec.warp_done = false;
     rec.mem = MemAccessSummary{};
     rec.shared_read_conflict_degree = 1;
     rec.operand_latency_cycles = 0;
-    ctx.warp = &warps_[ctx.warp_slot];
-    ctx.next_pc_set = false;
+    ctx.fetch.warp = &warps_[ctx.fetch.warp_slot];
+    ctx.execute.next_pc_set = false;
     return true;
 }
 
 bool SmCore::writeback(ExecContext& ctx) {
     if (track_undefined_) write_taint(ctx);
-    if (ctx.res_regs != 0 && ctx.exec_mask != 0) write_results(ctx);
-    if (ctx.inst->src[0].post_inc || ctx.inst->dst.post_inc) post_increment(ctx);
-    const isa::Instruction& in = *ctx.inst;
-    const std::uint32_t m = ctx.exec_mask;
-    const std::uint32_t slot = ctx.warp_slot;
-    if (in.set_pred && ctx.has_flags && m != 0) {
+    if (ctx.execute.res_regs != 0 && ctx.decode.exec_mask != 0) write_results(ctx);
+    if (ctx.fetch.inst->src[0].post_inc || ctx.fetch.inst->dst.post_inc) post_increment(ctx);
+    const isa::Instruction& in = *ctx.fetch.inst;
+    const std::uint32_t m = ctx.decode.exec_mask;
+    const std::uint32_t slot = ctx.fetch.warp_slot;
+    if (in.set_pred && ctx.execute.has_flags && m != 0) {
         std::uint8_t* row = regs_.pred_row(slot, in.set_pred_reg);
         if (m == 0xffffffffu)
-            std::memcpy(row, ctx.flags, kWarpSize);
+            std::memcpy(row, ctx.execute.flags, kWarpSize);
         else
-            for (std::uint32_t l = 0; l < kWarpSize; ++l) row[l] = ((m >> l) & 1u) ? ctx.flags[l] : row[l];
+            for (std::uint32_t l = 0; l < kWarpSize; ++l) row[l] = ((m >> l) & 1u) ? ctx.execute.flags[l] : row[l];
     }
-    const bool ok = ctx.next_pc_set || advance_pc(ctx);
+    const bool ok = ctx.execute.next_pc_set || advance_pc(ctx);
     ++warp_instructions;
     thread_instructions += std::uint32_t(std::popcount(m));
     if (record_issues || cost_ != nullptr || !observers_.empty()) fill_record(ctx);
     // Timing first (one channel: the cost it returns is the SM's), then the observers.
-    if (cost_ != nullptr) ctx.issue_cycles = cost_->on_issue(ctx.rec);
+    if (cost_ != nullptr) ctx.writeback.issue_cycles = cost_->on_issue(ctx.writeback.rec);
     if (!observers_.empty()) {
         for (ExecutionObserver* o : observers_) {
-            o->on_issue(ctx.rec);
-            o->on_commit(ctx.rec, ctx.res[0]);
+            o->on_issue(ctx.writeback.rec);
+            o->on_commit(ctx.writeback.rec, ctx.execute.res[0]);
         }
     }
     return ok && !failed();
@@ -373,18 +374,18 @@ bool SmCore::writeback(ExecContext& ctx) {
 
 // The result registers of the instruction (GPRs, halves, address registers, predicates).
 void SmCore::write_results(ExecContext& ctx) {
-    const isa::Instruction& in = *ctx.inst;
-    const std::uint32_t slot = ctx.warp_slot;
-    const std::uint32_t m = ctx.exec_mask;
+    const isa::Instruction& in = *ctx.fetch.inst;
+    const std::uint32_t slot = ctx.fetch.warp_slot;
+    const std::uint32_t m = ctx.decode.exec_mask;
     const isa::Operand& d = in.dst;
     switch (d.kind) {
         case isa::OperandKind::Reg:
             if (write_dropped(d)) break;
-            for (std::uint32_t k = 0; k < ctx.res_regs; ++k) {
+            for (std::uint32_t k = 0; k < ctx.execute.res_regs; ++k) {
                 const std::uint32_t r = d.reg + k;
                 if (r > 127 || (r == 124 && !cfg_.rtl.register_fields)) continue;
                 std::uint32_t* row = reg_row(slot, r);
-                const std::uint32_t* v = ctx.res[k];
+                const std::uint32_t* v = ctx.execute.res[k];
                 if (m == 0xffffffffu) {
                     std::memcpy(row, v, sizeof(std::uint32_t) * kWarpSize);
                 } else {
@@ -396,11 +397,11 @@ void SmCore::write_results(ExecContext& ctx) {
         case isa::OperandKind::RegHi: {
             if (write_dropped(d)) break;
             std::uint32_t* row = reg_row(slot, d.reg);
-            const std::uint32_t* v = ctx.res[0];
+            const std::uint32_t* v = ctx.execute.res[0];
             const bool hi = d.kind == isa::OperandKind::RegHi;
             for (std::uint32_t l = 0; l < kWarpSize; ++l) {
-                const std::uint32_t merged = hi ? ((row[l] & 0x0000ffffu) | (v[l] << 16))
-                                                : ((row[l] & 0xffff0000u) | (v[l] & 0xffffu));
+                const std::uint32_t merged =
+                    hi ? ((row[l] & 0x0000ffffu) | (v[l] << 16)) : ((row[l] & 0xffff0000u) | (v[l] & 0xffffu));
                 row[l] = ((m >> l) & 1u) ? merged : row[l];
             }
             break;
@@ -408,13 +409,13 @@ void SmCore::write_results(ExecContext& ctx) {
         case isa::OperandKind::AddrReg:
             if (d.reg != 0) {
                 std::uint32_t* row = regs_.areg_row(slot, d.reg);
-                for (std::uint32_t l = 0; l < kWarpSize; ++l) row[l] = ((m >> l) & 1u) ? ctx.res[0][l] : row[l];
+                for (std::uint32_t l = 0; l < kWarpSize; ++l) row[l] = ((m >> l) & 1u) ? ctx.execute.res[0][l] : row[l];
             }
             break;
         case isa::OperandKind::Predicate: {
             std::uint8_t* row = regs_.pred_row(slot, d.reg);
             for (std::uint32_t l = 0; l < kWarpSize; ++l)
-                row[l] = ((m >> l) & 1u) ? std::uint8_t(ctx.res[0][l] & 15u) : row[l];
+                row[l] = ((m >> l) & 1u) ? std::uint8_t(ctx.execute.res[0][l] & 15u) : row[l];
             break;
         }
         default:  // Output (o[0x7f]) and memory destinations written by execute
@@ -426,10 +427,10 @@ void SmCore::write_results(ExecContext& ctx) {
 // increments, semantics.cpp constant_move / address_increment): after the access of [Ak],
 // Ak += off * size.
 void SmCore::post_increment(ExecContext& ctx) {
-    const isa::Operand& c = ctx.inst->dst.post_inc ? ctx.inst->dst : ctx.inst->src[0];
+    const isa::Operand& c = ctx.fetch.inst->dst.post_inc ? ctx.fetch.inst->dst : ctx.fetch.inst->src[0];
     if (c.areg == 0) return;  // A0 is always 0
-    std::uint32_t* row = regs_.areg_row(ctx.warp_slot, c.areg);
-    const std::uint32_t m = ctx.exec_mask;
+    std::uint32_t* row = regs_.areg_row(ctx.fetch.warp_slot, c.areg);
+    const std::uint32_t m = ctx.decode.exec_mask;
     for (std::uint32_t l = 0; l < kWarpSize; ++l) row[l] += ((m >> l) & 1u) ? c.byte_offset() : 0u;
 }
 
@@ -446,14 +447,14 @@ void SmCore::set_constant_bank(std::uint32_t bank, const std::uint8_t* data, std
 // No unit moved the PC: step past the instruction, pop the stack at a join (.S), end the
 // threads at an end marker. false = kernel error.
 bool SmCore::advance_pc(ExecContext& ctx) {
-    const isa::Instruction& in = *ctx.inst;
-    WarpState& w = warps_[ctx.warp_slot];
+    const isa::Instruction& in = *ctx.fetch.inst;
+    WarpState& w = warps_[ctx.fetch.warp_slot];
     bool ok = true;
-    const std::uint32_t next = ctx.pc + in.size_bytes();
+    const std::uint32_t next = ctx.fetch.pc + in.size_bytes();
     w.pc = next;
     if (in.is_join()) {
         ok = branch_.join(ctx, next) || record_unit_error(ctx);
-        ctx.rec.reconverged = true;
+        ctx.writeback.rec.reconverged = true;
     } else if (in.is_end() && !runs_past_end_marker(next)) {
         // The RTL ignores the end marker (decode's FULL_END drives nothing; only a RET on
         // an empty stack finishes a warp, branch_exec_unit.vhd) and runs on: nvcc ends a

@@ -18,14 +18,13 @@ void CoreAccess::copy_state(core::SmCore& dst, const core::SmCore& src) {
     dst.stack_mem_ = src.stack_mem_;
     // Warps point at their stack inside their own core's stack memory: re-point after copying.
     dst.warps_ = src.warps_;
-    for (std::size_t w = 0; w < dst.warps_.size(); ++w)
-        dst.warps_[w].stack = &dst.stack_mem_[w * dst.cfg_.stack_depth];
+    for (std::size_t w = 0; w < dst.warps_.size(); ++w) dst.warps_[w].stack = &dst.stack_mem_[w * dst.cfg_.stack_depth];
     dst.blocks_ = src.blocks_;
     dst.num_warps_ = src.num_warps_;
     dst.num_blocks_ = src.num_blocks_;
     dst.warps_live_ = src.warps_live_;
     dst.rr_next_ = src.rr_next_;
-    dst.ctx_.next_pc_set = src.ctx_.next_pc_set;
+    dst.ctx_.execute.next_pc_set = src.ctx_.execute.next_pc_set;
     dst.error_ = src.error_;
     dst.warp_instructions = src.warp_instructions;
     dst.thread_instructions = src.thread_instructions;

@@ -14,19 +14,40 @@ bool is_in_flight(Structure s) {
 
 Structure result_unit(Opcode op) {
     switch (op) {
-        case Opcode::IADD: case Opcode::IMUL: case Opcode::IMAD: case Opcode::ISET: case Opcode::IMAX:
-        case Opcode::IMIN: case Opcode::SHL: case Opcode::SHR: case Opcode::LOP: case Opcode::I2I:
-        case Opcode::MOV: case Opcode::MVC: case Opcode::A2R: case Opcode::R2A: case Opcode::P2R:
-        case Opcode::R2P: case Opcode::ADA:
-            return Structure::SpResult;
-        case Opcode::FADD: case Opcode::FMUL: case Opcode::FMAD: case Opcode::FSET: case Opcode::FMAX:
-        case Opcode::FMIN: case Opcode::RRO: case Opcode::I2F: case Opcode::F2I: case Opcode::F2F:
-            return Structure::FpuResult;
-        case Opcode::RCP: case Opcode::RSQ: case Opcode::LG2: case Opcode::SIN: case Opcode::COS:
-        case Opcode::EX2:
-            return Structure::SfuResult;
-        default:
-            return Structure::Count;
+        case Opcode::IADD:
+        case Opcode::IMUL:
+        case Opcode::IMAD:
+        case Opcode::ISET:
+        case Opcode::IMAX:
+        case Opcode::IMIN:
+        case Opcode::SHL:
+        case Opcode::SHR:
+        case Opcode::LOP:
+        case Opcode::I2I:
+        case Opcode::MOV:
+        case Opcode::MVC:
+        case Opcode::A2R:
+        case Opcode::R2A:
+        case Opcode::P2R:
+        case Opcode::R2P:
+        case Opcode::ADA: return Structure::SpResult;
+        case Opcode::FADD:
+        case Opcode::FMUL:
+        case Opcode::FMAD:
+        case Opcode::FSET:
+        case Opcode::FMAX:
+        case Opcode::FMIN:
+        case Opcode::RRO:
+        case Opcode::I2F:
+        case Opcode::F2I:
+        case Opcode::F2F: return Structure::FpuResult;
+        case Opcode::RCP:
+        case Opcode::RSQ:
+        case Opcode::LG2:
+        case Opcode::SIN:
+        case Opcode::COS:
+        case Opcode::EX2: return Structure::SfuResult;
+        default: return Structure::Count;
     }
 }
 
@@ -43,7 +64,11 @@ void Injector::hit(T& cell, std::uint32_t bit) {
 }
 
 StateView view_of(Machine& m) {
-    return {m.sm(), m.global().data(), m.global().size(), m.constant().data(), m.constant().size(),
+    return {m.sm(),
+            m.global().data(),
+            m.global().size(),
+            m.constant().data(),
+            m.constant().size(),
             m.image().launch.regs_per_thread};
 }
 
@@ -96,31 +121,32 @@ bool Injector::apply_state(const StateView& v) {
             if (f.a >= CoreAccess::num_blocks(sm)) return false;
             hit(CoreAccess::block(sm, f.a).warps_at_barrier, f.bit);
             return CoreAccess::block(sm, f.a).active;
-        default:
-            return false;  // in-flight structures act through the hooks
+        default: return false;  // in-flight structures act through the hooks
     }
 }
 
 void Injector::after_fetch(core::ExecContext& ctx) {
     if (!armed || fault_.structure != Structure::Inst) return;
     // The fetch latch holds 64 bits: a short instruction's upper half is the next word.
-    const std::uint32_t w = ctx.pc >> 2;
-    std::uint32_t lo = ctx.inst->lo;
-    std::uint32_t hi = ctx.inst->is_long() ? ctx.inst->hi : (w + 1 < words_.size() ? words_[w + 1] : 0u);
+    const std::uint32_t w = ctx.fetch.pc >> 2;
+    std::uint32_t lo = ctx.fetch.inst->lo;
+    std::uint32_t hi = ctx.fetch.inst->is_long() ? ctx.fetch.inst->hi : (w + 1 < words_.size() ? words_[w + 1] : 0u);
     const std::uint32_t before_lo = lo, before_hi = hi;
-    if (fault_.bit < 32) hit(lo, fault_.bit);
-    else hit(hi, fault_.bit - 32);
+    if (fault_.bit < 32)
+        hit(lo, fault_.bit);
+    else
+        hit(hi, fault_.bit - 32);
     if (lo == before_lo && hi == before_hi) return;
-    corrupted_ = isa::decode(lo, hi, ctx.pc);
-    ctx.inst = &corrupted_;
-    ctx.form.flags = core::form_info(corrupted_).flags;  // the timing model's view follows the word
+    corrupted_ = isa::decode(lo, hi, ctx.fetch.pc);
+    ctx.fetch.inst = &corrupted_;
+    ctx.fetch.form.flags = core::form_info(corrupted_).flags;  // the timing model's view follows the word
 }
 
 void Injector::after_execute(core::ExecContext& ctx) {
     if (!armed || !is_in_flight(fault_.structure) || fault_.structure == Structure::Inst) return;
-    if (result_unit(ctx.inst->op) != fault_.structure || ctx.res_regs == 0) return;
-    if (((ctx.exec_mask >> fault_.a) & 1u) == 0) return;
-    hit(ctx.res[0][fault_.a], fault_.bit);
+    if (result_unit(ctx.fetch.inst->op) != fault_.structure || ctx.execute.res_regs == 0) return;
+    if (((ctx.decode.exec_mask >> fault_.a) & 1u) == 0) return;
+    hit(ctx.execute.res[0][fault_.a], fault_.bit);
 }
 
 bool run_with_fault(Machine& m, const Fault& fault, std::uint64_t max_steps) {
@@ -140,8 +166,10 @@ bool run_with_fault(Machine& m, const Fault& fault, std::uint64_t max_steps) {
     inj.armed = in_flight;
     while (m.status() == RunStatus::Running && m.steps() < max_steps) {
         if (!in_flight) inj.apply_state(m);
-        if (in_flight) m.step(inj);
-        else m.step();
+        if (in_flight)
+            m.step(inj);
+        else
+            m.step();
     }
     if (!in_flight && m.status() == RunStatus::Done) inj.apply_state(m);
     return inj.activated;

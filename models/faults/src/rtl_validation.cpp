@@ -25,7 +25,7 @@ namespace {
 struct WarpCounter {
     std::uint32_t warp = 0;
     std::uint32_t count = 0;
-    void after_fetch(core::ExecContext& ctx) { count += ctx.warp_slot == warp ? 1u : 0u; }
+    void after_fetch(core::ExecContext& ctx) { count += ctx.fetch.warp_slot == warp ? 1u : 0u; }
     void after_execute(core::ExecContext&) {}
 };
 
@@ -48,7 +48,7 @@ std::string structure_key(const Fault& f) {
 // several, the other warps may be elsewhere in the RTL at that moment).
 struct WarpTrace {
     std::vector<std::uint32_t>* slots;
-    void after_fetch(core::ExecContext& ctx) { slots->push_back(ctx.warp_slot); }
+    void after_fetch(core::ExecContext& ctx) { slots->push_back(ctx.fetch.warp_slot); }
     void after_execute(core::ExecContext&) {}
 };
 
@@ -60,7 +60,8 @@ RtlSite shared_time(Campaign& c, const Fault& f, RtlSite s) {
     m.start();
     std::vector<std::uint32_t> slots;
     WarpTrace tr{&slots};
-    while (m.steps() <= f.time && m.step(tr) == RunStatus::Running) {}
+    while (m.steps() <= f.time && m.step(tr) == RunStatus::Running) {
+    }
     s.reached = slots.size() > f.time;
     if (s.reached) {
         s.warp = slots[f.time];
@@ -117,7 +118,8 @@ RtlSite rtl_site(Campaign& c, const Fault& f) {
     Machine m(img, program);
     m.start();
     WarpCounter wc{s.warp, 0};
-    while (m.steps() < f.time && m.step(wc) == RunStatus::Running) {}
+    while (m.steps() < f.time && m.step(wc) == RunStatus::Running) {
+    }
     s.k = wc.count;
     s.reached = m.status() == RunStatus::Running && m.sm().warp(s.warp).status != core::WarpStatus::Done;
     return s;
@@ -189,7 +191,6 @@ RtlSetup setup_rtl(Campaign& c, const std::vector<std::uint64_t>& ids, const Rtl
         *log << fmt::format("RTL golden run: {} kernel cycles, {:.1f} s\n", r.golden.kernel_cycles,
                             r.golden.wall_seconds);
     return r;
-
 }
 
 }  // namespace
@@ -212,7 +213,7 @@ RtlValidationSummary validate_on_rtl(Campaign& c, const std::vector<std::uint64_
         const Fault f = c.fault(id);
         const RtlSite s = rtl_site(c, f);
         const std::string mc = rec.at("class");
-        const nlohmann::json site = {{"warp", s.warp}, {"k", s.k},           {"file", s.file}, {"core", s.core},
+        const nlohmann::json site = {{"warp", s.warp},       {"k", s.k},     {"file", s.file}, {"core", s.core},
                                      {"address", s.address}, {"bit", s.bit}, {"mode", s.mode}};
         if (!s.stored) {  // no RTL storage: reported, not run, not counted in the agreement
             ++sum.not_stored;

@@ -10,18 +10,32 @@ Sm::Sm(sc_core::sc_module_name name, const SmConfig& cfg)
           c.sp_lanes = cfg.sp_lanes;  // the FPU's per-pass behaviour depends on it
           return c;
       }()),
-      sc_core::sc_module(name), fetch("fetch"), decode("decode"), read("read"),
-      execute("execute"), writeback("writeback"), regfile("regfile", core_.registers()), sp("sp"), fpu("fpu"),
-      sfu("sfu"), branch("branch", core_), mem("mem", core_), tex("tex", core_), global(mem.global), issue("issue"),
-      imem_socket(fetch.imem), global_socket(mem.global.socket), cfg_(cfg), lt_cost_(cfg.sp_lanes) {
+      sc_core::sc_module(name),
+      fetch("fetch"),
+      decode("decode"),
+      read("read"),
+      execute("execute"),
+      writeback("writeback"),
+      regfile("regfile", core_.registers()),
+      sp("sp"),
+      fpu("fpu"),
+      sfu("sfu"),
+      branch("branch", core_),
+      mem("mem", core_),
+      tex("tex", core_),
+      global(mem.global),
+      issue("issue"),
+      imem_socket(fetch.imem),
+      global_socket(mem.global.socket),
+      cfg_(cfg),
+      lt_cost_(cfg.sp_lanes) {
     if (cfg.auto_bind_pipeline) bind_default_pipeline();
     if (cfg.auto_bind_units) bind_default_units();
     // Loosely timed, every unit takes 32 / sp_lanes cycles per warp operation (its own
     // constant; an calibrated timing model replaces the sum, a replacement unit annotates its own).
     const std::uint64_t lt_cycles = lt_cost_.cycles();
-    for (UnitBase* u : {static_cast<UnitBase*>(&sp), static_cast<UnitBase*>(&fpu),
-                              static_cast<UnitBase*>(&sfu), static_cast<UnitBase*>(&branch),
-                              static_cast<UnitBase*>(&mem), static_cast<UnitBase*>(&tex)}) {
+    for (UnitBase* u : {static_cast<UnitBase*>(&sp), static_cast<UnitBase*>(&fpu), static_cast<UnitBase*>(&sfu),
+                        static_cast<UnitBase*>(&branch), static_cast<UnitBase*>(&mem), static_cast<UnitBase*>(&tex)}) {
         u->issue_cycles = std::uint32_t(lt_cycles);
         lt_cycles_ = std::uint32_t(lt_cycles);
         u->clock_period = cfg.clock_period;
@@ -37,8 +51,8 @@ Sm::Sm(sc_core::sc_module_name name, const SmConfig& cfg)
 }
 
 void Sm::bind_default_units(std::uint32_t skip_mask) {
-    for (auto u : {core::UnitId::SP, core::UnitId::FPU, core::UnitId::SFU, core::UnitId::Branch,
-                   core::UnitId::Memory, core::UnitId::Texture})
+    for (auto u : {core::UnitId::SP, core::UnitId::FPU, core::UnitId::SFU, core::UnitId::Branch, core::UnitId::Memory,
+                   core::UnitId::Texture})
         if (!((skip_mask >> unsigned(u)) & 1u)) execute.socket_of(u).bind(unit(u).socket);
     if (!(skip_mask & kSkipRegisterFile)) {
         read.rf.bind(regfile.read_port);
@@ -137,17 +151,18 @@ bool Sm::pass_pipeline(core::ExecContext& ctx) {
 bool Sm::issue_one() {
     core::ExecContext& ctx = core_.context();
     if (!core_.select(ctx)) return false;
-    ctx.unit_cycles = lt_cycles_;  // in case a replacement execute stage bypasses the units
+    ctx.execute.unit_cycles = lt_cycles_;  // in case a replacement execute stage bypasses the units
     if (!pass_pipeline(ctx)) return false;
     // One source of cycles: the IssueCost's answer (it accounts for the memory latency in
     // IssueRecord::mem.latency_cycles itself); without one, the executing unit's annotated
     // delay plus the memory controllers' slow-path delay (unit and operand reads).
     // A replacement unit that annotates more than the default units' cost adds the excess to
     // the model's answer (the default units annotate exactly lt_cycles_: no change).
-    const std::uint64_t unit_excess = ctx.unit_cycles > lt_cycles_ ? ctx.unit_cycles - lt_cycles_ : 0;
-    const std::uint64_t cost = timing_ != nullptr ? ctx.issue_cycles + unit_excess
-                                                  : std::uint64_t(ctx.unit_cycles) + ctx.rec.mem.latency_cycles +
-                                                        ctx.rec.operand_latency_cycles;
+    const std::uint64_t unit_excess = ctx.execute.unit_cycles > lt_cycles_ ? ctx.execute.unit_cycles - lt_cycles_ : 0;
+    const std::uint64_t cost = timing_ != nullptr
+                                   ? ctx.writeback.issue_cycles + unit_excess
+                                   : std::uint64_t(ctx.execute.unit_cycles) + ctx.writeback.rec.mem.latency_cycles +
+                                         ctx.writeback.rec.operand_latency_cycles;
     cycles_ += cost;
     unsynced_cycles_ += cost;
     if (passed_cycles_ != 0) {  // an AT access waited: that part of the cost has passed already
@@ -158,16 +173,16 @@ bool Sm::issue_one() {
     if (control_ != nullptr) {
         ++control_->issued;
         if (control_->abort) {
-            core_.fail(core::KernelErrorKind::Aborted, ctx.warp_slot, 0, "aborted by the host");
+            core_.fail(core::KernelErrorKind::Aborted, ctx.fetch.warp_slot, 0, "aborted by the host");
             return false;
         }
         if (control_->max_instructions != 0 && control_->issued > control_->max_instructions) {
-            core_.fail(core::KernelErrorKind::Watchdog, ctx.warp_slot, 0,
+            core_.fail(core::KernelErrorKind::Watchdog, ctx.fetch.warp_slot, 0,
                        "more than " + std::to_string(control_->max_instructions) + " warp instructions");
             return false;
         }
         if (control_->max_cycles != 0 && cycles_ > control_->max_cycles) {
-            core_.fail(core::KernelErrorKind::Watchdog, ctx.warp_slot, 0,
+            core_.fail(core::KernelErrorKind::Watchdog, ctx.fetch.warp_slot, 0,
                        "more than " + std::to_string(control_->max_cycles) + " SM cycles");
             return false;
         }
@@ -193,8 +208,8 @@ std::string Sm::host_thread_safe() {
     if (observers_ != 0) return "an observer is attached";
     if (core_.undefined_tracking()) return "undefined values are tracked";
     if (cfg_.global_protocol != MemoryProtocol::LooselyTimed) return "the global-memory protocol is not b_transport";
-    for (auto u : {core::UnitId::SP, core::UnitId::FPU, core::UnitId::SFU, core::UnitId::Branch,
-                   core::UnitId::Memory, core::UnitId::Texture}) {
+    for (auto u : {core::UnitId::SP, core::UnitId::FPU, core::UnitId::SFU, core::UnitId::Branch, core::UnitId::Memory,
+                   core::UnitId::Texture}) {
         // Only the SM's own units, called directly: a bound replacement may use SystemC.
         UnitGrant grant;
         UnitPayload req;
@@ -209,9 +224,10 @@ std::string Sm::host_thread_safe() {
 }
 
 SmProgress Sm::progress() const {
-    return {cycles_, unsynced_cycles_, passed_cycles_,
-            {fetch.transactions, decode.transactions, read.transactions, execute.transactions,
-             writeback.transactions}};
+    return {cycles_,
+            unsynced_cycles_,
+            passed_cycles_,
+            {fetch.transactions, decode.transactions, read.transactions, execute.transactions, writeback.transactions}};
 }
 
 void Sm::set_progress(const SmProgress& p) {

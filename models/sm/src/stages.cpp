@@ -109,10 +109,10 @@ bool ExecuteStage::SocketUnit::execute(core::ExecContext& op) {
     trans.set_response_status(tlm::TLM_INCOMPLETE_RESPONSE);
     sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
     (*socket)->b_transport(trans, delay);
-    op.unit_cycles = std::uint32_t((delay + period - sc_core::sc_time::from_value(1)) / period);  // round up
+    op.execute.unit_cycles = std::uint32_t((delay + period - sc_core::sc_time::from_value(1)) / period);  // round up
     if (trans.get_response_status() == tlm::TLM_OK_RESPONSE) return true;
-    if (!core->failed() && op.error.kind == core::KernelErrorKind::None)  // refused, no kernel error of its own
-        core->fail(core::KernelErrorKind::IllegalInstruction, op.warp_slot, op.pc,
+    if (!core->failed() && op.execute.error.kind == core::KernelErrorKind::None)  // refused, no kernel error of its own
+        core->fail(core::KernelErrorKind::IllegalInstruction, op.fetch.warp_slot, op.fetch.pc,
                    std::string("execution unit ") + socket->name() + " answered " + trans.get_response_string());
     return false;
 }

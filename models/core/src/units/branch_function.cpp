@@ -11,7 +11,7 @@ namespace fgtlm::core {
 using isa::Opcode;
 
 bool BranchFunction::push(ExecContext& op, StackKind kind, std::uint32_t pc, std::uint32_t mask) {
-    WarpState& w = *op.warp;
+    WarpState& w = *op.fetch.warp;
     if (w.depth >= cfg_.stack_depth)
         return unit_fail(op, KernelErrorKind::StackOverflow, 0,
                          "warp stack holds " + std::to_string(cfg_.stack_depth) + " entries");
@@ -21,11 +21,11 @@ bool BranchFunction::push(ExecContext& op, StackKind kind, std::uint32_t pc, std
 
 // The current path has no thread left: resume the innermost pending path.
 bool BranchFunction::unwind(ExecContext& op) {
-    WarpState& w = *op.warp;
+    WarpState& w = *op.fetch.warp;
     while (w.active == 0) {
         if (w.depth == 0) {
-            const bool ok = control_.finish_warp(op.warp_slot);
-            op.rec.warp_done = true;
+            const bool ok = control_.finish_warp(op.fetch.warp_slot);
+            op.writeback.rec.warp_done = true;
             return ok;
         }
         const StackEntry e = w.stack[--w.depth];
@@ -38,14 +38,14 @@ bool BranchFunction::unwind(ExecContext& op) {
                 w.pc = w.join_seen ? w.join_next_pc : e.pc;
                 break;
         }
-        op.rec.reconverged = true;
+        op.writeback.rec.reconverged = true;
     }
-    op.next_pc_set = true;
+    op.execute.next_pc_set = true;
     return true;
 }
 
 bool BranchFunction::exit_threads(ExecContext& op, std::uint32_t mask) {
-    WarpState& w = *op.warp;
+    WarpState& w = *op.fetch.warp;
     w.exited |= mask;
     w.active &= ~mask;
     if (w.active == 0) return unwind(op);
@@ -54,7 +54,7 @@ bool BranchFunction::exit_threads(ExecContext& op, std::uint32_t mask) {
 
 // A join (.S) instruction has executed: pop one entry.
 bool BranchFunction::join(ExecContext& op, std::uint32_t next_pc) {
-    WarpState& w = *op.warp;
+    WarpState& w = *op.fetch.warp;
     if (w.depth == 0) return unit_fail(op, KernelErrorKind::StackUnderflow, 0, "join (.S) with an empty warp stack");
     const StackEntry e = w.stack[--w.depth];
     w.join_next_pc = next_pc;
@@ -80,59 +80,59 @@ bool BranchFunction::join(ExecContext& op, std::uint32_t next_pc) {
 // subroutine returns the whole warp to the caller, even when no thread's guard holds). Only
 // with an empty stack does the guard matter: those threads finish (exit_threads).
 bool BranchFunction::rtl_return(ExecContext& op) {
-    WarpState& w = *op.warp;
+    WarpState& w = *op.fetch.warp;
     const StackEntry e = w.stack[--w.depth];
     w.active = e.mask & ~w.exited;
     w.pc = e.pc;
-    op.rec.branch_taken = true;
-    op.rec.reconverged = true;
+    op.writeback.rec.branch_taken = true;
+    op.writeback.rec.reconverged = true;
     if (w.active == 0) return unwind(op);
     return true;
 }
 
 bool BranchFunction::branch(ExecContext& op) {
-    WarpState& w = *op.warp;
-    const std::uint32_t next = op.pc + op.inst->size_bytes();
-    const std::uint32_t m = op.exec_mask;
+    WarpState& w = *op.fetch.warp;
+    const std::uint32_t next = op.fetch.pc + op.fetch.inst->size_bytes();
+    const std::uint32_t m = op.decode.exec_mask;
     const std::uint32_t not_taken = w.active & ~m;
-    op.next_pc_set = true;
+    op.execute.next_pc_set = true;
     if (m == 0) {
         w.pc = next;
     } else if (not_taken == 0) {
-        w.pc = op.inst->target;
-        op.rec.branch_taken = true;
+        w.pc = op.fetch.inst->target;
+        op.writeback.rec.branch_taken = true;
     } else {
         // Divergence: the fall-through path waits on the stack, the taken path runs first.
         if (!push(op, StackKind::Div, next, not_taken)) return false;
         w.active = m;
-        w.pc = op.inst->target;
-        op.rec.branch_taken = true;
-        op.rec.diverged = true;
+        w.pc = op.fetch.inst->target;
+        op.writeback.rec.branch_taken = true;
+        op.writeback.rec.diverged = true;
     }
     return true;
 }
 
 bool BranchFunction::call(ExecContext& op) {
-    WarpState& w = *op.warp;
-    const std::uint32_t next = op.pc + op.inst->size_bytes();
-    op.next_pc_set = true;
-    if (op.exec_mask == 0) {
+    WarpState& w = *op.fetch.warp;
+    const std::uint32_t next = op.fetch.pc + op.fetch.inst->size_bytes();
+    op.execute.next_pc_set = true;
+    if (op.decode.exec_mask == 0) {
         w.pc = next;
         return true;
     }
     // Threads whose guard failed wait at the return address with the callers.
     if (!push(op, StackKind::Call, next, w.active)) return false;
-    w.active = op.exec_mask;
-    w.pc = op.inst->target;
-    op.rec.branch_taken = true;
+    w.active = op.decode.exec_mask;
+    w.pc = op.fetch.inst->target;
+    op.writeback.rec.branch_taken = true;
     return true;
 }
 
 bool BranchFunction::ret(ExecContext& op) {
-    WarpState& w = *op.warp;
-    const std::uint32_t m = op.exec_mask;
-    op.next_pc_set = true;
-    w.pc = op.pc + op.inst->size_bytes();
+    WarpState& w = *op.fetch.warp;
+    const std::uint32_t m = op.decode.exec_mask;
+    op.execute.next_pc_set = true;
+    w.pc = op.fetch.pc + op.fetch.inst->size_bytes();
     if (cfg_.guarded_return && w.depth != 0) return rtl_return(op);
     if (m == 0) return true;
     bool in_call = false;
@@ -141,7 +141,7 @@ bool BranchFunction::ret(ExecContext& op) {
             in_call = true;
             break;
         }
-    op.rec.branch_taken = true;
+    op.writeback.rec.branch_taken = true;
     if (!in_call) return exit_threads(op, m);  // return from the kernel
     // Return from a subroutine: these threads wait in the CAL frame for the others.
     w.active &= ~m;
@@ -150,28 +150,28 @@ bool BranchFunction::ret(ExecContext& op) {
 }
 
 bool BranchFunction::execute(ExecContext& op) {
-    WarpState& w = *op.warp;
-    const std::uint32_t next = op.pc + op.inst->size_bytes();
-    switch (op.inst->op) {
+    WarpState& w = *op.fetch.warp;
+    const std::uint32_t next = op.fetch.pc + op.fetch.inst->size_bytes();
+    switch (op.fetch.inst->op) {
         case Opcode::NOP: return true;  // PC advance and .S handled by write-back
         case Opcode::BRA: return branch(op);
         case Opcode::SSY:
-            if (!push(op, StackKind::Sync, op.inst->target, w.active)) return false;
+            if (!push(op, StackKind::Sync, op.fetch.inst->target, w.active)) return false;
             w.join_seen = false;
             w.pc = next;
-            op.next_pc_set = true;
+            op.execute.next_pc_set = true;
             return true;
         case Opcode::CAL: return call(op);
         case Opcode::RET: return ret(op);
         case Opcode::KIL:
-            op.next_pc_set = true;
+            op.execute.next_pc_set = true;
             w.pc = next;
-            return op.exec_mask == 0 ? true : exit_threads(op, op.exec_mask);
+            return op.decode.exec_mask == 0 ? true : exit_threads(op, op.decode.exec_mask);
         case Opcode::BAR:
-            op.rec.barrier = true;
+            op.writeback.rec.barrier = true;
             w.pc = next;
-            op.next_pc_set = true;
-            return control_.arrive_barrier(op.warp_slot);
+            op.execute.next_pc_set = true;
+            return control_.arrive_barrier(op.fetch.warp_slot);
         case Opcode::TRAP: return unit_fail(op, KernelErrorKind::IllegalInstruction, 0, "TRAP executed");
         default:  // BRK, PBK
             return unit_fail(op, KernelErrorKind::IllegalInstruction, 0,

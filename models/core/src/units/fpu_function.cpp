@@ -28,18 +28,18 @@ inline void each_lane(std::uint32_t m, std::uint32_t* r, Fn&& fn) {
 // I2F: the RTL's fpu_conv sees the source word only (no negate or |x|: pipeline_decode forces
 // src1_neg to 0 and fpu_conv's U2F/S2F ignore abs_en).
 void int_to_float(ExecContext& ctx) {
-    const isa::Instruction& in = *ctx.inst;
-    const std::uint32_t* a = ctx.src[0];
-    std::uint32_t* r = ctx.res[0];
+    const isa::Instruction& in = *ctx.fetch.inst;
+    const std::uint32_t* a = ctx.read.src[0];
+    std::uint32_t* r = ctx.execute.res[0];
     const DataType st = in.stype == DataType::None ? DataType::U32 : in.stype;
-    each_lane(ctx.exec_mask, r, [&](std::uint32_t l) { r[l] = numerics::i2f(a[l], st, in.rounding); });
+    each_lane(ctx.decode.exec_mask, r, [&](std::uint32_t l) { r[l] = numerics::i2f(a[l], st, in.rounding); });
 }
 
 void float_to_float(ExecContext& ctx) {
-    const isa::Instruction& in = *ctx.inst;
-    const std::uint32_t* a = ctx.src[0];
-    std::uint32_t* r = ctx.res[0];
-    each_lane(ctx.exec_mask, r, [&](std::uint32_t l) {
+    const isa::Instruction& in = *ctx.fetch.inst;
+    const std::uint32_t* a = ctx.read.src[0];
+    std::uint32_t* r = ctx.execute.res[0];
+    each_lane(ctx.decode.exec_mask, r, [&](std::uint32_t l) {
         std::uint32_t v = numerics::f2f(a[l], in.rounding, in.round_int);
         if (in.saturate) {  // clamp to [0, 1]; NaN -> 0
             if ((v & 0x7fffffffu) > 0x7f800000u || (v >> 31) != 0)
@@ -71,11 +71,11 @@ isa::Rounding rtl_rounding(const isa::Instruction& in) {
 // hold a negative R1; `FADD R9, g [0x6], -R8` under mask 0xaff403d1 gives +0 in lanes 8 and 9,
 // whose pass has only inactive threads on the subtractor path.)
 void fadd_warp(ExecContext& ctx, isa::Rounding rnd) {
-    const std::uint32_t* a = ctx.src[0];
-    const std::uint32_t* b = ctx.src[1];
-    std::uint32_t* r = ctx.res[0];
-    numerics::fadd_lanes(a, b, r, ctx.exec_mask, rnd);
-    const std::uint32_t pass = ctx.pass_lanes;
+    const std::uint32_t* a = ctx.read.src[0];
+    const std::uint32_t* b = ctx.read.src[1];
+    std::uint32_t* r = ctx.execute.res[0];
+    numerics::fadd_lanes(a, b, r, ctx.decode.exec_mask, rnd);
+    const std::uint32_t pass = ctx.fetch.pass_lanes;
     for (std::uint32_t base = 0; base < kWarpSize; base += pass) {
         const std::uint32_t end = base + pass < kWarpSize ? base + pass : kWarpSize;
         bool sub = false;
@@ -109,7 +109,7 @@ std::uint32_t convert_int_int(std::uint32_t a, std::uint32_t cvt_type, std::uint
 }
 
 void rtl_fpu_flags(ExecContext& ctx) {
-    const isa::Instruction& in = *ctx.inst;
+    const isa::Instruction& in = *ctx.fetch.inst;
     const bool cvt = in.op == Opcode::I2F || in.op == Opcode::F2I || in.op == Opcode::F2F;
     const std::uint32_t cvt_type = (in.hi >> (46 - 32)) & 7u, abs_sat = (in.hi >> (51 - 32)) & 3u;
     const bool w32 = ((in.hi >> (58 - 32)) & 1u) != 0;
@@ -118,31 +118,31 @@ void rtl_fpu_flags(ExecContext& ctx) {
     for (std::uint32_t l = 0; l < kWarpSize; ++l) {
         bool zero = true, sign = false;
         if (in.op == Opcode::FSET) {
-            sign = ((ctx.res[0][l] >> 29) & 1u) != 0;
+            sign = ((ctx.execute.res[0][l] >> 29) & 1u) != 0;
             zero = !sign;
         } else if (cvt) {
-            const std::uint32_t v = convert_int_int(ctx.src[0][l], cvt_type, abs_sat);
+            const std::uint32_t v = convert_int_int(ctx.read.src[0][l], cvt_type, abs_sat);
             zero = v == 0;
             sign = is_signed && ((v >> (w32 ? 31 : 15)) & 1u) != 0;
         }
-        ctx.flags[l] = std::uint8_t((zero ? kFlagZero : 0) | (sign ? kFlagSign : 0));
+        ctx.execute.flags[l] = std::uint8_t((zero ? kFlagZero : 0) | (sign ? kFlagSign : 0));
     }
 }
 
 }  // namespace
 
 bool FpuFunction::execute(ExecContext& ctx) {
-    if (ctx.exec_mask == 0) return true;
-    const isa::Instruction& in = *ctx.inst;
-    const std::uint32_t* __restrict a = ctx.src[0];
-    const std::uint32_t* __restrict b = ctx.src[1];
-    const std::uint32_t* __restrict c = ctx.src[2];
-    std::uint32_t* __restrict r = ctx.res[0];
-    std::uint8_t* __restrict f = ctx.flags;
-    const std::uint32_t m = ctx.exec_mask;
+    if (ctx.decode.exec_mask == 0) return true;
+    const isa::Instruction& in = *ctx.fetch.inst;
+    const std::uint32_t* __restrict a = ctx.read.src[0];
+    const std::uint32_t* __restrict b = ctx.read.src[1];
+    const std::uint32_t* __restrict c = ctx.read.src[2];
+    std::uint32_t* __restrict r = ctx.execute.res[0];
+    std::uint8_t* __restrict f = ctx.execute.flags;
+    const std::uint32_t m = ctx.decode.exec_mask;
     const isa::Rounding rnd = rtl_rounding(in);  // FADD/FMUL/FMAD; conversions ignore rounding
-    ctx.res_regs = 1;
-    ctx.has_flags = in.set_pred;
+    ctx.execute.res_regs = 1;
+    ctx.execute.has_flags = in.set_pred;
     switch (in.op) {
         case Opcode::FADD: fadd_warp(ctx, rnd); break;
         case Opcode::FMUL: numerics::fmul_lanes(a, b, r, m, rnd); break;  // host arithmetic, exact
@@ -154,7 +154,7 @@ bool FpuFunction::execute(ExecContext& ctx) {
             each_lane(m, r, [&](std::uint32_t l) {
                 r[l] = numerics::fcompare(a[l], b[l], in.cmp, abs_en) ? 0xffffffffu : 0u;
             });
-            if (in.set_pred && ctx.rtl)
+            if (in.set_pred && ctx.fetch.rtl)
                 rtl_fpu_flags(ctx);
             else if (in.set_pred)
                 for (std::uint32_t l = 0; l < kWarpSize; ++l) f[l] = int_flags(r[l], 32);
@@ -165,7 +165,7 @@ bool FpuFunction::execute(ExecContext& ctx) {
         case Opcode::F2I: {
             const DataType dt = in.dtype == DataType::None ? DataType::S32 : in.dtype;
             each_lane(m, r, [&](std::uint32_t l) { r[l] = numerics::f2i(a[l], dt, rnd); });
-            if (in.set_pred && ctx.rtl)
+            if (in.set_pred && ctx.fetch.rtl)
                 rtl_fpu_flags(ctx);
             else if (in.set_pred)
                 for (std::uint32_t l = 0; l < kWarpSize; ++l) f[l] = int_flags(r[l], is16(dt) ? 16u : 32u);
@@ -173,11 +173,11 @@ bool FpuFunction::execute(ExecContext& ctx) {
         }
         case Opcode::F2F: float_to_float(ctx); break;
         default:
-            ctx.res_regs = 0;
-            ctx.has_flags = false;
+            ctx.execute.res_regs = 0;
+            ctx.execute.has_flags = false;
             return true;
     }
-    const bool rtl_flags = ctx.rtl && in.op != Opcode::FMIN && in.op != Opcode::FMAX;  // not RTL instructions
+    const bool rtl_flags = ctx.fetch.rtl && in.op != Opcode::FMIN && in.op != Opcode::FMAX;  // not RTL instructions
     if (in.set_pred && rtl_flags)
         rtl_fpu_flags(ctx);
     else if (in.set_pred)  // FP results: zero/sign/unordered flags (numerics::fp_flags)

@@ -61,11 +61,11 @@ std::uint16_t count_segments(const std::uint32_t* addr, std::uint32_t mask) {
 }  // namespace
 
 bool MemoryFunction::execute(ExecContext& op) {
-    switch (op.inst->op) {
+    switch (op.fetch.inst->op) {
         case isa::Opcode::LLD:
         case isa::Opcode::LST: return access_local(op);
         case isa::Opcode::S2R:
-            if (op.exec_mask != 0) read_special(op);
+            if (op.decode.exec_mask != 0) read_special(op);
             return true;
         case isa::Opcode::R2G: return store_shared(op);
         default: return access_global(op);
@@ -75,12 +75,12 @@ bool MemoryFunction::execute(ExecContext& op) {
 // Shared store: g[Ak + off] = Rs (size of the destination type); g[Ak+=off] stores at g[Ak]
 // (the core then adds off to Ak: post_increment).
 bool MemoryFunction::store_shared(ExecContext& op) {
-    const isa::Operand& d = op.inst->dst;
-    const std::uint32_t m = op.exec_mask;
+    const isa::Operand& d = op.fetch.inst->dst;
+    const std::uint32_t m = op.decode.exec_mask;
     const std::uint32_t size = isa::Operand::size_of(d.type);
-    const std::uint32_t base = op.mem_operands.shared_base + (d.post_inc ? 0u : d.byte_offset());
-    const std::uint32_t* a = op.mem_operands.addr;
-    const std::uint32_t* v = op.src[0];
+    const std::uint32_t base = op.execute.mem_operands.shared_base + (d.post_inc ? 0u : d.byte_offset());
+    const std::uint32_t* a = op.execute.mem_operands.addr;
+    const std::uint32_t* v = op.read.src[0];
     MemAccessSummary& ms = describe_access(op, MemSpace::Shared, true, size);
     const PortLatencyToRecord latency{ports_.shared, ms.latency_cycles};
     for (std::uint32_t l = 0; l < kWarpSize; ++l) {
@@ -99,25 +99,26 @@ bool MemoryFunction::store_shared(ExecContext& op) {
             return unit_fail(op, KernelErrorKind::OutOfRangeAccess, addr,
                              "the shared-memory controller refused the store (TLM error response)");
         if (ports_.shared_taint != nullptr)
-            for (std::uint32_t b = 0; b < size; ++b) ports_.shared_taint[addr + b] = std::uint8_t((op.taint >> l) & 1u);
+            for (std::uint32_t b = 0; b < size; ++b)
+                ports_.shared_taint[addr + b] = std::uint8_t((op.read.taint >> l) & 1u);
     }
     ms.transactions = m ? 1 : 0;
-    if (op.mem_operands.summarize) ms.bank_conflict_degree = shared_bank_conflict_degree(base, a, m);
+    if (op.execute.mem_operands.summarize) ms.bank_conflict_degree = shared_bank_conflict_degree(base, a, m);
     return true;
 }
 
 bool MemoryFunction::access_global(ExecContext& op) {
-    const bool store = op.inst->op == isa::Opcode::GST;
-    const DataType t = global_type(*op.inst);
+    const bool store = op.fetch.inst->op == isa::Opcode::GST;
+    const DataType t = global_type(*op.fetch.inst);
     const std::uint32_t size = access_size(t);
-    const std::uint32_t m = op.exec_mask;
-    const std::uint32_t* addr = op.mem_operands.addr;
+    const std::uint32_t m = op.decode.exec_mask;
+    const std::uint32_t* addr = op.execute.mem_operands.addr;
     MemAccessSummary& ms = describe_access(op, MemSpace::Global, store, size);
     if (m == 0) return true;
-    if (op.mem_operands.summarize) ms.transactions = count_segments(addr, m);
+    if (op.execute.mem_operands.summarize) ms.transactions = count_segments(addr, m);
     const PortLatencyToRecord latency{ports_.global, ms.latency_cycles};
     if (access_global_direct(op, size)) return true;
-    if (!store) op.res_regs = size >= 4 ? size / 4 : 1;
+    if (!store) op.execute.res_regs = size >= 4 ? size / 4 : 1;
     for (std::uint32_t l = 0; l < kWarpSize; ++l) {
         if (!((m >> l) & 1u)) continue;
         if (ports_.global_shadow != nullptr) track_global_lane(op, l, size, store);
@@ -136,12 +137,12 @@ bool MemoryFunction::access_global(ExecContext& op) {
 
 // Fast path: 32-bit accesses, every executing lane aligned and inside the DMI window.
 bool MemoryFunction::access_global_direct(ExecContext& op, std::uint32_t size) {
-    const bool store = op.inst->op == isa::Opcode::GST;
+    const bool store = op.fetch.inst->op == isa::Opcode::GST;
     const DirectWindow& win = ports_.global->dmi;
     if (size != 4 || ports_.global_shadow != nullptr || !(store ? win.writable : win.readable) || win.data == nullptr)
         return false;
-    const std::uint32_t m = op.exec_mask;
-    const std::uint32_t* addr = op.mem_operands.addr;
+    const std::uint32_t m = op.decode.exec_mask;
+    const std::uint32_t* addr = op.execute.mem_operands.addr;
     bool fast = true;
     for (std::uint32_t l = 0; l < kWarpSize; ++l) {
         const std::uint64_t a = addr[l];
@@ -149,35 +150,35 @@ bool MemoryFunction::access_global_direct(ExecContext& op, std::uint32_t size) {
     }
     if (!fast) return false;
     std::uint8_t* base = win.data - win.start;
-    const std::uint32_t* v = op.mem_operands.data[0];
+    const std::uint32_t* v = op.execute.mem_operands.data[0];
     for (std::uint32_t l = 0; l < kWarpSize; ++l) {
         if (!((m >> l) & 1u)) continue;
         if (store)
             std::memcpy(base + addr[l], &v[l], 4);
         else
-            std::memcpy(&op.res[0][l], base + addr[l], 4);
+            std::memcpy(&op.execute.res[0][l], base + addr[l], 4);
     }
-    if (!store) op.res_regs = 1;
+    if (!store) op.execute.res_regs = 1;
     return true;
 }
 
 // Undefined-value tracking: a store marks the bytes, a load of a marked byte marks the lane.
 void MemoryFunction::track_global_lane(ExecContext& op, std::uint32_t l, std::uint32_t size, bool store) const {
-    const std::uint64_t a = op.mem_operands.addr[l];
+    const std::uint64_t a = op.execute.mem_operands.addr[l];
     if (a + size > ports_.global_shadow_size) return;
     if (store) {
-        for (std::uint32_t b = 0; b < size; ++b) ports_.global_shadow[a + b] = std::uint8_t((op.taint >> l) & 1u);
+        for (std::uint32_t b = 0; b < size; ++b) ports_.global_shadow[a + b] = std::uint8_t((op.read.taint >> l) & 1u);
     } else {
         for (std::uint32_t b = 0; b < size; ++b)
-            if (ports_.global_shadow[a + b]) op.taint |= 1u << l;
+            if (ports_.global_shadow[a + b]) op.read.taint |= 1u << l;
     }
 }
 
 bool MemoryFunction::store_global_lane(ExecContext& op, std::uint32_t l, std::uint32_t size) {
-    const std::uint64_t a = op.mem_operands.addr[l];
+    const std::uint64_t a = op.execute.mem_operands.addr[l];
     std::uint8_t bytes[16];
     for (std::uint32_t k = 0; k < (size >= 4 ? size / 4 : 1); ++k)
-        std::memcpy(bytes + 4 * k, &op.mem_operands.data[k][l], 4);
+        std::memcpy(bytes + 4 * k, &op.execute.mem_operands.data[k][l], 4);
     const DirectWindow& dmi = ports_.global->dmi;  // re-read: a slow access may have refreshed it
     if (dmi.writable && dmi.covers(a, size)) {
         std::memcpy(dmi.data + (a - dmi.start), bytes, size);
@@ -190,7 +191,7 @@ bool MemoryFunction::store_global_lane(ExecContext& op, std::uint32_t l, std::ui
 }
 
 bool MemoryFunction::load_global_lane(ExecContext& op, std::uint32_t l, DataType t) {
-    const std::uint64_t a = op.mem_operands.addr[l];
+    const std::uint64_t a = op.execute.mem_operands.addr[l];
     const std::uint32_t size = access_size(t);
     std::uint8_t bytes[16];
     const DirectWindow& dmi = ports_.global->dmi;
@@ -212,26 +213,26 @@ void MemoryFunction::write_loaded(ExecContext& op, std::uint32_t l, const std::u
     if (size < 4) {
         std::uint32_t raw = 0;
         std::memcpy(&raw, bytes, size);
-        op.res[0][l] = extend_loaded(raw, t);
+        op.execute.res[0][l] = extend_loaded(raw, t);
     } else {
-        for (std::uint32_t k = 0; k < size / 4; ++k) std::memcpy(&op.res[k][l], bytes + 4 * k, 4);
+        for (std::uint32_t k = 0; k < size / 4; ++k) std::memcpy(&op.execute.res[k][l], bytes + 4 * k, 4);
     }
 }
 
 // The access summary of the issue record: space, direction, size, bytes moved.
 MemAccessSummary& MemoryFunction::describe_access(ExecContext& op, MemSpace space, bool store, std::uint32_t size) {
-    MemAccessSummary& ms = op.rec.mem;
+    MemAccessSummary& ms = op.writeback.rec.mem;
     ms.space = space;
     ms.is_store = store;
     ms.access_bytes = std::uint8_t(size);  // at most 16
-    ms.bytes = size * std::uint32_t(std::popcount(op.exec_mask));
+    ms.bytes = size * std::uint32_t(std::popcount(op.decode.exec_mask));
     return ms;
 }
 
 // S2R: the special register's value, which the core supplied (SM id, clock).
 void MemoryFunction::read_special(ExecContext& op) {
-    for (std::uint32_t l = 0; l < kWarpSize; ++l) op.res[0][l] = op.mem_operands.special;
-    op.res_regs = 1;
+    for (std::uint32_t l = 0; l < kWarpSize; ++l) op.execute.res[0][l] = op.execute.mem_operands.special;
+    op.execute.res_regs = 1;
 }
 
 }  // namespace fgtlm::core

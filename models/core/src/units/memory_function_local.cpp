@@ -28,13 +28,13 @@ std::uint32_t local_size(DataType t) {
 
 // One lane of LLD/LST at global address `addr`; false when global memory refused it.
 bool local_lane(ExecContext& op, MemoryPort& global, std::uint32_t l, std::uint64_t addr, DataType t) {
-    const bool store = op.inst->op == isa::Opcode::LST;
+    const bool store = op.fetch.inst->op == isa::Opcode::LST;
     const std::uint32_t size = local_size(t);
     const std::uint32_t words = size >= 4 ? size / 4 : 1;
     std::uint8_t bytes[16] = {};
     if (store) {
         for (std::uint32_t k = 0; k < words; ++k)
-            std::memcpy(bytes + 4 * k, &op.mem_operands.data[k][l], size < 4 ? size : 4);
+            std::memcpy(bytes + 4 * k, &op.execute.mem_operands.data[k][l], size < 4 ? size : 4);
         if (global.write(addr, bytes, size) != MemStatus::Ok)
             return unit_fail(op, KernelErrorKind::OutOfRangeAccess, addr,
                              "LST rejected by global memory (TLM error response)");
@@ -50,17 +50,17 @@ bool local_lane(ExecContext& op, MemoryPort& global, std::uint32_t l, std::uint6
 }  // namespace
 
 bool MemoryFunction::access_local(ExecContext& op) {
-    const isa::Instruction& in = *op.inst;
+    const isa::Instruction& in = *op.fetch.inst;
     const bool store = in.op == isa::Opcode::LST;
     const isa::Operand& mop = store ? in.dst : in.src[0];
     const DataType t = mop.type != DataType::None ? mop.type : in.dtype;
     const std::uint32_t size = local_size(t);
-    const std::uint32_t m = op.exec_mask;
+    const std::uint32_t m = op.decode.exec_mask;
     MemAccessSummary& ms = describe_access(op, MemSpace::Global, store, size);
     ms.transactions = m ? 1 : 0;
-    if (!store) op.res_regs = size >= 4 ? size / 4 : 1;
+    if (!store) op.execute.res_regs = size >= 4 ? size / 4 : 1;
     if (m == 0) return true;
-    const MemOperands& mo = op.mem_operands;
+    const MemOperands& mo = op.execute.mem_operands;
     const std::uint64_t stride = mo.local_stride;
     for (std::uint32_t l = 0; l < kWarpSize; ++l) {
         if (!((m >> l) & 1u)) continue;

@@ -8,10 +8,10 @@
 namespace fgtlm::core {
 
 bool SfuFunction::execute(ExecContext& ctx) {
-    if (ctx.exec_mask == 0) return true;
-    const isa::Instruction& in = *ctx.inst;
-    const std::uint32_t* a = ctx.src[0];
-    std::uint32_t* r = ctx.res[0];
+    if (ctx.decode.exec_mask == 0) return true;
+    const isa::Instruction& in = *ctx.fetch.inst;
+    const std::uint32_t* a = ctx.read.src[0];
+    std::uint32_t* r = ctx.execute.res[0];
     std::uint32_t (*fn)(std::uint32_t) = nullptr;
     switch (in.op) {
         case isa::Opcode::RCP: fn = numerics::rcp; break;
@@ -21,20 +21,20 @@ bool SfuFunction::execute(ExecContext& ctx) {
         case isa::Opcode::SIN: fn = numerics::sin; break;
         case isa::Opcode::COS: fn = numerics::cos; break;
         default:
-            ctx.res_regs = 0;
-            ctx.has_flags = false;
+            ctx.execute.res_regs = 0;
+            ctx.execute.has_flags = false;
             return true;
     }
-    ctx.res_regs = 1;
-    ctx.has_flags = in.set_pred;
-    const std::uint32_t m = ctx.exec_mask;
+    ctx.execute.res_regs = 1;
+    ctx.execute.has_flags = in.set_pred;
+    const std::uint32_t m = ctx.decode.exec_mask;
     for (std::uint32_t l = 0; l < kWarpSize; ++l) r[l] = ((m >> l) & 1u) ? fn(a[l]) : 0u;
     // The RTL's flags are the scalar processor's for result_out = 0 (pipeline_execute.vhd
     // gPredicateFlags; carry/overflow cleared): zero set, sign clear, whatever the result.
-    if (in.set_pred && ctx.rtl)
-        for (std::uint32_t l = 0; l < kWarpSize; ++l) ctx.flags[l] = kFlagZero;
+    if (in.set_pred && ctx.fetch.rtl)
+        for (std::uint32_t l = 0; l < kWarpSize; ++l) ctx.execute.flags[l] = kFlagZero;
     else if (in.set_pred)
-        for (std::uint32_t l = 0; l < kWarpSize; ++l) ctx.flags[l] = lanes::fp_flag_bits(r[l]);
+        for (std::uint32_t l = 0; l < kWarpSize; ++l) ctx.execute.flags[l] = lanes::fp_flag_bits(r[l]);
     return true;
 }
 

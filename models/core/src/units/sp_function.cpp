@@ -259,25 +259,26 @@ unsigned move(const IntOp& o) {
 #define FGTLM_SP_TARGETS __attribute__((target_clones("avx2", "default"), flatten))
 #endif
 FGTLM_SP_TARGETS void sp_execute(ExecContext& ctx) {
-    const isa::Instruction& in = *ctx.inst;
+    const isa::Instruction& in = *ctx.fetch.inst;
     const bool h = is16(in.dtype);
     const IntOp o{in,
-                  ctx.src[0],
-                  ctx.src[1],
-                  ctx.src[2],
-                  ctx.res[0],
-                  ctx.flags,
-                  ctx.carry_flags,
+                  ctx.read.src[0],
+                  ctx.read.src[1],
+                  ctx.read.src[2],
+                  ctx.execute.res[0],
+                  ctx.execute.flags,
+                  ctx.read.carry_flags,
                   h,
                   h ? 16u : 32u,
                   h ? 0xffffu : 0xffffffffu,
                   is_signed(in.dtype),
-                  ctx.rtl};
-    ctx.res_regs = 1;
-    ctx.has_flags = in.set_pred;
-    if (in.op == Opcode::R2P && ctx.rtl) {  // the flags of the latched opcode (rtl_alu_latch.hpp)
+                  ctx.fetch.rtl};
+    ctx.execute.res_regs = 1;
+    ctx.execute.has_flags = in.set_pred;
+    if (in.op == Opcode::R2P && ctx.fetch.rtl) {  // the flags of the latched opcode (rtl_alu_latch.hpp)
         for (std::uint32_t l = 0; l < kWarpSize; ++l)
-            ctx.res[0][l] = rtl_r2p_flags(ctx.alu_latch, in, ctx.src[0][l], ctx.src[1][l], ctx.src[2][l]);
+            ctx.execute.res[0][l] =
+                rtl_r2p_flags(ctx.read.alu_latch, in, ctx.read.src[0][l], ctx.read.src[1][l], ctx.read.src[2][l]);
         return;
     }
     unsigned flag_bits = o.bits;  // width the zero/sign flags are taken from
@@ -307,18 +308,19 @@ FGTLM_SP_TARGETS void sp_execute(ExecContext& ctx) {
             flag_bits = 32;
             break;
         default:
-            ctx.res_regs = 0;
-            ctx.has_flags = false;
+            ctx.execute.res_regs = 0;
+            ctx.execute.has_flags = false;
             return;
     }
     if (in.set_pred)  // zero/sign of the result
-        for (std::uint32_t l = 0; l < kWarpSize; ++l) ctx.flags[l] = int_flags(ctx.res[0][l], flag_bits);
+        for (std::uint32_t l = 0; l < kWarpSize; ++l)
+            ctx.execute.flags[l] = int_flags(ctx.execute.res[0][l], flag_bits);
 }
 
 }  // namespace
 
 bool SpFunction::execute(ExecContext& ctx) {
-    if (ctx.exec_mask != 0) sp_execute(ctx);
+    if (ctx.decode.exec_mask != 0) sp_execute(ctx);
     return true;
 }
 

@@ -197,7 +197,7 @@ std::string hex(std::uint64_t v) {
 
 // The descriptor of the instruction's slot, read from the launch's table and checked.
 bool TextureFunction::load_descriptor(ExecContext& ctx, tex::Descriptor& d) {
-    const isa::Instruction& in = *ctx.inst;
+    const isa::Instruction& in = *ctx.fetch.inst;
     if (in.tex_unit >= table_.slots)
         return unit_fail(ctx, KernelErrorKind::InvalidLaunch, table_.base,
                          slot_text(in) + "outside the descriptor table (" + std::to_string(table_.slots) +
@@ -217,29 +217,29 @@ bool TextureFunction::load_descriptor(ExecContext& ctx, tex::Descriptor& d) {
 }
 
 bool TextureFunction::execute(ExecContext& ctx) {
-    const isa::Instruction& in = *ctx.inst;
-    const std::uint32_t m = ctx.exec_mask;
-    ctx.res_regs = std::uint32_t(std::popcount(unsigned(in.tex_mask & 15u)));
-    ctx.has_flags = false;
+    const isa::Instruction& in = *ctx.fetch.inst;
+    const std::uint32_t m = ctx.decode.exec_mask;
+    ctx.execute.res_regs = std::uint32_t(std::popcount(unsigned(in.tex_mask & 15u)));
+    ctx.execute.has_flags = false;
     if (m == 0) return true;
     tex::Descriptor d;
     if (!load_descriptor(ctx, d)) return false;
     MemoryPort& port = *ports_.global;
-    const PortLatencyToRecord latency{&port, ctx.rec.mem.latency_cycles};
+    const PortLatencyToRecord latency{&port, ctx.writeback.rec.mem.latency_cycles};
     TexelReader reader(port);
     Sampler sampler(d, reader, in.tex_int);
     for (std::uint32_t l = 0; l < kWarpSize; ++l) {
         if (!((m >> l) & 1u)) continue;
-        const std::uint32_t coord[3] = {ctx.src[0][l], ctx.src[1][l], ctx.src[2][l]};
+        const std::uint32_t coord[3] = {ctx.read.src[0][l], ctx.read.src[1][l], ctx.read.src[2][l]};
         std::uint32_t out[4];
         if (!sampler.sample(coord, out))
             return unit_fail(ctx, KernelErrorKind::OutOfRangeAccess, sampler.failed_addr,
                              slot_text(in) + "texel outside global memory (lane " + std::to_string(l) + ")");
         std::uint32_t k = 0;
         for (std::uint32_t c = 0; c < 4; ++c)
-            if ((in.tex_mask >> c) & 1u) ctx.res[k++][l] = out[c];
+            if ((in.tex_mask >> c) & 1u) ctx.execute.res[k++][l] = out[c];
     }
-    MemAccessSummary& ms = ctx.rec.mem;
+    MemAccessSummary& ms = ctx.writeback.rec.mem;
     ms.space = MemSpace::Global;
     ms.access_bytes = std::uint8_t(d.texel_bytes());
     ms.bytes = d.texel_bytes() * (d.linear && !in.tex_int ? 1u << d.dims : 1u) * std::uint32_t(std::popcount(m));
@@ -249,10 +249,11 @@ bool TextureFunction::execute(ExecContext& ctx) {
 
 // Read stage for TEX: the coordinates are R[dst], R[dst+1], R[dst+2] (tex_dim of them).
 bool SmCore::read_texture_coordinates(ExecContext& ctx) {
-    const isa::Instruction& in = *ctx.inst;
+    const isa::Instruction& in = *ctx.fetch.inst;
     for (std::uint32_t i = 0; i < 3; ++i) {
         const std::uint32_t r = in.dst.reg + i;
-        ctx.src[i] = (i >= in.tex_dim || r >= 124 || ctx.exec_mask == 0) ? zeros_ : reg_row(ctx.warp_slot, r);
+        ctx.read.src[i] =
+            (i >= in.tex_dim || r >= 124 || ctx.decode.exec_mask == 0) ? zeros_ : reg_row(ctx.fetch.warp_slot, r);
     }
     return true;
 }

@@ -48,17 +48,17 @@ inline constexpr std::uint8_t kFlagZero = 1, kFlagSign = 2, kFlagCarry = 4, kFla
 
 struct SmCoreConfig {
     std::uint32_t sm_id = 0;
-    std::uint32_t reg_slots = 512;      // register slots per lane
-    std::uint32_t max_warps = 32;       // resident warps
-    std::uint32_t shared_bytes = 16384; // shared memory size
-    std::uint32_t stack_depth = 32;     // warp stack entries per warp
+    std::uint32_t reg_slots = 512;       // register slots per lane
+    std::uint32_t max_warps = 32;        // resident warps
+    std::uint32_t shared_bytes = 16384;  // shared memory size
+    std::uint32_t stack_depth = 32;      // warp stack entries per warp
     // The RTL's readings, one policy each (rtl_policy.hpp; default: the RTL preset). Among
     // them barrier_counts_exits (a warp that exits while others wait at BAR deadlocks) and
     // full_partial_warps (a partial warp runs all 32 lanes, as warp_generator.vhd's full mask
     // does; the calibrated timing suite replays and is fitted with this; off keeps the block's threads
     // only, see docs/cosim-known-differences.md, "Fixed in the model").
     RtlPolicy rtl;
-    std::uint32_t sp_lanes = 8;         // threads per execute pass (the RTL's CORES: 8, 16, 32)
+    std::uint32_t sp_lanes = 8;  // threads per execute pass (the RTL's CORES: 8, 16, 32)
 };
 
 // How many blocks of `cfg` fit on one SM at once (0 = not even one: invalid launch).
@@ -71,27 +71,36 @@ bool condition_holds(std::uint8_t cond, std::uint8_t flags);
 
 // The per-SM context that travels through the pipeline stages (reused for every instruction).
 // It is also the warp operation an execution unit receives (units/unit_function.hpp): form,
-// masks, operand vectors in; results, flags, result count out.
-struct ExecContext {
-    // select / fetch: the warp and its instruction.
+// masks, operand vectors in; results, flags, result count out. Its fields are grouped by the
+// phase that produces them (ctx.fetch.pc, ctx.read.src, ctx.execute.res, ...), so a reader sees
+// at each use which stage's output it is (decode resets the later groups for the new instruction).
+
+// Select / fetch: the warp and its instruction.
+struct FetchFields {
     std::uint32_t warp_slot = 0;
-    WarpState* warp = nullptr;      // the issuing warp's PC, masks and stack (the branch unit's operand)
+    WarpState* warp = nullptr;  // the issuing warp's PC, masks and stack (the branch unit's operand)
     std::uint32_t pc = 0;
     const isa::Instruction* inst = nullptr;
-    FormInfo form;                  // unit table entry of inst (set by fetch)
-    bool rtl = true;                // RtlPolicy::unit_flags: units set the RTL's flags (set by fetch)
-    std::uint32_t pass_lanes = 8;   // SmCoreConfig::sp_lanes (the FPU's per-pass timing, units/fpu_function.cpp)
-    // decode: masks.
-    std::uint32_t issue_mask = 0;   // active mask of the warp at issue
-    std::uint32_t exec_mask = 0;    // after the guard
-    // read: operands.
+    FormInfo form;                 // unit table entry of inst
+    bool rtl = true;               // RtlPolicy::unit_flags: units set the RTL's flags
+    std::uint32_t pass_lanes = 8;  // SmCoreConfig::sp_lanes (the FPU's per-pass timing, units/fpu_function.cpp)
+};
+// Decode: the masks.
+struct DecodeFields {
+    std::uint32_t issue_mask = 0;  // active mask of the warp at issue
+    std::uint32_t exec_mask = 0;   // after the guard
+};
+// Read: the operands.
+struct ReadFields {
     const std::uint32_t* src[3] = {nullptr, nullptr, nullptr};
     alignas(64) std::uint32_t buf[3][kWarpSize];
     const std::uint8_t* carry_flags = nullptr;  // predicate row of the carry-in register (IADD.X)
-    RtlAluLatch alu_latch;          // R2P under rtl: the execute stage's latched opcode (set by read)
-    std::uint32_t taint = 0;        // lanes whose result derives from undefined bytes (tracking on)
-    // execute: what the unit produced.
-    MemOperands mem_operands;       // the memory unit's address/data rows (set by execute)
+    RtlAluLatch alu_latch;                      // R2P under rtl: the execute stage's latched opcode
+    std::uint32_t taint = 0;                    // lanes whose result derives from undefined bytes (tracking on)
+};
+// Execute: what the unit produced.
+struct ExecuteFields {
+    MemOperands mem_operands;                     // the memory unit's address/data rows
     alignas(64) std::uint32_t res[4][kWarpSize];  // up to 4 result registers (GLD.128)
     alignas(32) std::uint8_t flags[kWarpSize];
     std::uint32_t res_regs = 0;     // result registers to write (0 = none)
@@ -99,9 +108,18 @@ struct ExecContext {
     bool next_pc_set = false;       // a unit moved the warp's PC (else write-back advances it)
     std::uint32_t unit_cycles = 0;  // issue cost the executing unit annotated (SystemC SM)
     UnitError error;                // why a unit returned false (kind None: it recorded nothing)
-    // write-back: what the timing model and observers hear.
-    std::uint64_t issue_cycles = 0; // what the attached IssueCost returned for this instruction
+};
+// Write-back: what the timing model and observers hear.
+struct WritebackFields {
+    std::uint64_t issue_cycles = 0;  // what the attached IssueCost returned for this instruction
     IssueRecord rec;
+};
+struct ExecContext {
+    FetchFields fetch;
+    DecodeFields decode;
+    ReadFields read;
+    ExecuteFields execute;
+    WritebackFields writeback;
 };
 
 enum class StepResult : std::uint8_t {
@@ -155,7 +173,7 @@ public:
     void set_undefined_tracking(std::uint8_t* shadow, std::uint64_t size);
     [[nodiscard]] bool undefined_tracking() const { return track_undefined_; }
     // The SM's timing (nullptr = none): hears of blocks and instructions before the observers,
-    // returns each instruction's cycles (ctx.issue_cycles) and may pick the next warp.
+    // returns each instruction's cycles (ctx.writeback.issue_cycles) and may pick the next warp.
     void set_issue_cost(IssueCost* cost) { cost_ = cost; }
     [[nodiscard]] IssueCost* issue_cost() const { return cost_; }
     void add_observer(ExecutionObserver* obs) { observers_.push_back(obs); }
@@ -186,7 +204,7 @@ public:
     bool fetch(ExecContext& ctx);      // instruction at the warp's PC (pre-decoded program)
     bool decode(ExecContext& ctx);     // legality check, guard evaluation, context reset
     bool read(ExecContext& ctx);       // operand collection
-    bool execute(ExecContext& ctx);    // SP/FPU/SFU/memory/branch unit of ctx.form
+    bool execute(ExecContext& ctx);    // SP/FPU/SFU/memory/branch unit of ctx.fetch.form
     bool writeback(ExecContext& ctx);  // registers, predicates, PC/stack, observers
     ExecContext& context() { return ctx_; }
 
@@ -205,7 +223,7 @@ public:
 
     // --- statistics -------------------------------------------------------------------
     std::uint64_t warp_instructions = 0;
-    bool record_issues = false;  // fill ctx.rec for every instruction even without observers (timing)
+    bool record_issues = false;  // fill ctx.writeback.rec for every instruction even without observers (timing)
     std::uint64_t thread_instructions = 0;
     RtlEvents rtl_events;  // this kernel's RTL behaviours where a checked model stops (RtlPolicy)
 
@@ -267,13 +285,13 @@ private:
         return next != nullptr && !next->is_illegal() && next->op == isa::Opcode::RET;
     }
     void fill_record(ExecContext& ctx);
-    void write_results(ExecContext& ctx);  // write-back: result registers
-    void post_increment(ExecContext& ctx);  // write-back: Ak += off of `c[b][Ak+=off]` (g80 MVC)
-    bool advance_pc(ExecContext& ctx);     // write-back: PC, join (.S), end marker
-    bool record_unit_error(ExecContext& ctx);  // false, with ctx.error recorded as the kernel error
+    void write_results(ExecContext& ctx);           // write-back: result registers
+    void post_increment(ExecContext& ctx);          // write-back: Ak += off of `c[b][Ak+=off]` (g80 MVC)
+    bool advance_pc(ExecContext& ctx);              // write-back: PC, join (.S), end marker
+    bool record_unit_error(ExecContext& ctx);       // false, with ctx.execute.error recorded as the kernel error
     void gather_memory_operands(ExecContext& ctx);  // execute: rows for the memory unit (memory_operands.cpp)
     void sync_memory_ports();                       // after the global port or tracking changed
-    std::uint32_t picked_warp(std::uint32_t rr);  // IssueCost::pick_warp among the ready warps
+    std::uint32_t picked_warp(std::uint32_t rr);    // IssueCost::pick_warp among the ready warps
 
     SmCoreConfig cfg_;
     Program* program_ = nullptr;
@@ -296,8 +314,8 @@ private:
     std::uint32_t warps_per_block_ = 0;
     std::uint32_t stride_ = 0;
 
-    RegisterFile regs_;                  // GPRs, predicates, address registers
-    std::vector<std::uint8_t> shared_taint_; // [shared_bytes]
+    RegisterFile regs_;                       // GPRs, predicates, address registers
+    std::vector<std::uint8_t> shared_taint_;  // [shared_bytes]
     std::uint8_t* global_shadow_ = nullptr;
     std::uint64_t global_shadow_size_ = 0;
     bool track_undefined_ = false;

@@ -37,8 +37,8 @@ public:
 
     // Runs one warp instruction, starting the next batch when one finishes.
     RunStatus step();
-    // The same with injection hooks: h.after_fetch(ctx) may replace ctx.inst, h.after_execute(ctx)
-    // may change ctx.res before write-back.
+    // The same with injection hooks: h.after_fetch(ctx) may replace ctx.fetch.inst, h.after_execute(ctx)
+    // may change ctx.execute.res before write-back.
     template <class Hooks>
     RunStatus step(Hooks& h);
     // Runs to the end or until `max_steps` instructions in total have executed.

@@ -29,7 +29,7 @@ struct UnitError {
     std::string message;
 };
 
-// Describes a kernel error in op.error and returns false (what a unit returns for it).
+// Describes a kernel error in op.execute.error and returns false (what a unit returns for it).
 bool unit_fail(ExecContext& op, KernelErrorKind kind, std::uint64_t address, std::string message);
 
 class UnitFunction {

@@ -30,7 +30,7 @@ public:
 
     // core::UnitFunction: the direct path.
     bool execute(core::ExecContext& op) override {
-        op.unit_cycles = issue_cycles;
+        op.execute.unit_cycles = issue_cycles;
         return function_->execute(op);
     }
 

@@ -10,7 +10,7 @@
 //
 // b_transport(UnitPayload&, delay): the unit executes `op` and adds its own issue cost to the
 // annotated delay. Response: TLM_OK_RESPONSE, or TLM_GENERIC_ERROR_RESPONSE when the operation
-// stopped the kernel (op->error describes it, or the core recorded it).
+// stopped the kernel (op->execute.error describes it, or the core recorded it).
 //
 // Direct interface (the DMI idea applied to a unit): get_direct_mem_ptr(payload, dmi) with
 // `payload.grant` set asks for it. A unit that grants it fills the typed grant (the unit's
