@@ -22,8 +22,8 @@ struct CompileOptions {
     std::string file = "<input>";       // for messages
     bool demote_f64 = false;            // compute .f64 in f32 (demote_f64.cpp), one warning
     // Software float functions (div.rn, fma.rn, add/sub/mul fallbacks, ...) as CAL/RET subroutines shared by the
-    // kernel instead of inlined at every use; a kernel whose inlined code outgrows the instruction memory is
-    // compiled this way anyway.
+    // kernel instead of inlined at every use; Target::G80 only (FlexGripPlus' RET, compile.cpp), where a kernel whose
+    // inlined code outgrows the instruction memory is compiled this way anyway.
     bool float_subroutines = false;
 };
 
