@@ -27,12 +27,15 @@ function(fgtlm_cuda_kernel_header out cu)
   if(A_PREFIX)
     set(prefix_option --prefix ${A_PREFIX})
   endif()
+  # clang writes the headers the .cu includes into a depfile, so editing one recompiles the kernel.
+  set(depfile ${dir}/${stem}.d)
   add_custom_command(OUTPUT ${header} ${module}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${dir}
     COMMAND ${FGTLM_EXECUTABLE} cc ${cu} -o ${module} --include-dir ${FGTLM_CUDA_INCLUDE_DIR} ${A_CC_OPTIONS}
-            -- ${A_CLANG_ARGS}
+            -- -MD -MF ${depfile} -MT ${header} ${A_CLANG_ARGS}
     COMMAND ${FGTLM_EXECUTABLE} header ${module} -o ${header} ${prefix_option}
     DEPENDS ${cu} ${FGTLM_EXECUTABLE_DEPENDS}
+    DEPFILE ${depfile}
     COMMENT "CUDA C kernel ${cu} -> ${header} (fgtlm cc, fgtlm header)" VERBATIM)
   set(${out} ${header} PARENT_SCOPE)
 endfunction()

@@ -3,11 +3,15 @@
 //   fgtlm difftest --count N --seed S --rtl RTL_DIR [--jobs J] [--cores 8] [--save-dir DIR]
 //                  [--work-dir DIR] [--cache-dir DIR] [--json OUT] [--shrink-budget K]
 //                  [--no-rtl-cache | --rtl-cache-only]
+//   fgtlm difftest TARGET [launch options] --random ADDR:BYTES | --random-float ADDR:BYTES ...
+//                  --count N --seed S --rtl RTL_DIR [...]     (one kernel, random inputs:
+//                  difftest_inputs.cpp)
 //
 // Kernel i uses seed S + i, so any kernel can be regenerated alone (--count 1 --seed S+i).
 // Every failing kernel is shrunk and saved as a regression bundle (models/cosim/README.md).
 // Exit codes: 0 every kernel matched, 1 mismatches, 2 bad input / setup error.
 #include "cli_numbers.hpp"
+#include "difftest_cli.hpp"
 #include "subcommand.hpp"
 
 #include <fgtlm/io/output_file.hpp>
@@ -31,28 +35,7 @@ namespace {
 namespace fs = std::filesystem;
 using namespace fgtlm;
 
-struct DifftestCliOptions {
-    std::uint64_t count = 10;
-    std::uint64_t seed = 1;
-    std::string rtl_dir;
-    std::string cache_dir;
-    std::string work_dir = "fgtlm-difftest";
-    std::string save_dir;
-    std::string json;
-    std::string ghdl = "ghdl-llvm";
-    unsigned jobs = 1;
-    unsigned cores = 8;
-    unsigned shrink_budget = 30;
-    unsigned max_items = 24;
-    double rtl_timeout = 120;
-    bool keep = false;
-    bool single_warp = false;
-    bool avoid_known = false;
-    bool int_forms = false;
-    bool float_mix = false;
-    bool no_rtl_cache = false;
-    bool rtl_cache_only = false;
-};
+using cli::DifftestCliOptions;
 
 nlohmann::json divergence_json(const std::optional<cosim::Divergence>& d) {
     if (!d) return nullptr;
@@ -220,8 +203,10 @@ int report(const DifftestCliOptions& o, const cosim::DifftestOptions& d, unsigne
         while (std::getline(in, line)) {
             const auto k = nlohmann::json::parse(line);
             ++run_count;
-            if (k["pass"].get<bool>()) ++passed;
-            else failures.push_back(k);
+            if (k["pass"].get<bool>())
+                ++passed;
+            else
+                failures.push_back(k);
             commits += k["commits_compared"].get<std::size_t>();
             words += k["words_compared"].get<std::size_t>();
             instructions += k["instructions"].get<std::size_t>();
@@ -255,6 +240,7 @@ int report(const DifftestCliOptions& o, const cosim::DifftestOptions& d, unsigne
 }
 
 int run(const DifftestCliOptions& o) {
+    if (!o.target.target.empty()) return cli::run_input_difftest(o);
     const cosim::DifftestOptions d = difftest_options(o);
     if (!prepare_work(o, d)) return 2;
     const unsigned jobs = std::max(1u, o.jobs);
@@ -263,43 +249,52 @@ int run(const DifftestCliOptions& o) {
     return workers_ok ? status : std::max(status, 1);
 }
 
-const fgtlm::cli::SubcommandRegistration kDifftest{"difftest", [](CLI::App& app) {
-    auto o = std::make_shared<DifftestCliOptions>();
-    CLI::App* sub = app.add_subcommand(
-        "difftest", "Random differential testing against the FlexGripPlus RTL (shrinks and saves failures)");
-    cli::add_unsigned(sub, "--count", o->count, "number of random kernels", 1, 1'000'000);
-    cli::add_unsigned(sub, "--seed", o->seed, "seed of the first kernel (kernel i uses seed + i)", 0,
-                      io::kU64Max - 1'000'000);
-    sub->add_option("--rtl", o->rtl_dir, "FlexGripPlus folder holding RTL/ and lib_m/")->required();
-    sub->add_option("--cache-dir", o->cache_dir, "RTL build cache (default as for fgtlm cosim)");
-    sub->add_option("--work-dir", o->work_dir, "run folders and per-worker results (default fgtlm-difftest)");
-    sub->add_option("--save-dir", o->save_dir,
-                    "where shrunk failing kernels are saved as bundles (default WORK/regressions)");
-    sub->add_option("--json", o->json, "write the summary and every kernel's outcome as JSON");
-    sub->add_option("--ghdl", o->ghdl, "GHDL executable (LLVM back end)");
-    cli::add_unsigned(sub, "--jobs", o->jobs, "kernels co-simulated in parallel", 1, 64);
-    cli::add_unsigned(sub, "--cores", o->cores, "SP lanes of the RTL build and the model (8, 16, 32)", 8, 32)
-        ->check(CLI::IsMember({"8", "16", "32"}));
-    cli::add_unsigned(sub, "--shrink-budget", o->shrink_budget, "co-simulations spent shrinking one failing kernel", 0,
-                      100'000);
-    cli::add_unsigned(sub, "--max-items", o->max_items, "largest number of random items per kernel", 1, 100'000);
-    cli::add_real(sub, "--rtl-timeout", o->rtl_timeout, "wall-clock limit of one RTL simulation (s)", 0.0, 1e9);
-    sub->add_flag("--keep", o->keep, "keep the run folders of passing kernels");
-    sub->add_flag("--avoid-known", o->avoid_known,
-                  "leave out the instruction forms with known RTL/model differences (docs/cosim-known-differences.md)");
-    sub->add_flag("--int-forms", o->int_forms,
-                  "draw half of the computational items from the integer forms of the RTL's odd decodes "
-                  "(IMIN/IMAX, carries, 16-bit halves, 24-bit multiplies)");
-    sub->add_flag("--float-mix", o->float_mix,
-                  "half of the computational items from the float forms with every operand kind "
-                  "(shared, c[0x0-0x3], immediates, .C0 flags)");
-    sub->add_flag("--no-rtl-cache", o->no_rtl_cache,
-                  "simulate the RTL even for kernels whose RTL result is cached (CACHE/runs)");
-    sub->add_flag(
-        "--rtl-cache-only", o->rtl_cache_only,
-        "never simulate the RTL: a kernel whose RTL result is not cached is a setup error (re-checks of earlier runs)");
-    sub->add_flag("--single-warp", o->single_warp, "one block of 32 threads per kernel (fastest RTL runs)");
-    return std::function<int()>([o] { return run(*o); });
-}};
+const fgtlm::cli::SubcommandRegistration kDifftest{
+    "difftest", [](CLI::App& app) {
+        auto o = std::make_shared<DifftestCliOptions>();
+        CLI::App* sub = app.add_subcommand(
+            "difftest", "Random differential testing against the FlexGripPlus RTL (shrinks and saves failures)");
+        cli::add_unsigned(sub, "--count", o->count, "number of random kernels", 1, 1'000'000);
+        cli::add_unsigned(sub, "--seed", o->seed, "seed of the first kernel (kernel i uses seed + i)", 0,
+                          io::kU64Max - 1'000'000);
+        sub->add_option("--rtl", o->rtl_dir, "FlexGripPlus folder holding RTL/ and lib_m/")->required();
+        sub->add_option("--cache-dir", o->cache_dir, "RTL build cache (default as for fgtlm cosim)");
+        sub->add_option("--work-dir", o->work_dir, "run folders and per-worker results (default fgtlm-difftest)");
+        sub->add_option("--save-dir", o->save_dir,
+                        "where shrunk failing kernels are saved as bundles (default WORK/regressions)");
+        sub->add_option("--json", o->json, "write the summary and every kernel's outcome as JSON");
+        sub->add_option("--ghdl", o->ghdl, "GHDL executable (LLVM back end)");
+        cli::add_unsigned(sub, "--jobs", o->jobs, "kernels co-simulated in parallel", 1, 64);
+        CLI::Option* cores = cli::add_unsigned(sub, "--cores", o->cores,
+                                               "SP lanes of the RTL build and the model (8, 16, 32; TARGET: default "
+                                               "the target's)",
+                                               8, 32);
+        cores->check(CLI::IsMember({"8", "16", "32"}));
+        cli::add_unsigned(sub, "--shrink-budget", o->shrink_budget, "co-simulations spent shrinking one failing kernel",
+                          0, 100'000);
+        cli::add_unsigned(sub, "--max-items", o->max_items, "largest number of random items per kernel", 1, 100'000);
+        cli::add_real(sub, "--rtl-timeout", o->rtl_timeout, "wall-clock limit of one RTL simulation (s)", 0.0, 1e9);
+        sub->add_flag("--keep", o->keep, "keep the run folders of passing kernels");
+        sub->add_flag(
+            "--avoid-known", o->avoid_known,
+            "leave out the instruction forms with known RTL/model differences (docs/cosim-known-differences.md)");
+        sub->add_flag("--int-forms", o->int_forms,
+                      "draw half of the computational items from the integer forms of the RTL's odd decodes "
+                      "(IMIN/IMAX, carries, 16-bit halves, 24-bit multiplies)");
+        sub->add_flag("--float-mix", o->float_mix,
+                      "half of the computational items from the float forms with every operand kind "
+                      "(shared, c[0x0-0x3], immediates, .C0 flags)");
+        sub->add_flag("--no-rtl-cache", o->no_rtl_cache,
+                      "simulate the RTL even for kernels whose RTL result is cached (CACHE/runs)");
+        sub->add_flag("--rtl-cache-only", o->rtl_cache_only,
+                      "never simulate the RTL: a kernel whose RTL result is not cached is a setup error (re-checks of "
+                      "earlier runs)");
+        sub->add_flag("--single-warp", o->single_warp, "one block of 32 threads per kernel (fastest RTL runs)");
+        cli::add_input_difftest_options(sub, *o);
+        return std::function<int()>([o, cores] {
+            o->cores_given = cores->count() > 0;
+            return run(*o);
+        });
+    }};
 
 }  // namespace

@@ -31,9 +31,9 @@ void add_compile_options(CLI::App* sub, CompileCliOptions& o) {
                     "not IEEE; cc also contracts a*b+c)")
         ->check(CLI::IsMember({"ieee", "fpu"}));
     sub->add_flag("--float-subroutines", o.float_subroutines,
-                  "software float functions (div.rn, fma.rn, add/sub/mul fallbacks, ...) as CAL/RET subroutines "
-                  "shared by the kernel, not inlined at every use (always for a kernel that outgrows the instruction "
-                  "memory inlined)");
+                  "with --target g80: software float functions (div.rn, fma.rn, add/sub/mul fallbacks, ...) as "
+                  "CAL/RET subroutines shared by the kernel, not inlined at every use (g80: always for a kernel that "
+                  "outgrows the instruction memory inlined)");
 }
 
 // Compiles and writes the module; prints errors and returns the exit status.

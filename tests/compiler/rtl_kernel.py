@@ -2,7 +2,7 @@
 """A CUDA C kernel of tests/compiler/kernels compiled by `fgtlm cc` and co-simulated on the
 FlexGripPlus RTL (GHDL) against the model by `fgtlm cosim`, on a seeded random input image.
 
-  rtl_kernel.py FGTLM KERNEL.cu WORK_DIR RTL_DIR CACHE_DIR INPUT_WORDS SEED [CC OPTIONS...] -- LAUNCH ARGS...
+  rtl_kernel.py FGTLM KERNEL.cu WORK_DIR RTL_DIR CACHE_DIR INPUT_WORDS SEED -- LAUNCH ARGS...
 
 The input words mix small integers, random bits and floats in [-64, 64) (deterministic for SEED).
 fgtlm cosim prints the memory comparison; its exit status is this script's.
@@ -30,12 +30,11 @@ def input_image(words, seed):
 
 def main():
     fgtlm, cu, work, rtl, cache, words, seed = sys.argv[1:8]
-    rest = sys.argv[8:]
-    cc_options, launch = (rest[:rest.index("--")], rest[rest.index("--") + 1:]) if "--" in rest else ([], rest)
+    launch = sys.argv[9:] if sys.argv[8:9] == ["--"] else sys.argv[8:]
     work = pathlib.Path(work)
     work.mkdir(parents=True, exist_ok=True)
     module, image = work / "m.json", work / "in.bin"
-    subprocess.run([fgtlm, "cc", cu, "-o", str(module)] + cc_options, check=True)
+    subprocess.run([fgtlm, "cc", cu, "-o", str(module)], check=True)
     image.write_bytes(input_image(int(words), int(seed)))
     cmd = [fgtlm, "cosim", str(module), "--global-init", str(image), "--rtl", rtl, "--cache-dir", cache,
            "--work-dir", str(work / "cosim")] + launch

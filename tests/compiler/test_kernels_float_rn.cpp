@@ -50,7 +50,7 @@ void check_div_sqrt(bool subroutines) {
     std::vector<std::uint8_t> m;
     for (std::uint32_t i = 0; i < n; ++i) put_u32(m, 4 * i, v[2 * i]), put_u32(m, 0x4000 + 4 * i, v[2 * i + 1]);
     KernelRun r{"div_sqrt_rn.cu", "", {64}, {64}, {"0", "0x4000", "0x8000"}, m};
-    if (subroutines) r.float_subroutines = true, r.variant = "_sub";
+    if (subroutines) r.float_subroutines = true, r.target = "g80", r.variant = "_sub";
     const auto out = run_kernel(r);
     EXPECT_EQ(module_text(r).find("CAL.NOINC") != std::string::npos, subroutines);
     for (std::uint32_t i = 0; i < n; ++i) {
@@ -118,7 +118,7 @@ void check_f32_arith(bool flush, bool subroutines = false) {
     for (std::uint32_t i = 0; i < n; ++i) put_u32(m, 4 * i, v[2 * i]), put_u32(m, 0x4000 + 4 * i, v[2 * i + 1]);
     KernelRun r{"f32_arith.cu", "", {64}, {64}, {"0", "0x4000", "0x8000"}, m};
     if (flush) r.clang_args = {"-fcuda-flush-denormals-to-zero"}, r.variant = "ftz";
-    if (subroutines) r.float_subroutines = true, r.variant += "_sub";
+    if (subroutines) r.float_subroutines = true, r.target = "g80", r.variant += "_sub";
     const auto out = run_kernel(r);
     const auto f = [flush](float x) { return flush ? ftz(x) : x; };
     for (std::uint32_t i = 0; i < n; ++i) {

@@ -85,7 +85,7 @@ void check_directed(bool subroutines) {
     const auto v = operands(67);
     const auto mem = image(v);
     KernelRun r{"rounded.cu", "rounded", {16}, {64}, {"0", "0x1000", "0x2000", "0x4000"}, mem};
-    if (subroutines) r.float_subroutines = true, r.variant = "_sub";
+    if (subroutines) r.float_subroutines = true, r.target = "g80", r.variant = "_sub";
     const auto out = run_kernel(r);
     for (std::uint32_t i = 0; i < kThreads && !::testing::Test::HasFailure(); ++i) {
         const float x = as_float(v[2 * i]), y = as_float(v[2 * i + 1]), z = as_float(v[2 * ((i + 1) % kThreads)]);

@@ -167,10 +167,17 @@ KernelCode compile_kernel_as(const PtxModule& p, const PtxFunction& entry, const
 
 // Inlined software float functions unless asked otherwise; a kernel whose inlined code does not fit the
 // instruction memory is compiled again with them as shared subroutines.
+// Only on --target g80: FlexGripPlus' branch unit keeps one `limit_ret` for all warps (branch_exec_unit.vhd), set when
+// a warp ends with RET on an empty stack, so a subroutine's RET in another warp then ends that warp
+// (docs/cosim-results.md, "CAL/RET across warps").
 KernelCode compile_kernel(const PtxModule& p, const PtxFunction& entry, const SymbolLayout& global,
                           const CompileOptions& opts) {
+    if (opts.float_subroutines && opts.target != Target::G80)
+        throw CompileError(0,
+                           "--float-subroutines needs --target g80: on FlexGripPlus a warp that ends makes the next "
+                           "subroutine RET of another warp end that warp too (docs/cosim-results.md)");
     KernelCode k = compile_kernel_as(p, entry, global, opts);
-    if (opts.float_subroutines || k.code.size() <= kInstructionMemoryWords) return k;
+    if (opts.float_subroutines || opts.target != Target::G80 || k.code.size() <= kInstructionMemoryWords) return k;
     CompileOptions shared = opts;
     shared.float_subroutines = true;
     try {

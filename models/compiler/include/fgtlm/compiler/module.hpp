@@ -23,8 +23,8 @@ struct CompileOptions {
     bool demote_f64 = false;            // compute .f64 in f32 (demote_f64.cpp), one warning
     bool fpu_f32 = false;               // f32 add/sub/mul/fma on FADD/FMUL/FMAD as nvcc for sm_1x (fpu_f32.cpp)
     // Software float functions (div.rn, fma.rn, add/sub/mul fallbacks, ...) as CAL/RET subroutines shared by the
-    // kernel instead of inlined at every use; a kernel whose inlined code outgrows the instruction memory is
-    // compiled this way anyway.
+    // kernel instead of inlined at every use; Target::G80 only (FlexGripPlus' RET, compile.cpp), where a kernel whose
+    // inlined code outgrows the instruction memory is compiled this way anyway.
     bool float_subroutines = false;
 };
 
