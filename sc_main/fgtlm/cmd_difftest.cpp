@@ -125,16 +125,10 @@ nlohmann::json run_description(const DifftestCliOptions& o) {
 
 cosim::DifftestOptions difftest_options(const DifftestCliOptions& o) {
     cosim::DifftestOptions d;
-    d.cosim.rtl_dir = o.rtl_dir;
-    d.cosim.cache_dir = o.cache_dir;
-    d.cosim.ghdl = o.ghdl;
-    d.cosim.rtl_timeout_seconds = o.rtl_timeout;
+    d.cosim = cli::cosim_options(o);
     d.cosim.rtl_max_cycles = 2'000'000;
-    d.cosim.log = &std::cerr;
-    d.cosim.rtl_result_cache = !o.no_rtl_cache;
-    d.cosim.rtl_cache_only = o.rtl_cache_only;
     d.work_root = o.work_dir;
-    d.save_dir = o.save_dir.empty() ? fs::path(o.work_dir) / "regressions" : fs::path(o.save_dir);
+    d.save_dir = cli::save_dir(o);
     d.gen.cores = o.cores;
     d.gen.max_items = std::max(o.max_items, d.gen.min_items);
     d.shrink_budget = o.shrink_budget;

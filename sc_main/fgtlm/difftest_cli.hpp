@@ -3,8 +3,12 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
+#include <iostream>
 #include <string>
 #include <vector>
+
+#include <fgtlm/cosim/cosim.hpp>
 
 #include "launch_target.hpp"
 
@@ -37,6 +41,25 @@ struct DifftestCliOptions {
     std::vector<std::string> random_words;   // --random ADDR:BYTES
     std::vector<std::string> random_floats;  // --random-float ADDR:BYTES
 };
+
+// The co-simulation options both modes take from the command line (RTL folder, caches, GHDL,
+// timeout, log); the work folder is set per kernel or input.
+inline cosim::CosimOptions cosim_options(const DifftestCliOptions& o) {
+    cosim::CosimOptions c;
+    c.rtl_dir = o.rtl_dir;
+    c.cache_dir = o.cache_dir;
+    c.ghdl = o.ghdl;
+    c.rtl_timeout_seconds = o.rtl_timeout;
+    c.log = &std::cerr;
+    c.rtl_result_cache = !o.no_rtl_cache;
+    c.rtl_cache_only = o.rtl_cache_only;
+    return c;
+}
+
+// Where failing kernels or inputs are saved: --save-dir, default WORK/regressions.
+inline std::filesystem::path save_dir(const DifftestCliOptions& o) {
+    return o.save_dir.empty() ? std::filesystem::path(o.work_dir) / "regressions" : std::filesystem::path(o.save_dir);
+}
 
 // Adds TARGET and its launch options, --random and --random-float to `sub`; TARGET excludes
 // the random-kernel generator's options.

@@ -21,8 +21,6 @@ namespace fgtlm::cli {
 
 namespace {
 
-namespace fs = std::filesystem;
-
 // The kernel image and the run options; throws naming the option or file.
 cosim::InputDifftestOptions input_options(const DifftestCliOptions& o, loaders::KernelImage& img) {
     LaunchTarget t = o.target;
@@ -33,15 +31,9 @@ cosim::InputDifftestOptions input_options(const DifftestCliOptions& o, loaders::
     for (const std::string& r : o.random_words) d.ranges.push_back(cosim::parse_random_range(r, false));
     for (const std::string& r : o.random_floats) d.ranges.push_back(cosim::parse_random_range(r, true));
     cosim::check_random_ranges(img, d.ranges);
-    d.cosim.rtl_dir = o.rtl_dir;
-    d.cosim.cache_dir = o.cache_dir;
-    d.cosim.ghdl = o.ghdl;
-    d.cosim.rtl_timeout_seconds = o.rtl_timeout;
-    d.cosim.log = &std::cerr;
-    d.cosim.rtl_result_cache = !o.no_rtl_cache;
-    d.cosim.rtl_cache_only = o.rtl_cache_only;
+    d.cosim = cosim_options(o);
     d.work_root = o.work_dir;
-    d.save_dir = o.save_dir.empty() ? fs::path(o.work_dir) / "regressions" : fs::path(o.save_dir);
+    d.save_dir = save_dir(o);
     d.keep_passing = o.keep;
     return d;
 }
