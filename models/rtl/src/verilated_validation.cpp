@@ -11,7 +11,13 @@ namespace fgtlm::rtl {
 
 namespace {
 
-constexpr std::string_view kPool = "ustreamingmultiprocessor.uwarpunit.uwarppoolmemory.mem";
+// The warp pool is written from registered requests: the warp generator's (a warp's first
+// word) and the warp checker's (the write-back of each instruction). The scheduler may read a
+// word in the very clock it is written (dp_regfile passes the written data through), so the
+// flip goes into the request's data register, one clock before the write: the stored word and
+// any read of it carry the flipped bit, as a flip of the stored word just written would.
+constexpr std::string_view kGenerator = "ustreamingmultiprocessor.uwarpunit.uwarpgenerator.";
+constexpr std::string_view kChecker = "ustreamingmultiprocessor.uwarpunit.uwarpchecker.";
 constexpr std::uint32_t kPcLsb = 64, kMaskLsb = 0;  // warp_checker.vhd's warp_pool_wr_data_out
 constexpr std::uint64_t kWriteBackCycles = 64;      // commit -> warp-pool write: a few cycles
 
@@ -19,7 +25,9 @@ constexpr std::uint64_t kWriteBackCycles = 64;      // commit -> warp-pool write
 class PoolInjector {
 public:
     PoolInjector(const loaders::KernelImage& img, double hang_factor)
-        : kernel_{img.name, img.program, img.global_init, img.launch}, pool_(storage_index(kPool)) {
+        : kernel_{img.name, img.program, img.global_init, img.launch},
+          generator_(writer(kGenerator)),
+          checker_(writer(kChecker)) {
         if (img.cores != RtlBackend::verilated_cores())
             throw std::invalid_argument(fmt::format("{} needs {} cores; the Verilated RTL has {}", img.name, img.cores,
                                                     RtlBackend::verilated_cores()));
@@ -43,7 +51,7 @@ public:
             return "Masked";
         }
         out["cycle"] = gpu_.kernel_cycles();
-        gpu_.flip(pool_, warp, lsb + bit);
+        gpu_.flip(k == 0 ? generator_.data : checker_.data, 0, lsb + bit);
         while (!gpu_.step())
             if (gpu_.kernel_cycles() >= limit_) return "Hang";
         out["kernel_cycles"] = gpu_.kernel_cycles();
@@ -52,39 +60,47 @@ public:
     }
 
 private:
-    // Runs until warp `warp`'s pool word holds what its k-th write-back wrote (k = 0: the warp
-    // generator's first word). False when the kernel or the warp ends first.
+    // The registers of a warp-pool write request.
+    struct Writer {
+        std::size_t enable, address, data;
+    };
+    static Writer writer(std::string_view unit) {
+        const std::string u(unit);
+        return {storage_index(u + "warp_pool_wr_en_out"), storage_index(u + "warp_pool_addr_out"),
+                storage_index(u + "warp_pool_wr_data_out")};
+    }
+    bool requests(const Writer& w, std::uint32_t warp) const {
+        return gpu_.peek(w.enable, 0, 0, 1) != 0 && gpu_.peek(w.address, 0, 0, 5) == warp;
+    }
+
+    // Runs until the request that writes warp `warp`'s pool word after its k-th write-back
+    // (k = 0: the warp generator's first word) is in its registers. False when the kernel or
+    // the warp ends first.
     bool reach(std::uint32_t warp, std::uint32_t k) {
         const std::uint32_t last_pass = 32 / RtlBackend::verilated_cores() - 1;
         std::uint32_t seen = 0;
-        std::uint64_t next_pc = 0;
         while (seen < k) {
             if (gpu_.step()) return false;
             const RtlCommit& c = gpu_.last_commit();
             if (gpu_.committed() && c.warp == warp && c.lane_pass == last_pass) {
                 if (c.warp_state == 3) return false;  // FINISHED: nothing of this warp runs any more
                 ++seen;
-                next_pc = c.next_pc;
             }
         }
-        // k = 0: the warp generator writes the word after the block is scheduled (hundreds of
-        // cycles into the launch); the warp is fetched only once it is written.
+        // k = 0: the generator writes the words after the block is scheduled (hundreds of
+        // cycles into the launch); the warp is fetched only once its word is written.
         const std::uint64_t wait = k == 0 ? golden_cycles_ : kWriteBackCycles;
         for (std::uint64_t n = 0; n < wait; ++n) {
-            const bool written =
-                k == 0 ? gpu_.peek(pool_, warp, kMaskLsb, 32) != 0 : gpu_.peek(pool_, warp, kPcLsb, 32) == next_pc;
-            if (written) return true;
+            if (requests(k == 0 ? generator_ : checker_, warp)) return true;
             if (gpu_.step()) return false;
         }
         throw std::logic_error(
-            fmt::format("RTL warp {}: its warp-pool word was not written {} cycles after its "
-                        "write-back {}",
-                        warp, wait, k));
+            fmt::format("RTL warp {}: no warp-pool write {} cycles after its write-back {}", warp, wait, k));
     }
 
     FlopCampaignKernel kernel_;
     RtlBackend gpu_;
-    std::size_t pool_;
+    Writer generator_, checker_;
     std::uint64_t golden_cycles_ = 0, limit_ = 0;
     std::vector<std::uint8_t> golden_, memory_;
 };
