@@ -39,8 +39,10 @@ TEST(Errors, UndecodableWord) {
     expect_recovers(r);
 }
 
+// Under g80; the rtl preset fetches at PC bits 17..2 and runs the memory's zero words past the
+// program, as FlexGripPlus does (test_rtl_policy.cpp).
 TEST(Errors, BranchOutsideTheProgram) {
-    CoreRun r;
+    CoreRun r(test::g80_config());
     EXPECT_FALSE(r.run("BRA 0x1000;\nRET;\n", launch(1)));
     EXPECT_EQ(r.error.kind, KernelErrorKind::IllegalInstruction);
     EXPECT_EQ(r.error.pc, 0x1000u);
