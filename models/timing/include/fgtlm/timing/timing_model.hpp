@@ -194,11 +194,13 @@ private:
     WarpTiming& warp_for(SmState& sm, const core::IssueRecord& rec);
     BlockSlot* slot_for_block(SmState& sm, std::uint32_t block);
     void arrive_at_barrier(BlockSlot& slot, std::uint64_t when);
+    void warp_finished(BlockSlot& slot);
     SmState& sm_state(std::uint32_t sm);
     std::uint64_t advance_clock(std::uint32_t sm, std::uint64_t target);
 
     TimingParams p_;
     Mode mode_;
+    std::uint64_t passes_ = 1;  // p_.passes(): fixed-mode cycles per warp instruction
     std::uint32_t warps_per_block_ = 1;
     std::uint32_t blocks_per_sm_ = 1;
     std::uint64_t block_setup_cycles_ = 0;  // SM controller work per block of a batch (calibrated)
