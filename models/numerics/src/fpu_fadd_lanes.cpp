@@ -36,16 +36,11 @@ inline std::uint32_t tiny_beside_large(std::uint32_t x, std::uint32_t y) {
     const std::uint32_t ex = (x >> 23) & 0xffu, ey = (y >> 23) & 0xffu;
     return std::uint32_t(ex <= 1u) & std::uint32_t(ey - 27u <= 226u);
 }
-// Leading zeros of a non-zero 26-bit value within 26 bits: the highest set bit isolated (a
-// power of two, exact as a float) and read from the float's exponent.
+// Leading zeros of a non-zero 26-bit value within 26 bits: the float conversion's exponent is
+// the highest set bit, or one more when rounding carried into the next power of two.
 inline std::uint32_t lz26(std::uint32_t d) {
-    std::uint32_t x = d | (d >> 1);
-    x |= x >> 2;
-    x |= x >> 4;
-    x |= x >> 8;
-    x |= x >> 16;
-    const float top = float(std::int32_t(x ^ (x >> 1)));
-    return 25u - ((std::bit_cast<std::uint32_t>(top) >> 23) - 127u);
+    const std::uint32_t e = std::min((std::bit_cast<std::uint32_t>(float(std::int32_t(d))) >> 23) - 127u, 31u);
+    return 25u - (e - std::uint32_t(d < (1u << e)));  // d = 0 (not used) stays defined
 }
 
 // c ? x : y for c = 0 or 1, without a branch (the vectoriser does not if-convert every `?:`).
