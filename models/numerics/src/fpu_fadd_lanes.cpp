@@ -103,7 +103,7 @@ inline void datapath_lanes(FaddLanes& v, const std::uint32_t* a, const std::uint
 
 // The lane loops in AVX2 where the host has it (chosen once at load time), else SSE2: integer
 // operations only, so the results do not depend on the host.
-#define FGTLM_LANES_TARGETS __attribute__((target_clones("avx2", "default")))
+#define FGTLM_LANES_TARGETS __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
 
 }  // namespace
 

@@ -69,7 +69,7 @@ inline std::uint32_t finish_lanes(std::uint32_t* r, const std::uint32_t* ok, std
 // The lane loops in AVX2 where the host has it (chosen once at load time: GNU ifunc), else
 // SSE2. The same IEEE operations either way (no FMA contraction: the build is ISO C++, which
 // turns contraction off), so the results do not depend on the host.
-#define FGTLM_LANES_TARGETS __attribute__((target_clones("avx2", "default")))
+#define FGTLM_LANES_TARGETS __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
 
 }  // namespace
 
