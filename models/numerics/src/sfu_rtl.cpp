@@ -22,7 +22,8 @@ constexpr i64 s9(i64 v) { return ((v & 0x1ff) ^ 0x100) - 0x100; }
 
 // Quadratic_Interpolator: C0 + C1*X2 + C2*X2^2 with the ROM chosen by (op, exponent).
 // Returns Res_Quad_int_o (43 bits, two's complement, format S I.F41).
-u64 quadratic(std::uint32_t src, unsigned sel) {
+// Inlined into each per-operation sfu_eval, where `sel` is mostly a constant.
+[[gnu::always_inline]] inline u64 quadratic(std::uint32_t src, unsigned sel) {
     const u64 mant = bits(src, 22, 0);
     const unsigned expo = bits(src, 30, 23);
     const bool exp_zero = expo == 127;
@@ -54,7 +55,8 @@ u64 quadratic(std::uint32_t src, unsigned sel) {
     return static_cast<u64>(sum) & mask(43);
 }
 
-std::uint32_t exceptions(std::uint32_t in, std::uint32_t sin_cos_in, std::uint32_t res, unsigned sel) {
+[[gnu::always_inline]] inline std::uint32_t exceptions(std::uint32_t in, std::uint32_t sin_cos_in, std::uint32_t res,
+                                                       unsigned sel) {
     const unsigned e = bits(in, 30, 23);
     const bool neg = in >> 31;
     const bool frac0 = bits(in, 22, 0) == 0;
