@@ -11,6 +11,7 @@
 #include "cli_numbers.hpp"
 #include "subcommand.hpp"
 #include "diagnostics.hpp"
+#include "inject_rtl_flops.hpp"
 #include "launch_target.hpp"
 
 #include <unistd.h>
@@ -65,6 +66,9 @@ struct InjectOptions {
     CLI::Option *o_count{}, *o_seed{}, *o_margin{}, *o_conf{}, *o_at{}, *o_atc{}, *o_hang{}, *o_shard{}, *o_model{},
         *o_max{};
     std::uint64_t max_instructions = faults::kDefaultGoldenInstructions;
+    bool rtl_flops = false;  // --rtl-flops: flop-level injection on the Verilated RTL
+    cli::RtlFlopsOptions flops;
+    std::uint32_t checkpoints = 64;
 };
 
 faults::CampaignSpec build_spec(const InjectOptions& o) {
@@ -146,7 +150,8 @@ double shard_wall_seconds(const std::vector<fs::path>& files) {
 int merge(const InjectOptions& o, const std::vector<fs::path>& files, double wall) {
     const faults::RecordsFile rf = faults::merge_records(files);
     if (!o.out.empty()) faults::write_records(o.out, rf);
-    const double confidence = rf.header.at("campaign").value("confidence", 0.99);
+    const json& campaign = rf.header.contains("rtl_flops") ? rf.header.at("rtl_flops") : rf.header.at("campaign");
+    const double confidence = campaign.value("confidence", 0.99);
     faults::Summary sum = faults::summarize(rf.records, confidence);
     sum.wall_seconds = wall > 0 ? wall : shard_wall_seconds(files);
     const auto expected = rf.header.value("injections", std::uint64_t(0));
@@ -186,17 +191,47 @@ int validate_rtl(const InjectOptions& o, faults::Campaign& c) {
         },
         &std::cerr);
     if (out) out->commit();
-    const json j = {{"injections", s.injections},       {"agree", s.agree},           {"not_stored", s.not_stored},
-                    {"model/rtl", s.confusion},          {"structures", s.structures}, {"seed", c.spec().seed},
+    const json j = {{"injections", s.injections}, {"agree", s.agree},           {"not_stored", s.not_stored},
+                    {"model/rtl", s.confusion},   {"structures", s.structures}, {"seed", c.spec().seed},
                     {"kernel", c.image().name}};
     std::cout << fmt::format("RTL validation: {} of {} injections agree\n{}\n", s.agree, s.injections, j.dump(1));
     if (!o.summary_json.empty()) io::write_file(o.summary_json, j.dump(2) + "\n");
     return s.agree == s.injections ? 0 : 1;
 }
 
+// --rtl-flops: the options this mode shares with model campaigns, then the campaign.
+int run_rtl_flops(InjectOptions& o) {
+    if (!o.structures.empty() || o.o_model->count() || !o.campaign_file.empty() || !o.rtl.empty() || o.exhaustive ||
+        o.o_at->count() || o.o_atc->count() || o.o_margin->count())
+        throw std::invalid_argument(
+            "--rtl-flops takes --unit and --memories, not --structure, --model, --campaign, "
+            "--rtl, --exhaustive, --at-instruction, --at-cycle or --margin");
+    cli::RtlFlopsOptions& f = o.flops;
+    if (o.o_count->count()) f.count = o.count;
+    f.seed = o.seed;
+    f.shard = o.shard;
+    f.shards = o.o_shard->count() || o.backend == "slurm" ? o.shards : 1;
+    f.hang_factor = o.hang_factor;
+    f.confidence = o.confidence;
+    f.checkpoints = o.checkpoints;
+    f.out = o.out;
+    f.summary_json = o.summary_json;
+    f.plot = o.plot;
+    f.progress = o.progress || (!o.no_progress && ::isatty(2));
+    f.slurm = o.backend == "slurm";
+    f.no_wait = o.no_wait;
+    f.work_dir = o.work_dir;
+    f.partition = o.partition;
+    if (f.list_units || f.slurm) return cli::inject_rtl_flops(nullptr, f);
+    if (o.target.target.empty()) throw std::invalid_argument("--rtl-flops: TARGET is missing");
+    const loaders::KernelImage img = cli::load_launch_target(o.target);
+    return cli::inject_rtl_flops(&img, f);
+}
+
 int run(InjectOptions& o) {
     try {
         if (!o.merge.empty()) return merge(o, {o.merge.begin(), o.merge.end()}, 0.0);
+        if (o.rtl_flops || o.flops.list_units) return run_rtl_flops(o);
         const faults::CampaignSpec spec = build_spec(o);
         const auto t0 = std::chrono::steady_clock::now();
         faults::Campaign c(spec);
@@ -274,58 +309,80 @@ void add_target_options(CLI::App* sub, InjectOptions& opt) {
                                  faults::kMaxGoldenInstructions);
 }
 
-const fgtlm::cli::SubcommandRegistration kInject{"inject", [](CLI::App& app) {
-    auto o = std::make_shared<InjectOptions>();
-    CLI::App* sub =
-        app.add_subcommand("inject", "Fault-injection campaign: golden run, injections, Masked/SDC/DUE/Hang, AVF");
-    add_target_options(sub, *o);
-    sub->add_option("--campaign", o->campaign_file,
-                    "campaign description, JSON (models/faults/README.md); options override it")
-        ->check(CLI::ExistingFile);
-    sub->add_option("--structure", o->structures,
-                    "structures: gpr pred areg shared const global inst pc mask stack barrier sp fpu sfu (default gpr)")
+// Flop-level injection on the Verilated RTL (inject_rtl_flops.hpp).
+void add_rtl_flops_options(CLI::App* sub, InjectOptions& opt) {
+    InjectOptions* o = &opt;
+    sub->add_flag("--rtl-flops", o->rtl_flops,
+                  "flip bits of the Verilated FlexGripPlus's flip-flops at random kernel cycles (builds with "
+                  "-DFGTLM_FLEXGRIP_RTL); classes Masked/SDC/Hang per RTL unit");
+    sub->add_option("--unit", o->flops.units,
+                    "--rtl-flops: units (VHDL file stem or memory instance, --list-units) or instance-path prefixes; "
+                    "default every register of the SM")
         ->delimiter(',');
-    o->o_model = sub->add_option("--model", o->model, "fault model: flip (transient), stuck0, stuck1 (permanent)");
-    o->o_count = cli::add_unsigned(sub, "--count", o->count, "injections per structure (default 1000)", 1,
-                                   faults::kMaxInjections);
-    o->o_margin = cli::add_real(sub, "--margin", o->margin,
-                                "error margin: the count per structure follows Leveugle et al.", 0.0, 0.5);
-    o->o_conf = cli::add_real(sub, "--confidence", o->confidence,
-                              "confidence level for --margin and the AVF interval (0.99)", 0.5, 0.999999);
-    o->o_seed = cli::add_unsigned(sub, "--seed", o->seed, "campaign seed: same seed, same campaign", 0, io::kU64Max);
-    sub->add_flag("--exhaustive", o->exhaustive, "every site at every instruction (small spaces)");
-    o->o_at = cli::add_unsigned(sub, "--at-instruction", o->at_instruction,
-                                "all faults at this dynamic warp instruction", 0, io::kU64Max);
-    o->o_atc = cli::add_unsigned(sub, "--at-cycle", o->at_cycle,
-                                 "all faults at this fixed-mode cycle (32/lanes cycles per warp instruction)", 0,
-                                 io::kU64Max);
-    o->o_hang = cli::add_real(sub, "--hang-factor", o->hang_factor,
-                              "watchdog: this many times the golden instruction count (4)", 1.0, 1e6);
-    sub->add_option("--out", o->out, "JSON Lines records (resumes a campaign interrupted half way)");
-    sub->add_option("--summary-json", o->summary_json, "summary JSON: counts, AVF per structure, wall_seconds");
-    sub->add_option("--plot", o->plot, "SVG plot of the classes and AVF per structure");
-    cli::add_unsigned(sub, "-j,--jobs", o->jobs, "worker processes (local backend)", 1, 256);
-    sub->add_flag("--progress", o->progress, "progress bar on stderr even when it is not a terminal");
-    sub->add_flag("--no-progress", o->no_progress, "no progress bar");
-    sub->add_option("--backend", o->backend, "local (worker processes) or slurm (sbatch job array)")
-        ->check(CLI::IsMember({"local", "slurm"}));
-    sub->add_option("--path", o->path,
-                    "core: functional core with snapshot/restore (fast); systemc: the full SystemC model with fault "
-                    "probes in the SM pipeline, every injection from the start (slow, cross-check)")
-        ->check(CLI::IsMember({"core", "systemc"}));
-    cli::add_unsigned(sub, "--shards", o->shards, "Slurm: array tasks; with --shard: shard count", 1, 10000);
-    o->o_shard =
-        cli::add_unsigned(sub, "--shard", o->shard, "run only shard K (injections id % shards == K)", 0, 9999);
-    sub->add_option("--work-dir", o->work_dir, "Slurm: folder for the campaign, script and shard files");
-    sub->add_flag("--no-wait", o->no_wait, "Slurm: submit and return (merge later with --merge)");
-    sub->add_option("--partition", o->partition, "Slurm partition");
-    sub->add_option("--rtl", o->rtl,
-                    "validate the gpr/areg/pred faults against this FlexGripPlus RTL folder under GHDL (slow: seconds "
-                    "per injection)");
-    sub->add_option("--rtl-cache", o->rtl_cache, "RTL build cache folder (default as fgtlm cosim)");
-    sub->add_option("--rtl-work-dir", o->rtl_work_dir, "keep the RTL run folders here (default: a temporary folder)");
-    sub->add_option("--merge", o->merge, "merge shard JSON Lines files into one summary (and --out)");
-    return std::function<int()>([o] { return run(*o); });
-}};
+    sub->add_flag("--memories", o->flops.memories, "--rtl-flops: memory words too (register files, warp state)");
+    sub->add_flag("--list-units", o->flops.list_units, "--rtl-flops: list the units and their bits, then stop");
+    cli::add_unsigned(sub, "--checkpoints", o->checkpoints, "--rtl-flops: golden snapshots (64)", 1, 100000);
+}
+
+const fgtlm::cli::SubcommandRegistration kInject{
+    "inject", [](CLI::App& app) {
+        auto o = std::make_shared<InjectOptions>();
+        CLI::App* sub =
+            app.add_subcommand("inject", "Fault-injection campaign: golden run, injections, Masked/SDC/DUE/Hang, AVF");
+        add_target_options(sub, *o);
+        sub->add_option("--campaign", o->campaign_file,
+                        "campaign description, JSON (models/faults/README.md); options override it")
+            ->check(CLI::ExistingFile);
+        sub->add_option(
+               "--structure", o->structures,
+               "structures: gpr pred areg shared const global inst pc mask stack barrier sp fpu sfu (default gpr)")
+            ->delimiter(',');
+        o->o_model = sub->add_option("--model", o->model, "fault model: flip (transient), stuck0, stuck1 (permanent)");
+        o->o_count = cli::add_unsigned(sub, "--count", o->count, "injections per structure (default 1000)", 1,
+                                       faults::kMaxInjections);
+        o->o_margin = cli::add_real(sub, "--margin", o->margin,
+                                    "error margin: the count per structure follows Leveugle et al.", 0.0, 0.5);
+        o->o_conf = cli::add_real(sub, "--confidence", o->confidence,
+                                  "confidence level for --margin and the AVF interval (0.99)", 0.5, 0.999999);
+        o->o_seed =
+            cli::add_unsigned(sub, "--seed", o->seed, "campaign seed: same seed, same campaign", 0, io::kU64Max);
+        sub->add_flag("--exhaustive", o->exhaustive, "every site at every instruction (small spaces)");
+        o->o_at = cli::add_unsigned(sub, "--at-instruction", o->at_instruction,
+                                    "all faults at this dynamic warp instruction", 0, io::kU64Max);
+        o->o_atc = cli::add_unsigned(sub, "--at-cycle", o->at_cycle,
+                                     "all faults at this fixed-mode cycle (32/lanes cycles per warp instruction)", 0,
+                                     io::kU64Max);
+        o->o_hang = cli::add_real(sub, "--hang-factor", o->hang_factor,
+                                  "watchdog: this many times the golden instruction count (4)", 1.0, 1e6);
+        sub->add_option("--out", o->out, "JSON Lines records (resumes a campaign interrupted half way)");
+        sub->add_option("--summary-json", o->summary_json, "summary JSON: counts, AVF per structure, wall_seconds");
+        sub->add_option("--plot", o->plot, "SVG plot of the classes and AVF per structure");
+        cli::add_unsigned(sub, "-j,--jobs", o->jobs, "worker processes (local backend)", 1, 256);
+        sub->add_flag("--progress", o->progress, "progress bar on stderr even when it is not a terminal");
+        sub->add_flag("--no-progress", o->no_progress, "no progress bar");
+        sub->add_option("--backend", o->backend, "local (worker processes) or slurm (sbatch job array)")
+            ->check(CLI::IsMember({"local", "slurm"}));
+        sub->add_option(
+               "--path", o->path,
+               "core: functional core with snapshot/restore (fast); systemc: the full SystemC model with fault "
+               "probes in the SM pipeline, every injection from the start (slow, cross-check)")
+            ->check(CLI::IsMember({"core", "systemc"}));
+        cli::add_unsigned(sub, "--shards", o->shards, "Slurm: array tasks; with --shard: shard count", 1, 10000);
+        o->o_shard =
+            cli::add_unsigned(sub, "--shard", o->shard, "run only shard K (injections id % shards == K)", 0, 9999);
+        sub->add_option("--work-dir", o->work_dir, "Slurm: folder for the campaign, script and shard files");
+        sub->add_flag("--no-wait", o->no_wait, "Slurm: submit and return (merge later with --merge)");
+        sub->add_option("--partition", o->partition, "Slurm partition");
+        sub->add_option(
+            "--rtl", o->rtl,
+            "validate the gpr/areg/pred faults against this FlexGripPlus RTL folder under GHDL (slow: seconds "
+            "per injection)");
+        sub->add_option("--rtl-cache", o->rtl_cache, "RTL build cache folder (default as fgtlm cosim)");
+        sub->add_option("--rtl-work-dir", o->rtl_work_dir,
+                        "keep the RTL run folders here (default: a temporary folder)");
+        sub->add_option("--merge", o->merge, "merge shard JSON Lines files into one summary (and --out)");
+        add_rtl_flops_options(sub, *o);
+        return std::function<int()>([o] { return run(*o); });
+    }};
 
 }  // namespace

@@ -25,11 +25,15 @@ namespace {
 // resume reads is checked by name here, so a hand-edited header never reaches nlohmann's
 // "type must be number" without a file, line and key.
 std::string header_problem(const json& h) {
-    if (!h.is_object() || !h.contains("campaign")) return "not a campaign header (no \"campaign\" object)";
-    try {
-        (void)campaign_from_json(h.at("campaign"));
-    } catch (const std::invalid_argument& e) {
-        return std::string("\"campaign\": ") + e.what();
+    if (h.is_object() && h.contains("rtl_flops")) {  // fgtlm inject --rtl-flops (models/rtl/flop_campaign)
+        if (!h.at("rtl_flops").is_object()) return "\"rtl_flops\" must be an object";
+    } else {
+        if (!h.is_object() || !h.contains("campaign")) return "not a campaign header (no \"campaign\" object)";
+        try {
+            (void)campaign_from_json(h.at("campaign"));
+        } catch (const std::invalid_argument& e) {
+            return std::string("\"campaign\": ") + e.what();
+        }
     }
     for (const char* key : {"injections", "golden_instructions", "format"}) {
         const auto v = h.find(key);

@@ -27,10 +27,14 @@ namespace {
 void add(ClassCounts& c, const json& r) {
     ++c.injections;
     const std::string cls = r.at("class").get<std::string>();
-    if (cls == "Masked") ++c.masked;
-    else if (cls == "SDC") ++c.sdc, c.sdc_words += r.value("sdc_words", std::uint64_t(0));
-    else if (cls == "DUE") ++c.due;
-    else ++c.hang;
+    if (cls == "Masked")
+        ++c.masked;
+    else if (cls == "SDC")
+        ++c.sdc, c.sdc_words += r.value("sdc_words", std::uint64_t(0));
+    else if (cls == "DUE")
+        ++c.due;
+    else
+        ++c.hang;
 }
 
 void finish_counts(ClassCounts& c, double confidence) {
@@ -40,8 +44,15 @@ void finish_counts(ClassCounts& c, double confidence) {
 }
 
 json counts_json(const ClassCounts& c) {
-    return {{"injections", c.injections}, {"masked", c.masked}, {"sdc", c.sdc}, {"due", c.due}, {"hang", c.hang},
-            {"sdc_words", c.sdc_words}, {"avf", c.avf}, {"avf_low", c.avf_low}, {"avf_high", c.avf_high}};
+    return {{"injections", c.injections},
+            {"masked", c.masked},
+            {"sdc", c.sdc},
+            {"due", c.due},
+            {"hang", c.hang},
+            {"sdc_words", c.sdc_words},
+            {"avf", c.avf},
+            {"avf_low", c.avf_low},
+            {"avf_high", c.avf_high}};
 }
 
 }  // namespace
@@ -86,7 +97,10 @@ std::string record_problem(const json& r, std::uint64_t injections) {
     const std::string cls = text("class");
     if (cls != "Masked" && cls != "SDC" && cls != "DUE" && cls != "Hang")
         return "\"class\" must be Masked, SDC, DUE or Hang";
-    if (!parse_structure(text("structure"))) return "\"structure\" names no structure";
+    // A flop-level RTL record (fgtlm inject --rtl-flops) names an RTL unit, not a model structure.
+    if (r.contains("flop") ? text("structure").empty() || text("structure") == "\x01"
+                           : !parse_structure(text("structure")))
+        return "\"structure\" names no structure";
     if (!parse_model(text("model"))) return "\"model\" names no fault model (flip, stuck0, stuck1)";
     if (r.contains("sdc_words") && !r.at("sdc_words").is_number_unsigned())
         return "\"sdc_words\" must be an unsigned integer";
@@ -106,11 +120,14 @@ json to_json(const Summary& s) {
 }
 
 void print_table(std::ostream& out, const Summary& s) {
-    out << fmt::format("{:<14} {:>8} {:>8} {:>7} {:>7} {:>7}  {:>7}  {:.0f}% interval\n", "structure", "inject",
+    std::size_t w = 14;  // the name column fits the longest name (RTL units are long)
+    for (const auto& [k, c] : s.per_structure) w = std::max(w, k.size());
+    out << fmt::format("{:<{}} {:>8} {:>8} {:>7} {:>7} {:>7}  {:>7}  {:.0f}% interval\n", "structure", w, "inject",
                        "masked", "SDC", "DUE", "hang", "AVF", s.confidence * 100);
     auto row = [&](const std::string& name, const ClassCounts& c) {
-        out << fmt::format("{:<14} {:>8} {:>8} {:>7} {:>7} {:>7}  {:>6.2f}%  [{:.2f}%, {:.2f}%]\n", name, c.injections,
-                           c.masked, c.sdc, c.due, c.hang, 100 * c.avf, 100 * c.avf_low, 100 * c.avf_high);
+        out << fmt::format("{:<{}} {:>8} {:>8} {:>7} {:>7} {:>7}  {:>6.2f}%  [{:.2f}%, {:.2f}%]\n", name, w,
+                           c.injections, c.masked, c.sdc, c.due, c.hang, 100 * c.avf, 100 * c.avf_low,
+                           100 * c.avf_high);
     };
     for (const auto& [k, c] : s.per_structure) row(k, c);
     if (s.per_structure.size() > 1) row("all", s.total);
@@ -148,10 +165,11 @@ std::string svg_plot(const Summary& s, const std::string& title) {
         }
         // AVF interval, measured from the top (the non-masked part is the top of the bar).
         const double y_lo = top + height * (1 - c.avf_high), y_hi = top + height * (1 - c.avf_low);
-        svg += fmt::format("<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1:.1f}\" y2=\"{2:.1f}\" stroke=\"black\"/>"
-                           "<line x1=\"{3:.1f}\" x2=\"{4:.1f}\" y1=\"{1:.1f}\" y2=\"{1:.1f}\" stroke=\"black\"/>"
-                           "<line x1=\"{3:.1f}\" x2=\"{4:.1f}\" y1=\"{2:.1f}\" y2=\"{2:.1f}\" stroke=\"black\"/>\n",
-                           x + bar / 2.0, y_lo, y_hi, x + bar / 2.0 - 5, x + bar / 2.0 + 5);
+        svg += fmt::format(
+            "<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1:.1f}\" y2=\"{2:.1f}\" stroke=\"black\"/>"
+            "<line x1=\"{3:.1f}\" x2=\"{4:.1f}\" y1=\"{1:.1f}\" y2=\"{1:.1f}\" stroke=\"black\"/>"
+            "<line x1=\"{3:.1f}\" x2=\"{4:.1f}\" y1=\"{2:.1f}\" y2=\"{2:.1f}\" stroke=\"black\"/>\n",
+            x + bar / 2.0, y_lo, y_hi, x + bar / 2.0 - 5, x + bar / 2.0 + 5);
         svg += fmt::format(
             "<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text><text x=\"{:.1f}\" y=\"{}\" "
             "text-anchor=\"middle\">{:.1f}%</text>\n",

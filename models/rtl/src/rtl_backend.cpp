@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstring>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -11,6 +12,7 @@
 #include <fgtlm/cosim/rtl_commit_tracer.hpp>
 
 #include "ghdl_sim.hpp"
+#include "rtl_flop_table.hpp"
 #include "verilator_sim.hpp"
 
 #ifndef FGTLM_RTL_CORES
@@ -24,9 +26,8 @@ namespace fgtlm::rtl {
 
 namespace {
 // Configuration register numbers (RTL/gpgpu_configuration.vhd; CONFIG_PARAMS_START = 0x20).
-constexpr std::uint32_t kRegBlocksPerCore = 0, kRegGprs = 1, kRegShmemSize = 2,
-                        kRegParamSize = 3, kRegBlockX = 5, kRegBlockY = 6, kRegBlockZ = 7,
-                        kRegGridX = 8, kRegGridY = 9, kRegParamsStart = 0x20;
+constexpr std::uint32_t kRegBlocksPerCore = 0, kRegGprs = 1, kRegShmemSize = 2, kRegParamSize = 3, kRegBlockX = 5,
+                        kRegBlockY = 6, kRegBlockZ = 7, kRegGridX = 8, kRegGridY = 9, kRegParamsStart = 0x20;
 constexpr std::uint32_t kMaxParams = 16;  // kernel_param_size is 4 bits wide in the testbench
 }  // namespace
 
@@ -173,8 +174,7 @@ void RtlBackend::trace_cycle() {
 
 void RtlBackend::configure(const core::LaunchConfig& launch) {
     m_->launch = launch;
-    if (launch.params.size() > kMaxParams)
-        throw std::invalid_argument("RTL: more than 16 kernel parameters");
+    if (launch.params.size() > kMaxParams) throw std::invalid_argument("RTL: more than 16 kernel parameters");
     write_config(kRegParamSize, std::uint32_t(launch.params.size()));
     for (std::size_t i = 0; i < launch.params.size(); ++i)
         write_config(kRegParamsStart + std::uint32_t(i), launch.params[i]);
@@ -186,8 +186,7 @@ void RtlBackend::configure(const core::LaunchConfig& launch) {
     write_config(kRegGprs, launch.regs_per_thread);
     write_config(kRegShmemSize, launch.shared_bytes);
     write_config(kRegBlocksPerCore, launch.blocks_per_sm);
-    write_const(0, std::span(launch.const_mem.data(),
-                             std::min<std::size_t>(launch.const_mem.size(), kConstBytes)));
+    write_const(0, std::span(launch.const_mem.data(), std::min<std::size_t>(launch.const_mem.size(), kConstBytes)));
 }
 
 void RtlBackend::start() {
@@ -248,6 +247,79 @@ bool RtlBackend::step() {
         done_ = true;
     }
     return done_;
+}
+
+}  // namespace fgtlm::rtl
+
+namespace fgtlm::rtl {
+
+// Bit b of a word is byte b / 8 of Verilator's little-endian storage (VlWide's 32-bit words
+// are in ascending order), so one byte address serves every storage type.
+static_assert(std::endian::native == std::endian::little, "flip() assumes a little-endian host");
+
+bool RtlBackend::can_snapshot() const { return !m_->sim->raw_state().empty(); }
+
+std::span<const RtlStorageInfo> RtlBackend::verilated_storage() {
+    static const std::vector<RtlStorageInfo> table = [] {
+        std::vector<RtlStorageInfo> t;
+        t.reserve(detail::kRtlStorageCount);
+        for (std::size_t i = 0; i < detail::kRtlStorageCount; ++i) {
+            const detail::RtlStorage& s = detail::kRtlStorage[i];
+            t.push_back({s.path, s.source, s.width, s.depth});
+        }
+        return t;
+    }();
+    return table;
+}
+
+void RtlBackend::flip(std::size_t storage, std::uint32_t word, std::uint32_t bit) {
+    const std::span<std::byte> state = m_->sim->raw_state();
+    if (state.empty())
+        throw std::logic_error(std::string("RTL: the ") + backend_name(kind_) + " back end cannot inject");
+    if (storage >= detail::kRtlStorageCount)
+        throw std::out_of_range(fmt::format("RTL: storage {} of {}", storage, detail::kRtlStorageCount));
+    const detail::RtlStorage& s = detail::kRtlStorage[storage];
+    if (word >= std::max<std::uint32_t>(s.depth, 1) || bit >= s.width)
+        throw std::out_of_range(
+            fmt::format("RTL: {}: word {} bit {} (width {}, depth {})", s.path, word, bit, s.width, s.depth));
+    const std::size_t at = s.offset + std::size_t(word) * s.elem_bytes * s.elem_words + bit / 8;
+    state[at] ^= std::byte(1u << (bit % 8));
+    m_->sim->settle();
+}
+
+void RtlBackend::save(RtlSnapshot& out) const {
+    const std::span<std::byte> state = m_->sim->raw_state();
+    if (state.empty())
+        throw std::logic_error(std::string("RTL: the ") + backend_name(kind_) + " back end cannot snapshot");
+    out.state.assign(state.begin(), state.end());
+    out.kernel_cycles = kernel_cycles_;
+    out.total_cycles = total_cycles_;
+    out.commits = commit_count_;
+    out.thread_commits = thread_commit_count_;
+    out.running = running_;
+    out.done = done_;
+    out.block_scheduler_en = m_->pins.block_scheduler_en;
+}
+
+void RtlBackend::restore(const RtlSnapshot& snap) {
+    const std::span<std::byte> state = m_->sim->raw_state();
+    if (state.empty() || snap.state.size() != state.size())
+        throw std::logic_error("RTL: a snapshot is restored into the back end that took it");
+    std::memcpy(state.data(), snap.state.data(), state.size());
+    kernel_cycles_ = snap.kernel_cycles;
+    total_cycles_ = snap.total_cycles;
+    commit_count_ = snap.commits;
+    thread_commit_count_ = snap.thread_commits;
+    running_ = snap.running;
+    done_ = snap.done;
+    m_->pins.block_scheduler_en = snap.block_scheduler_en;
+    committed_ = has_result_ = false;
+}
+
+bool RtlBackend::same_state(const RtlSnapshot& snap) const {
+    const std::span<std::byte> state = m_->sim->raw_state();
+    return state.size() == snap.state.size() && kernel_cycles_ == snap.kernel_cycles && running_ == snap.running &&
+           done_ == snap.done && std::memcmp(state.data(), snap.state.data(), state.size()) == 0;
 }
 
 }  // namespace fgtlm::rtl

@@ -4,6 +4,7 @@
 // FlexGripPlus testbench drives the GPU, so both see the same pin sequence cycle by cycle.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 
@@ -13,9 +14,9 @@ namespace fgtlm::rtl::detail {
 struct RtlPins {
     bool host_reset = true;
     bool block_scheduler_en = false;
-    bool cfg_en = false;   // gpgpu_config_cntrl_en_in
-    bool cfg_cs = false;   // gpgpu_config_top_cs
-    bool cfg_rw = true;    // gpgpu_config_top_rw (1 = read)
+    bool cfg_en = false;  // gpgpu_config_cntrl_en_in
+    bool cfg_cs = false;  // gpgpu_config_top_cs
+    bool cfg_rw = true;   // gpgpu_config_top_rw (1 = read)
     std::uint32_t cfg_adr = 0;
     std::uint32_t cfg_wr_data = 0;
 };
@@ -63,6 +64,10 @@ public:
     virtual void write_global(std::uint32_t addr, std::span<const std::uint8_t> bytes) = 0;
     virtual void read_global(std::uint32_t addr, std::span<std::uint8_t> bytes) = 0;
     virtual void write_const(std::uint32_t addr, std::span<const std::uint8_t> bytes) = 0;
+    // The whole simulated state as bytes (empty when the simulation cannot expose it), and
+    // the re-evaluation of the combinational logic after the state was changed in place.
+    [[nodiscard]] virtual std::span<std::byte> raw_state() { return {}; }
+    virtual void settle() {}
 };
 
 }  // namespace fgtlm::rtl::detail

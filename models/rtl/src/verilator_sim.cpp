@@ -11,6 +11,11 @@
 #error "FGTLM_RTL_CORES (the core count the model was synthesised with) must be defined"
 #endif
 
+// Verilator's settle phase (every combinational process, iterated to a fixed point), which
+// the model's first eval() runs: after a bit of state is changed in place the logic that reads
+// it must see the new value before the next clock edge, as in hardware.
+void Vgpgpu_ml605_top_level___024root___eval_settle(Vgpgpu_ml605_top_level___024root* vlSelf);
+
 namespace fgtlm::rtl::detail {
 
 namespace {
@@ -27,7 +32,14 @@ public:
         t.sysmem_cntrl_en_in = 0;
         set_pins(RtlPins{});
     }
-    ~VerilatorSim() override { top_.final(); }
+    // The model's scopes leave the registry of the thread's current context when it is
+    // destroyed, not of its own: with several models in one process (a fault campaign and its
+    // reference) that must be this model's context again, or the registry of a context
+    // destroyed earlier is used after it was freed.
+    ~VerilatorSim() override {
+        Verilated::threadContextp(&context_);
+        top_.final();
+    }
 
     void set_pins(const RtlPins& p) override {
         auto& t = top_;
@@ -90,6 +102,24 @@ public:
     void write_const(std::uint32_t addr, std::span<const std::uint8_t> bytes) override {
         auto& mem = root().gpgpu_ml605_top_level__DOT__uconstantmemory__DOT__ram;
         for (std::size_t i = 0; i < bytes.size(); ++i) mem[addr + i] = bytes[i];
+    }
+
+    // The root object holds every variable of the design (flops, memories, the triggers'
+    // previous values) and only plain data besides its symbol-table pointer and name, which
+    // an in-place restore leaves as they are.
+    std::span<std::byte> raw_state() override {
+        return {reinterpret_cast<std::byte*>(top_.rootp), sizeof(Vgpgpu_ml605_top_level___024root)};
+    }
+    // The settle phase's own bookkeeping (Verilator 5) is put back: no clock edge reads it, and a
+    // run that settled once more than another must still compare equal to it once their
+    // design state is the same again.
+    void settle() override {
+        auto& r = root();
+        const auto iterations = r.__VstlIterCount;
+        const auto triggered = r.__VstlTriggered;
+        Vgpgpu_ml605_top_level___024root___eval_settle(top_.rootp);
+        r.__VstlIterCount = iterations;
+        r.__VstlTriggered = triggered;
     }
 
 private:

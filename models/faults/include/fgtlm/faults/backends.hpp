@@ -24,11 +24,11 @@
 namespace fgtlm::faults {
 
 struct LocalOptions {
-    std::string out;               // JSON Lines file (empty = keep the records in memory only)
-    unsigned jobs = 1;             // worker processes (1 = in this process)
-    bool progress = false;         // progress bar on stderr
+    std::string out;        // JSON Lines file (empty = keep the records in memory only)
+    unsigned jobs = 1;      // worker processes (1 = in this process)
+    bool progress = false;  // progress bar on stderr
     std::uint64_t shard = 0, shards = 1;
-    bool keep_records = true;      // false: only the summary (a campaign of any size in bounded memory)
+    bool keep_records = true;  // false: only the summary (a campaign of any size in bounded memory)
     // Runs injections (default: Campaign::run, the functional core); e.g. run_on_systemc.
     std::function<void(Campaign&, std::vector<std::uint64_t>, const std::function<void(const std::string&)>&)> runner;
 };
@@ -64,13 +64,18 @@ void write_records(const std::filesystem::path& file, const RecordsFile& rf);
 struct SlurmOptions {
     std::filesystem::path workdir;  // campaign.json, shards.sbatch, shard-K.jsonl, slurm-*.out
     unsigned shards = 4;
-    bool wait = true;               // sbatch --wait
-    std::string fgtlm;              // path of the fgtlm executable the shards run
-    std::string partition;          // empty = the cluster's default
+    bool wait = true;       // sbatch --wait
+    std::string fgtlm;      // path of the fgtlm executable the shards run
+    std::string partition;  // empty = the cluster's default
     std::vector<std::string> sbatch_args;
 };
 // Writes the work folder and submits the array; returns the job id. Throws when sbatch fails.
 std::string submit_slurm(const Campaign& campaign, const SlurmOptions& opt);
+// The same for any command line (already quoted for the shell) that runs one shard when given
+// --shards N --shard K --out FILE --no-progress --summary-json FILE (fgtlm inject --rtl-flops).
+std::string submit_slurm_command(const std::string& command, const SlurmOptions& opt);
+// `s` single-quoted for a POSIX shell.
+std::string shell_quoted(const std::string& s);
 // The shard files of a Slurm work folder, in shard order.
 std::vector<std::filesystem::path> shard_files(const std::filesystem::path& workdir, unsigned shards);
 

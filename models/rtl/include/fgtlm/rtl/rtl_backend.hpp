@@ -14,6 +14,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <fgtlm/core/launch.hpp>
@@ -29,24 +30,39 @@ inline constexpr std::uint32_t kSysmemWords = 65536;
 // as the warp unit receives it. With C cores a warp instruction is 32/C passes (lane_pass
 // 0..32/C-1); the last one carries the warp's state after the instruction.
 struct RtlCommit {
-    std::uint64_t cycle = 0;      // cycles since the launch's block_scheduler_en
-    std::uint32_t warp = 0;       // warp slot in the SM (warp_id_ww)
-    std::uint32_t lane_pass = 0;  // warp_lane_id_ww
-    std::uint32_t next_pc = 0;    // next_pc_ww
-    std::uint32_t mask = 0;       // current_mask_ww
-    std::uint32_t warp_state = 0; // warp_state_ww (0 ready, 1 active, 2 waiting fence, 3 finished)
+    std::uint64_t cycle = 0;       // cycles since the launch's block_scheduler_en
+    std::uint32_t warp = 0;        // warp slot in the SM (warp_id_ww)
+    std::uint32_t lane_pass = 0;   // warp_lane_id_ww
+    std::uint32_t next_pc = 0;     // next_pc_ww
+    std::uint32_t mask = 0;        // current_mask_ww
+    std::uint32_t warp_state = 0;  // warp_state_ww (0 ready, 1 active, 2 waiting fence, 3 finished)
 };
 
 // One warp-lane pass of an instruction leaving the execute stage (pipeline_execute_done):
 // the destination and the C lane results the write stage is about to store.
 struct RtlResult {
     std::uint64_t cycle = 0;
-    std::uint32_t warp = 0;         // warp_id_ew
-    std::uint32_t lane_pass = 0;    // warp_lane_id_ew
-    std::uint32_t instr_mask = 0;   // instr_mask_ew: threads that execute (after the guard)
-    std::uint32_t dest = 0;         // dest_ew (register number for register destinations)
-    std::uint32_t dest_mem_type = 0;// dest_mem_type_ew: 0 = REG (gpgpu_package encode_mem_type)
-    std::uint32_t values[32] = {};  // temp_vector_register_ew(core)(TEMP_REG_DEST)(0), core 0 first
+    std::uint32_t warp = 0;           // warp_id_ew
+    std::uint32_t lane_pass = 0;      // warp_lane_id_ew
+    std::uint32_t instr_mask = 0;     // instr_mask_ew: threads that execute (after the guard)
+    std::uint32_t dest = 0;           // dest_ew (register number for register destinations)
+    std::uint32_t dest_mem_type = 0;  // dest_mem_type_ew: 0 = REG (gpgpu_package encode_mem_type)
+    std::uint32_t values[32] = {};    // temp_vector_register_ew(core)(TEMP_REG_DEST)(0), core 0 first
+};
+
+// A flip-flop register or a memory of the Verilated model (fault injection, `flop_table.py`).
+struct RtlStorageInfo {
+    std::string_view path;    // instance path and signal, e.g. "ustreamingmultiprocessor.uwarpunit.uwarppoolmemory.mem"
+    std::string_view source;  // the VHDL file:line of the process GHDL's synthesis made it from
+    std::uint32_t width = 0;  // bits per word
+    std::uint32_t depth = 0;  // 0: a register; else a memory of `depth` words
+};
+
+// The whole simulated state at one cycle, restored in place by the backend that took it.
+struct RtlSnapshot {
+    std::vector<std::byte> state;
+    std::uint64_t kernel_cycles = 0, total_cycles = 0, commits = 0, thread_commits = 0;
+    bool running = false, done = false, block_scheduler_en = false;
 };
 
 enum class RtlBackendKind { Verilator, Ghdl };
@@ -122,10 +138,21 @@ public:
     void trace_commits(std::ostream* out);
     [[nodiscard]] bool can_trace() const;
 
+    // Fault injection and snapshots: the Verilated back end only (the GHDL one has no
+    // storage listed and cannot snapshot). flip() inverts one bit of a register or memory
+    // word between two clock cycles and re-evaluates the logic that reads it.
+    [[nodiscard]] bool can_snapshot() const;
+    [[nodiscard]] static std::span<const RtlStorageInfo> verilated_storage();
+    void flip(std::size_t storage, std::uint32_t word, std::uint32_t bit);
+    void save(RtlSnapshot& out) const;
+    void restore(const RtlSnapshot& snap);
+    // Same simulated state and cycle as `snap` (then the rest of the run is the same too).
+    [[nodiscard]] bool same_state(const RtlSnapshot& snap) const;
+
 private:
     struct State;
     void trace_cycle();  // feeds the commit tracer after a clock edge
-    void tick();  // one full clock period: rising edge, then falling edge
+    void tick();         // one full clock period: rising edge, then falling edge
     void write_config(std::uint32_t reg, std::uint32_t value);
     void sample_monitors();  // commit / result monitors after a clock edge
     RtlBackendKind kind_;

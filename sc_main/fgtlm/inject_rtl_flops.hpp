@@ -1,0 +1,31 @@
+// fgtlm inject --rtl-flops: flop-level fault injection on the Verilated FlexGripPlus
+// (models/rtl flop_campaign.hpp), locally or as a Slurm job array of shards.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <fgtlm/loaders/kernel_image.hpp>
+
+namespace fgtlm::cli {
+
+struct RtlFlopsOptions {
+    std::vector<std::string> units;  // --unit (empty: every register of the SM)
+    bool memories = false;           // --memories
+    bool list_units = false;         // --list-units: print the fault space and stop
+    std::uint64_t count = 1000, seed = 1, shard = 0, shards = 1;
+    double hang_factor = 4, confidence = 0.99;
+    std::uint32_t checkpoints = 64;
+    std::string out, summary_json, plot;
+    bool progress = false;
+    // Slurm: the array of shards, each running this command line with its shard options.
+    bool slurm = false, no_wait = false;
+    std::string work_dir, partition;
+};
+
+// Exit codes as fgtlm inject: 0 done, 1 campaign failure, 2 bad input (thrown as
+// std::invalid_argument). Builds without the RTL model refuse with a message saying so.
+int inject_rtl_flops(const loaders::KernelImage* image, const RtlFlopsOptions& o);  // image: none for --list-units
+
+}  // namespace fgtlm::cli
