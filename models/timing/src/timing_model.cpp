@@ -65,6 +65,7 @@ TimingModel::TimingModel(const TimingParams& params, Mode mode) : p_(params), mo
     }
     passes_ = p_.passes();
     sms_.resize(p_.num_sms);
+    sm_count_ = std::uint32_t(sms_.size());
 }
 
 void TimingModel::begin_kernel(const core::LaunchConfig& launch) {
@@ -93,6 +94,7 @@ TimingModel::SmState& TimingModel::sm_state(std::uint32_t sm) {
         // The GPU has more SMs than gpu.num_sms said: grow (once), do not crash.
         const std::size_t old = sms_.size();
         sms_.resize(sm + 1);
+        sm_count_ = std::uint32_t(sms_.size());
         for (std::size_t i = old; i < sms_.size(); ++i) {
             sms_[i].warps.assign(std::size_t(warps_per_block_) * blocks_per_sm_, WarpTiming{});
             sms_[i].blocks.assign(blocks_per_sm_, BlockSlot{});
@@ -221,7 +223,7 @@ std::uint32_t TimingModel::pick_warp(std::uint32_t sm_index, std::uint32_t ready
 
 std::uint64_t TimingModel::on_issue(const core::IssueRecord& rec) {
     // The SM and warp already known (every issue but a warp's first): no growth checks.
-    SmState& sm = rec.sm < sms_.size() ? sms_[rec.sm] : sm_state(rec.sm);
+    SmState& sm = rec.sm < sm_count_ ? sms_[rec.sm] : sm_state(rec.sm);
     WarpTiming& warp = rec.warp_slot < sm.warps.size() && sm.warps[rec.warp_slot].started ? sm.warps[rec.warp_slot]
                                                                                           : warp_for(sm, rec);
     BlockSlot& slot = sm.blocks[warp.block_slot];
@@ -279,7 +281,7 @@ void TimingModel::warp_finished(BlockSlot& slot) {
     }
 }
 
-void TimingModel::issue_lt(const core::IssueRecord& rec, SmState& sm, WarpTiming& warp) {
+[[gnu::always_inline]] inline void TimingModel::issue_lt(const core::IssueRecord& rec, SmState& sm, WarpTiming& warp) {
     // The functional SM's own cost: warp instructions one after the other, 32/lanes each.
     // The SM in fixed mode adds a TLM target's annotated delay (slow path) to the instruction's cost.
     const std::uint64_t cost = passes_ + rec.mem.latency_cycles + rec.operand_latency_cycles;

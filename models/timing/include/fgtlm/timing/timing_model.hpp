@@ -128,7 +128,8 @@ public:
     [[nodiscard]] std::uint64_t block_end_cycle(std::uint32_t sm) const { return sms_.at(sm).last_block_end; }
 
 private:
-    struct WarpTiming {
+    // 32 bytes (a power of two): the per-issue bounds check divides the vector's byte size by it.
+    struct alignas(32) WarpTiming {
         std::uint64_t ready = 0;        // earliest cycle the next instruction may issue
         std::uint64_t last_complete = 0;
         bool started = false;           // created in the current batch
@@ -205,6 +206,7 @@ private:
     std::uint32_t blocks_per_sm_ = 1;
     std::uint64_t block_setup_cycles_ = 0;  // SM controller work per block of a batch (calibrated)
     std::vector<SmState> sms_;
+    std::uint32_t sm_count_ = 0;  // sms_.size(), kept beside it (no division per issue)
     BandwidthCalendar global_mem_;        // the global-memory controller shared by all SMs
     std::uint64_t global_busy_total_ = 0;
     InstrTiming last_;
