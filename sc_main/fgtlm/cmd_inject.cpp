@@ -66,7 +66,8 @@ struct InjectOptions {
     CLI::Option *o_count{}, *o_seed{}, *o_margin{}, *o_conf{}, *o_at{}, *o_atc{}, *o_hang{}, *o_shard{}, *o_model{},
         *o_max{};
     std::uint64_t max_instructions = faults::kDefaultGoldenInstructions;
-    bool rtl_flops = false;  // --rtl-flops: flop-level injection on the Verilated RTL
+    bool rtl_flops = false;      // --rtl-flops: flop-level injection on the Verilated RTL
+    bool rtl_verilated = false;  // --rtl-verilated: pc/mask faults validated on the Verilated RTL
     cli::RtlFlopsOptions flops;
     std::uint32_t checkpoints = 64;
 };
@@ -239,6 +240,7 @@ int run(InjectOptions& o) {
         std::cerr << fmt::format("fgtlm inject: {}: golden run {} warp instructions; {} injections (seed {})\n",
                                  c.image().name, c.golden_steps(), c.size(), spec.seed);
         if (!o.rtl.empty()) return validate_rtl(o, c);
+        if (o.rtl_verilated) return cli::validate_on_verilated_rtl(c, o.out, o.summary_json);
         if (o.backend == "slurm") {
             if (o.path != "core") throw std::invalid_argument("the Slurm backend runs the core path");
             faults::SlurmOptions so;
@@ -319,6 +321,8 @@ void add_rtl_flops_options(CLI::App* sub, InjectOptions& opt) {
                     "--rtl-flops: units (VHDL file stem or memory instance, --list-units) or instance-path prefixes; "
                     "default every register of the SM")
         ->delimiter(',');
+    sub->add_flag("--rtl-verilated", o->rtl_verilated,
+                  "validate the pc/mask faults against the Verilated FlexGripPlus (warp-pool word flips)");
     sub->add_flag("--memories", o->flops.memories, "--rtl-flops: memory words too (register files, warp state)");
     sub->add_flag("--list-units", o->flops.list_units, "--rtl-flops: list the units and their bits, then stop");
     cli::add_unsigned(sub, "--checkpoints", o->checkpoints, "--rtl-flops: golden snapshots (64)", 1, 100000);

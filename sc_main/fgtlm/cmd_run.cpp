@@ -283,6 +283,7 @@ nlohmann::json rtl_events_json(const loaders::KernelImage& img, const core::RtlE
             {"constant_address_wraps", ev.constant_wraps},
             {"misaligned_byte_accesses", ev.misaligned},
             {"register_alias_launches", ev.register_alias},
+            {"pc_wrapped_fetches", ev.pc_wraps},
             {"mif_bytes_ignored", img.global_init_overflow.bytes},
             {"first", ev.first}};
 }

@@ -19,6 +19,7 @@
 
 #ifdef FGTLM_HAVE_RTL
 #include <fgtlm/rtl/flop_campaign.hpp>
+#include <fgtlm/rtl/verilated_validation.hpp>
 #endif
 
 namespace fgtlm::cli {
@@ -170,6 +171,38 @@ int inject_rtl_flops(const loaders::KernelImage* image, const RtlFlopsOptions& o
     throw std::invalid_argument(
         "--rtl-flops needs the Verilated FlexGripPlus, which this build does not have (configure with "
         "-DFGTLM_FLEXGRIP_RTL=PATH to a FlexGripPlus folder; models/rtl/README.md)");
+#endif
+}
+
+int validate_on_verilated_rtl(faults::Campaign& c, const std::string& out_path, const std::string& summary_json) {
+#ifdef FGTLM_HAVE_RTL
+    std::vector<std::uint64_t> ids(c.size());
+    for (std::uint64_t i = 0; i < ids.size(); ++i) ids[i] = i;
+    std::optional<io::OutputFile> out;
+    if (!out_path.empty()) out.emplace(out_path);
+    const auto t0 = std::chrono::steady_clock::now();
+    const faults::RtlValidationSummary s = rtl::validate_on_verilated(
+        c, ids,
+        [&](const nlohmann::json& rec) {
+            if (out) out->write(rec.dump() + "\n");
+        },
+        &std::cerr);
+    if (out) out->commit();
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    const nlohmann::json j = {{"injections", s.injections}, {"agree", s.agree},      {"model/rtl", s.confusion},
+                              {"structures", s.structures}, {"seed", c.spec().seed}, {"kernel", c.image().name},
+                              {"wall_seconds", wall},       {"rtl", "verilated"}};
+    std::cout << fmt::format("RTL validation (Verilated): {} of {} injections agree\n{}\n", s.agree, s.injections,
+                             j.dump(1));
+    if (!summary_json.empty()) io::write_file(summary_json, j.dump(2) + "\n");
+    return s.agree == s.injections ? 0 : 1;
+#else
+    (void)c;
+    (void)out_path;
+    (void)summary_json;
+    throw std::invalid_argument(
+        "--rtl-verilated needs the Verilated FlexGripPlus, which this build does not have "
+        "(configure with -DFGTLM_FLEXGRIP_RTL=PATH to a FlexGripPlus folder)");
 #endif
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include <fgtlm/faults/campaign.hpp>
 #include <fgtlm/loaders/kernel_image.hpp>
 
 namespace fgtlm::cli {
@@ -27,5 +28,10 @@ struct RtlFlopsOptions {
 // Exit codes as fgtlm inject: 0 done, 1 campaign failure, 2 bad input (thrown as
 // std::invalid_argument). Builds without the RTL model refuse with a message saying so.
 int inject_rtl_flops(const loaders::KernelImage* image, const RtlFlopsOptions& o);  // image: none for --list-units
+
+// fgtlm inject --structure pc,mask --rtl-verilated: the campaign's warp-state flips on the
+// model and on the Verilated RTL (rtl/verilated_validation.hpp), classes compared; exit 0 only
+// when all agree. Records to `out`, the summary JSON to `summary_json` (empty: none).
+int validate_on_verilated_rtl(faults::Campaign& c, const std::string& out, const std::string& summary_json);
 
 }  // namespace fgtlm::cli

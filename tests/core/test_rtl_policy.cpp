@@ -158,6 +158,51 @@ TEST(RtlPolicy, FmadBankBitReadsTheSecondSourceFromConstantMemory) {
     EXPECT_EQ(g80.sm.reg(0, 1, 0), 0x418c0000u);  // 4 * 4 + 1.5
 }
 
+// SYSMEM_ADDR_SIZE = 18: the fetch reads the system memory at PC bits 17..2 (the warp pool keeps
+// the whole PC); measured on the Verilated RTL: a flip of a warp's PC bit 18-31 or 0-1 is masked.
+TEST(RtlPolicy, FetchKeepsPcBitsSeventeenToTwo) {
+    const char* sass = "MVI R1, 0x5;\nBRA 0x40018;\nMVI R1, 0x7;\nMVI R2, 0x9;\nRET;\n";
+    CoreRun rtl;
+    ASSERT_TRUE(rtl.run(sass, launch(32)));
+    EXPECT_EQ(rtl.sm.reg(0, 1, 0), 5u);  // 0x40010 is skipped: the branch landed at 0x18
+    EXPECT_EQ(rtl.sm.reg(0, 2, 0), 9u);
+    EXPECT_EQ(rtl.sm.rtl_events.pc_wraps, 2u);  // MVI R2 and RET at 0x4001x
+    EXPECT_NE(rtl.sm.rtl_events.first.find("PC 0x00040018 fetched at 0x00018"), std::string::npos)
+        << rtl.sm.rtl_events.first;
+    for (const core::SmCoreConfig& cfg :
+         {g80_config(), with([](core::RtlPolicy& p) { p.instruction_address_bits = 0; })}) {
+        CoreRun stop(cfg);
+        EXPECT_FALSE(stop.run(sass, launch(32)));
+        EXPECT_EQ(stop.error.kind, core::KernelErrorKind::IllegalInstruction);
+    }
+}
+
+// The all-zero word (op 0x0 sub 0) is no SM_1.0 instruction; FlexGripPlus runs it as a 4-byte
+// no-op (four of them before VectorAdd_float's GST: same memory, PC + 4 each, on the Verilated
+// RTL), and a warp past the program runs into the instruction memory's zeros the same way.
+TEST(RtlPolicy, ZeroWordRunsAsANoOp) {
+    CoreRun rtl;
+    const isa::AssembleResult r = isa::assemble("MVI R1, 0x5;\nMVI R2, 0x9;\nRET;\n", "t.sass");
+    ASSERT_TRUE(r.ok());
+    rtl.words = r.words;
+    rtl.words.insert(rtl.words.begin() + 2, {0u, 0u, 0u});  // three zero words after MVI R1
+    ASSERT_TRUE(rtl.run_words(launch(32)));
+    EXPECT_EQ(rtl.sm.reg(0, 1, 0), 5u);
+    EXPECT_EQ(rtl.sm.reg(0, 2, 0), 9u);
+    CoreRun g80(g80_config());
+    g80.words = rtl.words;
+    EXPECT_FALSE(g80.run_words(launch(32)));
+    EXPECT_EQ(g80.error.kind, core::KernelErrorKind::IllegalInstruction);
+    // Past the program: zeros up to 2^18 bytes, then the program again (the PC wraps), for ever.
+    CoreRun runs_on;
+    const isa::AssembleResult past = isa::assemble("MVI R1, 0x5;\nBRA 0x100;\n", "t.sass");
+    ASSERT_TRUE(past.ok());
+    runs_on.words = past.words;
+    EXPECT_FALSE(runs_on.run_words(launch(32), 2000));
+    EXPECT_EQ(runs_on.error.kind, core::KernelErrorKind::Watchdog);
+    EXPECT_GT(runs_on.sm.rtl_events.pc_wraps, 1000u);
+}
+
 // FMUL sub-op 2: no ALU decode on FlexGripPlus, the scalar processor writes 0 (flags: Z only);
 // g80 (and the policy off) read it as an FMUL.
 TEST(RtlPolicy, FmulSubop2WritesZeroOnTheRtl) {

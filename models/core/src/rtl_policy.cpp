@@ -37,7 +37,7 @@ bool parse_misaligned(std::string_view text, Misaligned& out) {
 const char* to_string(Misaligned m) { return m == Misaligned::Bytes ? "bytes" : "fault"; }
 
 // clang-format off
-const std::array<RtlPolicyFlag, 26> kRtlPolicyFlags = {{
+const std::array<RtlPolicyFlag, 27> kRtlPolicyFlags = {{
     {"fp_negation", &RtlPolicy::fp_negation,
      "FADD32I/FMUL32I ignore the source negation, FMUL32 and FMAD32 read it from absent bits"},
     {"fp_immediate_source", &RtlPolicy::fp_immediate_source,
@@ -64,6 +64,8 @@ const std::array<RtlPolicyFlag, 26> kRtlPolicyFlags = {{
      "a 16-bit operation reads its constant source as a word (g80: the half word at 2*offset)"},
     {"address_increment", &RtlPolicy::address_increment,
      "R2G/I2I g[Ak+=off] never increment Ak; R2G writes g[Ak], I2I reads g[Ak+off]"},
+    {"zero_word_nop", &RtlPolicy::zero_word_nop,
+     "the all-zero word (op 0x0 sub 0, no SM_1.0 instruction) runs as a 4-byte no-op (g80: illegal)"},
     {"undecoded_fp_subop", &RtlPolicy::undecoded_fp_subop,
      "FMUL sub-op 2 (no ALU decode) runs on the scalar processor and writes 0 (g80: an FMUL)"},
     {"unit_flags", &RtlPolicy::unit_flags, "flags and carries as the RTL's execute stage computes them"},
@@ -84,13 +86,15 @@ const std::array<RtlPolicyFlag, 26> kRtlPolicyFlags = {{
      "global_mem.mif lines past the global memory are ignored (g80: a load error)"},
 }};
 
-const std::array<RtlPolicyWidth, 3> kRtlPolicyWidths = {{
+const std::array<RtlPolicyWidth, 4> kRtlPolicyWidths = {{
     {"global_address_bits", &RtlPolicy::global_address_bits,
      "a global address outside the memory keeps its low N bits (0 = out-of-range DUE)"},
     {"shared_address_bits", &RtlPolicy::shared_address_bits,
      "a shared address outside the shared memory keeps its low N bits (0 = out-of-range DUE)"},
     {"constant_address_bits", &RtlPolicy::constant_address_bits,
      "a constant address outside the constant memory keeps its low N bits (0 = out-of-range DUE)"},
+    {"instruction_address_bits", &RtlPolicy::instruction_address_bits,
+     "a PC outside the program or not 4-byte aligned is fetched at its bits N-1..2 (0 = illegal-instruction DUE)"},
 }};
 // clang-format on
 

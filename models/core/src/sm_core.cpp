@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdio>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -338,17 +339,38 @@ std::uint32_t SmCore::picked_warp(std::uint32_t rr) {
 bool SmCore::fetch(ExecContext& ctx) {
     WarpState& w = warps_[ctx.fetch.warp_slot];
     const isa::Instruction* inst = program_->fetch(w.pc);
-    if (inst == nullptr) {
+    const FormInfo* form = inst != nullptr ? &program_->form(w.pc) : fetch_rtl_address(w.pc, inst);
+    if (form == nullptr) {
         fail(KernelErrorKind::IllegalInstruction, ctx.fetch.warp_slot, w.pc,
              (w.pc & 3u) ? std::string("PC not 4-byte aligned")
                          : "PC outside instruction memory (" + std::to_string(program_->size_bytes()) + " bytes)");
         return false;
     }
     ctx.fetch.inst = inst;
-    ctx.fetch.form = program_->form(w.pc);
+    ctx.fetch.form = *form;
     ctx.fetch.pc = w.pc;
     ctx.fetch.rtl = cfg_.rtl.unit_flags;
     return true;
+}
+
+// A PC the program does not hold: FlexGripPlus's fetch reads the system memory at PC bits
+// 17..2 (SYSMEM_ADDR_SIZE), so upper and lower bits are dropped, and past the program that
+// memory holds zero words (core.rtl.instruction_address_bits, zero_word_nop); the PC itself
+// keeps its bits, as the warp pool does. Null (a DUE) when the policy is off.
+const FormInfo* SmCore::fetch_rtl_address(std::uint32_t pc, const isa::Instruction*& inst) {
+    const std::uint32_t bits = cfg_.rtl.instruction_address_bits;
+    if (bits == 0 || bits > 31) return nullptr;
+    const std::uint32_t at = pc & ((1u << bits) - 1u) & ~3u;
+    inst = program_->fetch(at);
+    const FormInfo* form = inst != nullptr ? &program_->form(at) : &program_->zero_word_form();
+    if (inst == nullptr) inst = &program_->zero_word();
+    ++rtl_events.pc_wraps;
+    if (rtl_events.first.empty()) {
+        char buf[120];
+        std::snprintf(buf, sizeof buf, "PC 0x%08x fetched at 0x%05x (instruction address bits %u)", pc, at, bits);
+        rtl_events.first = buf;
+    }
+    return form;
 }
 
 bool SmCore::decode(ExecContext& ctx) {

@@ -113,15 +113,25 @@ RtlSite rtl_site(Campaign& c, const Fault& f) {
             s.address = f.a;
             return shared_time(c, f, s);
     }
+    const RtlSite t = warp_time(c, s.warp, f.time);
+    s.k = t.k;
+    s.reached = t.reached;
+    return s;
+}
+
+RtlSite warp_time(Campaign& c, std::uint32_t warp, std::uint64_t time) {
+    const loaders::KernelImage& img = c.image();
     core::Program program;
     program.bind(img.program.data(), std::uint32_t(img.program.size()));
     Machine m(img, program);
     m.start();
-    WarpCounter wc{s.warp, 0};
-    while (m.steps() < f.time && m.step(wc) == RunStatus::Running) {
+    WarpCounter wc{warp, 0};
+    while (m.steps() < time && m.step(wc) == RunStatus::Running) {
     }
+    RtlSite s;
+    s.warp = warp;
     s.k = wc.count;
-    s.reached = m.status() == RunStatus::Running && m.sm().warp(s.warp).status != core::WarpStatus::Done;
+    s.reached = m.status() == RunStatus::Running && m.sm().warp(warp).status != core::WarpStatus::Done;
     return s;
 }
 
@@ -195,6 +205,15 @@ RtlSetup setup_rtl(Campaign& c, const std::vector<std::uint64_t>& ids, const Rtl
 
 }  // namespace
 
+void count_agreement(RtlValidationSummary& sum, const std::string& structure, const std::string& model_class,
+                     const std::string& rtl_class) {
+    ++sum.injections;
+    sum.agree += rtl_class == model_class ? 1u : 0u;
+    const std::string key = model_class + "/" + rtl_class;
+    sum.confusion[key] = sum.confusion.value(key, 0) + 1;
+    count(sum.structures[structure], model_class, rtl_class);
+}
+
 RtlValidationSummary validate_on_rtl(Campaign& c, const std::vector<std::uint64_t>& ids,
                                      const RtlValidationOptions& opt,
                                      const std::function<void(const nlohmann::json&)>& sink, std::ostream* log) {
@@ -238,11 +257,7 @@ RtlValidationSummary validate_on_rtl(Campaign& c, const std::vector<std::uint64_
         rec["rtl"] = {
             {"class", rc}, {"site", site}, {"kernel_cycles", r.kernel_cycles}, {"wall_seconds", r.wall_seconds}};
         rec["agree"] = rc == mc;
-        ++sum.injections;
-        sum.agree += rc == mc ? 1u : 0u;
-        const std::string key = mc + "/" + rc;
-        sum.confusion[key] = sum.confusion.value(key, 0) + 1;
-        count(sum.structures[structure_key(f)], mc, rc);
+        count_agreement(sum, structure_key(f), mc, rc);
         if (log != nullptr)
             *log << fmt::format("[{}/{}] id {} {} model {} rtl {}{}\n", sum.injections + sum.not_stored, model.size(),
                                 id, to_string(f.structure), mc, rc, rc == mc ? "" : "  (DISAGREE)")

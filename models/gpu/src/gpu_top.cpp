@@ -11,8 +11,13 @@
 namespace fgtlm::gpu {
 
 GpuTop::GpuTop(sc_core::sc_module_name name, const GpuConfig& cfg)
-    : sc_core::sc_module(name), global_fanin_("global_fanin"), imem("imem", cfg.imem_bytes),
-      global_socket(global_fanin_.out), irq("irq"), cfg_(cfg), imem_fanin_("imem_fanin"),
+    : sc_core::sc_module(name),
+      global_fanin_("global_fanin"),
+      imem("imem", cfg.imem_bytes),
+      global_socket(global_fanin_.out),
+      irq("irq"),
+      cfg_(cfg),
+      imem_fanin_("imem_fanin"),
       const_mem_(cfg.const_bytes, 0) {
     if (cfg_.num_sms == 0) cfg_.num_sms = 1;
     if (cfg_.quantum == sc_core::SC_ZERO_TIME) cfg_.quantum = sc_core::sc_time(100, sc_core::SC_US);
@@ -124,14 +129,20 @@ bool GpuTop::start(const core::LaunchConfig& cfg) {
 // goes on as on FlexGripPlus, but never silently.
 void GpuTop::report_rtl_events(const core::RtlEvents& ev) {
     const std::pair<std::uint64_t, const char*> kinds[] = {
-        {ev.global_wraps, "global accesses outside the memory kept their low address bits "
-                          "(core.rtl.global_address_bits)"},
-        {ev.shared_wraps, "shared accesses outside the shared memory kept their low address bits "
-                          "(core.rtl.shared_address_bits)"},
-        {ev.constant_wraps, "constant reads outside the constant memory kept their low address bits "
-                            "(core.rtl.constant_address_bits)"},
+        {ev.global_wraps,
+         "global accesses outside the memory kept their low address bits "
+         "(core.rtl.global_address_bits)"},
+        {ev.shared_wraps,
+         "shared accesses outside the shared memory kept their low address bits "
+         "(core.rtl.shared_address_bits)"},
+        {ev.constant_wraps,
+         "constant reads outside the constant memory kept their low address bits "
+         "(core.rtl.constant_address_bits)"},
         {ev.misaligned, "misaligned accesses were done byte by byte at their address (core.rtl.misaligned)"},
         {ev.register_alias, "launch over-allocates registers: warps share register slots (core.rtl.register_alias)"},
+        {ev.pc_wraps,
+         "fetches at a PC outside the program kept its instruction address bits "
+         "(core.rtl.instruction_address_bits)"},
     };
     for (const auto& [count, what] : kinds)
         if (count != 0)

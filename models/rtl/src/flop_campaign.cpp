@@ -75,15 +75,24 @@ void FlopCampaign::select(const FlopCampaignSpec& spec) {
         throw std::invalid_argument("the units selected hold only memories: add --memories to inject into them");
 }
 
-void FlopCampaign::load() {
-    gpu_.reset();
-    gpu_.load_program(kernel_.program);
+void load_kernel(RtlBackend& gpu, const FlopCampaignKernel& kernel) {
+    gpu.reset();
+    gpu.load_program(kernel.program);
     std::vector<std::uint8_t> image(kGlobalBytes, 0);
-    std::copy_n(kernel_.global_init.begin(), std::min<std::size_t>(kernel_.global_init.size(), kGlobalBytes),
+    std::copy_n(kernel.global_init.begin(), std::min<std::size_t>(kernel.global_init.size(), kGlobalBytes),
                 image.begin());
-    gpu_.write_global(0, image);
-    gpu_.configure(kernel_.launch);
+    gpu.write_global(0, image);
+    gpu.configure(kernel.launch);
 }
+
+std::size_t storage_index(std::string_view path) {
+    const auto all = RtlBackend::verilated_storage();
+    const auto it = std::find_if(all.begin(), all.end(), [&](const RtlStorageInfo& s) { return s.path == path; });
+    if (it == all.end()) throw std::invalid_argument("the Verilated RTL has no storage " + std::string(path));
+    return std::size_t(it - all.begin());
+}
+
+void FlopCampaign::load() { load_kernel(gpu_, kernel_); }
 
 void FlopCampaign::golden_run() {
     load();

@@ -71,8 +71,10 @@ public:
                 sem_post(&sh_->to_sim);
             }
             for (int i = 0; i < 200 && pid_ > 0; ++i) {  // 2 s for a clean end, then kill
-                if (::waitpid(pid_, nullptr, WNOHANG) == pid_) pid_ = -1;
-                else ::usleep(10'000);
+                if (::waitpid(pid_, nullptr, WNOHANG) == pid_)
+                    pid_ = -1;
+                else
+                    ::usleep(10'000);
             }
             if (pid_ > 0) {
                 ::kill(pid_, SIGKILL);
@@ -227,7 +229,7 @@ private:
         const pid_t parent = ::getpid();
         pid_ = ::fork();
         if (pid_ < 0) throw std::runtime_error(std::string("GHDL back end: fork: ") + std::strerror(errno));
-        if (pid_ == 0) {  // child: only async-signal-safe calls until exec
+        if (pid_ == 0) {                         // child: only async-signal-safe calls until exec
             ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // never outlive fgtlm
             if (::getppid() != parent) ::_exit(3);
             const rlimit unlimited{RLIM_INFINITY, RLIM_INFINITY};

@@ -272,19 +272,36 @@ std::span<const RtlStorageInfo> RtlBackend::verilated_storage() {
     return table;
 }
 
-void RtlBackend::flip(std::size_t storage, std::uint32_t word, std::uint32_t bit) {
-    const std::span<std::byte> state = m_->sim->raw_state();
-    if (state.empty())
-        throw std::logic_error(std::string("RTL: the ") + backend_name(kind_) + " back end cannot inject");
+namespace {
+// The byte of the root object that holds bit `bit` of word `word` of `storage`.
+std::size_t bit_byte(std::size_t storage, std::uint32_t word, std::uint32_t bit) {
     if (storage >= detail::kRtlStorageCount)
         throw std::out_of_range(fmt::format("RTL: storage {} of {}", storage, detail::kRtlStorageCount));
     const detail::RtlStorage& s = detail::kRtlStorage[storage];
     if (word >= std::max<std::uint32_t>(s.depth, 1) || bit >= s.width)
         throw std::out_of_range(
             fmt::format("RTL: {}: word {} bit {} (width {}, depth {})", s.path, word, bit, s.width, s.depth));
-    const std::size_t at = s.offset + std::size_t(word) * s.elem_bytes * s.elem_words + bit / 8;
-    state[at] ^= std::byte(1u << (bit % 8));
+    return s.offset + std::size_t(word) * s.elem_bytes * s.elem_words + bit / 8;
+}
+}  // namespace
+
+void RtlBackend::flip(std::size_t storage, std::uint32_t word, std::uint32_t bit) {
+    const std::span<std::byte> state = m_->sim->raw_state();
+    if (state.empty())
+        throw std::logic_error(std::string("RTL: the ") + backend_name(kind_) + " back end cannot inject");
+    state[bit_byte(storage, word, bit)] ^= std::byte(1u << (bit % 8));
     m_->sim->settle();
+}
+
+std::uint64_t RtlBackend::peek(std::size_t storage, std::uint32_t word, std::uint32_t lsb, std::uint32_t width) const {
+    const std::span<std::byte> state = m_->sim->raw_state();
+    if (state.empty()) throw std::logic_error(std::string("RTL: the ") + backend_name(kind_) + " back end cannot peek");
+    std::uint64_t v = 0;
+    for (std::uint32_t i = 0; i < width && i < 64; ++i) {
+        const std::uint32_t bit = lsb + i;
+        v |= std::uint64_t((std::to_integer<unsigned>(state[bit_byte(storage, word, bit)]) >> (bit % 8)) & 1u) << i;
+    }
+    return v;
 }
 
 void RtlBackend::save(RtlSnapshot& out) const {

@@ -19,7 +19,9 @@ std::string hex(std::uint64_t v) {
 }  // namespace
 
 RtlEngine::RtlEngine(sc_core::sc_module_name name, const RtlEngineConfig& config)
-    : sc_module(name), global_socket("global_socket"), config_(config),
+    : sc_module(name),
+      global_socket("global_socket"),
+      config_(config),
       backend_(std::make_unique<RtlBackend>(config.backend)) {
     if (config_.quantum_cycles == 0) config_.quantum_cycles = 1;
     if (!config_.commit_trace.empty()) {
@@ -62,8 +64,7 @@ void RtlEngine::warn_about_pointers(const core::LaunchConfig& config) const {
             std::ostringstream s;
             s << "parameter " << i << " (" << hex(p) << ") lies outside the RTL's 256 KiB global-memory window ["
               << hex(window_base_) << ", " << hex(window_base_ + kGlobalBytes)
-              << "); if it is a pointer the RTL accesses "
-              << hex(window_base_ + (p & kWindowMask)) << " instead";
+              << "); if it is a pointer the RTL accesses " << hex(window_base_ + (p & kWindowMask)) << " instead";
             SC_REPORT_WARNING(name(), s.str().c_str());
         }
     }
@@ -100,7 +101,10 @@ bool RtlEngine::copy_in(const core::LaunchConfig& config, std::uint32_t code_byt
 void RtlEngine::write_back() {
     if (after_.size() != kGlobalBytes || snapshot_.size() != kGlobalBytes) return;  // no kernel ran
     for (std::uint32_t a = 0; a < kGlobalBytes;) {
-        if (after_[a] == snapshot_[a]) { ++a; continue; }
+        if (after_[a] == snapshot_[a]) {
+            ++a;
+            continue;
+        }
         std::uint32_t end = a;
         while (end < kGlobalBytes && after_[end] != snapshot_[end]) ++end;
         memory::debug_write(global_socket, window_base_ + a, after_.data() + a, end - a);
@@ -133,13 +137,11 @@ void RtlEngine::run() {
                 }
                 if (config_.max_cycles != 0 && backend_->kernel_cycles() >= config_.max_cycles) {
                     fail(core::KernelErrorKind::Watchdog,
-                         "RTL kernel still running after " + std::to_string(backend_->kernel_cycles()) + " cycles",
-                         0);
+                         "RTL kernel still running after " + std::to_string(backend_->kernel_cycles()) + " cycles", 0);
                     break;
                 }
             }
-            result_.sim_wall_seconds =
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            result_.sim_wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
             result_.cycles = backend_->kernel_cycles();
             if (commit_trace_.is_open()) commit_trace_.flush();
             result_.warp_instructions = backend_->commit_count();

@@ -36,6 +36,7 @@ public:
     void set_policy(const RtlPolicy& p) {
         policy_ = p;
         invalidate();
+        zero_ = decode_words(0, 0, 0, false);
     }
 
     // The instruction at byte address `pc`, decoding it on first use. Returns nullptr when
@@ -48,6 +49,10 @@ public:
     }
     // Unit table entry of the instruction at `pc` (valid after fetch(pc) returned non-null).
     [[nodiscard]] const FormInfo& form(std::uint32_t pc) const { return index_[pc >> 2]->form; }
+    // The all-zero word of the instruction memory past the program, as the policy reads it
+    // (RtlPolicy::zero_word_nop: a 4-byte no-op; else illegal), and its unit table entry.
+    [[nodiscard]] const isa::Instruction& zero_word() const { return zero_.inst; }
+    [[nodiscard]] const FormInfo& zero_word_form() const { return zero_.form; }
     [[nodiscard]] std::uint32_t num_words() const { return num_words_; }
     [[nodiscard]] std::uint32_t size_bytes() const { return num_words_ * 4u; }
 
@@ -57,6 +62,8 @@ private:
         FormInfo form;
     };
     const Decoded* decode_at(std::uint32_t w);
+    [[nodiscard]] Decoded decode_words(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, bool truncated) const;
+    Decoded zero_{};
 
     const std::uint32_t* words_ = nullptr;
     std::uint32_t num_words_ = 0;

@@ -44,6 +44,7 @@ struct RtlPolicy {
     bool constant_word_reads = true;  // a 16-bit op's constant is a word (G80: a half word)
     bool address_increment = true;    // R2G/I2I g[Ak+=off]: Ak is never incremented (no register number)
     bool undecoded_fp_subop = true;   // FMUL sub-op 2 has no ALU decode: the scalar processor writes 0
+    bool zero_word_nop = true;        // the all-zero word (not SM_1.0) runs as a 4-byte no-op
     // Run-time readings (resolved at launch).
     bool unit_flags = true;            // flags and carries as the RTL's execute stage sets them
     bool operand_latches = true;       // second/third-operand and ALU latches (rtl_alu_latch.hpp)
@@ -54,9 +55,10 @@ struct RtlPolicy {
     bool barrier_counts_exits = true;  // a warp that exits while others wait at BAR deadlocks
     bool full_partial_warps = true;    // a partial warp runs all 32 lanes
     // Where the model would stop (a DUE under g80): what the RTL does instead.
-    std::uint8_t global_address_bits = 18;    // 0: checked; else an address outside the memory keeps its low N bits
-    std::uint8_t shared_address_bits = 14;    // the same for shared memory (SHMEM_ADDR_SIZE)
-    std::uint8_t constant_address_bits = 13;  // and constant memory (CMEM_ADDR_SIZE)
+    std::uint8_t global_address_bits = 18;       // 0: checked; else an address outside the memory keeps its low N bits
+    std::uint8_t shared_address_bits = 14;       // the same for shared memory (SHMEM_ADDR_SIZE)
+    std::uint8_t constant_address_bits = 13;     // and constant memory (CMEM_ADDR_SIZE)
+    std::uint8_t instruction_address_bits = 18;  // a fetch keeps PC bits N-1..2 (SYSMEM_ADDR_SIZE); 0: DUE
     Misaligned misaligned = Misaligned::Bytes;
     bool register_alias = true;  // a launch over-allocating registers runs; warps alias (warp_id_calc.vhd)
     bool mif_truncate = true;    // global_mem.mif lines past the memory are ignored (dp_ram.vhd init_mem)
@@ -76,7 +78,7 @@ struct RtlPolicyFlag {
     bool RtlPolicy::*field;
     const char* description;
 };
-extern const std::array<RtlPolicyFlag, 26> kRtlPolicyFlags;
+extern const std::array<RtlPolicyFlag, 27> kRtlPolicyFlags;
 
 // The address-width policies by name (core.rtl.<name>).
 struct RtlPolicyWidth {
@@ -84,6 +86,6 @@ struct RtlPolicyWidth {
     std::uint8_t RtlPolicy::*field;
     const char* description;
 };
-extern const std::array<RtlPolicyWidth, 3> kRtlPolicyWidths;
+extern const std::array<RtlPolicyWidth, 4> kRtlPolicyWidths;
 
 }  // namespace fgtlm::core

@@ -200,8 +200,10 @@ public:
         return StepResult::Issued;
     }
     // Pipeline phases (the SystemC stages call these in order with the SM's context).
-    bool select(ExecContext& ctx);     // warp unit: pick a ready warp; false = none (done/error)
-    bool fetch(ExecContext& ctx);      // instruction at the warp's PC (pre-decoded program)
+    bool select(ExecContext& ctx);  // warp unit: pick a ready warp; false = none (done/error)
+    bool fetch(ExecContext& ctx);   // instruction at the warp's PC (pre-decoded program)
+    // core.rtl.instruction_address_bits: the instruction a PC outside the program fetches.
+    const FormInfo* fetch_rtl_address(std::uint32_t pc, const isa::Instruction*& inst);
     bool decode(ExecContext& ctx);     // legality check, guard evaluation, context reset
     bool read(ExecContext& ctx);       // operand collection
     bool execute(ExecContext& ctx);    // SP/FPU/SFU/memory/branch unit of ctx.fetch.form

@@ -17,10 +17,10 @@
 namespace fgtlm::faults {
 
 struct RtlValidationOptions {
-    std::filesystem::path rtl_dir;      // FlexGripPlus folder
-    std::filesystem::path cache_dir;    // RTL build cache (empty: cosim's default)
-    std::filesystem::path work_dir;     // run folders (empty: a temporary folder)
-    double timeout_seconds = 600.0;     // wall-clock limit of one RTL run
+    std::filesystem::path rtl_dir;    // FlexGripPlus folder
+    std::filesystem::path cache_dir;  // RTL build cache (empty: cosim's default)
+    std::filesystem::path work_dir;   // run folders (empty: a temporary folder)
+    double timeout_seconds = 600.0;   // wall-clock limit of one RTL run
 };
 
 // Where a model register-file fault lands in the RTL: warp `warp` before its k-th instruction
@@ -33,16 +33,23 @@ struct RtlSite {
 };
 // Throws std::invalid_argument for a structure the RTL injector cannot reach.
 RtlSite rtl_site(Campaign& c, const Fault& f);
+// The time part of a site: warp `warp`'s instructions among the model's first `time` dynamic
+// warp instructions (k), and whether the warp still runs then (reached).
+RtlSite warp_time(Campaign& c, std::uint32_t warp, std::uint64_t time);
 
 // Structures with an RTL counterpart in the fault-injection build: gpr, areg, pred, shared.
 bool rtl_injectable(Structure s);
 
 struct RtlValidationSummary {
     std::uint64_t injections = 0, agree = 0;
-    std::uint64_t not_stored = 0;  // model sites with no RTL storage (not run, not counted)
+    std::uint64_t not_stored = 0;                          // model sites with no RTL storage (not run, not counted)
     nlohmann::json confusion = nlohmann::json::object();   // "model/rtl" -> count
     nlohmann::json structures = nlohmann::json::object();  // name -> counts, class pairs, AVF model / RTL
 };
+
+// Adds one injection's model and RTL classes to the counts of `structure` and the totals.
+void count_agreement(RtlValidationSummary& sum, const std::string& structure, const std::string& model_class,
+                     const std::string& rtl_class);
 
 // Runs the injections `ids` of campaign `c` on the RTL and the model; each record (the
 // model's record plus "rtl": {class, site, cycles, wall_seconds}, "agree") goes to `sink`.

@@ -49,6 +49,11 @@ struct FlopCampaignKernel {
     core::LaunchConfig launch;
 };
 
+// Resets the GPU, loads the program and global memory and writes the launch registers.
+void load_kernel(RtlBackend& gpu, const FlopCampaignKernel& kernel);
+// The index of a storage by its path; throws std::invalid_argument when the model has none.
+std::size_t storage_index(std::string_view path);
+
 struct FlopInjection {
     std::uint64_t id = 0;
     std::size_t storage = 0;

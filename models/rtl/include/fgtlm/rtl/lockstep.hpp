@@ -40,17 +40,17 @@ namespace fgtlm::rtl {
 
 // One warp instruction as both sides can describe it.
 struct LockstepCommit {
-    std::uint32_t slot = 0;      // warp slot within the SM
-    std::uint32_t pc = 0;        // instruction PC (TLM side; the RTL does not carry it)
-    std::uint32_t next_pc = 0;   // PC the warp continues at
-    bool next_pc_known = true;   // false for the TLM warp's last instruction
-    bool control_flow = false;   // TLM side: branch unit instruction (next PC and mask not compared)
-    bool finished = false;       // RTL side: warp_state_ww = FINISHED (the warp's last commit)
-    std::uint32_t mask = 0;      // warp active mask after the instruction
-    std::uint64_t cycle = 0;     // RTL cycle (RTL side)
-    bool has_value = false;      // a full 32-bit register destination
-    std::uint32_t dest = 0;      // its register number
-    std::uint32_t value_mask = 0;// threads whose value is compared (TLM: active mask)
+    std::uint32_t slot = 0;        // warp slot within the SM
+    std::uint32_t pc = 0;          // instruction PC (TLM side; the RTL does not carry it)
+    std::uint32_t next_pc = 0;     // PC the warp continues at
+    bool next_pc_known = true;     // false for the TLM warp's last instruction
+    bool control_flow = false;     // TLM side: branch unit instruction (next PC and mask not compared)
+    bool finished = false;         // RTL side: warp_state_ww = FINISHED (the warp's last commit)
+    std::uint32_t mask = 0;        // warp active mask after the instruction
+    std::uint64_t cycle = 0;       // RTL cycle (RTL side)
+    bool has_value = false;        // a full 32-bit register destination
+    std::uint32_t dest = 0;        // its register number
+    std::uint32_t value_mask = 0;  // threads whose value is compared (TLM: active mask)
     std::uint32_t values[32] = {};
     const isa::Instruction* inst = nullptr;  // TLM side, for reports
 };

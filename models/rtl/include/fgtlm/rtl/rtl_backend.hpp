@@ -144,6 +144,9 @@ public:
     [[nodiscard]] bool can_snapshot() const;
     [[nodiscard]] static std::span<const RtlStorageInfo> verilated_storage();
     void flip(std::size_t storage, std::uint32_t word, std::uint32_t bit);
+    // Bits [lsb, lsb + width) of a register or memory word (width <= 64).
+    [[nodiscard]] std::uint64_t peek(std::size_t storage, std::uint32_t word, std::uint32_t lsb,
+                                     std::uint32_t width) const;
     void save(RtlSnapshot& out) const;
     void restore(const RtlSnapshot& snap);
     // Same simulated state and cycle as `snap` (then the rest of the run is the same too).

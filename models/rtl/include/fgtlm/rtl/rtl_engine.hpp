@@ -31,11 +31,11 @@ namespace fgtlm::rtl {
 
 struct RtlEngineConfig {
     sc_core::sc_time clock_period = sc_core::sc_time(10, sc_core::SC_NS);
-    std::uint32_t quantum_cycles = 1000;       // RTL cycles between SystemC waits
-    std::uint64_t max_cycles = 20'000'000;     // watchdog (0 = off)
+    std::uint32_t quantum_cycles = 1000;    // RTL cycles between SystemC waits
+    std::uint64_t max_cycles = 20'000'000;  // watchdog (0 = off)
     // Bus address of the RTL's 256 KiB global memory; unset = the window holding CODE_BASE.
     std::optional<std::uint32_t> window_base;
-    RtlBackendOptions backend;                 // verilator (default) or ghdl
+    RtlBackendOptions backend;  // verilator (default) or ghdl
     // The RTL's commit trace of every kernel (traces/commit-trace.md) into this file; needs
     // the ghdl back end. Empty = none.
     std::string commit_trace;
@@ -76,7 +76,7 @@ public:
     [[nodiscard]] const std::vector<std::uint8_t>& rtl_window() const { return after_; }
 
 private:
-    void run();                    // SC_THREAD: one launch per start()
+    void run();  // SC_THREAD: one launch per start()
     bool copy_in(const core::LaunchConfig& config, std::uint32_t code_bytes);
     void fail(core::KernelErrorKind kind, const std::string& why, std::uint64_t address);
     void warn_about_pointers(const core::LaunchConfig& config) const;
@@ -87,8 +87,8 @@ private:
     core::LaunchConfig launch_;
     std::uint32_t code_bytes_ = 0;
     std::uint32_t window_base_ = 0;
-    std::vector<std::uint8_t> snapshot_;   // the window as copied in
-    std::vector<std::uint8_t> after_;      // the RTL's memory after the kernel
+    std::vector<std::uint8_t> snapshot_;  // the window as copied in
+    std::vector<std::uint8_t> after_;     // the RTL's memory after the kernel
     bool busy_ = false;
     bool launch_ok_ = false;
     bool start_pending_ = false;  // start() seen, run() not yet begun it (start_ may precede the thread)

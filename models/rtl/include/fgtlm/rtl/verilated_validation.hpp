@@ -1,0 +1,34 @@
+// Validation of the model's warp-state faults against the Verilated FlexGripPlus, for state
+// the GHDL injector (faults/rtl_validation.hpp) cannot reach: a flip of warp w's PC (`pc`) or
+// active mask (`mask`) before the model's dynamic instruction t is, in the RTL, a flip of the
+// same bit of warp w's warp-pool word (uwarppoolmemory: current mask bits 31:0, PC 95:64) after
+// the warp checker wrote back warp w's k-th instruction, k being warp w's instructions among
+// the model's first t (before its first fetch when k = 0). The warp fetches its next
+// instruction only after that write-back, so the flip lands before the same instruction of
+// the same warp whatever the interleaving. Classes: Masked/SDC by the whole global memory,
+// Hang past hang_factor times the golden cycles (the RTL has no DUE).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <ostream>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include <fgtlm/faults/campaign.hpp>
+#include <fgtlm/faults/rtl_validation.hpp>
+
+namespace fgtlm::rtl {
+
+// pc and mask.
+bool verilated_injectable(faults::Structure s);
+
+// Runs the injections `ids` on the model and on the Verilated RTL (8 SP cores); each record is
+// the model's plus "rtl": {class, warp, k, word bit, kernel_cycles} and "agree". Throws
+// std::invalid_argument for another structure or core count, before anything runs.
+faults::RtlValidationSummary validate_on_verilated(faults::Campaign& c, const std::vector<std::uint64_t>& ids,
+                                                   const std::function<void(const nlohmann::json&)>& sink,
+                                                   std::ostream* log);
+
+}  // namespace fgtlm::rtl
