@@ -25,7 +25,8 @@ namespace {
 // resume reads is checked by name here, so a hand-edited header never reaches nlohmann's
 // "type must be number" without a file, line and key.
 std::string header_problem(const json& h) {
-    if (h.is_object() && h.contains("rtl_flops")) {  // fgtlm inject --rtl-flops (models/rtl/flop_campaign)
+    // fgtlm inject --rtl-flops: the header of models/rtl/include/fgtlm/rtl/flop_campaign.hpp
+    if (h.is_object() && h.contains("rtl_flops")) {
         if (!h.at("rtl_flops").is_object()) return "\"rtl_flops\" must be an object";
     } else {
         if (!h.is_object() || !h.contains("campaign")) return "not a campaign header (no \"campaign\" object)";

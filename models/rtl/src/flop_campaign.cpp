@@ -141,7 +141,12 @@ FlopInjection FlopCampaign::site_of(std::uint64_t id) const {
 
 FlopInjection FlopCampaign::run(std::uint64_t id) {
     if (id >= spec_.count) throw std::out_of_range(fmt::format("injection {} of a campaign of {}", id, spec_.count));
-    FlopInjection inj = site_of(id);
+    return run_at(site_of(id));
+}
+
+FlopInjection FlopCampaign::run_at(FlopInjection inj) {
+    if (inj.cycle >= golden_cycles_)
+        throw std::out_of_range(fmt::format("cycle {} of a {}-cycle golden run", inj.cycle, golden_cycles_));
     gpu_.restore(snapshots_[std::min<std::size_t>(inj.cycle / interval_, snapshots_.size() - 1)]);
     while (gpu_.kernel_cycles() < inj.cycle) gpu_.step();
     gpu_.flip(inj.storage, inj.word, inj.bit);

@@ -11,7 +11,13 @@ namespace fgtlm::rtl {
 
 namespace {
 
-constexpr std::string_view kPool = "ustreamingmultiprocessor.uwarpunit.uwarppoolmemory.mem";
+// The warp pool is written from registered requests: the warp generator's (a warp's first
+// word) and the warp checker's (the write-back of each instruction). The scheduler may read a
+// word in the very clock it is written (dp_regfile passes the written data through), so the
+// flip goes into the request's data register, one clock before the write: the stored word and
+// any read of it carry the flipped bit, as a flip of the stored word just written would.
+constexpr std::string_view kGenerator = "ustreamingmultiprocessor.uwarpunit.uwarpgenerator.";
+constexpr std::string_view kChecker = "ustreamingmultiprocessor.uwarpunit.uwarpchecker.";
 constexpr std::uint32_t kPcLsb = 64, kMaskLsb = 0;  // warp_checker.vhd's warp_pool_wr_data_out
 constexpr std::uint64_t kWriteBackCycles = 64;      // commit -> warp-pool write: a few cycles
 
@@ -19,74 +25,79 @@ constexpr std::uint64_t kWriteBackCycles = 64;      // commit -> warp-pool write
 class PoolInjector {
 public:
     PoolInjector(const loaders::KernelImage& img, double hang_factor)
-        : kernel_{img.name, img.program, img.global_init, img.launch}, pool_(storage_index(kPool)) {
+        : kernel_{img.name, img.program, img.global_init, img.launch},
+          generator_(writer(kGenerator)),
+          checker_(writer(kChecker)),
+          campaign_(kernel_, spec(hang_factor)) {
         if (img.cores != RtlBackend::verilated_cores())
             throw std::invalid_argument(fmt::format("{} needs {} cores; the Verilated RTL has {}", img.name, img.cores,
                                                     RtlBackend::verilated_cores()));
-        load_kernel(gpu_, kernel_);
-        gpu_.start();
-        while (!gpu_.step())
-            if (gpu_.kernel_cycles() > 100'000'000) throw std::invalid_argument(img.name + ": RTL golden run endless");
-        golden_cycles_ = gpu_.kernel_cycles();
-        golden_.resize(kGlobalBytes);
-        gpu_.read_global(0, golden_);
-        limit_ = std::uint64_t(std::ceil(hang_factor * double(golden_cycles_)));
-        memory_.resize(kGlobalBytes);
+        record_requests();
     }
 
-    // Flips pool bit `lsb + bit` of warp `warp` after its k-th write-back; the RTL class.
+    // Flips bit `lsb + bit` of the request that writes warp `warp`'s pool word after its
+    // k-th write-back (k = 0: the generator's), from the golden snapshot before it; the class.
     std::string run(std::uint32_t warp, std::uint32_t k, std::uint32_t lsb, std::uint32_t bit, nlohmann::json& out) {
-        load_kernel(gpu_, kernel_);
-        gpu_.start();
-        if (!reach(warp, k)) {
+        const std::vector<std::uint64_t>& at = k == 0 ? first_[warp] : write_backs_[warp];
+        const std::size_t n = k == 0 ? 0 : k - 1;
+        if (n >= at.size()) {
             out["unreached"] = true;  // the RTL warp ended first: no fault, the golden run
             return "Masked";
         }
-        out["cycle"] = gpu_.kernel_cycles();
-        gpu_.flip(pool_, warp, lsb + bit);
-        while (!gpu_.step())
-            if (gpu_.kernel_cycles() >= limit_) return "Hang";
-        out["kernel_cycles"] = gpu_.kernel_cycles();
-        gpu_.read_global(0, memory_);
-        return memory_ == golden_ ? "Masked" : "SDC";
+        FlopInjection inj;
+        inj.storage = k == 0 ? generator_.data : checker_.data;
+        inj.bit = lsb + bit;
+        inj.cycle = at[n];
+        inj = campaign_.run_at(inj);
+        out["cycle"] = inj.cycle;
+        out["kernel_cycles"] = inj.kernel_cycles;
+        out["converged"] = inj.converged;
+        return inj.cls;
     }
 
 private:
-    // Runs until warp `warp`'s pool word holds what its k-th write-back wrote (k = 0: the warp
-    // generator's first word). False when the kernel or the warp ends first.
-    bool reach(std::uint32_t warp, std::uint32_t k) {
-        const std::uint32_t last_pass = 32 / RtlBackend::verilated_cores() - 1;
-        std::uint32_t seen = 0;
-        std::uint64_t next_pc = 0;
-        while (seen < k) {
-            if (gpu_.step()) return false;
-            const RtlCommit& c = gpu_.last_commit();
-            if (gpu_.committed() && c.warp == warp && c.lane_pass == last_pass) {
-                if (c.warp_state == 3) return false;  // FINISHED: nothing of this warp runs any more
-                ++seen;
-                next_pc = c.next_pc;
+    // The registers of a warp-pool write request.
+    struct Writer {
+        std::size_t enable, address, data;
+    };
+    static Writer writer(std::string_view unit) {
+        const std::string u(unit);
+        return {storage_index(u + "warp_pool_wr_en_out"), storage_index(u + "warp_pool_addr_out"),
+                storage_index(u + "warp_pool_wr_data_out")};
+    }
+    static FlopCampaignSpec spec(double hang_factor) {
+        FlopCampaignSpec s;
+        s.units = {"warp_checker"};  // any; the campaign only serves run_at
+        s.count = 1;
+        s.hang_factor = hang_factor;
+        s.checkpoints = 256;
+        return s;
+    }
+
+    // A golden run noting, per warp, the cycles at which a pool write request for it is in the
+    // generator's registers (its first word) and in the checker's (one per write-back, in order).
+    void record_requests() {
+        RtlBackend gpu;
+        load_kernel(gpu, kernel_);
+        gpu.start();
+        first_.assign(32, {});
+        write_backs_.assign(32, {});
+        while (!gpu.step()) {
+            if (gpu.peek(generator_.enable, 0, 0, 1) != 0) {
+                auto& f = first_[gpu.peek(generator_.address, 0, 0, 5)];
+                if (f.empty()) f.push_back(gpu.kernel_cycles());
             }
+            if (gpu.peek(checker_.enable, 0, 0, 1) != 0)
+                write_backs_[gpu.peek(checker_.address, 0, 0, 5)].push_back(gpu.kernel_cycles());
         }
-        // k = 0: the warp generator writes the word after the block is scheduled (hundreds of
-        // cycles into the launch); the warp is fetched only once it is written.
-        const std::uint64_t wait = k == 0 ? golden_cycles_ : kWriteBackCycles;
-        for (std::uint64_t n = 0; n < wait; ++n) {
-            const bool written =
-                k == 0 ? gpu_.peek(pool_, warp, kMaskLsb, 32) != 0 : gpu_.peek(pool_, warp, kPcLsb, 32) == next_pc;
-            if (written) return true;
-            if (gpu_.step()) return false;
-        }
-        throw std::logic_error(
-            fmt::format("RTL warp {}: its warp-pool word was not written {} cycles after its "
-                        "write-back {}",
-                        warp, wait, k));
+        if (gpu.kernel_cycles() != campaign_.golden_cycles())
+            throw std::logic_error("RTL: the golden runs differ in length");
     }
 
     FlopCampaignKernel kernel_;
-    RtlBackend gpu_;
-    std::size_t pool_;
-    std::uint64_t golden_cycles_ = 0, limit_ = 0;
-    std::vector<std::uint8_t> golden_, memory_;
+    Writer generator_, checker_;
+    FlopCampaign campaign_;
+    std::vector<std::vector<std::uint64_t>> first_, write_backs_;  // per warp slot
 };
 
 }  // namespace

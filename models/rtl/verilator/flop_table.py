@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Lists every flip-flop and memory of the Verilated FlexGripPlus as a C++ table.
 
-    flop_table.py NETLIST.v ROOT_HEADER.h OUT.cpp [--list OUT.tsv]
+    flop_table.py NETLIST.v ROOT_HEADER.h OUT_CPP [--list OUT_TSV]
 
 NETLIST.v is GHDL's synthesis of the GPU (build_model.sh's gpu_fixed.v): a flop is a `reg`
 assigned in an `always @(posedge ...)` block, a memory is a `reg [w] name[d]` written there.
@@ -133,7 +133,7 @@ def emit(entries, out_path, counts):
 
 def main(argv):
     if len(argv) < 4:
-        sys.exit("usage: flop_table.py NETLIST.v ROOT_HEADER.h OUT.cpp [--list OUT.tsv]")
+        sys.exit("usage: flop_table.py NETLIST.v ROOT_HEADER.h OUT_CPP [--list OUT_TSV]")
     modules = parse_netlist(argv[1])
     if TOP not in modules:
         sys.exit(f"flop_table.py: {argv[1]}: no module {TOP}")

@@ -78,6 +78,11 @@ public:
     // The injections of this shard, in id order.
     [[nodiscard]] std::vector<std::uint64_t> shard_ids() const;
     FlopInjection run(std::uint64_t id);
+    // One flip at a site and cycle of the caller's choosing (storage, word, bit, cycle set;
+    // the cycle before the golden run's end), classified as run() does.
+    FlopInjection run_at(FlopInjection inj);
+    // The golden run's global memory.
+    [[nodiscard]] const std::vector<std::uint8_t>& golden_memory() const { return golden_memory_; }
     [[nodiscard]] nlohmann::json header() const;
     [[nodiscard]] nlohmann::json record(const FlopInjection& inj) const;
 

@@ -1,12 +1,14 @@
 // Validation of the model's warp-state faults against the Verilated FlexGripPlus, for state
 // the GHDL injector (faults/rtl_validation.hpp) cannot reach: a flip of warp w's PC (`pc`) or
 // active mask (`mask`) before the model's dynamic instruction t is, in the RTL, a flip of the
-// same bit of warp w's warp-pool word (uwarppoolmemory: current mask bits 31:0, PC 95:64) after
-// the warp checker wrote back warp w's k-th instruction, k being warp w's instructions among
-// the model's first t (before its first fetch when k = 0). The warp fetches its next
-// instruction only after that write-back, so the flip lands before the same instruction of
-// the same warp whatever the interleaving. Classes: Masked/SDC by the whole global memory,
-// Hang past hang_factor times the golden cycles (the RTL has no DUE).
+// same bit of warp w's warp-pool word (uwarppoolmemory: current mask bits 31:0, PC 95:64) as it
+// is written after warp w's k-th instruction, k being warp w's instructions among the model's
+// first t (the warp generator's first word when k = 0). The flip goes into the write request's
+// data register one clock before the write, so the stored word and a read of it in the same
+// clock carry it; the warp fetches its next instruction only after that write, so the flip
+// lands before the same instruction of the same warp whatever the interleaving. Classes:
+// Masked/SDC by the whole global memory, Hang past hang_factor times the golden cycles (the RTL
+// has no DUE).
 #pragma once
 
 #include <cstdint>
