@@ -4,6 +4,7 @@
 // inactive lanes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
 
@@ -67,6 +68,29 @@ void lanes_match_scalar(LaneOp lanes, ScalarOp scalar, const char* op) {
 TEST(FpuLanes, FmulMatchesScalar) { lanes_match_scalar(nx::fmul_lanes, nx::fmul, " * "); }
 
 TEST(FpuLanes, FaddMatchesScalar) { lanes_match_scalar(nx::fadd_lanes, nx::fadd, " + "); }
+
+// The vectorised FADD datapath (fpu_fadd_lanes.cpp) against the scalar settled one at the edges
+// of its domain: exponent pairs 0..30 apart anywhere in the range (shift, sticky, carry and
+// cancellation cases), mantissas with few bits (ties), both signs, every rounding mode.
+TEST(FpuLanes, FaddMatchesScalarAtTheDomainEdges) {
+    Gen g;
+    std::uint32_t a[32], b[32], r[32];
+    const std::uint32_t edges[] = {0, 1, 2, 3, 25, 26, 27, 28, 29, 127, 225, 252, 253, 254};
+    for (int it = 0; it < 40000; ++it) {
+        for (int l = 0; l < 32; ++l) {
+            const std::uint32_t e = (it & 1) ? edges[g.word() % 14] : g.word() % 256;
+            const std::uint32_t f = (g.word() & 2) ? (g.word() & 0x7fffffu) : (g.word() & 0x7u) << (g.word() % 21);
+            a[l] = ((g.word() & 1u) << 31) | (e << 23) | f;
+            const std::uint32_t d = g.word() % 31, eb = (g.word() & 1) ? e - std::min(d, e) : std::min(e + d, 255u);
+            const std::uint32_t fb = (g.word() & 4) ? (g.word() & 0x7fffffu) : f ^ (g.word() & 0x7u);
+            b[l] = ((g.word() & 1u) << 31) | (eb << 23) | fb;
+        }
+        const auto rnd = Rounding(it % 4);
+        nx::fadd_lanes(a, b, r, 0xffffffffu, rnd);
+        for (int l = 0; l < 32; ++l)
+            ASSERT_EQ(r[l], nx::fadd(a[l], b[l], rnd)) << std::hex << a[l] << " + " << b[l] << " rounding " << int(rnd);
+    }
+}
 
 TEST(FpuLanes, FmadMatchesScalar) {
     Gen g;

@@ -1,6 +1,7 @@
 // The fast paths against the RTL: FADD's combinational one (fpu_rtl_fadd.cpp) on every golden
 // FADD vector it accepts and on a million random operand pairs against the clocked model
-// (fpu_rtl.cpp); the host-arithmetic FMUL/FMAD lanes (fpu_lanes.cpp) on every golden vector.
+// (fpu_rtl.cpp); the 32-lane FADD (fpu_fadd_lanes.cpp) and host-arithmetic FMUL/FMAD lanes
+// (fpu_lanes.cpp) on every golden vector.
 #include "fpu_rtl.hpp"
 
 #include <fgtlm/numerics/fpu_lanes.hpp>
@@ -102,32 +103,36 @@ TEST(FpuRtlFast, FmadSettledAgreesWithTheClockedModel) {
     EXPECT_GT(accepted, 300000u);
 }
 
-// Every golden FMUL/FMAD vector, 32 at a time through fmul_lanes/fmad_lanes.
+// Every golden FADD/FMUL/FMAD vector, 32 at a time through fadd_lanes/fmul_lanes/fmad_lanes.
 TEST(FpuRtlFast, LanesAgreeWithEveryGoldenVector) {
     std::ifstream in(std::string(FGTLM_GOLDEN_DIR) + "/fpu_rtl.txt");
     ASSERT_TRUE(in);
     std::string line;
-    std::uint32_t a[2][32], b[2][32], c[2][32], want[2][32], r[32];
-    unsigned rm[2] = {0, 0}, n[2] = {0, 0};
+    std::uint32_t a[3][32], b[3][32], c[3][32], want[3][32], r[32];
+    unsigned rm[3] = {0, 0, 0}, n[3] = {0, 0, 0};
     std::size_t checked = 0;
+    const char* names[3] = {"FADD ", "FMUL ", "FMAD "};
     auto flush = [&](int k) {
+        const std::uint32_t mask = n[k] == 32 ? 0xffffffffu : (1u << n[k]) - 1;
         if (k == 0)
-            fmul_lanes(a[0], b[0], r, (n[0] == 32 ? 0xffffffffu : (1u << n[0]) - 1), isa::Rounding(rm[0]));
+            fadd_lanes(a[0], b[0], r, mask, isa::Rounding(rm[0]));
+        else if (k == 1)
+            fmul_lanes(a[1], b[1], r, mask, isa::Rounding(rm[1]));
         else
-            fmad_lanes(a[1], b[1], c[1], r, (n[1] == 32 ? 0xffffffffu : (1u << n[1]) - 1), isa::Rounding(rm[1]));
+            fmad_lanes(a[2], b[2], c[2], r, mask, isa::Rounding(rm[2]));
         for (unsigned l = 0; l < n[k]; ++l)
-            ASSERT_EQ(r[l], want[k][l]) << (k ? "FMAD " : "FMUL ") << std::hex << a[k][l] << " " << b[k][l] << " "
-                                        << c[k][l] << " rmode " << rm[k];
+            ASSERT_EQ(r[l], want[k][l]) << names[k] << std::hex << a[k][l] << " " << b[k][l] << " " << c[k][l]
+                                        << " rmode " << rm[k];
         checked += n[k];
         n[k] = 0;
     };
     while (std::getline(in, line)) {
-        if (line.empty() || (line[0] != '1' && line[0] != '2')) continue;
+        if (line.empty() || (line[0] != '0' && line[0] != '1' && line[0] != '2')) continue;
         std::istringstream ss(line);
         unsigned op, subop, rmode, s32, abs, cond;
         std::string neg, x, y, z, res;
         ss >> op >> subop >> rmode >> s32 >> abs >> cond >> neg >> x >> y >> z >> res;
-        const int k = int(op) - 1;
+        const int k = int(op);
         if (n[k] != 0 && rmode != rm[k]) flush(k);
         rm[k] = rmode;
         const unsigned l = n[k]++;
@@ -137,9 +142,9 @@ TEST(FpuRtlFast, LanesAgreeWithEveryGoldenVector) {
         want[k][l] = std::uint32_t(std::stoul(res, nullptr, 16));
         if (n[k] == 32) flush(k);
     }
-    for (int k = 0; k < 2; ++k)
+    for (int k = 0; k < 3; ++k)
         if (n[k]) flush(k);
-    EXPECT_GT(checked, 80000u);
+    EXPECT_GT(checked, 140000u);
 }
 
 }  // namespace

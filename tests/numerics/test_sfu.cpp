@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <numbers>
+#include <utility>
 
 #include <fgtlm/numerics/fpu.hpp>
 #include <fgtlm/numerics/sfu.hpp>
@@ -40,7 +41,7 @@ TEST(Sfu, SpecialValues) {
     EXPECT_EQ(nx::ex2(nx::rro(bits(3.0f), RroKind::Ex2)), bits(8.0f));
     EXPECT_EQ(nx::ex2(nx::rro(0xFF800000u, RroKind::Ex2)), 0u);
     EXPECT_EQ(nx::ex2(nx::rro(bits(200.0f), RroKind::Ex2)), 0x7F800000u);  // overflow
-    EXPECT_EQ(nx::ex2(nx::rro(bits(-200.0f), RroKind::Ex2)), 0u);  // underflow flushed
+    EXPECT_EQ(nx::ex2(nx::rro(bits(-200.0f), RroKind::Ex2)), 0u);          // underflow flushed
     EXPECT_EQ(nx::sin(nx::rro(0u, RroKind::SinCos)), 0u);
     EXPECT_EQ(nx::cos(nx::rro(0u, RroKind::SinCos)), bits(1.0f));
     EXPECT_EQ(nx::sin(nx::rro(0x7F800000u, RroKind::SinCos)), 0xFFFFFFFFu);
@@ -56,8 +57,10 @@ TEST(Sfu, AccuracySweeps) {
         // LG2 is accurate relative to its result for x >= 1 (the SFU forms (m-1)*g(m)); for
         // x < 1 it is e + (m-1)*g(m) with e < 0, accurate in absolute terms only.
         const double lg = std::log2(static_cast<double>(x));
-        if (std::fabs(lg) >= 1.0) worst_lg2 = std::max(worst_lg2, ulp_error(nx::lg2(bits(x)), lg));
-        else worst_lg2_abs = std::max(worst_lg2_abs, std::fabs(static_cast<double>(value(nx::lg2(bits(x)))) - lg));
+        if (std::fabs(lg) >= 1.0)
+            worst_lg2 = std::max(worst_lg2, ulp_error(nx::lg2(bits(x)), lg));
+        else
+            worst_lg2_abs = std::max(worst_lg2_abs, std::fabs(static_cast<double>(value(nx::lg2(bits(x)))) - lg));
         const float e = -60.0f + 120.0f * static_cast<float>(i) / 200000.0f;
         worst_ex2 =
             std::max(worst_ex2, ulp_error(nx::ex2(nx::rro(bits(e), RroKind::Ex2)), std::exp2(static_cast<double>(e))));
@@ -71,9 +74,9 @@ TEST(Sfu, AccuracySweeps) {
     }
     EXPECT_LE(worst_rcp, 2.35);  // the RTL interpolators (truncated coefficients): see below
     EXPECT_LE(worst_rsq, 2.3);
-    EXPECT_LE(worst_lg2, 2.7);                          // |log2 x| >= 1: -2.2..+2.7 ulp
-    EXPECT_LE(worst_lg2_abs, std::ldexp(6.1, -24));     // |log2 x| < 1: absolute error
-    EXPECT_LE(worst_ex2, 6.0);  // the RTL interpolator's truncated coefficients: -5.94..+1.04 ulp
+    EXPECT_LE(worst_lg2, 2.7);                       // |log2 x| >= 1: -2.2..+2.7 ulp
+    EXPECT_LE(worst_lg2_abs, std::ldexp(6.1, -24));  // |log2 x| < 1: absolute error
+    EXPECT_LE(worst_ex2, 6.0);                       // the RTL interpolator's truncated coefficients: -5.94..+1.04 ulp
     EXPECT_LE(worst_sin, 2e-6);
     EXPECT_LE(worst_cos, 2e-6);
 }
@@ -174,14 +177,39 @@ TEST(Sfu, Lg2InterpolatorProperties) {
 
 // The RTL's RRO formats (rro.vhd): EX2 = two's complement fixed point S I8.F23;
 // SIN/COS = sign | quadrant | 00000 | reduced angle in radians as 1.23 fixed point.
+// sfu_lanes (one operation resolved per warp) equals the scalar functions lane by lane, on
+// random words of every exponent (zeros, denormals, Inf, NaN among them) and random masks.
+TEST(Sfu, LanesMatchScalar) {
+    using F = std::uint32_t (*)(std::uint32_t);
+    const std::pair<nx::SfuFunc, F> ops[] = {{nx::SfuFunc::Rcp, nx::rcp}, {nx::SfuFunc::Rsq, nx::rsq},
+                                             {nx::SfuFunc::Lg2, nx::lg2}, {nx::SfuFunc::Ex2, nx::ex2},
+                                             {nx::SfuFunc::Sin, nx::sin}, {nx::SfuFunc::Cos, nx::cos}};
+    std::uint64_t x = 0x9e3779b97f4a7c15u;
+    auto next = [&] {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        return std::uint32_t(x >> 16);
+    };
+    std::uint32_t a[32], r[32];
+    for (int it = 0; it < 6000; ++it) {
+        const auto& [f, scalar] = ops[it % 6];
+        for (auto& v : a) v = next();
+        const std::uint32_t mask = (it % 5 == 0) ? next() : 0xffffffffu;
+        nx::sfu_lanes(f, a, r, mask);
+        for (int l = 0; l < 32; ++l)
+            ASSERT_EQ(r[l], ((mask >> l) & 1u) ? scalar(a[l]) : 0u) << "op " << int(f) << " x " << std::hex << a[l];
+    }
+}
+
 TEST(Rro, Formats) {
     EXPECT_EQ(nx::rro(bits(-15.5f), RroKind::Ex2), 0x78400000u);  // -15.5 * 2^23 in 31 bits
     EXPECT_EQ(nx::rro(bits(3.0f), RroKind::Ex2), 0x01800000u);
-    EXPECT_EQ(nx::rro(0x00000010u, RroKind::Ex2), 0x80000000u);   // denormal: the zero flag word
-    EXPECT_EQ(nx::rro(0x7F800000u, RroKind::Ex2), 0x87800000u);   // +inf flag word
+    EXPECT_EQ(nx::rro(0x00000010u, RroKind::Ex2), 0x80000000u);  // denormal: the zero flag word
+    EXPECT_EQ(nx::rro(0x7F800000u, RroKind::Ex2), 0x87800000u);  // +inf flag word
     // pi: the truncating multiply gives pi * 2/pi just below 2, so k = 1 and the angle is pi/2.
     EXPECT_EQ(nx::rro(bits(static_cast<float>(std::numbers::pi)), RroKind::SinCos), 0x20c90fdbu);
-    EXPECT_EQ(nx::rro(bits(1.0f), RroKind::SinCos), 0x00800000u);  // quadrant 0, 1.0 rad
+    EXPECT_EQ(nx::rro(bits(1.0f), RroKind::SinCos), 0x00800000u);   // quadrant 0, 1.0 rad
     EXPECT_EQ(nx::rro(0x7FFFFFFFu, RroKind::SinCos), 0x7FFFFFFFu);  // NaN passes through
 }
 

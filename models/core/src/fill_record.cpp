@@ -17,25 +17,12 @@ void SmCore::fill_record(ExecContext& ctx) {
     r.pc = ctx.fetch.pc;
     r.active_mask = ctx.decode.exec_mask;
     r.issue_mask = ctx.decode.issue_mask;
-    r.shared_operands = r.const_operands = 0;
-    for (std::uint32_t i = 0; i < 3; ++i) {
-        r.src_regs[i] = 0xff;
-        if (i >= in.num_src) continue;
-        const isa::Operand& o = in.src[i];
-        switch (o.kind) {
-            case isa::OperandKind::Reg:
-            case isa::OperandKind::RegLo:
-            case isa::OperandKind::RegHi:
-            case isa::OperandKind::Global: r.src_regs[i] = o.reg; break;
-            case isa::OperandKind::Shared: ++r.shared_operands; break;
-            case isa::OperandKind::Const: ++r.const_operands; break;
-            default: break;
-        }
-    }
-    const isa::OperandKind dk = in.dst.kind;
-    const bool gpr = dk == isa::OperandKind::Reg || dk == isa::OperandKind::RegLo || dk == isa::OperandKind::RegHi;
-    r.dst_reg = gpr ? in.dst.reg : 0xff;
-    r.dst_dropped = gpr && write_dropped(in.dst);
+    const FormInfo& form = ctx.fetch.form;  // the static operand fields (form_info)
+    r.src_regs = form.src_regs;
+    r.shared_operands = form.shared_operands;
+    r.const_operands = form.const_operands;
+    r.dst_reg = form.dst_reg;
+    r.dst_dropped = form.dst_reg != 0xff && write_dropped(in.dst);
     r.stack_depth = w.depth;
 }
 

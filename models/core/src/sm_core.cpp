@@ -8,6 +8,10 @@
 #include <stdexcept>
 #include <string>
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
 #include <fgtlm/isa/decoder.hpp>
 
 namespace fgtlm::core {
@@ -45,20 +49,57 @@ bool eval_condition(std::uint8_t cond, bool z, bool s, bool c, bool o) {
     }
 }
 
-// truth[cond] bit n = condition holds for flag nibble n.
+// truth[cond] bit n = condition holds for flag nibble n; bytes[cond][n] the same as 0xff / 0
+// (a byte table for the 16-lane shuffle in guard_bits).
 struct ConditionTable {
     std::uint16_t truth[32];
+    alignas(16) std::uint8_t bytes[32][16];
     ConditionTable() {
         for (unsigned c = 0; c < 32; ++c) {
             std::uint16_t t = 0;
-            for (unsigned f = 0; f < 16; ++f)
-                if (eval_condition(std::uint8_t(c), f & kFlagZero, f & kFlagSign, f & kFlagCarry, f & kFlagOverflow))
-                    t = std::uint16_t(t | (1u << f));
+            for (unsigned f = 0; f < 16; ++f) {
+                const bool holds =
+                    eval_condition(std::uint8_t(c), f & kFlagZero, f & kFlagSign, f & kFlagCarry, f & kFlagOverflow);
+                if (holds) t = std::uint16_t(t | (1u << f));
+                bytes[c][f] = holds ? 0xff : 0;
+            }
             truth[c] = t;
         }
     }
 };
 const ConditionTable kConditions;
+
+// Bit l = the condition holds for lane l's flag byte f[l] (a byte above 15 holds nothing, as
+// `truth >> f` gives). With SSSE3 (every x86-64 host of the last 15 years, checked at load
+// time) a shuffle looks 16 lanes up at once; else one lane at a time.
+std::uint32_t guard_bits_scalar(unsigned cond, const std::uint8_t* f) {
+    const std::uint16_t truth = kConditions.truth[cond];
+    std::uint32_t m = 0;
+    for (std::uint32_t l = 0; l < kWarpSize; ++l) m |= std::uint32_t((truth >> f[l]) & 1u) << l;
+    return m;
+}
+#if defined(__x86_64__)
+__attribute__((target("ssse3"))) std::uint32_t guard_bits_ssse3(unsigned cond, const std::uint8_t* f) {
+    const __m128i table = _mm_load_si128(reinterpret_cast<const __m128i*>(kConditions.bytes[cond]));
+    const __m128i high = _mm_set1_epi8(char(0xf0));
+    std::uint32_t m = 0;
+    for (unsigned half = 0; half < 2; ++half) {
+        const __m128i x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(f + 16 * half));
+        const __m128i nibble = _mm_cmpeq_epi8(_mm_and_si128(x, high), _mm_setzero_si128());
+        const __m128i holds = _mm_and_si128(_mm_shuffle_epi8(table, x), nibble);
+        m |= std::uint32_t(_mm_movemask_epi8(holds)) << (16 * half);
+    }
+    return m;
+}
+const bool kHasSsse3 = __builtin_cpu_supports("ssse3");
+#endif
+
+std::uint32_t guard_bits(unsigned cond, const std::uint8_t* f) {
+#if defined(__x86_64__)
+    if (kHasSsse3) return guard_bits_ssse3(cond, f);
+#endif
+    return guard_bits_scalar(cond, f);
+}
 
 const char* illegal_text(isa::IllegalReason r) {
     switch (r) {
@@ -258,11 +299,7 @@ void SmCore::fail(KernelErrorKind kind, std::uint32_t warp_slot, std::uint64_t a
 }
 
 std::uint32_t SmCore::guard_mask(std::uint32_t warp_slot, std::uint8_t reg, std::uint8_t cond) const {
-    const std::uint16_t truth = kConditions.truth[cond & 31u];
-    const std::uint8_t* f = regs_.pred_row(warp_slot, reg);
-    std::uint32_t m = 0;
-    for (std::uint32_t l = 0; l < kWarpSize; ++l) m |= std::uint32_t((truth >> f[l]) & 1u) << l;
-    return m;
+    return guard_bits(cond & 31u, regs_.pred_row(warp_slot, reg));
 }
 
 bool SmCore::select(ExecContext& ctx) {

@@ -139,7 +139,14 @@ void Injector::after_fetch(core::ExecContext& ctx) {
     if (lo == before_lo && hi == before_hi) return;
     corrupted_ = isa::decode(lo, hi, ctx.fetch.pc);
     ctx.fetch.inst = &corrupted_;
-    ctx.fetch.form.flags = core::form_info(corrupted_).flags;  // the timing model's view follows the word
+    // The timing model's and the observers' view follows the word (the units stay the fetched
+    // word's): its flags and the operand fields of its issue record.
+    const core::FormInfo form = core::form_info(corrupted_);
+    ctx.fetch.form.flags = form.flags;
+    ctx.fetch.form.src_regs = form.src_regs;
+    ctx.fetch.form.dst_reg = form.dst_reg;
+    ctx.fetch.form.shared_operands = form.shared_operands;
+    ctx.fetch.form.const_operands = form.const_operands;
 }
 
 void Injector::after_execute(core::ExecContext& ctx) {

@@ -22,9 +22,11 @@ struct Io {
         return static_cast<std::uint32_t>((w >> pos) & ((std::uint64_t{1} << width) - 1));
     }
     [[nodiscard]] bool bit(int pos) const { return ((w >> pos) & 1u) != 0; }
-    void put(int pos, int width, std::uint64_t v, std::string_view what) {
+    // `what` + `suffix` names the field; the message is built only on failure (decoding a
+    // word must not allocate per field: a kernel's first fetch of each word decodes it).
+    void put(int pos, int width, std::uint64_t v, std::string_view what, std::string_view suffix = {}) {
         if (v >> width) {
-            fail(std::string(what) + " out of range (" + std::to_string(width) + "-bit field)");
+            fail(std::string(what) + std::string(suffix) + " out of range (" + std::to_string(width) + "-bit field)");
             return;
         }
         w |= v << pos;
@@ -33,17 +35,17 @@ struct Io {
         if (b) w |= std::uint64_t{1} << pos;
     }
     template <class T>
-    void num(int pos, int width, T& v, std::string_view what) {
+    void num(int pos, int width, T& v, std::string_view what, std::string_view suffix = {}) {
         if (enc) {
-            put(pos, width, static_cast<std::uint64_t>(v), what);
+            put(pos, width, static_cast<std::uint64_t>(v), what, suffix);
         } else {
             v = static_cast<T>(get(pos, width));
         }
     }
     // A flag at `pos` (-1 = this row has no such flag: encoding a set flag is an error).
-    void flag(int pos, bool& b, std::string_view what) {
+    void flag(int pos, bool& b, std::string_view what, std::string_view suffix = {}) {
         if (pos < 0) {
-            if (enc && b) fail(std::string(what) + " is not available");
+            if (enc && b) fail(std::string(what) + std::string(suffix) + " is not available");
             return;
         }
         if (enc) {
@@ -55,15 +57,15 @@ struct Io {
 };
 
 bool is16(DataType t) {
-    return t == DataType::U16 || t == DataType::S16 || t == DataType::U8 || t == DataType::S8 ||
-           t == DataType::F16;
+    return t == DataType::U16 || t == DataType::S16 || t == DataType::U8 || t == DataType::S8 || t == DataType::F16;
 }
 
 const char* kind_name(OperandKind k) {
     switch (k) {
         case OperandKind::None: return "a missing operand";
         case OperandKind::Reg: return "a 32-bit register";
-        case OperandKind::RegLo: case OperandKind::RegHi: return "a 16-bit register half";
+        case OperandKind::RegLo:
+        case OperandKind::RegHi: return "a 16-bit register half";
         case OperandKind::Shared: return "a shared-memory operand";
         case OperandKind::Const: return "a constant-memory operand";
         case OperandKind::Immediate: return "an immediate";
@@ -98,7 +100,7 @@ void reg(Io& io, int pos, int width, Operand& op, bool half, std::string_view wh
             }
             v = op.reg;
         }
-        io.put(pos, width, v, std::string(which) + " register");
+        io.put(pos, width, v, which, " register");
     } else {
         const std::uint32_t v = io.get(pos, width);
         op.kind = half ? ((v & 1u) ? OperandKind::RegHi : OperandKind::RegLo) : OperandKind::Reg;
@@ -151,7 +153,7 @@ void shared_field(Io& io, int pos, int off_width, Operand& op, std::string_view 
     if (io.enc) {
         code = code_of(kSharedTypes, op.type == DataType::None ? DataType::U32 : op.type, io, which);
     }
-    io.num(pos, off_width, op.value, std::string(which) + " shared offset");
+    io.num(pos, off_width, op.value, which, " shared offset");
     io.num(pos + off_width, 2, code, which);
     if (!io.enc) {
         op.kind = OperandKind::Shared;
@@ -161,7 +163,7 @@ void shared_field(Io& io, int pos, int off_width, Operand& op, std::string_view 
 }
 
 void const_field(Io& io, int pos, int width, Operand& op, std::string_view which) {
-    io.num(pos, width, op.value, std::string(which) + " constant offset");
+    io.num(pos, width, op.value, which, " constant offset");
     const_bank(io, op);
     mem_areg(io, op);
     if (!io.enc) {
@@ -186,7 +188,7 @@ void slot_s1(Io& io, const Spec& s, Operand& op, bool half, const std::string& w
     } else {
         reg(io, 9, lng ? 7 : 6, op, half, which);
     }
-    io.flag(shared && lng && (s.flags & kPostInc) ? 25 : -1, op.post_inc, which + " post-increment (+=)");
+    io.flag(shared && lng && (s.flags & kPostInc) ? 25 : -1, op.post_inc, which, " post-increment (+=)");
 }
 
 // Source slot S2 (bits 16-22): a register, or in long rows that allow them a constant-memory
@@ -205,7 +207,7 @@ void slot_s2(Io& io, const Spec& s, Operand& op, bool half, const std::string& w
     } else if (is_imm) {
         if (!(s.flags & kImmS2)) return io.fail(which + " cannot be an immediate");
         io.set_bit(52, true);
-        io.num(16, 7, op.value, which + " immediate");
+        io.num(16, 7, op.value, which, " immediate");
         if (!io.enc) op.kind = OperandKind::Immediate;
     } else {
         reg(io, 16, 7, op, half, which);
@@ -315,12 +317,12 @@ constexpr DataType kIntDst[4] = {DataType::U16, DataType::U32, DataType::S16, Da
 constexpr DataType kFloatDst[4] = {DataType::F16, DataType::F32, DataType::None, DataType::None};
 constexpr DataType kIntSrc[8] = {DataType::U16, DataType::U32, DataType::U8, DataType::None,
                                  DataType::S16, DataType::S32, DataType::S8, DataType::None};
-constexpr DataType kFloatSrc[8] = {DataType::F16, DataType::F32, DataType::None, DataType::None,
+constexpr DataType kFloatSrc[8] = {DataType::F16,  DataType::F32,  DataType::None, DataType::None,
                                    DataType::None, DataType::None, DataType::None, DataType::None};
 
 // Width flag + sign flag -> U16/S16/U32/S32 (or U16/S16/U24/S24 for multiplies).
-void width_sign(Io& io, int wide_bit, int sign_bit, DataType& t, DataType narrow_u, DataType narrow_s,
-                DataType wide_u, DataType wide_s) {
+void width_sign(Io& io, int wide_bit, int sign_bit, DataType& t, DataType narrow_u, DataType narrow_s, DataType wide_u,
+                DataType wide_s) {
     bool wide = false;
     bool sign = false;
     if (io.enc) {
@@ -388,16 +390,18 @@ Halves types(Io& io, const Spec& s, Instruction& in) {
             h.dst = h.src[0] = h.src[1] = h.src[2] = is16(in.dtype);
             break;
         case Types::Imul:
-            width_sign(io, lng ? 48 : 22, lng ? 47 : 15, in.dtype, DataType::U16, DataType::S16,
-                       DataType::U24, DataType::S24);
+            width_sign(io, lng ? 48 : 22, lng ? 47 : 15, in.dtype, DataType::U16, DataType::S16, DataType::U24,
+                       DataType::S24);
             in.stype = in.dtype;
             h.src[0] = h.src[1] = is16(in.dtype);
             if (s.form == Form::Immediate) {
                 // nvcc's IMUL32I.S16.S16 sets bit 8 as well as bit 15 (as IMAD32I's signed bit 8),
                 // IMUL32I.S24.S24 only bit 15 (tests_test8.cubin); the RTL reads bit 15 only.
                 const bool sign = in.dtype == DataType::S16;
-                if (io.enc) io.set_bit(8, sign);
-                else if (io.bit(8) != sign) io.fail("IMUL32I bit 8 is set exactly for .S16");
+                if (io.enc)
+                    io.set_bit(8, sign);
+                else if (io.bit(8) != sign)
+                    io.fail("IMUL32I bit 8 is set exactly for .S16");
             }
             break;
         case Types::ImadU16:
@@ -578,10 +582,10 @@ void alu(Io& io, const Spec& s, Instruction& in) {
             if (io.enc && !op.negate) io.fail("this row negates source 1");
             op.negate = true;
         } else {
-            io.flag(s.neg[static_cast<std::size_t>(i)], op.negate, which + " negation");
+            io.flag(s.neg[static_cast<std::size_t>(i)], op.negate, which, " negation");
         }
-        io.flag(s.abs[static_cast<std::size_t>(i)], op.absolute, which + " |absolute value|");
-        io.flag(i < 2 ? s.inv[static_cast<std::size_t>(i)] : -1, op.invert, which + " ~inversion");
+        io.flag(s.abs[static_cast<std::size_t>(i)], op.absolute, which, " |absolute value|");
+        io.flag(i < 2 ? s.inv[static_cast<std::size_t>(i)] : -1, op.invert, which, " ~inversion");
     }
     spare_bank(io, s, in);
     if ((s.flags & kNegExclusive) && io.enc && in.src[0].negate && in.src[2].negate) {
@@ -597,15 +601,15 @@ void alu(Io& io, const Spec& s, Instruction& in) {
     if (io.enc && s.extra != Extra::High && in.high) io.fail(".HI is not available");
 }
 
-constexpr DataType kGlobalTypes[8] = {DataType::U8, DataType::S8, DataType::U16, DataType::S16,
+constexpr DataType kGlobalTypes[8] = {DataType::U8,  DataType::S8,   DataType::U16, DataType::S16,
                                       DataType::U64, DataType::U128, DataType::U32, DataType::S32};
 constexpr DataType kR2gTypes[4] = {DataType::U16, DataType::U32, DataType::U8, DataType::None};
 constexpr DataType kMvcTypes[4] = {DataType::U8, DataType::U16, DataType::S16, DataType::U32};
 
 void global_operand(Io& io, Operand& op, std::string_view which) {
     if (io.enc && op.kind != OperandKind::Global) return bad_kind(io, which, op, "globalN[Rn]");
-    io.num(9, 7, op.reg, std::string(which) + " address register");
-    io.num(16, 6, op.bank, std::string(which) + " segment");
+    io.num(9, 7, op.reg, which, " address register");
+    io.num(16, 6, op.bank, which, " segment");
     if (!io.enc) op.kind = OperandKind::Global;
 }
 

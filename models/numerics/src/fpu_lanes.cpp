@@ -55,10 +55,21 @@ inline std::uint32_t safe_result(std::uint32_t x) {
     return std::uint32_t(e - 2u < 253u);
 }
 
+// Lanes outside `mask` get 0; returns the executing lanes whose host result is not known to be
+// the RTL's (ok = 0): those take the scalar routine.
+inline std::uint32_t finish_lanes(std::uint32_t* r, const std::uint32_t* ok, std::uint32_t mask) {
+    std::uint32_t fast = 0;
+    for (std::uint32_t l = 0; l < kLanes; ++l) {
+        r[l] &= 0u - ((mask >> l) & 1u);
+        fast |= ok[l] << l;
+    }
+    return mask & ~fast;
+}
+
 // The lane loops in AVX2 where the host has it (chosen once at load time: GNU ifunc), else
 // SSE2. The same IEEE operations either way (no FMA contraction: the build is ISO C++, which
 // turns contraction off), so the results do not depend on the host.
-#define FGTLM_LANES_TARGETS __attribute__((target_clones("avx2", "default")))
+#define FGTLM_LANES_TARGETS __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
 
 }  // namespace
 
@@ -74,11 +85,9 @@ FGTLM_LANES_TARGETS void fmul_lanes(const std::uint32_t* a, const std::uint32_t*
         r[l] = p;
         ok[l] = (normal(a[l]) & normal(b[l]) & safe_result(p)) | zero_operand(a[l], b[l]);
     }
-    for (std::uint32_t l = 0; l < kLanes; ++l) {
-        if (!((mask >> l) & 1u))
-            r[l] = 0;
-        else if (!ok[l])
-            r[l] = fmul(a[l], b[l], rnd);
+    for (std::uint32_t slow = finish_lanes(r, ok, mask); slow != 0; slow &= slow - 1) {
+        const auto l = std::uint32_t(std::countr_zero(slow));
+        r[l] = fmul(a[l], b[l], rnd);
     }
 }
 
@@ -119,11 +128,9 @@ FGTLM_LANES_TARGETS void fmad_lanes(const std::uint32_t* a, const std::uint32_t*
     for (std::uint32_t l = 0; l < kLanes; ++l)
         ok[l] = (normal(a[l]) & normal(b[l]) & finite(c[l]) & addend_kept(a[l], b[l], c[l]) & safe_result(r[l])) |
                 zero_product_passes_addend(a[l], b[l], c[l]);
-    for (std::uint32_t l = 0; l < kLanes; ++l) {
-        if (!((mask >> l) & 1u))
-            r[l] = 0;
-        else if (!ok[l])
-            r[l] = fmad(a[l], b[l], c[l], rnd);
+    for (std::uint32_t slow = finish_lanes(r, ok, mask); slow != 0; slow &= slow - 1) {
+        const auto l = std::uint32_t(std::countr_zero(slow));
+        r[l] = fmad(a[l], b[l], c[l], rnd);
     }
 }
 

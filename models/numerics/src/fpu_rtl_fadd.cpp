@@ -14,7 +14,6 @@
 #include "fpu_rtl.hpp"
 
 #include <fgtlm/numerics/fpu.hpp>
-#include <fgtlm/numerics/fpu_lanes.hpp>
 
 namespace fgtlm::numerics::detail {
 
@@ -100,21 +99,3 @@ bool fadd_settled(std::uint32_t a, std::uint32_t b, unsigned rmode, std::uint32_
 }
 
 }  // namespace fgtlm::numerics::detail
-
-namespace fgtlm::numerics {
-
-// 32 lanes in one call, so the settled datapath inlines into the loop (fadd() per lane paid a
-// call and the NaN checks twice); lanes outside the fast domain take fadd(), the clocked model.
-void fadd_lanes(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* r, std::uint32_t mask,
-                isa::Rounding rnd) {
-    const auto rmode = static_cast<unsigned>(rnd);
-    for (std::uint32_t l = 0; l < 32; ++l) {
-        std::uint32_t v = 0;
-        if (!((mask >> l) & 1u))
-            r[l] = 0;
-        else
-            r[l] = detail::settled(a[l], b[l], rmode, v) ? v : fadd(a[l], b[l], rnd);
-    }
-}
-
-}  // namespace fgtlm::numerics

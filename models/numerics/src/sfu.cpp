@@ -17,8 +17,8 @@
 
 namespace fgtlm::numerics {
 
-using detail::SfuOp;
 using detail::sfu_rtl;
+using detail::SfuOp;
 
 std::uint32_t rcp(std::uint32_t x) { return sfu_rtl(x, SfuOp::Rcp); }
 std::uint32_t rsq(std::uint32_t x) { return sfu_rtl(x, SfuOp::Rsqrt); }
@@ -26,6 +26,11 @@ std::uint32_t lg2(std::uint32_t x) { return sfu_rtl(x, SfuOp::Log2); }
 std::uint32_t ex2(std::uint32_t v) { return sfu_rtl(v, SfuOp::Exp2); }
 std::uint32_t sin(std::uint32_t v) { return sfu_rtl(v, SfuOp::Sin); }
 std::uint32_t cos(std::uint32_t v) { return sfu_rtl(v, SfuOp::Cos); }
+
+void sfu_lanes(SfuFunc f, const std::uint32_t* a, std::uint32_t* r, std::uint32_t mask) {
+    constexpr SfuOp kOps[] = {SfuOp::Rcp, SfuOp::Rsqrt, SfuOp::Log2, SfuOp::Exp2, SfuOp::Sin, SfuOp::Cos};
+    detail::sfu_rtl_lanes(kOps[static_cast<unsigned>(f)], a, r, mask);
+}
 
 std::uint32_t rro(std::uint32_t x, isa::RroKind kind) { return detail::rro_rtl(x, kind == isa::RroKind::Ex2); }
 

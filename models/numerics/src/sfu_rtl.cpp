@@ -22,7 +22,8 @@ constexpr i64 s9(i64 v) { return ((v & 0x1ff) ^ 0x100) - 0x100; }
 
 // Quadratic_Interpolator: C0 + C1*X2 + C2*X2^2 with the ROM chosen by (op, exponent).
 // Returns Res_Quad_int_o (43 bits, two's complement, format S I.F41).
-u64 quadratic(std::uint32_t src, unsigned sel) {
+// Inlined into each per-operation sfu_eval, where `sel` is mostly a constant.
+[[gnu::always_inline]] inline u64 quadratic(std::uint32_t src, unsigned sel) {
     const u64 mant = bits(src, 22, 0);
     const unsigned expo = bits(src, 30, 23);
     const bool exp_zero = expo == 127;
@@ -54,7 +55,8 @@ u64 quadratic(std::uint32_t src, unsigned sel) {
     return static_cast<u64>(sum) & mask(43);
 }
 
-std::uint32_t exceptions(std::uint32_t in, std::uint32_t sin_cos_in, std::uint32_t res, unsigned sel) {
+[[gnu::always_inline]] inline std::uint32_t exceptions(std::uint32_t in, std::uint32_t sin_cos_in, std::uint32_t res,
+                                                       unsigned sel) {
     const unsigned e = bits(in, 30, 23);
     const bool neg = in >> 31;
     const bool frac0 = bits(in, 22, 0) == 0;
@@ -102,7 +104,9 @@ i64 final_exponent(unsigned selop, unsigned expo, i64 exp_norm) {
     const i64 ex1_srl = ex1 >> 1;  // arithmetic: the VHDL keeps the sign bit
     const i64 ex_srl = ex >> 1;
     switch (selop) {
-        case 0: case 1: case 3: return exp_norm;
+        case 0:
+        case 1:
+        case 3: return exp_norm;
         case 2: return (ex & 1) ? s9(exp_norm - ex1_srl) : s9(exp_norm - ex_srl);
         case 4: return s9(static_cast<i64>(static_cast<std::int8_t>(expo)));
         case 5: return s9(exp_norm - ex);
@@ -123,10 +127,10 @@ bool result_sign(unsigned selop, bool sign, unsigned quad, bool lsign) {
     }
 }
 
-}  // namespace
-
-std::uint32_t sfu_rtl(std::uint32_t src, SfuOp op) {
-    const unsigned selop = static_cast<unsigned>(op);
+// The SFU for one selop, a compile-time constant: the per-operation selectors (interpolator
+// ROM, exponent and sign rules, exceptions; LG2's product) fold away.
+template <unsigned selop>
+inline std::uint32_t sfu_eval(std::uint32_t src) {
     const bool sign = src >> 31;
     const unsigned expo = bits(src, 30, 23);
     const u64 mant = bits(src, 22, 0);
@@ -174,6 +178,41 @@ std::uint32_t sfu_rtl(std::uint32_t src, SfuOp op) {
     const bool rsign = result_sign(selop, sign, quad, lsign);
     const auto complete = static_cast<std::uint32_t>((u64{rsign} << 31) | (exp_field << 23) | mant_field);
     return exceptions(data, src, complete, oper);
+}
+
+template <unsigned selop>
+void sfu_eval_lanes(const std::uint32_t* a, std::uint32_t* r, std::uint32_t mask) {
+    for (std::uint32_t l = 0; l < 32; ++l) r[l] = ((mask >> l) & 1u) ? sfu_eval<selop>(a[l]) : 0u;
+}
+
+}  // namespace
+
+std::uint32_t sfu_rtl(std::uint32_t src, SfuOp op) {
+    switch (op) {
+        case SfuOp::Sin: return sfu_eval<0>(src);
+        case SfuOp::Cos: return sfu_eval<1>(src);
+        case SfuOp::Rsqrt: return sfu_eval<2>(src);
+        case SfuOp::Log2: return sfu_eval<3>(src);
+        case SfuOp::Exp2: return sfu_eval<4>(src);
+        case SfuOp::Rcp: return sfu_eval<5>(src);
+        case SfuOp::Sqrt: return sfu_eval<6>(src);
+        case SfuOp::Bypass: break;
+    }
+    return sfu_eval<7>(src);
+}
+
+void sfu_rtl_lanes(SfuOp op, const std::uint32_t* a, std::uint32_t* r, std::uint32_t mask) {
+    switch (op) {
+        case SfuOp::Sin: return sfu_eval_lanes<0>(a, r, mask);
+        case SfuOp::Cos: return sfu_eval_lanes<1>(a, r, mask);
+        case SfuOp::Rsqrt: return sfu_eval_lanes<2>(a, r, mask);
+        case SfuOp::Log2: return sfu_eval_lanes<3>(a, r, mask);
+        case SfuOp::Exp2: return sfu_eval_lanes<4>(a, r, mask);
+        case SfuOp::Rcp: return sfu_eval_lanes<5>(a, r, mask);
+        case SfuOp::Sqrt: return sfu_eval_lanes<6>(a, r, mask);
+        case SfuOp::Bypass: break;
+    }
+    sfu_eval_lanes<7>(a, r, mask);
 }
 
 namespace {

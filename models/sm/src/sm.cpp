@@ -40,6 +40,8 @@ Sm::Sm(sc_core::sc_module_name name, const SmConfig& cfg)
         lt_cycles_ = std::uint32_t(lt_cycles);
         u->clock_period = cfg.clock_period;
     }
+    // The decoded-instruction index for the usual windows (up to 1 MiB) at elaboration.
+    program_.reserve(std::uint32_t(std::min<std::uint64_t>(cfg.imem_window, 1u << 20) / 4));
     core_.set_program(&program_);
     core_.set_global(&mem.global);
     core_.set_local(&mem.local);

@@ -13,10 +13,12 @@ Instrumentation::Instrumentation(const timing::TimingParams& params, const Instr
     if (!options.commit_path.empty()) {
         commit_ = std::make_unique<CommitTraceWriter>(options.commit_path, timing_);
         after_timing_.push_back(commit_.get());
+        traces_.push_back(commit_.get());
     }
     if (!options.timeline_path.empty()) {
         timeline_ = std::make_unique<TimelineTraceWriter>(options.timeline_path, timing_);
         after_timing_.push_back(timeline_.get());
+        traces_.push_back(timeline_.get());
     }
 }
 
@@ -48,12 +50,15 @@ void Instrumentation::on_block_end(std::uint32_t sm, std::uint32_t block) {
     for (auto* o : after_timing_) o->on_block_end(sm, block);
 }
 
+// Per instruction the statistics are called directly (a final class: no virtual dispatch) and
+// have no commit hook; only the traces open for this run are called through the interface.
 void Instrumentation::on_issue(const core::IssueRecord& rec) {
-    for (auto* o : after_timing_) o->on_issue(rec);
+    stats_.on_issue(rec);
+    for (auto* o : traces_) o->on_issue(rec);
 }
 
 void Instrumentation::on_commit(const core::IssueRecord& rec, const std::uint32_t* dst_values) {
-    for (auto* o : after_timing_) o->on_commit(rec, dst_values);
+    for (auto* o : traces_) o->on_commit(rec, dst_values);
 }
 
 }  // namespace fgtlm::stats

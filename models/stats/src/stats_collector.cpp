@@ -38,6 +38,7 @@ void StatsCollector::begin_kernel(const core::LaunchConfig& launch) {
     blocks_omitted_ = 0;
     sp_lanes_ = timing_.params().sp_lanes;
     series_interval_ = 64;
+    series_shift_ = 6;
     series_warp_.assign(256, 0);
     series_thread_.assign(256, 0);
     error_.clear();
@@ -67,7 +68,7 @@ void StatsCollector::on_block_end(std::uint32_t sm, std::uint32_t block) {
 }
 
 void StatsCollector::add_to_series(std::uint64_t cycle, std::uint32_t threads) {
-    std::uint64_t bucket = cycle / series_interval_;
+    std::uint64_t bucket = cycle >> series_shift_;  // cycle / series_interval_ (a power of two)
     if (bucket >= kMaxSeriesBuckets) {
         // The merge below reads every bucket: an early issue past the last bucket (a long
         // launch or memory latency) meets vectors still shorter than that.
@@ -83,7 +84,8 @@ void StatsCollector::add_to_series(std::uint64_t cycle, std::uint32_t threads) {
         std::fill(series_warp_.begin() + kMaxSeriesBuckets / 2, series_warp_.end(), 0);
         std::fill(series_thread_.begin() + kMaxSeriesBuckets / 2, series_thread_.end(), 0);
         series_interval_ *= 2;
-        bucket = cycle / series_interval_;
+        ++series_shift_;
+        bucket = cycle >> series_shift_;
     }
     if (bucket >= series_warp_.size()) {
         const std::size_t n =
@@ -179,8 +181,7 @@ void StatsCollector::add_utilisation(nlohmann::json& j, std::uint64_t cycles) co
                           {"constant_busy_cycles", st.constant_busy}});
     }
     json ub = json::object(), sbt = json::object(), slt = json::object();
-    for (std::size_t i = 0; i + 1 < core::kNumUnits; ++i)
-        ub[kUnitNames[i]] = ratio(double(unit_busy[i]), sm_cycles);
+    for (std::size_t i = 0; i + 1 < core::kNumUnits; ++i) ub[kUnitNames[i]] = ratio(double(unit_busy[i]), sm_cycles);
     for (std::size_t i = 0; i < timing::kNumStages; ++i)
         sbt[timing::to_string(timing::PipeStage(i))] = ratio(double(stage_busy[i]), sm_cycles);
     std::uint64_t stall_total = 0;
@@ -196,7 +197,6 @@ void StatsCollector::add_utilisation(nlohmann::json& j, std::uint64_t cycles) co
     j["stall_cycles"] = slt;  // warp-cycles: a warp waiting for this reason, summed over warps
     j["stall_cycles_total"] = stall_total;
     j["sms"] = per_sm;
-
 }
 
 nlohmann::json StatsCollector::to_json() const {
@@ -248,8 +248,10 @@ void StatsCollector::add_memory(nlohmann::json& j) const {
     json mem = json::object();
     for (std::size_t i = 1; i < 4; ++i) {
         const MemSpaceCounters& m = mem_[i];
-        mem[kSpaceNames[i]] = {{"load_instructions", m.loads},   {"store_instructions", m.stores},
-                               {"transactions", m.transactions}, {"bytes", m.bytes},
+        mem[kSpaceNames[i]] = {{"load_instructions", m.loads},
+                               {"store_instructions", m.stores},
+                               {"transactions", m.transactions},
+                               {"bytes", m.bytes},
                                {"thread_accesses", m.thread_accesses}};
         if (i == std::size_t(core::MemSpace::Shared))
             mem[kSpaceNames[i]]["bank_conflict_extra_ways"] = m.conflict_extra_ways;
@@ -314,8 +316,6 @@ std::string StatsCollector::summary() const {
     return out;
 }
 
-void StatsCollector::write_json(const std::string& path) const {
-    io::write_file(path, to_json().dump(1) + "\n");
-}
+void StatsCollector::write_json(const std::string& path) const { io::write_file(path, to_json().dump(1) + "\n"); }
 
 }  // namespace fgtlm::stats

@@ -12,12 +12,14 @@ BandwidthCalendar::BandwidthCalendar(std::uint32_t bucket_cycles, std::uint32_t 
 
 void BandwidthCalendar::reset() {
     base_ = 0;
-    std::fill(used_.begin(), used_.end(), 0u);
+    if (booked_) std::fill(used_.begin(), used_.end(), 0u);  // never booked: still all zero
+    booked_ = false;
 }
 
 std::pair<std::uint64_t, std::uint64_t> BandwidthCalendar::book(std::uint64_t earliest, std::uint64_t cycles) {
     std::uint64_t cur = earliest;
     if (cycles == 0) return {cur, cur};
+    booked_ = true;
     const std::uint64_t n = used_.size();
     std::uint64_t remaining = cycles;
     std::uint64_t start = 0;

@@ -63,7 +63,9 @@ TimingModel::TimingModel(const TimingParams& params, Mode mode) : p_(params), mo
     if (p_.sp_lanes == 0 || p_.sfu_units == 0 || p_.num_sms == 0 || p_.warp_size == 0) {
         throw std::invalid_argument("timing model: sm.sp_lanes, sm.sfu_units and gpu.num_sms must be > 0");
     }
+    passes_ = p_.passes();
     sms_.resize(p_.num_sms);
+    sm_count_ = std::uint32_t(sms_.size());
 }
 
 void TimingModel::begin_kernel(const core::LaunchConfig& launch) {
@@ -92,6 +94,7 @@ TimingModel::SmState& TimingModel::sm_state(std::uint32_t sm) {
         // The GPU has more SMs than gpu.num_sms said: grow (once), do not crash.
         const std::size_t old = sms_.size();
         sms_.resize(sm + 1);
+        sm_count_ = std::uint32_t(sms_.size());
         for (std::size_t i = old; i < sms_.size(); ++i) {
             sms_[i].warps.assign(std::size_t(warps_per_block_) * blocks_per_sm_, WarpTiming{});
             sms_[i].blocks.assign(blocks_per_sm_, BlockSlot{});
@@ -119,7 +122,10 @@ void TimingModel::on_block_start(std::uint32_t sm_index, std::uint32_t block) {
     }
     BlockSlot* slot = nullptr;
     for (BlockSlot& s : sm.blocks) {
-        if (!s.active) { slot = &s; break; }
+        if (!s.active) {
+            slot = &s;
+            break;
+        }
     }
     if (slot == nullptr) {  // more resident blocks than blocks_per_sm: grow
         sm.blocks.emplace_back();
@@ -216,8 +222,10 @@ std::uint32_t TimingModel::pick_warp(std::uint32_t sm_index, std::uint32_t ready
 }
 
 std::uint64_t TimingModel::on_issue(const core::IssueRecord& rec) {
-    SmState& sm = sm_state(rec.sm);
-    WarpTiming& warp = warp_for(sm, rec);
+    // The SM and warp already known (every issue but a warp's first): no growth checks.
+    SmState& sm = rec.sm < sm_count_ ? sms_[rec.sm] : sm_state(rec.sm);
+    WarpTiming& warp = rec.warp_slot < sm.warps.size() && sm.warps[rec.warp_slot].started ? sm.warps[rec.warp_slot]
+                                                                                          : warp_for(sm, rec);
     BlockSlot& slot = sm.blocks[warp.block_slot];
 
     last_.stall.fill(0);
@@ -237,15 +245,18 @@ std::uint64_t TimingModel::on_issue(const core::IssueRecord& rec) {
 
     if (mode_ == Mode::Fixed) {
         issue_lt(rec, sm, warp);
+        // Fixed mode stalls only for a barrier and for the previous instruction (fetch).
+        for (const StallReason r : {StallReason::Barrier, StallReason::Fetch})
+            sm.stats.stall[std::size_t(r)] += last_.stall[std::size_t(r)];
     } else {
         issue_at(rec, sm, warp);
+        for (std::size_t r = 0; r < kNumStallReasons; ++r) sm.stats.stall[r] += last_.stall[r];
     }
 
     sm.stats.instructions++;
     sm.last_issue = last_.issue;
     sm.last_warp_slot = rec.warp_slot;
     sm.any_issued = true;
-    for (std::size_t r = 0; r < kNumStallReasons; ++r) sm.stats.stall[r] += last_.stall[r];
     warp.last_complete = last_.complete;
     slot.last_complete = std::max(slot.last_complete, last_.complete);
     sm.stats.last_complete = std::max(sm.stats.last_complete, last_.complete);
@@ -254,22 +265,26 @@ std::uint64_t TimingModel::on_issue(const core::IssueRecord& rec) {
         warp.at_barrier = true;
         arrive_at_barrier(slot, last_.complete);
     }
-    if (rec.warp_done) {
-        if (slot.warps_alive > 0) --slot.warps_alive;
-        // Warps still waiting at a barrier are released once every live warp arrived.
-        if (slot.bar_arrived > 0 && slot.bar_arrived >= slot.warps_alive) {
-            slot.bar_prev_release = slot.bar_release + p_.barrier_cycles;
-            slot.bar_arrived = 0;
-            slot.bar_release = 0;
-        }
-    }
-    return advance_clock(rec.sm, sm.last_issue);
+    if (rec.warp_done) warp_finished(slot);
+    const std::uint64_t delta = sm.last_issue > sm.clock ? sm.last_issue - sm.clock : 0;  // advance_clock
+    sm.clock += delta;
+    return delta;
 }
 
-void TimingModel::issue_lt(const core::IssueRecord& rec, SmState& sm, WarpTiming& warp) {
+void TimingModel::warp_finished(BlockSlot& slot) {
+    if (slot.warps_alive > 0) --slot.warps_alive;
+    // Warps still waiting at a barrier are released once every live warp arrived.
+    if (slot.bar_arrived > 0 && slot.bar_arrived >= slot.warps_alive) {
+        slot.bar_prev_release = slot.bar_release + p_.barrier_cycles;
+        slot.bar_arrived = 0;
+        slot.bar_release = 0;
+    }
+}
+
+[[gnu::always_inline]] inline void TimingModel::issue_lt(const core::IssueRecord& rec, SmState& sm, WarpTiming& warp) {
     // The functional SM's own cost: warp instructions one after the other, 32/lanes each.
     // The SM in fixed mode adds a TLM target's annotated delay (slow path) to the instruction's cost.
-    const std::uint64_t cost = p_.passes() + rec.mem.latency_cycles + rec.operand_latency_cycles;
+    const std::uint64_t cost = passes_ + rec.mem.latency_cycles + rec.operand_latency_cycles;
     const std::uint64_t t = std::max(warp.ready, sm.stage_free[kFetch]);
     if (t > warp.ready) last_.stall[std::size_t(StallReason::Fetch)] += std::uint32_t(t - warp.ready);
     last_.ready = warp.ready;
@@ -340,8 +355,8 @@ void TimingModel::flow_through_stages(const core::IssueRecord& rec, SmState& sm,
 
 std::uint64_t TimingModel::global_access_end(const core::IssueRecord& rec, SmState& sm, std::uint64_t want) {
     // One access per thread (or per transaction) through the controller shared by all SMs.
-    const std::uint64_t accesses = p_.global_per_thread ? std::uint64_t(std::popcount(rec.active_mask))
-                                                        : std::uint64_t(rec.mem.transactions);
+    const std::uint64_t accesses =
+        p_.global_per_thread ? std::uint64_t(std::popcount(rec.active_mask)) : std::uint64_t(rec.mem.transactions);
     if (accesses == 0) return want;
     // RTL: the load/store unit also walks the warp's inactive threads.
     const std::uint64_t skipped = p_.warp_size - std::min<std::uint64_t>(p_.warp_size, std::popcount(rec.active_mask));
@@ -383,9 +398,7 @@ void TimingModel::retire(const core::IssueRecord& rec, SmState& sm, WarpTiming& 
     warp.ready = p_.warp_waits_for_writeback ? last_.complete : last_.start[kExec];
 }
 
-std::uint64_t TimingModel::sm_cycle(std::uint32_t sm) const {
-    return sm < sms_.size() ? sms_[sm].last_issue : 0;
-}
+std::uint64_t TimingModel::sm_cycle(std::uint32_t sm) const { return sm < sms_.size() ? sms_[sm].last_issue : 0; }
 
 std::uint64_t TimingModel::kernel_cycles() const {
     std::uint64_t end = 0;

@@ -46,6 +46,19 @@ DataType global_type(const isa::Instruction& in) {
 
 // Distinct aligned 64-byte segments touched by the lanes in `mask` (coalescing summary).
 std::uint16_t count_segments(const std::uint32_t* addr, std::uint32_t mask) {
+    // The usual warp access walks memory upwards: then the distinct segments are the steps
+    // (one pass); any other order takes the pairwise search below.
+    std::uint16_t steps = 0;
+    std::uint32_t prev = 0;
+    bool first = true, ascending = true;
+    for (std::uint32_t m = mask; m != 0 && ascending; m &= m - 1) {
+        const std::uint32_t s = addr[std::countr_zero(m)] >> 6;
+        ascending = first || s >= prev;
+        steps = std::uint16_t(steps + (first || s > prev));
+        prev = s;
+        first = false;
+    }
+    if (ascending) return steps;
     std::uint32_t seen[32];
     std::uint16_t n = 0;
     for (std::uint32_t l = 0; l < kWarpSize; ++l) {

@@ -12,14 +12,14 @@ bool SfuFunction::execute(ExecContext& ctx) {
     const isa::Instruction& in = *ctx.fetch.inst;
     const std::uint32_t* a = ctx.read.src[0];
     std::uint32_t* r = ctx.execute.res[0];
-    std::uint32_t (*fn)(std::uint32_t) = nullptr;
+    numerics::SfuFunc fn = numerics::SfuFunc::Rcp;
     switch (in.op) {
-        case isa::Opcode::RCP: fn = numerics::rcp; break;
-        case isa::Opcode::RSQ: fn = numerics::rsq; break;
-        case isa::Opcode::LG2: fn = numerics::lg2; break;
-        case isa::Opcode::EX2: fn = numerics::ex2; break;
-        case isa::Opcode::SIN: fn = numerics::sin; break;
-        case isa::Opcode::COS: fn = numerics::cos; break;
+        case isa::Opcode::RCP: fn = numerics::SfuFunc::Rcp; break;
+        case isa::Opcode::RSQ: fn = numerics::SfuFunc::Rsq; break;
+        case isa::Opcode::LG2: fn = numerics::SfuFunc::Lg2; break;
+        case isa::Opcode::EX2: fn = numerics::SfuFunc::Ex2; break;
+        case isa::Opcode::SIN: fn = numerics::SfuFunc::Sin; break;
+        case isa::Opcode::COS: fn = numerics::SfuFunc::Cos; break;
         default:
             ctx.execute.res_regs = 0;
             ctx.execute.has_flags = false;
@@ -27,8 +27,7 @@ bool SfuFunction::execute(ExecContext& ctx) {
     }
     ctx.execute.res_regs = 1;
     ctx.execute.has_flags = in.set_pred;
-    const std::uint32_t m = ctx.decode.exec_mask;
-    for (std::uint32_t l = 0; l < kWarpSize; ++l) r[l] = ((m >> l) & 1u) ? fn(a[l]) : 0u;
+    numerics::sfu_lanes(fn, a, r, ctx.decode.exec_mask);
     // The RTL's flags are the scalar processor's for result_out = 0 (pipeline_execute.vhd
     // gPredicateFlags; carry/overflow cleared): zero set, sign clear, whatever the result.
     if (in.set_pred && ctx.fetch.rtl)

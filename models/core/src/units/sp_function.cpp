@@ -254,9 +254,9 @@ unsigned move(const IntOp& o) {
 // flatten: the helpers above are compiled into each clone, not called in their SSE2 form (GCC;
 // clang refuses flatten beside target_clones, so its clones call them).
 #if defined(__clang__)
-#define FGTLM_SP_TARGETS __attribute__((target_clones("avx2", "default")))
+#define FGTLM_SP_TARGETS __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
 #else
-#define FGTLM_SP_TARGETS __attribute__((target_clones("avx2", "default"), flatten))
+#define FGTLM_SP_TARGETS __attribute__((target_clones("arch=x86-64-v4", "avx2", "default"), flatten))
 #endif
 FGTLM_SP_TARGETS void sp_execute(ExecContext& ctx) {
     const isa::Instruction& in = *ctx.fetch.inst;

@@ -97,9 +97,34 @@ FormFlags form_flags(const isa::Instruction& in, UnitId timing) {
 
 }  // namespace
 
+namespace {
+
+// The registers and memory operands the issue record names (fill_record.cpp).
+void record_operands(const isa::Instruction& in, FormInfo& f) {
+    for (std::uint32_t i = 0; i < 3 && i < in.num_src; ++i) {
+        const isa::Operand& o = in.src[i];
+        switch (o.kind) {
+            case isa::OperandKind::Reg:
+            case isa::OperandKind::RegLo:
+            case isa::OperandKind::RegHi:
+            case isa::OperandKind::Global: f.src_regs[i] = o.reg; break;
+            case isa::OperandKind::Shared: ++f.shared_operands; break;
+            case isa::OperandKind::Const: ++f.const_operands; break;
+            default: break;
+        }
+    }
+    const isa::OperandKind dk = in.dst.kind;
+    const bool gpr = dk == isa::OperandKind::Reg || dk == isa::OperandKind::RegLo || dk == isa::OperandKind::RegHi;
+    f.dst_reg = gpr ? in.dst.reg : 0xff;
+}
+
+}  // namespace
+
 FormInfo form_info(const isa::Instruction& in) {
     const Units u = units_of(in);
-    return {u.exec, u.timing, rtl_latch_effects(in), form_flags(in, u.timing)};
+    FormInfo f{u.exec, u.timing, rtl_latch_effects(in), form_flags(in, u.timing)};
+    record_operands(in, f);
+    return f;
 }
 
 }  // namespace fgtlm::core

@@ -26,6 +26,11 @@ public:
     Program& operator=(const Program&) = delete;
     // `words` = instruction memory from code byte address 0 (relative to code_base).
     void bind(const std::uint32_t* words, std::uint32_t num_words);
+    // Sizes the index for programs of up to num_words words now (at elaboration), so that a
+    // kernel's first bind does not allocate and zero it inside the simulated span.
+    void reserve(std::uint32_t num_words) {
+        if (index_.size() < num_words) index_.resize(num_words);
+    }
     void invalidate();
     // Which RTL readings of the words apply (drops the decoded cache).
     void set_policy(const RtlPolicy& p) {

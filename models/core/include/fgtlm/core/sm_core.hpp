@@ -343,7 +343,18 @@ private:
     void rtl_src2_latch(ExecContext& ctx, const std::uint32_t* const raw[3]);
     void rtl_r2p_latches(ExecContext& ctx, const std::uint32_t* const raw[3]);
     void load_latch(std::uint32_t* latch, const std::uint32_t* values) const {
-        std::memcpy(latch, values + (kWarpSize - latch_lanes_), latch_lanes_ * sizeof(std::uint32_t));
+        // The lane counts FlexGripPlus builds as fixed-size copies (inlined, no library call).
+        switch (latch_lanes_) {
+            case 8: return copy_words<8>(latch, values);
+            case 16: return copy_words<16>(latch, values);
+            case 32: return copy_words<32>(latch, values);
+            default:
+                std::memcpy(latch, values + (kWarpSize - latch_lanes_), latch_lanes_ * sizeof(std::uint32_t));
+        }
+    }
+    template <std::uint32_t N>
+    static void copy_words(std::uint32_t* latch, const std::uint32_t* values) {
+        std::memcpy(latch, values + (kWarpSize - N), N * sizeof(std::uint32_t));
     }
     void latch_row(std::uint32_t* out, const std::uint32_t* latch) const;
     const std::uint32_t* src2_latch_values(const ExecContext& ctx, const std::uint32_t* const raw[3]);

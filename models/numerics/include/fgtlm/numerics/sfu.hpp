@@ -22,6 +22,11 @@ std::uint32_t ex2(std::uint32_t rro_value);
 std::uint32_t sin(std::uint32_t rro_value);
 std::uint32_t cos(std::uint32_t rro_value);
 
+// One of the functions above over the 32 lanes of a warp (lanes outside `mask` get 0), lane by
+// lane the same result: the operation's selectors are resolved once per warp, not per lane.
+enum class SfuFunc : std::uint8_t { Rcp, Rsq, Lg2, Ex2, Sin, Cos };
+void sfu_lanes(SfuFunc f, const std::uint32_t* a, std::uint32_t* r, std::uint32_t mask);
+
 // RRO: range reduction of a float into the format SIN/COS (RroKind::SinCos) or EX2
 // (RroKind::Ex2) consume. The format is documented in sfu.cpp.
 std::uint32_t rro(std::uint32_t x, isa::RroKind kind);

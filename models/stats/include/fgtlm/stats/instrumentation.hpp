@@ -63,6 +63,7 @@ private:
     std::unique_ptr<CommitTraceWriter> commit_;
     std::unique_ptr<TimelineTraceWriter> timeline_;
     std::vector<core::ExecutionObserver*> after_timing_;  // stats + traces, in order
+    std::vector<core::ExecutionObserver*> traces_;        // the traces alone (per instruction)
 };
 
 }  // namespace fgtlm::stats

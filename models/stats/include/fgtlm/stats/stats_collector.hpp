@@ -88,6 +88,7 @@ private:
     std::uint32_t sp_lanes_ = 8;
     // IPC time series: bucket i covers [i * interval, (i+1) * interval).
     std::uint64_t series_interval_ = 64;
+    unsigned series_shift_ = 6;  // log2(series_interval_)
     std::vector<std::uint32_t> series_warp_;
     std::vector<std::uint64_t> series_thread_;
     double wall_seconds_ = 0;

@@ -28,6 +28,7 @@ private:
     std::uint32_t bucket_cycles_;
     std::uint64_t base_ = 0;             // oldest bucket index tracked
     std::vector<std::uint32_t> used_;    // booked cycles per bucket (ring, index % size)
+    bool booked_ = false;                // used_ may hold non-zero buckets (reset clears them)
 };
 
 }  // namespace fgtlm::timing

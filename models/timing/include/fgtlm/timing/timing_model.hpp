@@ -128,7 +128,8 @@ public:
     [[nodiscard]] std::uint64_t block_end_cycle(std::uint32_t sm) const { return sms_.at(sm).last_block_end; }
 
 private:
-    struct WarpTiming {
+    // 32 bytes (a power of two): the per-issue bounds check divides the vector's byte size by it.
+    struct alignas(32) WarpTiming {
         std::uint64_t ready = 0;        // earliest cycle the next instruction may issue
         std::uint64_t last_complete = 0;
         bool started = false;           // created in the current batch
@@ -194,15 +195,18 @@ private:
     WarpTiming& warp_for(SmState& sm, const core::IssueRecord& rec);
     BlockSlot* slot_for_block(SmState& sm, std::uint32_t block);
     void arrive_at_barrier(BlockSlot& slot, std::uint64_t when);
+    void warp_finished(BlockSlot& slot);
     SmState& sm_state(std::uint32_t sm);
     std::uint64_t advance_clock(std::uint32_t sm, std::uint64_t target);
 
     TimingParams p_;
     Mode mode_;
+    std::uint64_t passes_ = 1;  // p_.passes(): fixed-mode cycles per warp instruction
     std::uint32_t warps_per_block_ = 1;
     std::uint32_t blocks_per_sm_ = 1;
     std::uint64_t block_setup_cycles_ = 0;  // SM controller work per block of a batch (calibrated)
     std::vector<SmState> sms_;
+    std::uint32_t sm_count_ = 0;  // sms_.size(), kept beside it (no division per issue)
     BandwidthCalendar global_mem_;        // the global-memory controller shared by all SMs
     std::uint64_t global_busy_total_ = 0;
     InstrTiming last_;
