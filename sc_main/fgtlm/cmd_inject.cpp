@@ -200,6 +200,30 @@ int validate_rtl(const InjectOptions& o, faults::Campaign& c) {
     return s.agree == s.injections ? 0 : 1;
 }
 
+faults::SlurmOptions slurm_options(const InjectOptions& o) {
+    faults::SlurmOptions so;
+    so.workdir =
+        o.work_dir.empty() ? fs::path(o.out.empty() ? "inject-slurm" : o.out + ".slurm") : fs::path(o.work_dir);
+    so.shards = o.shards;
+    so.wait = !o.no_wait;
+    so.fgtlm = self_exe();
+    so.partition = o.partition;
+    return so;
+}
+
+// A submitted Slurm job array (model or --rtl-flops campaign): its shards merged when it waited.
+int after_submit(const InjectOptions& o, const std::string& job, const faults::SlurmOptions& so,
+                 std::chrono::steady_clock::time_point t0) {
+    std::cerr << fmt::format("fgtlm inject: Slurm job {} ({} shards) in {}\n", job, o.shards, so.workdir.string());
+    if (!so.wait) {
+        std::cout << fmt::format("submitted job {}; when it is done: fgtlm inject --merge {}/shard-*.jsonl\n", job,
+                                 so.workdir.string());
+        return 0;
+    }
+    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    return merge(o, faults::shard_files(so.workdir, so.shards), wall);
+}
+
 // --rtl-flops: the options this mode shares with model campaigns, then the campaign.
 int run_rtl_flops(InjectOptions& o) {
     if (!o.structures.empty() || o.o_model->count() || !o.campaign_file.empty() || !o.rtl.empty() || o.exhaustive ||
@@ -219,11 +243,11 @@ int run_rtl_flops(InjectOptions& o) {
     f.summary_json = o.summary_json;
     f.plot = o.plot;
     f.progress = o.progress || (!o.no_progress && ::isatty(2));
-    f.slurm = o.backend == "slurm";
-    f.no_wait = o.no_wait;
-    f.work_dir = o.work_dir;
-    f.partition = o.partition;
-    if (f.list_units || f.slurm) return cli::inject_rtl_flops(nullptr, f);
+    if (o.backend == "slurm") {
+        const faults::SlurmOptions so = slurm_options(o);
+        return after_submit(o, cli::submit_rtl_flops_slurm(so), so, std::chrono::steady_clock::now());
+    }
+    if (f.list_units) return cli::inject_rtl_flops(nullptr, f);
     if (o.target.target.empty()) throw std::invalid_argument("--rtl-flops: TARGET is missing");
     const loaders::KernelImage img = cli::load_launch_target(o.target);
     return cli::inject_rtl_flops(&img, f);
@@ -243,23 +267,8 @@ int run(InjectOptions& o) {
         if (o.rtl_verilated) return cli::validate_on_verilated_rtl(c, o.out, o.summary_json);
         if (o.backend == "slurm") {
             if (o.path != "core") throw std::invalid_argument("the Slurm backend runs the core path");
-            faults::SlurmOptions so;
-            so.workdir =
-                o.work_dir.empty() ? fs::path(o.out.empty() ? "inject-slurm" : o.out + ".slurm") : fs::path(o.work_dir);
-            so.shards = o.shards;
-            so.wait = !o.no_wait;
-            so.fgtlm = self_exe();
-            so.partition = o.partition;
-            const std::string job = faults::submit_slurm(c, so);
-            std::cerr << fmt::format("fgtlm inject: Slurm job {} ({} shards) in {}\n", job, o.shards,
-                                     so.workdir.string());
-            if (!so.wait) {
-                std::cout << fmt::format("submitted job {}; when it is done: fgtlm inject --merge {}/shard-*.jsonl\n",
-                                         job, so.workdir.string());
-                return 0;
-            }
-            const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-            return merge(o, faults::shard_files(so.workdir, so.shards), wall);
+            const faults::SlurmOptions so = slurm_options(o);
+            return after_submit(o, faults::submit_slurm(c, so), so, t0);
         }
         faults::LocalOptions lo;
         lo.out = o.out;

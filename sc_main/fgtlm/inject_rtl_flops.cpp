@@ -91,29 +91,6 @@ void report(const RtlFlopsOptions& o, faults::Summary& sum, const std::string& t
     if (!o.plot.empty()) io::write_file(o.plot, faults::svg_plot(sum, title));
 }
 
-int run_slurm(const RtlFlopsOptions& o) {
-    faults::SlurmOptions so;
-    so.workdir =
-        o.work_dir.empty() ? fs::path(o.out.empty() ? "inject-slurm" : o.out + ".slurm") : fs::path(o.work_dir);
-    so.shards = unsigned(o.shards);
-    so.wait = !o.no_wait;
-    so.partition = o.partition;
-    const auto t0 = std::chrono::steady_clock::now();
-    const std::string job = faults::submit_slurm_command(shard_command(), so);
-    std::cerr << fmt::format("fgtlm inject: Slurm job {} ({} shards) in {}\n", job, o.shards, so.workdir.string());
-    if (!so.wait) {
-        std::cout << fmt::format("submitted job {}; when it is done: fgtlm inject --merge {}/shard-*.jsonl\n", job,
-                                 so.workdir.string());
-        return 0;
-    }
-    const faults::RecordsFile rf = faults::merge_records(faults::shard_files(so.workdir, so.shards));
-    if (!o.out.empty()) faults::write_records(o.out, rf);
-    faults::Summary sum = faults::summarize(rf.records, o.confidence);
-    sum.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    report(o, sum, rf.header.value("kernel", std::string("campaign")));
-    return rf.records.size() == o.count ? 0 : 1;
-}
-
 int run_local(const loaders::KernelImage& img, const RtlFlopsOptions& o) {
     rtl::FlopCampaignSpec spec;
     spec.units = o.units;
@@ -162,7 +139,6 @@ int run_local(const loaders::KernelImage& img, const RtlFlopsOptions& o) {
 int inject_rtl_flops(const loaders::KernelImage* image, const RtlFlopsOptions& o) {
 #ifdef FGTLM_HAVE_RTL
     if (o.list_units) return list_units();
-    if (o.slurm) return run_slurm(o);
     if (image == nullptr) throw std::invalid_argument("--rtl-flops: TARGET is missing");
     return run_local(*image, o);
 #else
@@ -171,6 +147,15 @@ int inject_rtl_flops(const loaders::KernelImage* image, const RtlFlopsOptions& o
     throw std::invalid_argument(
         "--rtl-flops needs the Verilated FlexGripPlus, which this build does not have (configure with "
         "-DFGTLM_FLEXGRIP_RTL=PATH to a FlexGripPlus folder; models/rtl/README.md)");
+#endif
+}
+
+std::string submit_rtl_flops_slurm(const faults::SlurmOptions& so) {
+#ifdef FGTLM_HAVE_RTL
+    return faults::submit_slurm_command(shard_command(), so);
+#else
+    (void)so;
+    throw std::invalid_argument("--rtl-flops needs the Verilated FlexGripPlus, which this build does not have");
 #endif
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include <fgtlm/faults/backends.hpp>
 #include <fgtlm/faults/campaign.hpp>
 #include <fgtlm/loaders/kernel_image.hpp>
 
@@ -20,14 +21,15 @@ struct RtlFlopsOptions {
     std::uint32_t checkpoints = 64;
     std::string out, summary_json, plot;
     bool progress = false;
-    // Slurm: the array of shards, each running this command line with its shard options.
-    bool slurm = false, no_wait = false;
-    std::string work_dir, partition;
 };
 
 // Exit codes as fgtlm inject: 0 done, 1 campaign failure, 2 bad input (thrown as
 // std::invalid_argument). Builds without the RTL model refuse with a message saying so.
 int inject_rtl_flops(const loaders::KernelImage* image, const RtlFlopsOptions& o);  // image: none for --list-units
+
+// Submits this process's own command line as a Slurm job array of shards (each with its shard
+// options; fgtlm inject merges them as for a model campaign). Returns the job id.
+std::string submit_rtl_flops_slurm(const faults::SlurmOptions& so);
 
 // fgtlm inject --structure pc,mask --rtl-verilated: the campaign's warp-state flips on the
 // model and on the Verilated RTL (rtl/verilated_validation.hpp), classes compared; exit 0 only
