@@ -275,11 +275,23 @@ void SmCore::start_batch(std::uint32_t first_block, std::uint32_t count) {
             w.depth = 0;
             w.join_seen = false;
             w.status = WarpStatus::Ready;
-            std::uint32_t* r0 = reg_row(slot, 0);
-            for (std::uint32_t l = 0; l < n; ++l) {
-                const std::uint32_t t = t0 + l;
-                const std::uint32_t tx = t % bx, ty = (t / bx) % by, tz = t / (bx * by);
-                r0[l] = tx | (ty << 16) | ((tz & 0x3fu) << 26);
+            write_thread_ids(reg_row(slot, 0), t0, n, bx, by);
+        }
+    }
+}
+
+// R0 of threads t0 .. t0+n-1 of a block of bx x by x .. threads (tid.x | tid.y << 16 | tid.z << 26):
+// the index divided once, then counted up (a block start wrote 3 divisions per thread).
+void SmCore::write_thread_ids(std::uint32_t* r0, std::uint32_t t0, std::uint32_t n, std::uint32_t bx,
+                              std::uint32_t by) {
+    std::uint32_t tx = t0 % bx, ty = (t0 / bx) % by, tz = t0 / (bx * by);
+    for (std::uint32_t l = 0; l < n; ++l) {
+        r0[l] = tx | (ty << 16) | ((tz & 0x3fu) << 26);
+        if (++tx == bx) {
+            tx = 0;
+            if (++ty == by) {
+                ty = 0;
+                ++tz;
             }
         }
     }
@@ -423,9 +435,9 @@ bool SmCore::writeback(ExecContext& ctx) {
     // Timing first (one channel: the cost it returns is the SM's), then the observers.
     if (cost_ != nullptr) ctx.writeback.issue_cycles = cost_->on_issue(ctx.writeback.rec);
     if (!observers_.empty()) {
-        for (ExecutionObserver* o : observers_) {
-            o->on_issue(ctx.writeback.rec);
-            o->on_commit(ctx.writeback.rec, ctx.execute.res[0]);
+        for (std::size_t i = 0; i < observers_.size(); ++i) {
+            observers_[i]->on_issue(ctx.writeback.rec);
+            if (commits_[i]) observers_[i]->on_commit(ctx.writeback.rec, ctx.execute.res[0]);
         }
     }
     return ok && !failed();
