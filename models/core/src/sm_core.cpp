@@ -314,7 +314,7 @@ std::uint32_t SmCore::guard_mask(std::uint32_t warp_slot, std::uint8_t reg, std:
     return guard_bits(cond & 31u, regs_.pred_row(warp_slot, reg));
 }
 
-bool SmCore::select(ExecContext& ctx) {
+[[gnu::hot]] bool SmCore::select(ExecContext& ctx) {
     if (failed()) return false;
     if (warps_live_ == 0) return false;
     for (std::uint32_t i = 0; i < num_warps_; ++i) {
@@ -348,7 +348,7 @@ std::uint32_t SmCore::picked_warp(std::uint32_t rr) {
     return pick < 32 && ((ready >> pick) & 1u) ? pick : rr;
 }
 
-bool SmCore::fetch(ExecContext& ctx) {
+[[gnu::hot]] bool SmCore::fetch(ExecContext& ctx) {
     WarpState& w = warps_[ctx.fetch.warp_slot];
     const isa::Instruction* inst = program_->fetch(w.pc);
     const FormInfo* form = inst != nullptr ? &program_->form(w.pc) : fetch_rtl_address(w.pc, inst);
@@ -385,7 +385,7 @@ const FormInfo* SmCore::fetch_rtl_address(std::uint32_t pc, const isa::Instructi
     return form;
 }
 
-bool SmCore::decode(ExecContext& ctx) {
+[[gnu::hot]] bool SmCore::decode(ExecContext& ctx) {
     const isa::Instruction* inst = ctx.fetch.inst;
     const WarpState& w = warps_[ctx.fetch.warp_slot];
     if (inst->is_illegal()) {
@@ -414,7 +414,7 @@ bool SmCore::decode(ExecContext& ctx) {
     return true;
 }
 
-bool SmCore::writeback(ExecContext& ctx) {
+[[gnu::hot]] bool SmCore::writeback(ExecContext& ctx) {
     if (track_undefined_) write_taint(ctx);
     if (ctx.execute.res_regs != 0 && ctx.decode.exec_mask != 0) write_results(ctx);
     if (ctx.fetch.inst->src[0].post_inc || ctx.fetch.inst->dst.post_inc) post_increment(ctx);
@@ -444,7 +444,7 @@ bool SmCore::writeback(ExecContext& ctx) {
 }
 
 // The result registers of the instruction (GPRs, halves, address registers, predicates).
-void SmCore::write_results(ExecContext& ctx) {
+[[gnu::hot]] void SmCore::write_results(ExecContext& ctx) {
     const isa::Instruction& in = *ctx.fetch.inst;
     const std::uint32_t slot = ctx.fetch.warp_slot;
     const std::uint32_t m = ctx.decode.exec_mask;
@@ -517,7 +517,7 @@ void SmCore::set_constant_bank(std::uint32_t bank, const std::uint8_t* data, std
 
 // No unit moved the PC: step past the instruction, pop the stack at a join (.S), end the
 // threads at an end marker. false = kernel error.
-bool SmCore::advance_pc(ExecContext& ctx) {
+[[gnu::hot]] bool SmCore::advance_pc(ExecContext& ctx) {
     const isa::Instruction& in = *ctx.fetch.inst;
     WarpState& w = warps_[ctx.fetch.warp_slot];
     bool ok = true;

@@ -131,7 +131,7 @@ bool Sm::default_chain() {
            Stage::stage_behind(execute.out) == &writeback;
 }
 
-bool Sm::pass_pipeline(core::ExecContext& ctx) {
+[[gnu::hot]] bool Sm::pass_pipeline(core::ExecContext& ctx) {
     if (!fused_) {
         sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
         issue->b_transport(trans_, delay);
@@ -150,7 +150,7 @@ bool Sm::pass_pipeline(core::ExecContext& ctx) {
     return core_.writeback(ctx);
 }
 
-bool Sm::issue_one() {
+[[gnu::hot]] bool Sm::issue_one() {
     core::ExecContext& ctx = core_.context();
     if (!core_.select(ctx)) return false;
     ctx.execute.unit_cycles = lt_cycles_;  // in case a replacement execute stage bypasses the units
@@ -198,7 +198,7 @@ void Sm::sync_local_time() {
     qk_.sync();
 }
 
-bool Sm::run_quantum(std::uint64_t quantum_cycles) {
+[[gnu::hot]] bool Sm::run_quantum(std::uint64_t quantum_cycles) {
     while (issue_one())
         if (unsynced_cycles_ >= quantum_cycles) return true;
     return false;

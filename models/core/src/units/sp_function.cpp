@@ -319,7 +319,7 @@ FGTLM_SP_TARGETS void sp_execute(ExecContext& ctx) {
 
 }  // namespace
 
-bool SpFunction::execute(ExecContext& ctx) {
+[[gnu::hot]] bool SpFunction::execute(ExecContext& ctx) {
     if (ctx.decode.exec_mask != 0) sp_execute(ctx);
     return true;
 }
