@@ -61,7 +61,8 @@ std::uint32_t extend(std::uint32_t raw, DataType t) {
 // s[..] and c[..] operands through the shared- and constant-memory ports: one word per lane
 // from the port's direct window when it covers the memory (the SM's controllers grant it),
 // else one b_transport per lane; the slow path's annotated delay goes to the issue record.
-[[gnu::hot]] bool SmCore::read_shared_or_const(ExecContext& ctx, const isa::Operand& op, std::uint32_t* out, bool is_const) {
+[[gnu::hot]] bool SmCore::read_shared_or_const(ExecContext& ctx, const isa::Operand& op, std::uint32_t* out,
+                                               bool is_const) {
     const std::uint32_t size = isa::Operand::size_of(op.type);
     // The RTL has no term for the bank number (c[b][off] is byte off*size); G80 has 16 banks.
     const std::uint32_t bank = is_const && !cfg_.rtl.single_constant_bank ? op.bank % kConstantBanks : 0u;
@@ -146,7 +147,8 @@ bool SmCore::unchecked_operand_read(ExecContext& ctx, MemoryPort& port, std::uin
     return true;
 }
 
-[[gnu::hot]] const std::uint32_t* SmCore::read_operand(ExecContext& ctx, const isa::Operand& op, std::uint32_t* buf, bool signed16) {
+[[gnu::hot]] const std::uint32_t* SmCore::read_operand(ExecContext& ctx, const isa::Operand& op, std::uint32_t* buf,
+                                                       bool signed16) {
     switch (op.kind) {
         case OperandKind::Reg:
             if (op.reg == 124) return zeros_;
