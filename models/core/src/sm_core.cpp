@@ -352,17 +352,30 @@ std::uint32_t SmCore::picked_warp(std::uint32_t rr) {
     WarpState& w = warps_[ctx.fetch.warp_slot];
     const isa::Instruction* inst = program_->fetch(w.pc);
     const FormInfo* form = inst != nullptr ? &program_->form(w.pc) : fetch_rtl_address(w.pc, inst);
-    if (form == nullptr) {
-        fail(KernelErrorKind::IllegalInstruction, ctx.fetch.warp_slot, w.pc,
-             (w.pc & 3u) ? std::string("PC not 4-byte aligned")
-                         : "PC outside instruction memory (" + std::to_string(program_->size_bytes()) + " bytes)");
-        return false;
-    }
+    if (form == nullptr) return fail_fetch(ctx.fetch.warp_slot, w.pc);
     ctx.fetch.inst = inst;
     ctx.fetch.form = *form;
     ctx.fetch.pc = w.pc;
     ctx.fetch.rtl = cfg_.rtl.unit_flags;
     return true;
+}
+
+// The error paths of fetch and decode, out of line: the per-instruction functions keep small
+// frames (no string building inlined into them).
+bool SmCore::fail_fetch(std::uint32_t warp_slot, std::uint32_t pc) {
+    fail(KernelErrorKind::IllegalInstruction, warp_slot, pc,
+         (pc & 3u) ? std::string("PC not 4-byte aligned")
+                   : "PC outside instruction memory (" + std::to_string(program_->size_bytes()) + " bytes)");
+    return false;
+}
+
+bool SmCore::fail_illegal(std::uint32_t warp_slot, std::uint32_t pc, const isa::Instruction& inst) {
+    std::string why = isa::describe_illegal(inst);  // words, reason, opcode fields
+    const std::size_t colon = why.find(": ");       // drop its "illegal instruction at 0x..: "
+    if (colon != std::string::npos) why = why.substr(colon + 2);
+    if (why.empty()) why = illegal_text(inst.illegal_reason);
+    fail(KernelErrorKind::IllegalInstruction, warp_slot, pc, std::move(why));
+    return false;
 }
 
 // A PC the program does not hold: FlexGripPlus's fetch reads the system memory at PC bits
@@ -388,14 +401,7 @@ const FormInfo* SmCore::fetch_rtl_address(std::uint32_t pc, const isa::Instructi
 [[gnu::hot]] bool SmCore::decode(ExecContext& ctx) {
     const isa::Instruction* inst = ctx.fetch.inst;
     const WarpState& w = warps_[ctx.fetch.warp_slot];
-    if (inst->is_illegal()) {
-        std::string why = isa::describe_illegal(*inst);  // words, reason, opcode fields
-        const std::size_t colon = why.find(": ");        // drop its "illegal instruction at 0x..: "
-        if (colon != std::string::npos) why = why.substr(colon + 2);
-        if (why.empty()) why = illegal_text(inst->illegal_reason);
-        fail(KernelErrorKind::IllegalInstruction, ctx.fetch.warp_slot, w.pc, std::move(why));
-        return false;
-    }
+    if (inst->is_illegal()) return fail_illegal(ctx.fetch.warp_slot, w.pc, *inst);
     ctx.decode.issue_mask = w.active;
     ctx.decode.exec_mask =
         inst->is_guarded()

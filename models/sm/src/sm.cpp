@@ -174,22 +174,25 @@ bool Sm::default_chain() {
     }
     if (control_ != nullptr) {
         ++control_->issued;
-        if (control_->abort) {
-            core_.fail(core::KernelErrorKind::Aborted, ctx.fetch.warp_slot, 0, "aborted by the host");
-            return false;
-        }
-        if (control_->max_instructions != 0 && control_->issued > control_->max_instructions) {
-            core_.fail(core::KernelErrorKind::Watchdog, ctx.fetch.warp_slot, 0,
-                       "more than " + std::to_string(control_->max_instructions) + " warp instructions");
-            return false;
-        }
-        if (control_->max_cycles != 0 && cycles_ > control_->max_cycles) {
-            core_.fail(core::KernelErrorKind::Watchdog, ctx.fetch.warp_slot, 0,
-                       "more than " + std::to_string(control_->max_cycles) + " SM cycles");
-            return false;
-        }
+        if (control_->abort || (control_->max_instructions != 0 && control_->issued > control_->max_instructions) ||
+            (control_->max_cycles != 0 && cycles_ > control_->max_cycles))
+            return stop(ctx.fetch.warp_slot);
     }
     return true;
+}
+
+// The host's abort or a watchdog (in that order): the kernel error, out of the issue loop.
+bool Sm::stop(std::uint32_t warp_slot) {
+    if (control_->abort) {
+        core_.fail(core::KernelErrorKind::Aborted, warp_slot, 0, "aborted by the host");
+    } else if (control_->max_instructions != 0 && control_->issued > control_->max_instructions) {
+        core_.fail(core::KernelErrorKind::Watchdog, warp_slot, 0,
+                   "more than " + std::to_string(control_->max_instructions) + " warp instructions");
+    } else {
+        core_.fail(core::KernelErrorKind::Watchdog, warp_slot, 0,
+                   "more than " + std::to_string(control_->max_cycles) + " SM cycles");
+    }
+    return false;
 }
 
 void Sm::sync_local_time() {

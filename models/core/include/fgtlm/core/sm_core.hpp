@@ -210,6 +210,9 @@ public:
     bool fetch(ExecContext& ctx);   // instruction at the warp's PC (pre-decoded program)
     // core.rtl.instruction_address_bits: the instruction a PC outside the program fetches.
     const FormInfo* fetch_rtl_address(std::uint32_t pc, const isa::Instruction*& inst);
+    [[gnu::cold, gnu::noinline]] bool fail_fetch(std::uint32_t warp_slot, std::uint32_t pc);
+    [[gnu::cold, gnu::noinline]] bool fail_illegal(std::uint32_t warp_slot, std::uint32_t pc,
+                                                   const isa::Instruction& inst);
     bool decode(ExecContext& ctx);     // legality check, guard evaluation, context reset
     bool read(ExecContext& ctx);       // operand collection
     bool execute(ExecContext& ctx);    // SP/FPU/SFU/memory/branch unit of ctx.fetch.form
