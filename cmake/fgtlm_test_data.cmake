@@ -23,14 +23,24 @@ endif()
 set(FGTLM_RTL_SKIP_LINE
     "SKIP: no FlexGripPlus checkout (FGTLM_FLEXGRIP_DIR='${FGTLM_FLEXGRIP_DIR}'); run scripts/get-flexgrip and reconfigure with -DFGTLM_FLEXGRIP_DIR=<its folder>")
 
-# fgtlm_rtl_test(NAME name COMMAND cmd...): a test that needs the RTL, labelled `rtl` (a caller
-# that sets LABELS again keeps `rtl` in them). It runs through tests/need_rtl.sh, which skips it
-# with FGTLM_RTL_SKIP_LINE (exit 77) when there is no checkout or no ghdl-llvm. Its COST makes
-# ctest -j start it before the short tests even in a fresh build tree (no cost data yet), so a
-# minutes-long GHDL run does not end the suite alone on one core.
+# fgtlm_rtl_test(NAME name [BUILDS] COMMAND cmd...): a test that needs the RTL, labelled `rtl` (a
+# caller that sets LABELS again keeps `rtl` in them). It runs through tests/need_rtl.sh, which
+# skips it with FGTLM_RTL_SKIP_LINE (exit 77) when there is no checkout or no ghdl-llvm. Its COST
+# makes ctest -j start it before the short tests even in a fresh build tree (no cost data yet), so
+# a minutes-long GHDL run does not end the suite alone on one core.
+# The GHDL builds of the RTL (one per core count, and the fault-injection build) are made once,
+# under a lock, by whichever test needs one first. A test marked BUILDS makes one of them (fixture
+# fgtlm_rtl_builds); every other RTL test waits until those are done, so on a fresh tree two tests
+# never start together only for one to sit on the other's build lock with a core idle: the short
+# tests use that core meanwhile.
 function(fgtlm_rtl_test)
-  cmake_parse_arguments(A "" "NAME" "COMMAND" ${ARGN})
+  cmake_parse_arguments(A "BUILDS" "NAME" "COMMAND" ${ARGN})
   add_test(NAME ${A_NAME} COMMAND ${PROJECT_SOURCE_DIR}/tests/need_rtl.sh "${FGTLM_FLEXGRIP_DIR}"
            "${FGTLM_RTL_SKIP_LINE}" ${A_COMMAND})
   set_tests_properties(${A_NAME} PROPERTIES LABELS rtl SKIP_RETURN_CODE 77 SKIP_REGULAR_EXPRESSION "^SKIP: " COST 100)
+  if(A_BUILDS)
+    set_tests_properties(${A_NAME} PROPERTIES FIXTURES_SETUP fgtlm_rtl_builds COST 1000)
+  else()
+    set_tests_properties(${A_NAME} PROPERTIES FIXTURES_REQUIRED fgtlm_rtl_builds)
+  endif()
 endfunction()

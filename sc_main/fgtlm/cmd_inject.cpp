@@ -67,7 +67,7 @@ struct InjectOptions {
         *o_max{};
     std::uint64_t max_instructions = faults::kDefaultGoldenInstructions;
     bool rtl_flops = false;      // --rtl-flops: flop-level injection on the Verilated RTL
-    bool rtl_verilated = false;  // --rtl-verilated: pc/mask faults validated on the Verilated RTL
+    bool rtl_verilated = false;  // --rtl-verilated: faults validated on the Verilated RTL
     cli::RtlFlopsOptions flops;
     std::uint32_t checkpoints = 64;
 };
@@ -331,7 +331,8 @@ void add_rtl_flops_options(CLI::App* sub, InjectOptions& opt) {
                     "default every register of the SM")
         ->delimiter(',');
     sub->add_flag("--rtl-verilated", o->rtl_verilated,
-                  "validate the pc/mask faults against the Verilated FlexGripPlus (warp-pool word flips)");
+                  "validate the campaign's gpr/areg/pred/shared faults and pc/mask flips against the Verilated "
+                  "FlexGripPlus, injection by injection");
     sub->add_flag("--memories", o->flops.memories, "--rtl-flops: memory words too (register files, warp state)");
     sub->add_flag("--list-units", o->flops.list_units, "--rtl-flops: list the units and their bits, then stop");
     cli::add_unsigned(sub, "--checkpoints", o->checkpoints, "--rtl-flops: golden snapshots (64)", 1, 100000);

@@ -174,9 +174,9 @@ int validate_on_verilated_rtl(faults::Campaign& c, const std::string& out_path, 
         &std::cerr);
     if (out) out->commit();
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    const nlohmann::json j = {{"injections", s.injections}, {"agree", s.agree},      {"model/rtl", s.confusion},
-                              {"structures", s.structures}, {"seed", c.spec().seed}, {"kernel", c.image().name},
-                              {"wall_seconds", wall},       {"rtl", "verilated"}};
+    const nlohmann::json j = {{"injections", s.injections}, {"agree", s.agree},           {"model/rtl", s.confusion},
+                              {"not_stored", s.not_stored}, {"structures", s.structures}, {"seed", c.spec().seed},
+                              {"kernel", c.image().name},   {"wall_seconds", wall},       {"rtl", "verilated"}};
     std::cout << fmt::format("RTL validation (Verilated): {} of {} injections agree\n{}\n", s.agree, s.injections,
                              j.dump(1));
     if (!summary_json.empty()) io::write_file(summary_json, j.dump(2) + "\n");

@@ -31,8 +31,8 @@ int inject_rtl_flops(const loaders::KernelImage* image, const RtlFlopsOptions& o
 // options; fgtlm inject merges them as for a model campaign). Returns the job id.
 std::string submit_rtl_flops_slurm(const faults::SlurmOptions& so);
 
-// fgtlm inject --structure pc,mask --rtl-verilated: the campaign's warp-state flips on the
-// model and on the Verilated RTL (rtl/verilated_validation.hpp), classes compared; exit 0 only
+// fgtlm inject --rtl-verilated: the campaign's register-file, shared-memory, pc and mask faults
+// on the model and on the Verilated RTL (rtl/verilated_validation.hpp), classes compared; exit 0 only
 // when all agree. Records to `out`, the summary JSON to `summary_json` (empty: none).
 int validate_on_verilated_rtl(faults::Campaign& c, const std::string& out, const std::string& summary_json);
 

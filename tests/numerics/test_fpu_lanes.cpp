@@ -10,6 +10,7 @@
 
 #include <fgtlm/numerics/fpu.hpp>
 #include <fgtlm/numerics/fpu_lanes.hpp>
+#include "../draw_count.hpp"
 
 namespace {
 
@@ -52,7 +53,7 @@ using ScalarOp = std::uint32_t (*)(std::uint32_t, std::uint32_t, Rounding);
 void lanes_match_scalar(LaneOp lanes, ScalarOp scalar, const char* op) {
     Gen g;
     std::uint32_t a[32], b[32], r[32];
-    for (int it = 0; it < 40000; ++it) {
+    for (int it = 0; it < int(fgtlm::test::draw_count(40000)); ++it) {
         fill(g, a, it & 1);
         fill(g, b, it & 2);
         const std::uint32_t mask = (it % 7 == 0) ? g.word() : 0xffffffffu;
@@ -76,7 +77,7 @@ TEST(FpuLanes, FaddMatchesScalarAtTheDomainEdges) {
     Gen g;
     std::uint32_t a[32], b[32], r[32];
     const std::uint32_t edges[] = {0, 1, 2, 3, 25, 26, 27, 28, 29, 127, 225, 252, 253, 254};
-    for (int it = 0; it < 40000; ++it) {
+    for (int it = 0; it < int(fgtlm::test::draw_count(40000)); ++it) {
         for (int l = 0; l < 32; ++l) {
             const std::uint32_t e = (it & 1) ? edges[g.word() % 14] : g.word() % 256;
             const std::uint32_t f = (g.word() & 2) ? (g.word() & 0x7fffffu) : (g.word() & 0x7u) << (g.word() % 21);
@@ -95,7 +96,7 @@ TEST(FpuLanes, FaddMatchesScalarAtTheDomainEdges) {
 TEST(FpuLanes, FmadMatchesScalar) {
     Gen g;
     std::uint32_t a[32], b[32], c[32], r[32];
-    for (int it = 0; it < 32000; ++it) {  // ~1M lanes
+    for (int it = 0; it < int(fgtlm::test::draw_count(32000)); ++it) {  // ~1M lanes
         fill(g, a, it & 1);
         fill(g, b, it & 1);
         fill(g, c, it & 2);

@@ -82,6 +82,29 @@ TEST(RtlFlops, AGlobalMemoryFlipOutsideTheKernelsDataIsAnSdcAndOneInsideAFlopVar
     }
 }
 
+// A stuck-at holds against the kernel's own writes, where a flip of the same bit is overwritten:
+// bit 0 of VectorAdd_float's first output byte (c at 16384), from cycle 0.
+TEST(RtlFlops, AStuckBitHoldsAgainstTheKernelsWritesWhereAFlipIsOverwritten) {
+    rtl::FlopCampaignSpec spec;
+    spec.units = {"uglobalmemory"};
+    spec.memories = true;
+    rtl::FlopCampaign c(bundle_kernel("VectorAdd_float"), spec);
+    const int golden = c.golden_memory()[16384] & 1;
+    rtl::FlopInjection at;
+    at.storage = storage_named("uglobalmemory.ram");
+    at.word = 16384;
+    at.cycle = 0;
+    EXPECT_EQ(c.run_at(at).cls, "Masked");  // the flip: the kernel writes the byte afterwards
+    at.stuck = 1 - golden;
+    const rtl::FlopInjection stuck = c.run_at(at);
+    EXPECT_EQ(stuck.cls, "SDC");
+    EXPECT_EQ(stuck.sdc_words, 1u);
+    EXPECT_FALSE(stuck.converged);
+    EXPECT_EQ(c.record(stuck).at("model"), golden ? "stuck0" : "stuck1");
+    at.stuck = golden;  // held at the value the kernel writes
+    EXPECT_EQ(c.run_at(at).cls, "Masked");
+}
+
 TEST(RtlFlops, CampaignIsDeterministicShardableAndTheShortcutNeverChangesAClass) {
     rtl::FlopCampaignSpec spec;
     spec.count = 60;

@@ -36,13 +36,6 @@ std::string rtl_class(const cosim::RtlResult& r, const loaders::ExpectedRange& g
     return "Masked";
 }
 
-// The summary key of a fault's structure, as in the campaign summary ("gpr", "gpr/stuck0").
-std::string structure_key(const Fault& f) {
-    std::string k(to_string(f.structure));
-    if (f.model != FaultModel::Flip) k += "/" + std::string(to_string(f.model));
-    return k;
-}
-
 // Shared memory belongs to no warp: the fault goes before the model's instruction `time`, i.e.
 // before warp w's k-th instruction where w runs that instruction (exact for one warp; with
 // several, the other warps may be elsewhere in the RTL at that moment).
@@ -53,20 +46,10 @@ struct WarpTrace {
 };
 
 RtlSite shared_time(Campaign& c, const Fault& f, RtlSite s) {
-    const loaders::KernelImage& img = c.image();
-    core::Program program;
-    program.bind(img.program.data(), std::uint32_t(img.program.size()));
-    Machine m(img, program);
-    m.start();
-    std::vector<std::uint32_t> slots;
-    WarpTrace tr{&slots};
-    while (m.steps() <= f.time && m.step(tr) == RunStatus::Running) {
-    }
-    s.reached = slots.size() > f.time;
-    if (s.reached) {
-        s.warp = slots[f.time];
-        s.k = std::uint32_t(std::count(slots.begin(), slots.begin() + std::ptrdiff_t(f.time), s.warp));
-    }
+    const RtlSite t = issue_time(c, f.time);
+    s.warp = t.warp;
+    s.k = t.k;
+    s.reached = t.reached;
     return s;
 }
 
@@ -116,6 +99,25 @@ RtlSite rtl_site(Campaign& c, const Fault& f) {
     const RtlSite t = warp_time(c, s.warp, f.time);
     s.k = t.k;
     s.reached = t.reached;
+    return s;
+}
+
+RtlSite issue_time(Campaign& c, std::uint64_t time) {
+    const loaders::KernelImage& img = c.image();
+    core::Program program;
+    program.bind(img.program.data(), std::uint32_t(img.program.size()));
+    Machine m(img, program);
+    m.start();
+    std::vector<std::uint32_t> slots;
+    WarpTrace tr{&slots};
+    while (m.steps() <= time && m.step(tr) == RunStatus::Running) {
+    }
+    RtlSite s;
+    s.reached = slots.size() > time;
+    if (s.reached) {
+        s.warp = slots[time];
+        s.k = std::uint32_t(std::count(slots.begin(), slots.begin() + std::ptrdiff_t(time), s.warp));
+    }
     return s;
 }
 
@@ -205,6 +207,22 @@ RtlSetup setup_rtl(Campaign& c, const std::vector<std::uint64_t>& ids, const Rtl
 
 }  // namespace
 
+std::string structure_key(const Fault& f) {
+    std::string k(to_string(f.structure));
+    if (f.model != FaultModel::Flip) {  // appended piece by piece: GCC 12 -O3 warns (-Wrestrict) on "/" + string
+        k += '/';
+        k += to_string(f.model);
+    }
+    return k;
+}
+
+void count_not_stored(RtlValidationSummary& sum, const std::string& structure) {
+    ++sum.not_stored;
+    nlohmann::json& st = sum.structures[structure];
+    if (!st.is_object()) st = nlohmann::json::object();
+    st["not_stored"] = st.value("not_stored", 0) + 1;
+}
+
 void count_agreement(RtlValidationSummary& sum, const std::string& structure, const std::string& model_class,
                      const std::string& rtl_class) {
     ++sum.injections;
@@ -235,10 +253,7 @@ RtlValidationSummary validate_on_rtl(Campaign& c, const std::vector<std::uint64_
         const nlohmann::json site = {{"warp", s.warp},       {"k", s.k},     {"file", s.file}, {"core", s.core},
                                      {"address", s.address}, {"bit", s.bit}, {"mode", s.mode}};
         if (!s.stored) {  // no RTL storage: reported, not run, not counted in the agreement
-            ++sum.not_stored;
-            nlohmann::json& st = sum.structures[structure_key(f)];
-            if (!st.is_object()) st = nlohmann::json::object();
-            st["not_stored"] = st.value("not_stored", 0) + 1;
+            count_not_stored(sum, structure_key(f));
             rec["rtl"] = {{"class", nullptr}, {"site", site}, {"not_stored", true}};
             if (log != nullptr) *log << fmt::format("id {}: model site has no RTL storage, not run\n", id);
             sink(rec);

@@ -149,17 +149,27 @@ FlopInjection FlopCampaign::run_at(FlopInjection inj) {
         throw std::out_of_range(fmt::format("cycle {} of a {}-cycle golden run", inj.cycle, golden_cycles_));
     gpu_.restore(snapshots_[std::min<std::size_t>(inj.cycle / interval_, snapshots_.size() - 1)]);
     while (gpu_.kernel_cycles() < inj.cycle) gpu_.step();
-    gpu_.flip(inj.storage, inj.word, inj.bit);
+    if (inj.stuck < 0) {
+        gpu_.flip(inj.storage, inj.word, inj.bit);
+        if (inj.twin != SIZE_MAX) gpu_.flip(inj.twin, 0, inj.bit);
+    } else
+        force(inj);
     classify(inj);
     return inj;
+}
+
+void FlopCampaign::force(const FlopInjection& inj) {
+    if (gpu_.peek(inj.storage, inj.word, inj.bit, 1) != std::uint64_t(inj.stuck))
+        gpu_.flip(inj.storage, inj.word, inj.bit);
 }
 
 void FlopCampaign::classify(FlopInjection& inj) {
     const auto limit = std::uint64_t(std::ceil(spec_.hang_factor * double(golden_cycles_)));
     for (;;) {
         if (gpu_.step()) break;
+        if (inj.stuck >= 0) force(inj);  // a stuck bit never lets the state converge to the golden run's
         const std::uint64_t c = gpu_.kernel_cycles();
-        if (spec_.converge_early && c % interval_ == 0 && c / interval_ < snapshots_.size() &&
+        if (inj.stuck < 0 && spec_.converge_early && c % interval_ == 0 && c / interval_ < snapshots_.size() &&
             gpu_.same_state(snapshots_[c / interval_])) {
             inj.cls = "Masked";
             inj.converged = true;
@@ -201,7 +211,9 @@ nlohmann::json FlopCampaign::record(const FlopInjection& inj) const {
     const RtlStorageInfo& s = RtlBackend::verilated_storage()[inj.storage];
     nlohmann::json r = {{"id", inj.id},
                         {"structure", unit_of(s)},
-                        {"model", "flip"},
+                        {"model", inj.stuck < 0    ? "flip"
+                                  : inj.stuck == 0 ? "stuck0"
+                                                   : "stuck1"},
                         {"class", inj.cls},
                         {"flop", std::string(s.path)},
                         {"source", std::string(s.source)},

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include "../../draw_count.hpp"
 
 namespace fgtlm::test {
 namespace {
@@ -32,7 +33,8 @@ void save_failure(const FuzzCase& c, std::uint64_t seed, const std::string& what
 }
 
 TEST(PtxDifferential, RandomKernelsEqualThePtxInterpreter) {
-    const std::uint64_t count = env_number("FGTLM_FUZZ_COUNT", 15), first = env_number("FGTLM_FUZZ_SEED", 1);
+    const std::uint64_t count = env_number("FGTLM_FUZZ_COUNT", draw_count(15)),
+                        first = env_number("FGTLM_FUZZ_SEED", 1);
     std::uint64_t passed = 0, too_big = 0;
     for (std::uint64_t seed = first; seed < first + count; ++seed) {
         const FuzzCase c = fuzz_case(seed);

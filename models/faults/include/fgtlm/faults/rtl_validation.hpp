@@ -36,6 +36,9 @@ RtlSite rtl_site(Campaign& c, const Fault& f);
 // The time part of a site: warp `warp`'s instructions among the model's first `time` dynamic
 // warp instructions (k), and whether the warp still runs then (reached).
 RtlSite warp_time(Campaign& c, std::uint32_t warp, std::uint64_t time);
+// The warp that issues the model's dynamic warp instruction `time` and that warp's
+// instructions before it (k); reached = false when the kernel ends first.
+RtlSite issue_time(Campaign& c, std::uint64_t time);
 
 // Structures with an RTL counterpart in the fault-injection build: gpr, areg, pred, shared.
 bool rtl_injectable(Structure s);
@@ -47,6 +50,10 @@ struct RtlValidationSummary {
     nlohmann::json structures = nlohmann::json::object();  // name -> counts, class pairs, AVF model / RTL
 };
 
+// The summary key of a fault's structure, as in the campaign summary ("gpr", "gpr/stuck0").
+std::string structure_key(const Fault& f);
+// Counts a model site the RTL has no storage for (not run, not in the agreement).
+void count_not_stored(RtlValidationSummary& sum, const std::string& structure);
 // Adds one injection's model and RTL classes to the counts of `structure` and the totals.
 void count_agreement(RtlValidationSummary& sum, const std::string& structure, const std::string& model_class,
                      const std::string& rtl_class);

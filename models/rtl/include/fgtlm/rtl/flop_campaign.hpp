@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstddef>
 #include <span>
 #include <string>
 #include <vector>
@@ -58,7 +59,11 @@ struct FlopInjection {
     std::uint64_t id = 0;
     std::size_t storage = 0;
     std::uint32_t word = 0, bit = 0;
-    std::uint64_t cycle = 0;          // kernel cycles before the flip
+    std::uint64_t cycle = 0;  // kernel cycles before the flip
+    int stuck = -1;           // 0 or 1: the bit is held at that value from `cycle` on (run_at only)
+    // run_at only: a second register whose bit `bit` flips with it, for a value the RTL holds in
+    // two registers at once (the fetch stage's instruction_i and instruction_out).
+    std::size_t twin = SIZE_MAX;
     std::string cls;                  // Masked, SDC, Hang
     std::uint64_t kernel_cycles = 0;  // when the run ended (converged: the snapshot's cycle)
     bool converged = false;           // state equal to the golden run's at a snapshot
@@ -78,8 +83,9 @@ public:
     // The injections of this shard, in id order.
     [[nodiscard]] std::vector<std::uint64_t> shard_ids() const;
     FlopInjection run(std::uint64_t id);
-    // One flip at a site and cycle of the caller's choosing (storage, word, bit, cycle set;
-    // the cycle before the golden run's end), classified as run() does.
+    // One flip (or stuck-at, `stuck`) at a site and cycle of the caller's choosing (storage,
+    // word, bit, cycle set; the cycle before the golden run's end), classified as run() does.
+    // A stuck bit is forced again after every clock, as a stuck-at cell overrides its writes.
     FlopInjection run_at(FlopInjection inj);
     // The golden run's global memory.
     [[nodiscard]] const std::vector<std::uint8_t>& golden_memory() const { return golden_memory_; }
@@ -92,6 +98,7 @@ private:
     void golden_run();
     FlopInjection site_of(std::uint64_t id) const;
     void classify(FlopInjection& inj);
+    void force(const FlopInjection& inj);
 
     FlopCampaignKernel kernel_;
     FlopCampaignSpec spec_;
