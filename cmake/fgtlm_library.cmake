@@ -31,4 +31,5 @@ function(fgtlm_add_model_library part)
   if(FGTLM_HOST_POPCNT)
     target_compile_options(${target} PRIVATE -mpopcnt)
   endif()
+  fgtlm_add_lto_objects(${part})  # fgtlm_lto.cmake
 endfunction()

@@ -5,7 +5,7 @@
 
 namespace fgtlm::core {
 
-bool SmCore::execute(ExecContext& ctx) {
+[[gnu::hot]] bool SmCore::execute(ExecContext& ctx) {
     ctx.writeback.rec.unit = ctx.fetch.form.timing;
     ctx.execute.error.kind = KernelErrorKind::None;
     if (ctx.fetch.form.exec == UnitId::Memory) gather_memory_operands(ctx);

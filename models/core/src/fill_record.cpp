@@ -4,7 +4,7 @@
 
 namespace fgtlm::core {
 
-void SmCore::fill_record(ExecContext& ctx) {
+[[gnu::hot]] void SmCore::fill_record(ExecContext& ctx) {
     const isa::Instruction& in = *ctx.fetch.inst;
     const WarpState& w = warps_[ctx.fetch.warp_slot];
     IssueRecord& r = ctx.writeback.rec;

@@ -61,7 +61,8 @@ std::uint32_t extend(std::uint32_t raw, DataType t) {
 // s[..] and c[..] operands through the shared- and constant-memory ports: one word per lane
 // from the port's direct window when it covers the memory (the SM's controllers grant it),
 // else one b_transport per lane; the slow path's annotated delay goes to the issue record.
-bool SmCore::read_shared_or_const(ExecContext& ctx, const isa::Operand& op, std::uint32_t* out, bool is_const) {
+[[gnu::hot]] bool SmCore::read_shared_or_const(ExecContext& ctx, const isa::Operand& op, std::uint32_t* out,
+                                               bool is_const) {
     const std::uint32_t size = isa::Operand::size_of(op.type);
     // The RTL has no term for the bank number (c[b][off] is byte off*size); G80 has 16 banks.
     const std::uint32_t bank = is_const && !cfg_.rtl.single_constant_bank ? op.bank % kConstantBanks : 0u;
@@ -146,7 +147,8 @@ bool SmCore::unchecked_operand_read(ExecContext& ctx, MemoryPort& port, std::uin
     return true;
 }
 
-const std::uint32_t* SmCore::read_operand(ExecContext& ctx, const isa::Operand& op, std::uint32_t* buf, bool signed16) {
+[[gnu::hot]] const std::uint32_t* SmCore::read_operand(ExecContext& ctx, const isa::Operand& op, std::uint32_t* buf,
+                                                       bool signed16) {
     switch (op.kind) {
         case OperandKind::Reg:
             if (op.reg == 124) return zeros_;
@@ -189,7 +191,7 @@ const std::uint32_t* SmCore::read_operand(ExecContext& ctx, const isa::Operand& 
     return zeros_;
 }
 
-bool SmCore::read(ExecContext& ctx) {
+[[gnu::hot]] bool SmCore::read(ExecContext& ctx) {
     const isa::Instruction& in = *ctx.fetch.inst;
     ctx.read.carry_flags = in.carry_in ? regs_.pred_row(ctx.fetch.warp_slot, in.carry_in_reg) : nullptr;
     if (in.op == Opcode::TEX) return read_texture_coordinates(ctx);
@@ -244,7 +246,7 @@ bool SmCore::read(ExecContext& ctx) {
 // Loads or uses the read stage's second-operand latch (semantics.hpp). A load keeps the
 // values of the instruction's last pass (threads 32 - sp_lanes .. 31), the pass
 // read_source_ops.vhd finished last; a use replaces src[1] of every thread by them.
-void SmCore::rtl_src2_latch(ExecContext& ctx, const std::uint32_t* const raw[3]) {
+[[gnu::hot]] void SmCore::rtl_src2_latch(ExecContext& ctx, const std::uint32_t* const raw[3]) {
     switch (Src2Latch(ctx.fetch.form.rtl.src2)) {
         case Src2Latch::Keep: return;
         case Src2Latch::Use:  // a copy: the latch may be reloaded before this instruction executes
@@ -282,7 +284,7 @@ void SmCore::latch_row(std::uint32_t* out, const std::uint32_t* latch) const {
 // pipeline_decode.vhd gives a typed third source (IMAD's, FMAD's, R2G's stored register), and
 // the execute stage's ALU latch. An R2P executes on R0 (src[0], apply_semantics), the second-
 // and third-operand latches (src[1], src[2]) and the ALU latch as it stands.
-void SmCore::rtl_r2p_latches(ExecContext& ctx, const std::uint32_t* const raw[3]) {
+[[gnu::hot]] void SmCore::rtl_r2p_latches(ExecContext& ctx, const std::uint32_t* const raw[3]) {
     const isa::Instruction& in = *ctx.fetch.inst;
     if (in.op == Opcode::R2P) {
         latch_row(ctx.read.buf[1], src2_latch_);

@@ -275,11 +275,23 @@ void SmCore::start_batch(std::uint32_t first_block, std::uint32_t count) {
             w.depth = 0;
             w.join_seen = false;
             w.status = WarpStatus::Ready;
-            std::uint32_t* r0 = reg_row(slot, 0);
-            for (std::uint32_t l = 0; l < n; ++l) {
-                const std::uint32_t t = t0 + l;
-                const std::uint32_t tx = t % bx, ty = (t / bx) % by, tz = t / (bx * by);
-                r0[l] = tx | (ty << 16) | ((tz & 0x3fu) << 26);
+            write_thread_ids(reg_row(slot, 0), t0, n, bx, by);
+        }
+    }
+}
+
+// R0 of threads t0 .. t0+n-1 of a block of bx x by x .. threads (tid.x | tid.y << 16 | tid.z << 26):
+// the index divided once, then counted up (a block start wrote 3 divisions per thread).
+void SmCore::write_thread_ids(std::uint32_t* r0, std::uint32_t t0, std::uint32_t n, std::uint32_t bx,
+                              std::uint32_t by) {
+    std::uint32_t tx = t0 % bx, ty = (t0 / bx) % by, tz = t0 / (bx * by);
+    for (std::uint32_t l = 0; l < n; ++l) {
+        r0[l] = tx | (ty << 16) | ((tz & 0x3fu) << 26);
+        if (++tx == bx) {
+            tx = 0;
+            if (++ty == by) {
+                ty = 0;
+                ++tz;
             }
         }
     }
@@ -302,7 +314,7 @@ std::uint32_t SmCore::guard_mask(std::uint32_t warp_slot, std::uint8_t reg, std:
     return guard_bits(cond & 31u, regs_.pred_row(warp_slot, reg));
 }
 
-bool SmCore::select(ExecContext& ctx) {
+[[gnu::hot]] bool SmCore::select(ExecContext& ctx) {
     if (failed()) return false;
     if (warps_live_ == 0) return false;
     for (std::uint32_t i = 0; i < num_warps_; ++i) {
@@ -336,21 +348,34 @@ std::uint32_t SmCore::picked_warp(std::uint32_t rr) {
     return pick < 32 && ((ready >> pick) & 1u) ? pick : rr;
 }
 
-bool SmCore::fetch(ExecContext& ctx) {
+[[gnu::hot]] bool SmCore::fetch(ExecContext& ctx) {
     WarpState& w = warps_[ctx.fetch.warp_slot];
     const isa::Instruction* inst = program_->fetch(w.pc);
     const FormInfo* form = inst != nullptr ? &program_->form(w.pc) : fetch_rtl_address(w.pc, inst);
-    if (form == nullptr) {
-        fail(KernelErrorKind::IllegalInstruction, ctx.fetch.warp_slot, w.pc,
-             (w.pc & 3u) ? std::string("PC not 4-byte aligned")
-                         : "PC outside instruction memory (" + std::to_string(program_->size_bytes()) + " bytes)");
-        return false;
-    }
+    if (form == nullptr) return fail_fetch(ctx.fetch.warp_slot, w.pc);
     ctx.fetch.inst = inst;
     ctx.fetch.form = *form;
     ctx.fetch.pc = w.pc;
     ctx.fetch.rtl = cfg_.rtl.unit_flags;
     return true;
+}
+
+// The error paths of fetch and decode, out of line: the per-instruction functions keep small
+// frames (no string building inlined into them).
+bool SmCore::fail_fetch(std::uint32_t warp_slot, std::uint32_t pc) {
+    fail(KernelErrorKind::IllegalInstruction, warp_slot, pc,
+         (pc & 3u) ? std::string("PC not 4-byte aligned")
+                   : "PC outside instruction memory (" + std::to_string(program_->size_bytes()) + " bytes)");
+    return false;
+}
+
+bool SmCore::fail_illegal(std::uint32_t warp_slot, std::uint32_t pc, const isa::Instruction& inst) {
+    std::string why = isa::describe_illegal(inst);  // words, reason, opcode fields
+    const std::size_t colon = why.find(": ");       // drop its "illegal instruction at 0x..: "
+    if (colon != std::string::npos) why = why.substr(colon + 2);
+    if (why.empty()) why = illegal_text(inst.illegal_reason);
+    fail(KernelErrorKind::IllegalInstruction, warp_slot, pc, std::move(why));
+    return false;
 }
 
 // A PC the program does not hold: FlexGripPlus's fetch reads the system memory at PC bits
@@ -373,17 +398,10 @@ const FormInfo* SmCore::fetch_rtl_address(std::uint32_t pc, const isa::Instructi
     return form;
 }
 
-bool SmCore::decode(ExecContext& ctx) {
+[[gnu::hot]] bool SmCore::decode(ExecContext& ctx) {
     const isa::Instruction* inst = ctx.fetch.inst;
     const WarpState& w = warps_[ctx.fetch.warp_slot];
-    if (inst->is_illegal()) {
-        std::string why = isa::describe_illegal(*inst);  // words, reason, opcode fields
-        const std::size_t colon = why.find(": ");        // drop its "illegal instruction at 0x..: "
-        if (colon != std::string::npos) why = why.substr(colon + 2);
-        if (why.empty()) why = illegal_text(inst->illegal_reason);
-        fail(KernelErrorKind::IllegalInstruction, ctx.fetch.warp_slot, w.pc, std::move(why));
-        return false;
-    }
+    if (inst->is_illegal()) return fail_illegal(ctx.fetch.warp_slot, w.pc, *inst);
     ctx.decode.issue_mask = w.active;
     ctx.decode.exec_mask =
         inst->is_guarded()
@@ -402,7 +420,7 @@ bool SmCore::decode(ExecContext& ctx) {
     return true;
 }
 
-bool SmCore::writeback(ExecContext& ctx) {
+[[gnu::hot]] bool SmCore::writeback(ExecContext& ctx) {
     if (track_undefined_) write_taint(ctx);
     if (ctx.execute.res_regs != 0 && ctx.decode.exec_mask != 0) write_results(ctx);
     if (ctx.fetch.inst->src[0].post_inc || ctx.fetch.inst->dst.post_inc) post_increment(ctx);
@@ -423,16 +441,16 @@ bool SmCore::writeback(ExecContext& ctx) {
     // Timing first (one channel: the cost it returns is the SM's), then the observers.
     if (cost_ != nullptr) ctx.writeback.issue_cycles = cost_->on_issue(ctx.writeback.rec);
     if (!observers_.empty()) {
-        for (ExecutionObserver* o : observers_) {
-            o->on_issue(ctx.writeback.rec);
-            o->on_commit(ctx.writeback.rec, ctx.execute.res[0]);
+        for (std::size_t i = 0; i < observers_.size(); ++i) {
+            observers_[i]->on_issue(ctx.writeback.rec);
+            if (commits_[i]) observers_[i]->on_commit(ctx.writeback.rec, ctx.execute.res[0]);
         }
     }
     return ok && !failed();
 }
 
 // The result registers of the instruction (GPRs, halves, address registers, predicates).
-void SmCore::write_results(ExecContext& ctx) {
+[[gnu::hot]] void SmCore::write_results(ExecContext& ctx) {
     const isa::Instruction& in = *ctx.fetch.inst;
     const std::uint32_t slot = ctx.fetch.warp_slot;
     const std::uint32_t m = ctx.decode.exec_mask;
@@ -505,7 +523,7 @@ void SmCore::set_constant_bank(std::uint32_t bank, const std::uint8_t* data, std
 
 // No unit moved the PC: step past the instruction, pop the stack at a join (.S), end the
 // threads at an end marker. false = kernel error.
-bool SmCore::advance_pc(ExecContext& ctx) {
+[[gnu::hot]] bool SmCore::advance_pc(ExecContext& ctx) {
     const isa::Instruction& in = *ctx.fetch.inst;
     WarpState& w = warps_[ctx.fetch.warp_slot];
     bool ok = true;

@@ -108,8 +108,8 @@ inline void datapath_lanes(FaddLanes& v, const std::uint32_t* a, const std::uint
 }  // namespace
 
 // 32 lanes in one call; lanes outside the settled domain take fadd(), the clocked model.
-FGTLM_LANES_TARGETS void fadd_lanes(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* r,
-                                    std::uint32_t mask, isa::Rounding rnd) {
+[[gnu::hot]] FGTLM_LANES_TARGETS void fadd_lanes(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* r,
+                                                 std::uint32_t mask, isa::Rounding rnd) {
     FaddLanes v;
     datapath_lanes(v, a, b);
     round_lanes(v, a, b, r, static_cast<unsigned>(rnd));

@@ -73,8 +73,8 @@ inline std::uint32_t finish_lanes(std::uint32_t* r, const std::uint32_t* ok, std
 
 }  // namespace
 
-FGTLM_LANES_TARGETS void fmul_lanes(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* r,
-                                    std::uint32_t mask, isa::Rounding rnd) {
+[[gnu::hot]] FGTLM_LANES_TARGETS void fmul_lanes(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* r,
+                                                 std::uint32_t mask, isa::Rounding rnd) {
     if (rnd != isa::Rounding::Nearest) {
         for (std::uint32_t l = 0; l < kLanes; ++l) r[l] = ((mask >> l) & 1u) ? fmul(a[l], b[l], rnd) : 0u;
         return;
@@ -91,8 +91,8 @@ FGTLM_LANES_TARGETS void fmul_lanes(const std::uint32_t* a, const std::uint32_t*
     }
 }
 
-FGTLM_LANES_TARGETS void fmad_lanes(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c,
-                                    std::uint32_t* r, std::uint32_t mask, isa::Rounding rnd) {
+[[gnu::hot]] FGTLM_LANES_TARGETS void fmad_lanes(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c,
+                                                 std::uint32_t* r, std::uint32_t mask, isa::Rounding rnd) {
     if (rnd != isa::Rounding::Nearest) {
         for (std::uint32_t l = 0; l < kLanes; ++l) r[l] = ((mask >> l) & 1u) ? fmad(a[l], b[l], c[l], rnd) : 0u;
         return;

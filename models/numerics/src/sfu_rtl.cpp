@@ -201,7 +201,7 @@ std::uint32_t sfu_rtl(std::uint32_t src, SfuOp op) {
     return sfu_eval<7>(src);
 }
 
-void sfu_rtl_lanes(SfuOp op, const std::uint32_t* a, std::uint32_t* r, std::uint32_t mask) {
+[[gnu::hot]] void sfu_rtl_lanes(SfuOp op, const std::uint32_t* a, std::uint32_t* r, std::uint32_t mask) {
     switch (op) {
         case SfuOp::Sin: return sfu_eval_lanes<0>(a, r, mask);
         case SfuOp::Cos: return sfu_eval_lanes<1>(a, r, mask);

@@ -131,7 +131,7 @@ bool Sm::default_chain() {
            Stage::stage_behind(execute.out) == &writeback;
 }
 
-bool Sm::pass_pipeline(core::ExecContext& ctx) {
+[[gnu::hot]] bool Sm::pass_pipeline(core::ExecContext& ctx) {
     if (!fused_) {
         sc_core::sc_time delay = sc_core::SC_ZERO_TIME;
         issue->b_transport(trans_, delay);
@@ -150,7 +150,7 @@ bool Sm::pass_pipeline(core::ExecContext& ctx) {
     return core_.writeback(ctx);
 }
 
-bool Sm::issue_one() {
+[[gnu::hot]] bool Sm::issue_one() {
     core::ExecContext& ctx = core_.context();
     if (!core_.select(ctx)) return false;
     ctx.execute.unit_cycles = lt_cycles_;  // in case a replacement execute stage bypasses the units
@@ -174,22 +174,25 @@ bool Sm::issue_one() {
     }
     if (control_ != nullptr) {
         ++control_->issued;
-        if (control_->abort) {
-            core_.fail(core::KernelErrorKind::Aborted, ctx.fetch.warp_slot, 0, "aborted by the host");
-            return false;
-        }
-        if (control_->max_instructions != 0 && control_->issued > control_->max_instructions) {
-            core_.fail(core::KernelErrorKind::Watchdog, ctx.fetch.warp_slot, 0,
-                       "more than " + std::to_string(control_->max_instructions) + " warp instructions");
-            return false;
-        }
-        if (control_->max_cycles != 0 && cycles_ > control_->max_cycles) {
-            core_.fail(core::KernelErrorKind::Watchdog, ctx.fetch.warp_slot, 0,
-                       "more than " + std::to_string(control_->max_cycles) + " SM cycles");
-            return false;
-        }
+        if (control_->abort || (control_->max_instructions != 0 && control_->issued > control_->max_instructions) ||
+            (control_->max_cycles != 0 && cycles_ > control_->max_cycles))
+            return stop(ctx.fetch.warp_slot);
     }
     return true;
+}
+
+// The host's abort or a watchdog (in that order): the kernel error, out of the issue loop.
+bool Sm::stop(std::uint32_t warp_slot) {
+    if (control_->abort) {
+        core_.fail(core::KernelErrorKind::Aborted, warp_slot, 0, "aborted by the host");
+    } else if (control_->max_instructions != 0 && control_->issued > control_->max_instructions) {
+        core_.fail(core::KernelErrorKind::Watchdog, warp_slot, 0,
+                   "more than " + std::to_string(control_->max_instructions) + " warp instructions");
+    } else {
+        core_.fail(core::KernelErrorKind::Watchdog, warp_slot, 0,
+                   "more than " + std::to_string(control_->max_cycles) + " SM cycles");
+    }
+    return false;
 }
 
 void Sm::sync_local_time() {
@@ -198,7 +201,7 @@ void Sm::sync_local_time() {
     qk_.sync();
 }
 
-bool Sm::run_quantum(std::uint64_t quantum_cycles) {
+[[gnu::hot]] bool Sm::run_quantum(std::uint64_t quantum_cycles) {
     while (issue_one())
         if (unsynced_cycles_ >= quantum_cycles) return true;
     return false;

@@ -52,12 +52,12 @@ void Instrumentation::on_block_end(std::uint32_t sm, std::uint32_t block) {
 
 // Per instruction the statistics are called directly (a final class: no virtual dispatch) and
 // have no commit hook; only the traces open for this run are called through the interface.
-void Instrumentation::on_issue(const core::IssueRecord& rec) {
+[[gnu::hot]] void Instrumentation::on_issue(const core::IssueRecord& rec) {
     stats_.on_issue(rec);
     for (auto* o : traces_) o->on_issue(rec);
 }
 
-void Instrumentation::on_commit(const core::IssueRecord& rec, const std::uint32_t* dst_values) {
+[[gnu::hot]] void Instrumentation::on_commit(const core::IssueRecord& rec, const std::uint32_t* dst_values) {
     for (auto* o : traces_) o->on_commit(rec, dst_values);
 }
 

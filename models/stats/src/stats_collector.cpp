@@ -67,7 +67,7 @@ void StatsCollector::on_block_end(std::uint32_t sm, std::uint32_t block) {
     if (block < blocks_.size()) blocks_[block].end = std::max(blocks_[block].end, timing_.block_end_cycle(sm));
 }
 
-void StatsCollector::add_to_series(std::uint64_t cycle, std::uint32_t threads) {
+[[gnu::hot]] void StatsCollector::add_to_series(std::uint64_t cycle, std::uint32_t threads) {
     std::uint64_t bucket = cycle >> series_shift_;  // cycle / series_interval_ (a power of two)
     if (bucket >= kMaxSeriesBuckets) {
         // The merge below reads every bucket: an early issue past the last bucket (a long
@@ -97,7 +97,7 @@ void StatsCollector::add_to_series(std::uint64_t cycle, std::uint32_t threads) {
     series_thread_[bucket] += threads;
 }
 
-void StatsCollector::on_issue(const core::IssueRecord& rec) {
+[[gnu::hot]] void StatsCollector::on_issue(const core::IssueRecord& rec) {
     const std::uint32_t threads = std::uint32_t(std::popcount(rec.active_mask));
     ++warp_instructions_;
     thread_instructions_ += threads;

@@ -221,7 +221,7 @@ std::uint32_t TimingModel::pick_warp(std::uint32_t sm_index, std::uint32_t ready
     return best;
 }
 
-std::uint64_t TimingModel::on_issue(const core::IssueRecord& rec) {
+[[gnu::hot]] std::uint64_t TimingModel::on_issue(const core::IssueRecord& rec) {
     // The SM and warp already known (every issue but a warp's first): no growth checks.
     SmState& sm = rec.sm < sm_count_ ? sms_[rec.sm] : sm_state(rec.sm);
     WarpTiming& warp = rec.warp_slot < sm.warps.size() && sm.warps[rec.warp_slot].started ? sm.warps[rec.warp_slot]

@@ -149,7 +149,7 @@ bool BranchFunction::ret(ExecContext& op) {
     return true;
 }
 
-bool BranchFunction::execute(ExecContext& op) {
+[[gnu::hot]] bool BranchFunction::execute(ExecContext& op) {
     WarpState& w = *op.fetch.warp;
     const std::uint32_t next = op.fetch.pc + op.fetch.inst->size_bytes();
     switch (op.fetch.inst->op) {

@@ -131,7 +131,7 @@ void rtl_fpu_flags(ExecContext& ctx) {
 
 }  // namespace
 
-bool FpuFunction::execute(ExecContext& ctx) {
+[[gnu::hot]] bool FpuFunction::execute(ExecContext& ctx) {
     if (ctx.decode.exec_mask == 0) return true;
     const isa::Instruction& in = *ctx.fetch.inst;
     const std::uint32_t* __restrict a = ctx.read.src[0];

@@ -73,7 +73,7 @@ std::uint16_t count_segments(const std::uint32_t* addr, std::uint32_t mask) {
 
 }  // namespace
 
-bool MemoryFunction::execute(ExecContext& op) {
+[[gnu::hot]] bool MemoryFunction::execute(ExecContext& op) {
     switch (op.fetch.inst->op) {
         case isa::Opcode::LLD:
         case isa::Opcode::LST: return access_local(op);

@@ -7,7 +7,7 @@
 
 namespace fgtlm::core {
 
-bool SfuFunction::execute(ExecContext& ctx) {
+[[gnu::hot]] bool SfuFunction::execute(ExecContext& ctx) {
     if (ctx.decode.exec_mask == 0) return true;
     const isa::Instruction& in = *ctx.fetch.inst;
     const std::uint32_t* a = ctx.read.src[0];

@@ -258,7 +258,7 @@ unsigned move(const IntOp& o) {
 #else
 #define FGTLM_SP_TARGETS __attribute__((target_clones("arch=x86-64-v4", "avx2", "default"), flatten))
 #endif
-FGTLM_SP_TARGETS void sp_execute(ExecContext& ctx) {
+[[gnu::hot]] FGTLM_SP_TARGETS void sp_execute(ExecContext& ctx) {
     const isa::Instruction& in = *ctx.fetch.inst;
     const bool h = is16(in.dtype);
     const IntOp o{in,
@@ -319,7 +319,7 @@ FGTLM_SP_TARGETS void sp_execute(ExecContext& ctx) {
 
 }  // namespace
 
-bool SpFunction::execute(ExecContext& ctx) {
+[[gnu::hot]] bool SpFunction::execute(ExecContext& ctx) {
     if (ctx.decode.exec_mask != 0) sp_execute(ctx);
     return true;
 }

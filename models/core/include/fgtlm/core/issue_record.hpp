@@ -81,6 +81,9 @@ public:
     virtual void on_issue(const IssueRecord& rec) {}
     // Destination values after write-back, for commit traces (dst lanes valid in active_mask).
     virtual void on_commit(const IssueRecord& rec, const std::uint32_t* dst_values) {}
+    // false: on_commit does nothing for this observer's lifetime, so the SM skips the call
+    // (asked once, when the observer is added).
+    [[nodiscard]] virtual bool wants_commits() const { return true; }
 };
 
 }  // namespace fgtlm::core

@@ -176,8 +176,14 @@ public:
     // returns each instruction's cycles (ctx.writeback.issue_cycles) and may pick the next warp.
     void set_issue_cost(IssueCost* cost) { cost_ = cost; }
     [[nodiscard]] IssueCost* issue_cost() const { return cost_; }
-    void add_observer(ExecutionObserver* obs) { observers_.push_back(obs); }
-    void clear_observers() { observers_.clear(); }
+    void add_observer(ExecutionObserver* obs) {
+        observers_.push_back(obs);
+        commits_.push_back(obs->wants_commits());
+    }
+    void clear_observers() {
+        observers_.clear();
+        commits_.clear();
+    }
     [[nodiscard]] const SmCoreConfig& config() const { return cfg_; }
 
     // --- kernel / batch control -------------------------------------------------------
@@ -204,6 +210,9 @@ public:
     bool fetch(ExecContext& ctx);   // instruction at the warp's PC (pre-decoded program)
     // core.rtl.instruction_address_bits: the instruction a PC outside the program fetches.
     const FormInfo* fetch_rtl_address(std::uint32_t pc, const isa::Instruction*& inst);
+    [[gnu::cold, gnu::noinline]] bool fail_fetch(std::uint32_t warp_slot, std::uint32_t pc);
+    [[gnu::cold, gnu::noinline]] bool fail_illegal(std::uint32_t warp_slot, std::uint32_t pc,
+                                                   const isa::Instruction& inst);
     bool decode(ExecContext& ctx);     // legality check, guard evaluation, context reset
     bool read(ExecContext& ctx);       // operand collection
     bool execute(ExecContext& ctx);    // SP/FPU/SFU/memory/branch unit of ctx.fetch.form
@@ -273,6 +282,8 @@ private:
     bool unchecked_operand_read(ExecContext& ctx, MemoryPort& port, std::uint32_t addr, const isa::Operand& op,
                                 bool is_const, std::uint32_t limit, std::uint32_t& v);
     bool write_block_header(const BlockState& b);  // start of a block: header and parameters
+    static void write_thread_ids(std::uint32_t* r0, std::uint32_t t0, std::uint32_t n, std::uint32_t bx,
+                                 std::uint32_t by);
     std::uint32_t operand_taint(const ExecContext& ctx, const isa::Operand& op);
     void write_taint(const ExecContext& ctx);
 
@@ -310,6 +321,7 @@ private:
     std::array<std::uint32_t, kConstantBanks> bank_size_{};
     std::array<bool, kConstantBanks> bank_loaded_{};
     std::vector<ExecutionObserver*> observers_;
+    std::vector<bool> commits_;  // observers_[i]->wants_commits()
     IssueCost* cost_ = nullptr;
 
     LaunchConfig launch_;

@@ -168,6 +168,7 @@ private:
     void sync_local_time() override;              // BlockingAccessClock (AT global accesses)
     void time_passed(std::uint64_t cycles) override { passed_cycles_ += cycles; }
     bool issue_one();  // one warp instruction down the pipeline; false = batch over
+    [[gnu::cold, gnu::noinline]] bool stop(std::uint32_t warp_slot);  // abort or watchdog: false
     bool pass_pipeline(core::ExecContext& ctx);  // fetch .. write-back, through the sockets or fused
     [[nodiscard]] bool default_chain();  // issue -> fetch -> ... -> writeback, nothing in between
 

@@ -51,6 +51,7 @@ public:
     void on_block_end(std::uint32_t sm, std::uint32_t block) override;
     void on_issue(const core::IssueRecord& rec) override;
     void on_commit(const core::IssueRecord& rec, const std::uint32_t* dst_values) override;
+    [[nodiscard]] bool wants_commits() const override { return !traces_.empty(); }  // fixed at construction
 
     core::IssueCost& sm_clock() { return timing_; }
     timing::TimingModel& timing() { return timing_; }
