@@ -76,17 +76,14 @@ public:
     // does: flipped, or held from then on (mode 1/2), with the second edge after the warp's
     // k-th fetch handshake.
     std::string cell(const faults::RtlSite& s, nlohmann::json& out) {
-        const std::vector<std::uint64_t>& at = fetches_[s.warp];
-        if (!s.reached || s.k >= at.size() || at[s.k] + kHandshakeToCell >= campaign_.golden_cycles()) {
-            out["unreached"] = true;
-            return "Masked";
-        }
+        const std::optional<std::uint64_t> cycle = after_fetch(s, kHandshakeToCell, out);
+        if (!cycle) return "Masked";
         FlopInjection inj;
         inj.storage = storage_index(regfile_path(s.file, s.core));
         inj.word = s.address;
         inj.bit = s.bit;
         inj.stuck = s.mode == 0 ? -1 : int(s.mode) - 1;
-        inj.cycle = at[s.k] + kHandshakeToCell;
+        inj.cycle = *cycle;
         return run_at(inj, out);
     }
 
@@ -94,16 +91,13 @@ public:
     // at the register files' time. The RTL pushes from stack_mem(31) down; an entry is
     // mask(65:34) & token(33:32) & PC(31:0).
     std::string stack(const faults::RtlSite& s, std::uint32_t entry, std::uint32_t field, nlohmann::json& out) {
-        const std::vector<std::uint64_t>& at = fetches_[s.warp];
-        if (!s.reached || s.k >= at.size() || at[s.k] + kHandshakeToCell >= campaign_.golden_cycles()) {
-            out["unreached"] = true;
-            return "Masked";
-        }
+        const std::optional<std::uint64_t> cycle = after_fetch(s, kHandshakeToCell, out);
+        if (!cycle) return "Masked";
         FlopInjection inj;
         inj.storage = storage_index(fmt::format(
             "ustreamingmultiprocessor.gwarpdivergencestack_n{}_uwarpdivergencestack.stack_mem", s.warp + 1));
         inj.bit = (kStackDepth - 1 - entry) * kStackEntryBits + (field == 0 ? 0u : kStackMaskLsb) + s.bit;
-        inj.cycle = at[s.k] + kHandshakeToCell;
+        inj.cycle = *cycle;
         out["stack_bit"] = inj.bit;
         return run_at(inj, out);
     }
@@ -112,20 +106,26 @@ public:
     // output register as the decode stage is handed pass 0, and in its instruction_i, from which
     // the stage hands the same word for the other passes.
     std::string instruction(const faults::RtlSite& s, nlohmann::json& out) {
-        const std::vector<std::uint64_t>& at = fetches_[s.warp];
-        if (!s.reached || s.k >= at.size()) {
-            out["unreached"] = true;
-            return "Masked";
-        }
+        const std::optional<std::uint64_t> cycle = after_fetch(s, 0, out);
+        if (!cycle) return "Masked";
         FlopInjection inj;
         inj.storage = storage_index(std::string(kFetch) + "instruction_out");
         inj.twin = storage_index(std::string(kFetch) + "instruction_i");
         inj.bit = s.bit;
-        inj.cycle = at[s.k];
+        inj.cycle = *cycle;
         return run_at(inj, out);
     }
 
 private:
+    // The kernel cycle `delay` after warp s.warp's s.k-th fetch handshake in the golden run, or
+    // nullopt (and "unreached" in `out`: no fault, the golden run) when the warp ends first.
+    std::optional<std::uint64_t> after_fetch(const faults::RtlSite& s, std::uint64_t delay, nlohmann::json& out) const {
+        const std::vector<std::uint64_t>& at = fetches_[s.warp];
+        if (s.reached && s.k < at.size() && at[s.k] + delay < campaign_.golden_cycles()) return at[s.k] + delay;
+        out["unreached"] = true;
+        return std::nullopt;
+    }
+
     std::string run_at(FlopInjection inj, nlohmann::json& out) {
         inj = campaign_.run_at(inj);
         out["cycle"] = inj.cycle;
