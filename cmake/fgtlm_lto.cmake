@@ -23,7 +23,7 @@ set(FGTLM_LTO_PARTS numerics core memory sm timing stats gpu)
 # as the FPU files' -ffp-contract=off are per directory). Generator expressions read the
 # library's properties at generation time, so options added after the call are included.
 function(fgtlm_add_lto_objects part)
-  if(NOT FGTLM_LTO OR NOT part IN_LIST FGTLM_LTO_PARTS)
+  if(NOT FGTLM_LTO OR FGTLM_SANITIZE OR NOT part IN_LIST FGTLM_LTO_PARTS)  # a cached ON stays off there
     return()
   endif()
   set(lib fgtlm_${part})
@@ -40,7 +40,7 @@ endfunction()
 # The objects come before the static libraries on the link line, so no archive member of those
 # parts is pulled in.
 function(fgtlm_link_lto_objects target)
-  if(NOT FGTLM_LTO)
+  if(NOT FGTLM_LTO OR FGTLM_SANITIZE)
     return()
   endif()
   foreach(part IN LISTS FGTLM_LTO_PARTS)

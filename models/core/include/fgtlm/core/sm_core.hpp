@@ -178,7 +178,7 @@ public:
     [[nodiscard]] IssueCost* issue_cost() const { return cost_; }
     void add_observer(ExecutionObserver* obs) {
         observers_.push_back(obs);
-        commits_.push_back(obs->wants_commits());
+        commits_.push_back(obs->wants_commits() ? 1 : 0);
     }
     void clear_observers() {
         observers_.clear();
@@ -321,7 +321,7 @@ private:
     std::array<std::uint32_t, kConstantBanks> bank_size_{};
     std::array<bool, kConstantBanks> bank_loaded_{};
     std::vector<ExecutionObserver*> observers_;
-    std::vector<bool> commits_;  // observers_[i]->wants_commits()
+    std::vector<std::uint8_t> commits_;  // observers_[i]->wants_commits() (bytes: no bit extraction per issue)
     IssueCost* cost_ = nullptr;
 
     LaunchConfig launch_;
