@@ -32,7 +32,8 @@ set(FGTLM_RTL_SKIP_LINE
 # under a lock, by whichever test needs one first. A test marked BUILDS makes one of them (fixture
 # fgtlm_rtl_builds); every other RTL test waits until those are done, so on a fresh tree two tests
 # never start together only for one to sit on the other's build lock with a core idle: the short
-# tests use that core meanwhile.
+# tests use that core meanwhile. `ctest -R NAME` runs the rtl.build.* tests with NAME (instant
+# once the builds are in the cache; `-FS fgtlm_rtl_builds` leaves them out).
 function(fgtlm_rtl_test)
   cmake_parse_arguments(A "BUILDS" "NAME" "COMMAND" ${ARGN})
   add_test(NAME ${A_NAME} COMMAND ${PROJECT_SOURCE_DIR}/tests/need_rtl.sh "${FGTLM_FLEXGRIP_DIR}"
