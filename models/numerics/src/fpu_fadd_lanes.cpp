@@ -103,13 +103,18 @@ inline void datapath_lanes(FaddLanes& v, const std::uint32_t* a, const std::uint
 
 // The lane loops in AVX2 where the host has it (chosen once at load time), else SSE2: integer
 // operations only, so the results do not depend on the host.
+// hot (GCC): in .text.hot beside the issue path; clang refuses it beside target_clones.
+#if defined(__clang__)
 #define FGTLM_LANES_TARGETS __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
+#else
+#define FGTLM_LANES_TARGETS __attribute__((target_clones("arch=x86-64-v4", "avx2", "default"), hot))
+#endif
 
 }  // namespace
 
 // 32 lanes in one call; lanes outside the settled domain take fadd(), the clocked model.
-[[gnu::hot]] FGTLM_LANES_TARGETS void fadd_lanes(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* r,
-                                                 std::uint32_t mask, isa::Rounding rnd) {
+FGTLM_LANES_TARGETS void fadd_lanes(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* r,
+                                    std::uint32_t mask, isa::Rounding rnd) {
     FaddLanes v;
     datapath_lanes(v, a, b);
     round_lanes(v, a, b, r, static_cast<unsigned>(rnd));

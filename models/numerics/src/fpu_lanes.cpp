@@ -69,12 +69,17 @@ inline std::uint32_t finish_lanes(std::uint32_t* r, const std::uint32_t* ok, std
 // The lane loops in AVX2 where the host has it (chosen once at load time: GNU ifunc), else
 // SSE2. The same IEEE operations either way (no FMA contraction: the build is ISO C++, which
 // turns contraction off), so the results do not depend on the host.
+// hot (GCC): in .text.hot beside the issue path; clang refuses it beside target_clones.
+#if defined(__clang__)
 #define FGTLM_LANES_TARGETS __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
+#else
+#define FGTLM_LANES_TARGETS __attribute__((target_clones("arch=x86-64-v4", "avx2", "default"), hot))
+#endif
 
 }  // namespace
 
-[[gnu::hot]] FGTLM_LANES_TARGETS void fmul_lanes(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* r,
-                                                 std::uint32_t mask, isa::Rounding rnd) {
+FGTLM_LANES_TARGETS void fmul_lanes(const std::uint32_t* a, const std::uint32_t* b, std::uint32_t* r,
+                                    std::uint32_t mask, isa::Rounding rnd) {
     if (rnd != isa::Rounding::Nearest) {
         for (std::uint32_t l = 0; l < kLanes; ++l) r[l] = ((mask >> l) & 1u) ? fmul(a[l], b[l], rnd) : 0u;
         return;
@@ -91,8 +96,8 @@ inline std::uint32_t finish_lanes(std::uint32_t* r, const std::uint32_t* ok, std
     }
 }
 
-[[gnu::hot]] FGTLM_LANES_TARGETS void fmad_lanes(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c,
-                                                 std::uint32_t* r, std::uint32_t mask, isa::Rounding rnd) {
+FGTLM_LANES_TARGETS void fmad_lanes(const std::uint32_t* a, const std::uint32_t* b, const std::uint32_t* c,
+                                    std::uint32_t* r, std::uint32_t mask, isa::Rounding rnd) {
     if (rnd != isa::Rounding::Nearest) {
         for (std::uint32_t l = 0; l < kLanes; ++l) r[l] = ((mask >> l) & 1u) ? fmad(a[l], b[l], c[l], rnd) : 0u;
         return;

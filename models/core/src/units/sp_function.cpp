@@ -251,14 +251,15 @@ unsigned move(const IntOp& o) {
 
 // AVX2 where the host has it (variable per-lane shifts and 32-bit multiplies vectorise there;
 // chosen once at load time), else SSE2: integer lane loops, the same results either way.
-// flatten: the helpers above are compiled into each clone, not called in their SSE2 form (GCC;
-// clang refuses flatten beside target_clones, so its clones call them).
+// flatten: the helpers above are compiled into each clone, not called in their SSE2 form, and
+// hot: placed in .text.hot beside the issue path (GCC; clang refuses both beside target_clones,
+// so its clones call the helpers and sit in .text).
 #if defined(__clang__)
 #define FGTLM_SP_TARGETS __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
 #else
-#define FGTLM_SP_TARGETS __attribute__((target_clones("arch=x86-64-v4", "avx2", "default"), flatten))
+#define FGTLM_SP_TARGETS __attribute__((target_clones("arch=x86-64-v4", "avx2", "default"), flatten, hot))
 #endif
-[[gnu::hot]] FGTLM_SP_TARGETS void sp_execute(ExecContext& ctx) {
+FGTLM_SP_TARGETS void sp_execute(ExecContext& ctx) {
     const isa::Instruction& in = *ctx.fetch.inst;
     const bool h = is16(in.dtype);
     const IntOp o{in,
