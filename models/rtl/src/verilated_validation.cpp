@@ -26,8 +26,18 @@ constexpr std::uint32_t kPcLsb = 64, kMaskLsb = 0;  // warp_checker.vhd's warp_p
 // clock after that: the cell changes with the second edge after the handshake's.
 constexpr std::string_view kFetch = "ustreamingmultiprocessor.upipelinefetch.";
 constexpr std::uint64_t kHandshakeToCell = 2;
+// The execute stage hands the write stage one pass (8 lanes) at a time (pipeline_execute_done,
+// warp_id_out, warp_lane_id_out = the pass), one per instruction and pass, the results in
+// temp_vector_register_out: cores x 6 temporary registers x 4 words of 32 bits, the destination
+// being register 0, word 0 (gpgpu_package.vhd's TEMP_REG_DEST).
+constexpr std::string_view kExecute = "ustreamingmultiprocessor.upipelineexecute.";
+constexpr std::uint32_t kPasses = 4, kCores = 8, kTempRegBits = 6 * 4 * 32;
 // stack.vhd as the SM instantiates it: 32 entries of 66 bits, the mask from bit 34.
 constexpr std::uint32_t kStackDepth = 32, kStackEntryBits = 66, kStackMaskLsb = 34;
+
+bool is_unit_result(faults::Structure s) {
+    return s == faults::Structure::SpResult || s == faults::Structure::FpuResult || s == faults::Structure::SfuResult;
+}
 
 // The dp_regfile memory of register file `file` (faults::RtlSite: 0 general, 1 address,
 // 2 predicate, 3 shared) of SP core `core`; the netlist numbers generate index i as n(i+1).
@@ -49,6 +59,9 @@ public:
           fetch_{storage_index(std::string(kFetch) + "pipeline_fetch_done"),
                  storage_index(std::string(kFetch) + "warp_id_out"),
                  storage_index(std::string(kFetch) + "warp_lane_id_out")},
+          execute_{storage_index(std::string(kExecute) + "pipeline_execute_done"),
+                   storage_index(std::string(kExecute) + "warp_id_out"),
+                   storage_index(std::string(kExecute) + "warp_lane_id_out")},
           campaign_(kernel_, spec(hang_factor)) {
         if (img.cores != RtlBackend::verilated_cores())
             throw std::invalid_argument(fmt::format("{} needs {} cores; the Verilated RTL has {}", img.name, img.cores,
@@ -116,6 +129,21 @@ public:
         return run_at(inj, out);
     }
 
+    // The result of warp w's k-th instruction for lane `lane`, bit `bit`, as the execute stage
+    // hands it to the write stage (its pass's handshake).
+    std::string result(const faults::RtlSite& s, std::uint32_t lane, nlohmann::json& out) {
+        const std::vector<std::uint64_t>& at = executes_[s.warp * kPasses + lane / kCores];
+        if (!s.reached || s.k >= at.size()) {
+            out["unreached"] = true;
+            return "Masked";
+        }
+        FlopInjection inj;
+        inj.storage = storage_index(std::string(kExecute) + "temp_vector_register_out");
+        inj.bit = (lane % kCores) * kTempRegBits + s.bit;
+        inj.cycle = at[s.k];
+        return run_at(inj, out);
+    }
+
 private:
     // The kernel cycle `delay` after warp s.warp's s.k-th fetch handshake in the golden run, or
     // nullopt (and "unreached" in `out`: no fault, the golden run) when the warp ends first.
@@ -162,7 +190,11 @@ private:
         first_.assign(32, {});
         write_backs_.assign(32, {});
         fetches_.assign(32, {});
+        executes_.assign(32 * kPasses, {});
         while (!gpu.step()) {
+            if (gpu.peek(execute_.done, 0, 0, 1) != 0)
+                executes_[gpu.peek(execute_.warp, 0, 0, 5) * kPasses + gpu.peek(execute_.lane, 0, 0, 2)].push_back(
+                    gpu.kernel_cycles());
             if (gpu.peek(fetch_.done, 0, 0, 1) != 0 && gpu.peek(fetch_.lane, 0, 0, 2) == 0)
                 fetches_[gpu.peek(fetch_.warp, 0, 0, 5)].push_back(gpu.kernel_cycles());
             if (gpu.peek(generator_.enable, 0, 0, 1) != 0) {
@@ -178,18 +210,21 @@ private:
 
     FlopCampaignKernel kernel_;
     Writer generator_, checker_;
-    struct {
+    struct Handshake {
         std::size_t done, warp, lane;
-    } fetch_;  // the fetch stage's output registers
+    };
+    Handshake fetch_;    // the fetch stage's output registers
+    Handshake execute_;  // the execute stage's
     FlopCampaign campaign_;
     std::vector<std::vector<std::uint64_t>> first_, write_backs_, fetches_;  // per warp slot
+    std::vector<std::vector<std::uint64_t>> executes_;                       // per warp slot and pass
 };
 
 }  // namespace
 
 bool verilated_injectable(faults::Structure s, faults::FaultModel m) {
     if (s == faults::Structure::Pc || s == faults::Structure::Mask || s == faults::Structure::Stack ||
-        s == faults::Structure::Inst)
+        s == faults::Structure::Inst || is_unit_result(s))
         return m == faults::FaultModel::Flip;
     return faults::rtl_injectable(s);
 }
@@ -197,9 +232,9 @@ bool verilated_injectable(faults::Structure s, faults::FaultModel m) {
 namespace {
 
 // One injection on the RTL: its class and site (into `site`), or nullopt when the model's
-// site has no RTL storage.
+// site has no RTL storage. `activated`: the model's record says the fault changed something.
 std::optional<std::string> rtl_class(VerilatedInjector& rtl, faults::Campaign& c, const faults::Fault& f,
-                                     nlohmann::json& site) {
+                                     bool activated, nlohmann::json& site) {
     if (f.structure == faults::Structure::Pc || f.structure == faults::Structure::Mask) {
         const faults::RtlSite s = faults::warp_time(c, f.a, f.time);
         site = {{"warp", s.warp}, {"k", s.k}};
@@ -212,6 +247,16 @@ std::optional<std::string> rtl_class(VerilatedInjector& rtl, faults::Campaign& c
         site = {{"warp", s.warp}, {"k", s.k}, {"entry", f.b}, {"field", f.c == 0 ? "pc" : "mask"}, {"bit", f.bit}};
         if (f.b >= kStackDepth) return std::nullopt;
         return rtl.stack(s, f.b, f.c, site);
+    }
+    if (is_unit_result(f.structure)) {
+        faults::RtlSite s = faults::issue_time(c, f.time);
+        s.bit = f.bit;
+        site = {{"warp", s.warp}, {"k", s.k}, {"lane", f.a}, {"bit", f.bit}};
+        if (!activated) {  // the model's unit is idle then (or the lane inactive): no fault on either side
+            site["idle"] = true;
+            return "Masked";
+        }
+        return rtl.result(s, f.a, site);
     }
     if (f.structure == faults::Structure::Inst) {
         faults::RtlSite s = faults::issue_time(c, f.time);
@@ -234,8 +279,8 @@ faults::RtlValidationSummary validate_on_verilated(faults::Campaign& c, const st
     for (const std::uint64_t id : ids)
         if (const faults::Fault f = c.fault(id); !verilated_injectable(f.structure, f.model))
             throw std::invalid_argument(
-                fmt::format("--rtl-verilated validates gpr, areg, pred and shared faults and pc, mask, stack and inst "
-                            "flips, not {} {}",
+                fmt::format("--rtl-verilated validates gpr, areg, pred and shared faults and pc, mask, stack, inst, "
+                            "sp, fpu and sfu flips, not {} {}",
                             faults::to_string(f.structure), faults::to_string(f.model)));
     VerilatedInjector rtl(c.image(), c.spec().hang_factor);
     faults::RtlValidationSummary sum;
@@ -245,7 +290,7 @@ faults::RtlValidationSummary validate_on_verilated(faults::Campaign& c, const st
         const faults::Fault f = c.fault(rec.at("id"));
         const std::string mc = rec.at("class"), key = faults::structure_key(f);
         nlohmann::json site;
-        const std::optional<std::string> rc = rtl_class(rtl, c, f, site);
+        const std::optional<std::string> rc = rtl_class(rtl, c, f, rec.value("activated", true), site);
         site["class"] = rc ? nlohmann::json(*rc) : nlohmann::json(nullptr);
         rec["rtl"] = site;
         if (!rc) {  // no RTL storage (A4-A7): reported, not counted in the agreement
