@@ -12,6 +12,9 @@
 //   word and a read of it in the same clock carry it; the warp fetches its next instruction only
 //   after that write, so the flip lands before the same instruction of the same warp whatever
 //   the interleaving.
+// - stack, inst, sp/fpu/sfu (flip): a divergence-stack entry (stack_mem), the fetched word
+//   (the fetch stage's instruction_out and instruction_i) and a lane's result as the execute
+//   stage hands its pass to the write stage (temp_vector_register_out).
 // Classes: Masked/SDC by the whole global memory, Hang past hang_factor times the golden cycles
 // (the RTL has no DUE).
 #pragma once
