@@ -15,6 +15,8 @@
 #include <fgtlm/numerics/fpu.hpp>
 #include <fgtlm/numerics/fpu_lanes.hpp>
 
+#include "lane_targets.hpp"
+
 namespace fgtlm::numerics {
 
 namespace {
@@ -100,15 +102,6 @@ inline void round_lanes(FaddLanes& v, const std::uint32_t* a, const std::uint32_
 inline void datapath_lanes(FaddLanes& v, const std::uint32_t* a, const std::uint32_t* b) {
     for (std::uint32_t l = 0; l < kLanes; ++l) add_or_sub(a[l], b[l], v.sign[l], v.mant[l], v.exp[l]);
 }
-
-// The lane loops in AVX2 where the host has it (chosen once at load time), else SSE2: integer
-// operations only, so the results do not depend on the host.
-// hot (GCC): in .text.hot beside the issue path; clang refuses it beside target_clones.
-#if defined(__clang__)
-#define FGTLM_LANES_TARGETS __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
-#else
-#define FGTLM_LANES_TARGETS __attribute__((target_clones("arch=x86-64-v4", "avx2", "default"), hot))
-#endif
 
 }  // namespace
 

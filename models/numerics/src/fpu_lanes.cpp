@@ -6,6 +6,8 @@
 
 #include <fgtlm/numerics/fpu.hpp>
 
+#include "lane_targets.hpp"
+
 namespace fgtlm::numerics {
 
 namespace {
@@ -65,16 +67,6 @@ inline std::uint32_t finish_lanes(std::uint32_t* r, const std::uint32_t* ok, std
     }
     return mask & ~fast;
 }
-
-// The lane loops in AVX2 where the host has it (chosen once at load time: GNU ifunc), else
-// SSE2. The same IEEE operations either way (no FMA contraction: the build is ISO C++, which
-// turns contraction off), so the results do not depend on the host.
-// hot (GCC): in .text.hot beside the issue path; clang refuses it beside target_clones.
-#if defined(__clang__)
-#define FGTLM_LANES_TARGETS __attribute__((target_clones("arch=x86-64-v4", "avx2", "default")))
-#else
-#define FGTLM_LANES_TARGETS __attribute__((target_clones("arch=x86-64-v4", "avx2", "default"), hot))
-#endif
 
 }  // namespace
 
