@@ -28,7 +28,10 @@ function(fgtlm_add_lto_objects part)
   endif()
   set(lib fgtlm_${part})
   set(obj fgtlm_${part}_lto)
-  add_library(${obj} OBJECT EXCLUDE_FROM_ALL "$<TARGET_PROPERTY:${lib},SOURCES>")
+  # No unity batches (the LTO link sees the whole program anyway), and not the library's own:
+  # under FGTLM_UNITY_BUILD its SOURCES hold the generated unity_N sources beside the originals.
+  set(CMAKE_UNITY_BUILD OFF)
+  add_library(${obj} OBJECT EXCLUDE_FROM_ALL "$<FILTER:$<TARGET_PROPERTY:${lib},SOURCES>,EXCLUDE,/Unity/unity_[0-9]+_cxx\\.cxx$>")
   target_include_directories(${obj} PRIVATE "$<TARGET_PROPERTY:${lib},INCLUDE_DIRECTORIES>")
   target_compile_definitions(${obj} PRIVATE "$<TARGET_PROPERTY:${lib},COMPILE_DEFINITIONS>")
   target_compile_options(${obj} PRIVATE "$<TARGET_PROPERTY:${lib},COMPILE_OPTIONS>" -flto=auto -fno-fat-lto-objects)

@@ -19,7 +19,7 @@ std::string kernel(const std::string& inst) {
            inst + "\nL1:\nret;\n}\n";
 }
 
-std::string error_of(const std::string& inst) {
+std::string operand_form_error(const std::string& inst) {
     CompileOptions o;
     o.file = "k.ptx";
     try {
@@ -97,7 +97,7 @@ std::string with_operands(const std::string& head, const std::vector<std::string
 }
 
 TEST(OperandForms, EverySupportedFormStillCompiles) {
-    for (const std::string& inst : kValid) EXPECT_EQ(error_of(inst), "") << inst;
+    for (const std::string& inst : kValid) EXPECT_EQ(operand_form_error(inst), "") << inst;
 }
 
 TEST(OperandForms, OneOperandTooFewOrTooManyIsNamed) {
@@ -108,7 +108,7 @@ TEST(OperandForms, OneOperandTooFewOrTooManyIsNamed) {
         more.push_back(head.rfind("setp", 0) == 0 || head.rfind("selp", 0) == 0 ? "%p7" : "%r9");
         if (head.rfind("setp", 0) == 0 || head.rfind("set.", 0) == 0) more.push_back("%p6");  // 3 or 4 operands
         for (const std::string& bad : {with_operands(head, fewer), with_operands(head, more)}) {
-            const std::string e = error_of(bad);
+            const std::string e = operand_form_error(bad);
             EXPECT_NE(e.find("k.ptx:9: "), std::string::npos) << bad << " -> " << e;
             EXPECT_NE(e.find(" operand"), std::string::npos) << bad << " -> " << e;
         }
@@ -121,7 +121,7 @@ TEST(OperandForms, AConstantWhereARegisterIsWrittenIsNamed) {
         std::vector<std::string> ops = operands_of(inst, head);
         if (head.rfind("st.", 0) == 0) continue;  // a store writes memory: its first operand is the address
         ops[0] = "7";
-        const std::string e = error_of(with_operands(head, ops));
+        const std::string e = operand_form_error(with_operands(head, ops));
         EXPECT_NE(e.find("k.ptx:9: "), std::string::npos) << inst << " -> " << e;
         EXPECT_NE(e.find("operand 1 of "), std::string::npos) << inst << " -> " << e;
     }
@@ -148,7 +148,7 @@ TEST(OperandForms, OperandKindsAndRegisterClassesAreChecked) {
         {"set.eq.u32 %r1, %r2, %r3;", "set needs a destination and a source type"},
     };
     for (const auto& [inst, message] : cases) {
-        const std::string e = error_of(inst);
+        const std::string e = operand_form_error(inst);
         EXPECT_NE(e.find("k.ptx:9: "), std::string::npos) << inst << " -> " << e;
         EXPECT_NE(e.find(message), std::string::npos) << inst << " -> " << e;
     }

@@ -16,7 +16,7 @@ namespace {
 using fgtlm::isa::RroKind;
 namespace nx = fgtlm::numerics;
 
-std::uint32_t bits(float f) { return std::bit_cast<std::uint32_t>(f); }
+std::uint32_t sfu_bits(float f) { return std::bit_cast<std::uint32_t>(f); }
 float value(std::uint32_t u) { return std::bit_cast<float>(u); }
 
 // Distance in ulps between a binary32 result and an exact reference.
@@ -30,42 +30,42 @@ TEST(Sfu, SpecialValues) {
     EXPECT_EQ(nx::rcp(0x80000000u), 0xFF800000u);
     EXPECT_EQ(nx::rcp(0x7F800000u), 0u);
     EXPECT_EQ(nx::rcp(0x00000003u), 0x7F800000u);  // denormal input = 0
-    EXPECT_EQ(nx::rcp(bits(4.0f)), bits(0.25f));
-    EXPECT_EQ(nx::rsq(bits(4.0f)), bits(0.5f));
-    EXPECT_EQ(nx::rsq(bits(-4.0f)), 0xFFFFFFFFu);  // the SFU exception unit's NaN
+    EXPECT_EQ(nx::rcp(sfu_bits(4.0f)), sfu_bits(0.25f));
+    EXPECT_EQ(nx::rsq(sfu_bits(4.0f)), sfu_bits(0.5f));
+    EXPECT_EQ(nx::rsq(sfu_bits(-4.0f)), 0xFFFFFFFFu);  // the SFU exception unit's NaN
     EXPECT_EQ(nx::rsq(0u), 0x7F800000u);
     EXPECT_EQ(nx::lg2(0u), 0xFF800000u);  // Log2-hard: LG2(0) = -inf
-    EXPECT_EQ(nx::lg2(bits(-1.0f)), 0xFFFFFFFFu);
-    EXPECT_EQ(nx::lg2(bits(8.0f)), bits(3.0f));
+    EXPECT_EQ(nx::lg2(sfu_bits(-1.0f)), 0xFFFFFFFFu);
+    EXPECT_EQ(nx::lg2(sfu_bits(8.0f)), sfu_bits(3.0f));
     EXPECT_EQ(nx::lg2(0x7F800000u), 0x7F800000u);
-    EXPECT_EQ(nx::ex2(nx::rro(bits(3.0f), RroKind::Ex2)), bits(8.0f));
+    EXPECT_EQ(nx::ex2(nx::rro(sfu_bits(3.0f), RroKind::Ex2)), sfu_bits(8.0f));
     EXPECT_EQ(nx::ex2(nx::rro(0xFF800000u, RroKind::Ex2)), 0u);
-    EXPECT_EQ(nx::ex2(nx::rro(bits(200.0f), RroKind::Ex2)), 0x7F800000u);  // overflow
-    EXPECT_EQ(nx::ex2(nx::rro(bits(-200.0f), RroKind::Ex2)), 0u);          // underflow flushed
+    EXPECT_EQ(nx::ex2(nx::rro(sfu_bits(200.0f), RroKind::Ex2)), 0x7F800000u);  // overflow
+    EXPECT_EQ(nx::ex2(nx::rro(sfu_bits(-200.0f), RroKind::Ex2)), 0u);          // underflow flushed
     EXPECT_EQ(nx::sin(nx::rro(0u, RroKind::SinCos)), 0u);
-    EXPECT_EQ(nx::cos(nx::rro(0u, RroKind::SinCos)), bits(1.0f));
+    EXPECT_EQ(nx::cos(nx::rro(0u, RroKind::SinCos)), sfu_bits(1.0f));
     EXPECT_EQ(nx::sin(nx::rro(0x7F800000u, RroKind::SinCos)), 0xFFFFFFFFu);
-    EXPECT_EQ(nx::sin(nx::rro(bits(1.0f), RroKind::SinCos)), bits(std::sin(1.0f)));
+    EXPECT_EQ(nx::sin(nx::rro(sfu_bits(1.0f), RroKind::SinCos)), sfu_bits(std::sin(1.0f)));
 }
 
 TEST(Sfu, AccuracySweeps) {
     double worst_rcp = 0, worst_rsq = 0, worst_lg2 = 0, worst_lg2_abs = 0, worst_ex2 = 0, worst_sin = 0, worst_cos = 0;
     for (int i = 0; i < 200000; ++i) {
         const float x = std::ldexp(1.0f + static_cast<float>(i) / 200000.0f, (i % 61) - 30);
-        worst_rcp = std::max(worst_rcp, ulp_error(nx::rcp(bits(x)), 1.0 / x));
-        worst_rsq = std::max(worst_rsq, ulp_error(nx::rsq(bits(x)), 1.0 / std::sqrt(static_cast<double>(x))));
+        worst_rcp = std::max(worst_rcp, ulp_error(nx::rcp(sfu_bits(x)), 1.0 / x));
+        worst_rsq = std::max(worst_rsq, ulp_error(nx::rsq(sfu_bits(x)), 1.0 / std::sqrt(static_cast<double>(x))));
         // LG2 is accurate relative to its result for x >= 1 (the SFU forms (m-1)*g(m)); for
         // x < 1 it is e + (m-1)*g(m) with e < 0, accurate in absolute terms only.
         const double lg = std::log2(static_cast<double>(x));
         if (std::fabs(lg) >= 1.0)
-            worst_lg2 = std::max(worst_lg2, ulp_error(nx::lg2(bits(x)), lg));
+            worst_lg2 = std::max(worst_lg2, ulp_error(nx::lg2(sfu_bits(x)), lg));
         else
-            worst_lg2_abs = std::max(worst_lg2_abs, std::fabs(static_cast<double>(value(nx::lg2(bits(x)))) - lg));
+            worst_lg2_abs = std::max(worst_lg2_abs, std::fabs(static_cast<double>(value(nx::lg2(sfu_bits(x)))) - lg));
         const float e = -60.0f + 120.0f * static_cast<float>(i) / 200000.0f;
-        worst_ex2 =
-            std::max(worst_ex2, ulp_error(nx::ex2(nx::rro(bits(e), RroKind::Ex2)), std::exp2(static_cast<double>(e))));
+        worst_ex2 = std::max(worst_ex2,
+                             ulp_error(nx::ex2(nx::rro(sfu_bits(e), RroKind::Ex2)), std::exp2(static_cast<double>(e))));
         const float a = -10.0f + 20.0f * static_cast<float>(i) / 200000.0f;
-        const std::uint32_t t = nx::rro(bits(a), RroKind::SinCos);
+        const std::uint32_t t = nx::rro(sfu_bits(a), RroKind::SinCos);
         // Absolute error (the angle is reduced through a binary32 turn count, as in hardware).
         worst_sin =
             std::max(worst_sin, std::fabs(static_cast<double>(value(nx::sin(t))) - std::sin(static_cast<double>(a))));
@@ -86,16 +86,16 @@ TEST(Sfu, AccuracySweeps) {
 // xl < 2^-6 is up to 4 ulp, below the exact value) and the result is monotonic.
 TEST(Sfu, Ex2InterpolatorProperties) {
     for (int k = -126; k <= 127; ++k) {
-        const std::uint32_t got = nx::ex2(nx::rro(bits(static_cast<float>(k)), RroKind::Ex2));
+        const std::uint32_t got = nx::ex2(nx::rro(sfu_bits(static_cast<float>(k)), RroKind::Ex2));
         ASSERT_EQ(got, static_cast<std::uint32_t>(k + 127) << 23) << "2^" << k;
     }
-    EXPECT_EQ(nx::ex2(nx::rro(bits(128.0f), RroKind::Ex2)), 0x7F800000u);
-    EXPECT_EQ(nx::ex2(nx::rro(bits(-127.0f), RroKind::Ex2)), 0u);  // 2^-127 is denormal: flushed
+    EXPECT_EQ(nx::ex2(nx::rro(sfu_bits(128.0f), RroKind::Ex2)), 0x7F800000u);
+    EXPECT_EQ(nx::ex2(nx::rro(sfu_bits(-127.0f), RroKind::Ex2)), 0u);  // 2^-127 is denormal: flushed
     double lo = 0, hi = 0;
     std::uint32_t prev = 0;
     for (std::uint32_t f = 0; f < (1u << 23); f += 7) {  // v in [1, 2): every ROM segment, many xl
         const float v = 1.0f + std::ldexp(static_cast<float>(f), -23);
-        const std::uint32_t got = nx::ex2(nx::rro(bits(v), RroKind::Ex2));
+        const std::uint32_t got = nx::ex2(nx::rro(sfu_bits(v), RroKind::Ex2));
         ASSERT_GE(got, prev) << "not monotonic at " << v;
         prev = got;
         const double exact = std::exp2(static_cast<double>(v));
@@ -155,10 +155,10 @@ TEST(Sfu, RcpRsqInterpolatorProperties) {
 TEST(Sfu, Lg2InterpolatorProperties) {
     for (int k = -126; k <= 127; ++k) {
         const std::uint32_t x = static_cast<std::uint32_t>(k + 127) << 23;
-        ASSERT_EQ(nx::lg2(x), bits(static_cast<float>(k))) << "log2 2^" << k;
+        ASSERT_EQ(nx::lg2(x), sfu_bits(static_cast<float>(k))) << "log2 2^" << k;
     }
     EXPECT_EQ(nx::lg2(0x7F800000u), 0x7F800000u);
-    EXPECT_EQ(nx::lg2(bits(-2.0f)), 0xFFFFFFFFu);
+    EXPECT_EQ(nx::lg2(sfu_bits(-2.0f)), 0xFFFFFFFFu);
     double lo = 0, hi = 0, worst_abs = 0;
     for (std::uint32_t f = 1; f < (1u << 23); f += 3) {
         const std::uint32_t x = 0x3F800000u | f;
@@ -203,14 +203,14 @@ TEST(Sfu, LanesMatchScalar) {
 }
 
 TEST(Rro, Formats) {
-    EXPECT_EQ(nx::rro(bits(-15.5f), RroKind::Ex2), 0x78400000u);  // -15.5 * 2^23 in 31 bits
-    EXPECT_EQ(nx::rro(bits(3.0f), RroKind::Ex2), 0x01800000u);
+    EXPECT_EQ(nx::rro(sfu_bits(-15.5f), RroKind::Ex2), 0x78400000u);  // -15.5 * 2^23 in 31 bits
+    EXPECT_EQ(nx::rro(sfu_bits(3.0f), RroKind::Ex2), 0x01800000u);
     EXPECT_EQ(nx::rro(0x00000010u, RroKind::Ex2), 0x80000000u);  // denormal: the zero flag word
     EXPECT_EQ(nx::rro(0x7F800000u, RroKind::Ex2), 0x87800000u);  // +inf flag word
     // pi: the truncating multiply gives pi * 2/pi just below 2, so k = 1 and the angle is pi/2.
-    EXPECT_EQ(nx::rro(bits(static_cast<float>(std::numbers::pi)), RroKind::SinCos), 0x20c90fdbu);
-    EXPECT_EQ(nx::rro(bits(1.0f), RroKind::SinCos), 0x00800000u);   // quadrant 0, 1.0 rad
-    EXPECT_EQ(nx::rro(0x7FFFFFFFu, RroKind::SinCos), 0x7FFFFFFFu);  // NaN passes through
+    EXPECT_EQ(nx::rro(sfu_bits(static_cast<float>(std::numbers::pi)), RroKind::SinCos), 0x20c90fdbu);
+    EXPECT_EQ(nx::rro(sfu_bits(1.0f), RroKind::SinCos), 0x00800000u);  // quadrant 0, 1.0 rad
+    EXPECT_EQ(nx::rro(0x7FFFFFFFu, RroKind::SinCos), 0x7FFFFFFFu);     // NaN passes through
 }
 
 }  // namespace

@@ -210,7 +210,7 @@ bool fold_into(MInst& m, int v, const std::string& operand, bool half) {
 void fold_parameter(MBlock& b, std::size_t i, const Counts& c) {
     const std::string t = plain(b.insts[i]);
     const bool half = t.rfind("I2I.U32.U16 {d0}, g [0x", 0) == 0;
-    if ((!half && t.rfind("MOV {d0}, g [0x", 0) != 0) || t.back() != ']' && !half) return;
+    if (!half && (t.rfind("MOV {d0}, g [0x", 0) != 0 || t.back() != ']')) return;
     const int p = b.insts[i].defs[0];
     if (c.defs.at(p) != 1) return;
     const std::string operand = t.substr(t.find("g ["));

@@ -2,6 +2,8 @@
 // busy with it, before any waiting): what README.md's "Model" formulas say, stage by stage.
 #include <fgtlm/timing/timing_model.hpp>
 
+#include "stage_index.hpp"
+
 #include <algorithm>
 #include <bit>
 
@@ -9,16 +11,10 @@ namespace fgtlm::timing {
 
 namespace {
 
-constexpr std::size_t kFetch = std::size_t(PipeStage::Fetch);
-constexpr std::size_t kDecode = std::size_t(PipeStage::Decode);
-constexpr std::size_t kRead = std::size_t(PipeStage::Read);
-constexpr std::size_t kExec = std::size_t(PipeStage::Execute);
-constexpr std::size_t kWrite = std::size_t(PipeStage::Write);
+using namespace stage_index;
 
 // Stack pushes that are not visible as divergence: SSY and CAL always push an entry.
-bool pushes_stack(const core::IssueRecord& rec) {
-    return rec.diverged || rec.flags.has(core::FormFlag::PushesStack);
-}
+bool pushes_stack(const core::IssueRecord& rec) { return rec.diverged || rec.flags.has(core::FormFlag::PushesStack); }
 
 // A RET that returns from a CAL (not the warp's last RET) pops the call's stack entry.
 bool returns_from_call(const core::IssueRecord& rec) { return rec.flags.has(core::FormFlag::Return) && !rec.warp_done; }
@@ -49,9 +45,9 @@ std::uint64_t TimingModel::read_work(const core::IssueRecord& rec, SmState& sm) 
     const std::uint32_t read_conflict = std::max<std::uint32_t>(1, rec.shared_read_conflict_degree);
     std::uint32_t reg_operands = 0;
     for (std::uint8_t r : rec.src_regs) reg_operands += r != 0xff ? 1 : 0;
-    const std::uint64_t shared_read = std::uint64_t(rec.shared_operands) * passes *
-                                      (p_.read_shared_cycles_per_pass +
-                                       (read_conflict - 1) * p_.shared_conflict_cycles_per_way);
+    const std::uint64_t shared_read =
+        std::uint64_t(rec.shared_operands) * passes *
+        (p_.read_shared_cycles_per_pass + (read_conflict - 1) * p_.shared_conflict_cycles_per_way);
     const std::uint64_t const_read =
         std::uint64_t(rec.const_operands) * (p_.read_const_cycles + passes * p_.read_const_cycles_per_pass);
     sm.stats.shared_busy += shared_read;
@@ -98,8 +94,10 @@ std::uint64_t TimingModel::unit_work(const core::IssueRecord& rec, SmState& sm, 
             // RTL: a join (marker .S) pops in the read stage after the guard read (CHECK_JOIN,
             // REQUEST_STACK); a RET takes its return address from the stack without the guard
             // read (the traces: NOP.S 68 cycles, RET from a call 43, at 8 lanes).
-            if (returns_from_call(rec)) c += p_.return_pop_cycles;
-            else if (rec.reconverged) c += p_.reconverge_pop_cycles;
+            if (returns_from_call(rec))
+                c += p_.return_pop_cycles;
+            else if (rec.reconverged)
+                c += p_.reconverge_pop_cycles;
             return c;
         }
         case core::UnitId::Memory:
@@ -118,7 +116,7 @@ std::uint64_t TimingModel::memory_unit_work(const core::IssueRecord& rec, SmStat
         w.global_access = true;
         w.unit = {UnitLatency::Global, p_.global_latency_cycles};
     } else if (rec.mem.space == core::MemSpace::None && rec.shared_operands > 0) {
-        c += passes * p_.load_cycles_per_pass;  // MOV Rd, g[...]
+        c += passes * p_.load_cycles_per_pass;                                         // MOV Rd, g[...]
     } else if (rec.mem.space == core::MemSpace::Constant || rec.const_operands > 0) {  // MVC
         // RTL: MVC costs what MOV Rd, g[x] costs at every lane count (107 / 65 cycles).
         c += p_.constant_latency_cycles + passes * p_.load_cycles_per_pass;

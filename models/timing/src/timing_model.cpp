@@ -1,5 +1,7 @@
 #include <fgtlm/timing/timing_model.hpp>
 
+#include "stage_index.hpp"
+
 #include <fgtlm/core/launch.hpp>
 
 #include <algorithm>
@@ -40,9 +42,7 @@ const char* to_string(PipeStage stage) {
 
 namespace {
 
-constexpr std::size_t kFetch = std::size_t(PipeStage::Fetch);
-constexpr std::size_t kExec = std::size_t(PipeStage::Execute);
-constexpr std::size_t kWrite = std::size_t(PipeStage::Write);
+using namespace stage_index;
 
 StallReason exec_reason(const core::IssueRecord& rec) {
     switch (rec.unit) {

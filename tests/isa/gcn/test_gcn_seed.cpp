@@ -13,7 +13,7 @@
 namespace fgtlm::isa::test {
 namespace {
 
-const char* const kSeed = "002_97a1509900cfa0f2.txt";
+const char* const kGcnSeed = "002_97a1509900cfa0f2.txt";
 const char* const kVersions[3] = {"gcn1.0", "gcn1.2", "gcn1.4"};
 
 struct SeedRow {
@@ -23,7 +23,7 @@ struct SeedRow {
 
 std::vector<SeedRow> seed_opcode_table() {
     std::vector<SeedRow> rows;
-    for (const SeedFact& f : read_seed_facts(kSeed)) {
+    for (const SeedFact& f : read_seed_facts(kGcnSeed)) {
         if (f[0] != "opcode" || f.size() != 6) continue;
         rows.push_back({static_cast<unsigned>(std::stoul(f[1])), {f[3], f[4], f[5]}});
         EXPECT_EQ(std::stoul(f[1]), std::stoul(f[2], nullptr, 16)) << "decimal and hex disagree in the seed";
@@ -39,7 +39,7 @@ struct SeedEntry {
 
 std::map<std::string, SeedEntry> seed_entries() {
     std::map<std::string, SeedEntry> out;
-    for (const SeedFact& f : read_seed_facts(kSeed)) {
+    for (const SeedFact& f : read_seed_facts(kGcnSeed)) {
         if (f[0] != "entry" || f.size() != 4) continue;
         SeedEntry en;
         en.name = f[1];

@@ -10,7 +10,7 @@
 namespace fgtlm::isa::test {
 namespace {
 
-const char* const kSeed = "004_2970d9da75413c85";
+const char* const kMaxwellSeed = "004_2970d9da75413c85";
 
 struct SeedForm {
     std::string section, name, bits;
@@ -19,7 +19,7 @@ struct SeedForm {
 
 std::vector<SeedForm> seed_forms() {
     std::vector<SeedForm> out;
-    for (const SeedFact& f : read_seed_facts(kSeed)) {
+    for (const SeedFact& f : read_seed_facts(kMaxwellSeed)) {
         if (f[0] == "form" && f.size() == 4) out.push_back({f[1], f[2], f[3]});
     }
     for (SeedForm& f : out) {
@@ -34,7 +34,7 @@ std::vector<SeedForm> seed_forms() {
     return out;
 }
 
-std::vector<std::uint32_t> words(std::uint64_t w) {
+std::vector<std::uint32_t> maxwell_words(std::uint64_t w) {
     return {static_cast<std::uint32_t>(w), static_cast<std::uint32_t>(w >> 32)};
 }
 
@@ -43,7 +43,7 @@ TEST(MaxwellSeed, TheSeedHas279FormsInEverySectionOfItsTableOfContents) {
     EXPECT_EQ(forms.size(), 279u);
     std::set<std::string> sections, toc;
     for (const auto& f : forms) sections.insert(f.section);
-    for (const SeedFact& f : read_seed_facts(kSeed)) {
+    for (const SeedFact& f : read_seed_facts(kMaxwellSeed)) {
         if (f[0] == "toc" && f.size() == 2) toc.insert(f[1]);
     }
     EXPECT_EQ(sections, toc);
@@ -60,9 +60,10 @@ TEST(MaxwellSeed, EveryFormDisassemblesAndAssemblesBack) {
         const std::uint64_t free = ~f.mask & 0xffff000000000000ull;
         for (std::uint64_t sub = free;; sub = (sub - 1) & free) {
             const std::uint64_t w = f.value | sub;
-            const IsaDecoded d = b.disassemble_one(words(w), 0);
+            const IsaDecoded d = b.disassemble_one(maxwell_words(w), 0);
             if (d.ok() && d.text.rfind(f.name + " ", 0) == 0) {
-                EXPECT_EQ(round_trip(b, words(w | 0x0000123456789abcull)).substr(0, f.name.size() + 1), f.name + " ");
+                EXPECT_EQ(round_trip(b, maxwell_words(w | 0x0000123456789abcull)).substr(0, f.name.size() + 1),
+                          f.name + " ");
                 found = true;
                 break;
             }
@@ -70,7 +71,7 @@ TEST(MaxwellSeed, EveryFormDisassemblesAndAssemblesBack) {
         }
         EXPECT_TRUE(found) << f.name << " is shadowed by other forms";
         if (bare.ok()) {
-            EXPECT_EQ(bare.words, words(f.value)) << f.name;
+            EXPECT_EQ(bare.words, maxwell_words(f.value)) << f.name;
         }
     }
 }
@@ -100,7 +101,7 @@ TEST(MaxwellSeed, UnknownBitsAndErrors) {
     EXPECT_NE(b.assemble_one("EXIT unknown(0xffff000000000000)").error.find("opcode bits"), std::string::npos);
     EXPECT_NE(b.assemble_one("FADD_reg R0, R1, R2").error.find("unknown(0x"), std::string::npos);
     EXPECT_NE(b.assemble_one("FOO").error.find("not a Maxwell form"), std::string::npos);
-    EXPECT_FALSE(b.disassemble_one(words(0xffff000000000000ull), 0).ok());
+    EXPECT_FALSE(b.disassemble_one(maxwell_words(0xffff000000000000ull), 0).ok());
     EXPECT_FALSE(b.disassemble_one({{0u}}, 0).ok());
 }
 
@@ -110,7 +111,7 @@ TEST(MaxwellSeed, RandomWordsRoundTrip) {
     int legal = 0;
     const std::uint64_t n = fgtlm::test::draw_count(100000);
     for (std::uint64_t i = 0; i < n; ++i) {
-        if (!round_trip(b, words(rng.next())).empty()) ++legal;
+        if (!round_trip(b, maxwell_words(rng.next())).empty()) ++legal;
     }
     EXPECT_GT(std::uint64_t(legal), n / 2);
 }
