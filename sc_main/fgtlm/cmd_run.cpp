@@ -284,6 +284,7 @@ nlohmann::json rtl_events_json(const loaders::KernelImage& img, const core::RtlE
             {"misaligned_byte_accesses", ev.misaligned},
             {"register_alias_launches", ev.register_alias},
             {"pc_wrapped_fetches", ev.pc_wraps},
+            {"undescribed_instruction_words", ev.undescribed_words},
             {"mif_bytes_ignored", img.global_init_overflow.bytes},
             {"first", ev.first}};
 }

@@ -11,6 +11,7 @@
 
 #include <fgtlm/core/semantics.hpp>
 #include <fgtlm/isa/decoder.hpp>
+#include <fgtlm/isa/disassembler.hpp>
 
 namespace {
 
@@ -201,6 +202,42 @@ TEST(RtlPolicy, ZeroWordRunsAsANoOp) {
     EXPECT_FALSE(runs_on.run_words(launch(32), 2000));
     EXPECT_EQ(runs_on.error.kind, core::KernelErrorKind::Watchdog);
     EXPECT_GT(runs_on.sm.rtl_events.pc_wraps, 1000u);
+}
+
+// FlexGripPlus's decode stage reads each field at its position and checks no other bit: an
+// IADD word with a bit no field of its format describes runs as the IADD (counted, reported
+// once); under g80 it is an illegal instruction. The bit is found, not assumed: the first one
+// whose flip the SM_1.0 table refuses as a reserved field.
+TEST(RtlPolicy, UndescribedBitsAreIgnored) {
+    const isa::AssembleResult r = isa::assemble("MVI R1, 0x5;\nIADD R2, R1, R1;\nRET;\n", "t.sass");
+    ASSERT_TRUE(r.ok());
+    const std::size_t at = 2;  // IADD's first word (MVI is 64-bit)
+    ASSERT_EQ(r.words[at] & 1u, 1u) << "a 64-bit IADD";
+    const isa::Instruction clean = isa::decode(r.words[at], r.words[at + 1], 8);
+    int bit = -1;
+    for (int b = 0; b < 64 && bit < 0; ++b) {
+        std::uint32_t lo = r.words[at], hi = r.words[at + 1];
+        (b < 32 ? lo : hi) ^= 1u << (b % 32);
+        const isa::Instruction strict = isa::decode(lo, hi, 8);
+        const isa::Instruction loose = isa::decode(lo, hi, 8, isa::UndescribedBits::Ignored);
+        if (strict.illegal_reason == isa::IllegalReason::ReservedField &&
+            isa::disassemble(loose) == isa::disassemble(clean))
+            bit = b;
+    }
+    ASSERT_GE(bit, 0) << "no undescribed bit in " << isa::disassemble(clean);
+    CoreRun rtl;
+    rtl.words = r.words;
+    rtl.words[at + std::size_t(bit / 32)] ^= 1u << (bit % 32);
+    ASSERT_TRUE(rtl.run_words(launch(32))) << "bit " << bit;
+    EXPECT_EQ(rtl.sm.reg(0, 2, 0), 10u);
+    EXPECT_EQ(rtl.program.undescribed_words(), 1u);
+    EXPECT_NE(rtl.program.first_undescribed().find("PC 0x0008: "), std::string::npos)
+        << rtl.program.first_undescribed();
+    CoreRun g80(g80_config());
+    g80.words = rtl.words;
+    EXPECT_FALSE(g80.run_words(launch(32)));
+    EXPECT_EQ(g80.error.kind, core::KernelErrorKind::IllegalInstruction);
+    EXPECT_EQ(g80.program.undescribed_words(), 0u);
 }
 
 // FMUL sub-op 2: no ALU decode on FlexGripPlus, the scalar processor writes 0 (flags: Z only);

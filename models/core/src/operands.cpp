@@ -63,7 +63,9 @@ std::uint32_t extend(std::uint32_t raw, DataType t) {
 // else one b_transport per lane; the slow path's annotated delay goes to the issue record.
 [[gnu::hot]] bool SmCore::read_shared_or_const(ExecContext& ctx, const isa::Operand& op, std::uint32_t* out,
                                                bool is_const) {
-    const std::uint32_t size = isa::Operand::size_of(op.type);
+    // At most a word (the min tells GCC so: inlined through a unity build's ArrayMemory::read it
+    // otherwise warns of a write past `raw`).
+    const std::uint32_t size = std::min<std::uint32_t>(isa::Operand::size_of(op.type), 4u);
     // The RTL has no term for the bank number (c[b][off] is byte off*size); G80 has 16 banks.
     const std::uint32_t bank = is_const && !cfg_.rtl.single_constant_bank ? op.bank % kConstantBanks : 0u;
     if (bank != 0 && !bank_loaded_[bank]) {

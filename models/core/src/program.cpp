@@ -1,8 +1,10 @@
 #include <fgtlm/core/program.hpp>
 
 #include <algorithm>
+#include <cstdio>
 
 #include <fgtlm/isa/decoder.hpp>
+#include <fgtlm/isa/disassembler.hpp>
 
 namespace fgtlm::core {
 
@@ -12,6 +14,8 @@ void Program::bind(const std::uint32_t* words, std::uint32_t num_words) {
     if (index_.size() < num_words) index_.resize(num_words);
     invalidate();
     decoded_.clear();  // a new program: no instruction of the old one is executing
+    undescribed_words_ = 0;
+    first_undescribed_.clear();
     zero_ = decode_words(0, 0, 0, false);
 }
 
@@ -28,14 +32,36 @@ const Program::Decoded* Program::decode_at(std::uint32_t w) {
     // passed and the decoder is told through the address check below).
     const bool is_long = (lo & 1u) != 0;
     const std::uint32_t hi = (is_long && w + 1 < num_words_) ? words_[w + 1] : 0u;
-    const Decoded* d = &decoded_.emplace_back(decode_words(lo, hi, w * 4u, is_long && w + 1 >= num_words_));
+    bool undescribed = false;
+    const isa::Instruction inst = decode_under(policy_, lo, hi, w * 4u, is_long && w + 1 >= num_words_, &undescribed);
+    if (undescribed) note_undescribed(inst);
+    const Decoded* d = &decoded_.emplace_back(Decoded{inst, form_info(inst)});
     index_[w] = d;
     indexed_.push_back(w);
     return d;
 }
 
+void Program::note_undescribed(const isa::Instruction& inst) {
+    if (undescribed_words_++ != 0) return;
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "PC 0x%04x: 0x%08x_%08x runs as ", inst.address, inst.hi, inst.lo);
+    first_undescribed_ = buf + isa::disassemble(inst);
+}
+
 Program::Decoded Program::decode_words(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, bool truncated) const {
+    const isa::Instruction inst = decode_under(policy_, lo, hi, pc, truncated);
+    return Decoded{inst, form_info(inst)};
+}
+
+isa::Instruction decode_under(const RtlPolicy& policy, std::uint32_t lo, std::uint32_t hi, std::uint32_t pc,
+                              bool truncated, bool* undescribed) {
     isa::Instruction inst = isa::decode(lo, hi, pc);
+    // FlexGripPlus's decode stage reads each field at its position and checks no other bit:
+    // a word with bits the table does not describe runs as the row that describes most of it.
+    if (inst.illegal_reason == isa::IllegalReason::ReservedField && policy.undescribed_bits) {
+        inst = isa::decode(lo, hi, pc, isa::UndescribedBits::Ignored);
+        if (undescribed != nullptr) *undescribed = !inst.is_illegal();
+    }
     if (truncated && !inst.is_illegal()) {
         inst.op = isa::Opcode::Illegal;
         inst.illegal_reason = isa::IllegalReason::Truncated;
@@ -43,13 +69,13 @@ Program::Decoded Program::decode_words(std::uint32_t lo, std::uint32_t hi, std::
     // FlexGripPlus decodes the all-zero word (op 0x0 sub 0, no SM_1.0 instruction) into nothing
     // that writes: measured on the Verilated RTL, four of them in VectorAdd_float commit at
     // PC + 4 each (50 cycles) and leave registers and memory as they were (docs/rtl-policies.md).
-    if (lo == 0 && policy_.zero_word_nop) {
+    if (lo == 0 && policy.zero_word_nop) {
         inst = isa::Instruction{};
         inst.op = isa::Opcode::NOP;
         inst.form = isa::Form::Short;
     }
-    apply_semantics(inst, policy_);
-    return Decoded{inst, form_info(inst)};
+    apply_semantics(inst, policy);
+    return inst;
 }
 
 }  // namespace fgtlm::core

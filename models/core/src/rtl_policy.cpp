@@ -37,7 +37,7 @@ bool parse_misaligned(std::string_view text, Misaligned& out) {
 const char* to_string(Misaligned m) { return m == Misaligned::Bytes ? "bytes" : "fault"; }
 
 // clang-format off
-const std::array<RtlPolicyFlag, 27> kRtlPolicyFlags = {{
+const std::array<RtlPolicyFlag, 28> kRtlPolicyFlags = {{
     {"fp_negation", &RtlPolicy::fp_negation,
      "FADD32I/FMUL32I ignore the source negation, FMUL32 and FMAD32 read it from absent bits"},
     {"fp_immediate_source", &RtlPolicy::fp_immediate_source,
@@ -66,6 +66,8 @@ const std::array<RtlPolicyFlag, 27> kRtlPolicyFlags = {{
      "R2G/I2I g[Ak+=off] never increment Ak; R2G writes g[Ak], I2I reads g[Ak+off]"},
     {"zero_word_nop", &RtlPolicy::zero_word_nop,
      "the all-zero word (op 0x0 sub 0, no SM_1.0 instruction) runs as a 4-byte no-op (g80: illegal)"},
+    {"undescribed_bits", &RtlPolicy::undescribed_bits,
+     "a word with bits its format does not describe runs as the nearest SM_1.0 encoding (g80: illegal)"},
     {"undecoded_fp_subop", &RtlPolicy::undecoded_fp_subop,
      "FMUL sub-op 2 (no ALU decode) runs on the scalar processor and writes 0 (g80: an FMUL)"},
     {"unit_flags", &RtlPolicy::unit_flags, "flags and carries as the RTL's execute stage computes them"},

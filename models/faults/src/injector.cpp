@@ -137,7 +137,7 @@ void Injector::after_fetch(core::ExecContext& ctx) {
     else
         hit(hi, fault_.bit - 32);
     if (lo == before_lo && hi == before_hi) return;
-    corrupted_ = isa::decode(lo, hi, ctx.fetch.pc);
+    corrupted_ = core::decode_under(policy_, lo, hi, ctx.fetch.pc, false);
     ctx.fetch.inst = &corrupted_;
     // The timing model's and the observers' view follows the word (the units stay the fetched
     // word's): its flags and the operand fields of its issue record.
@@ -157,7 +157,7 @@ void Injector::after_execute(core::ExecContext& ctx) {
 }
 
 bool run_with_fault(Machine& m, const Fault& fault, std::uint64_t max_steps) {
-    Injector inj(fault, m.image().program);
+    Injector inj(fault, m.image().program, m.sm().config().rtl);
     const bool in_flight = is_in_flight(fault.structure);
     if (fault.model == FaultModel::Flip) {
         if (in_flight) {

@@ -143,6 +143,9 @@ void GpuTop::report_rtl_events(const core::RtlEvents& ev) {
         {ev.pc_wraps,
          "fetches at a PC outside the program kept its instruction address bits "
          "(core.rtl.instruction_address_bits)"},
+        {ev.undescribed_words,
+         "instruction words had bits their SM_1.0 format does not describe and ran without them "
+         "(core.rtl.undescribed_bits)"},
     };
     for (const auto& [count, what] : kinds)
         if (count != 0)
@@ -158,6 +161,10 @@ void GpuTop::finish(const core::KernelError& err) {
         result_.warp_instructions += s->core().warp_instructions;
         result_.thread_instructions += s->core().thread_instructions;
         result_.rtl_events.add(s->core().rtl_events);
+        if (const std::uint64_t n = s->program().undescribed_words(); n != 0) {
+            result_.rtl_events.undescribed_words += n;
+            if (result_.rtl_events.first.empty()) result_.rtl_events.first = s->program().first_undescribed();
+        }
     }
     report_rtl_events(result_.rtl_events);
     result_.sim_wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start_).count();

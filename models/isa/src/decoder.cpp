@@ -3,6 +3,7 @@
 #include "codec.hpp"
 #include "format_table.hpp"
 
+#include <bit>
 #include <cstdio>
 
 namespace fgtlm::isa {
@@ -21,6 +22,10 @@ bool matches(const detail::Spec& s, const detail::SpecKey& k) {
 }  // namespace
 
 Instruction decode(std::uint32_t lo, std::uint32_t hi, std::uint32_t address) {
+    return decode(lo, hi, address, UndescribedBits::Illegal);
+}
+
+Instruction decode(std::uint32_t lo, std::uint32_t hi, std::uint32_t address, UndescribedBits undescribed) {
     const detail::SpecKey key = detail::key_of(lo, hi);
     Instruction base;
     base.address = address;
@@ -32,6 +37,8 @@ Instruction decode(std::uint32_t lo, std::uint32_t hi, std::uint32_t address) {
     const std::uint64_t word = key.form == Form::Short ? lo : (std::uint64_t{hi} << 32 | lo);
 
     bool any_row = false;
+    Instruction nearest;
+    int nearest_distance = 65;  // bits of the word the best row so far does not reproduce
     for (const detail::Spec& s : detail::spec_table()) {
         if (!matches(s, key)) continue;
         any_row = true;
@@ -40,10 +47,13 @@ Instruction decode(std::uint32_t lo, std::uint32_t hi, std::uint32_t address) {
         if (!detail::decode_with(s, word, inst, error)) continue;
         // Strictness: every set bit must be one the row accounts for.
         std::uint64_t again = 0;
-        if (!detail::encode_with(s, inst, again, error) || again != word) continue;
+        if (!detail::encode_with(s, inst, again, error)) continue;
         inst.illegal_reason = IllegalReason::None;
-        return inst;
+        if (again == word) return inst;
+        const int distance = std::popcount(again ^ word);
+        if (distance < nearest_distance) nearest = inst, nearest_distance = distance;
     }
+    if (undescribed == UndescribedBits::Ignored && nearest_distance <= 64) return nearest;
     if (any_row) return illegal(base, IllegalReason::ReservedField);
     // Known opcode in another form?
     for (const detail::Spec& s : detail::spec_table()) {
@@ -109,8 +119,8 @@ std::string describe_illegal(const Instruction& inst) {
     const detail::SpecKey k = detail::key_of(inst.lo, inst.hi);
     const char* form = k.form == Form::Short ? "32-bit" : k.form == Form::Immediate ? "immediate" : "64-bit";
     char buf[256];
-    std::snprintf(buf, sizeof buf, "illegal instruction at 0x%04x: %s (%s; %s %s op 0x%x sub %u)", inst.address,
-                  words, to_string(inst.illegal_reason), form, k.flow ? "flow" : "normal", k.op, k.sub);
+    std::snprintf(buf, sizeof buf, "illegal instruction at 0x%04x: %s (%s; %s %s op 0x%x sub %u)", inst.address, words,
+                  to_string(inst.illegal_reason), form, k.flow ? "flow" : "normal", k.op, k.sub);
     return buf;
 }
 

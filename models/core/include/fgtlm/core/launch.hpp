@@ -75,16 +75,19 @@ struct KernelError {
 // lane accesses counted per kind, and the first event of the kernel in words. The front ends
 // put them in the statistics and report each kind once as a warning.
 struct RtlEvents {
-    std::uint64_t global_wraps = 0;    // global accesses outside the memory that kept their low bits
-    std::uint64_t shared_wraps = 0;    // the same for shared memory (R2G stores and g[] operands)
-    std::uint64_t constant_wraps = 0;  // and for constant memory (c[] operands)
-    std::uint64_t misaligned = 0;      // misaligned accesses done byte by byte at the address
-    std::uint64_t register_alias = 0;  // launches whose resident warps share register slots
-    std::uint64_t pc_wraps = 0;        // fetches whose PC had bits outside the instruction address
-    std::string first;                 // "PC 0x0040: GLD of 4 bytes at 0x00001001 (misaligned)"
+    std::uint64_t global_wraps = 0;       // global accesses outside the memory that kept their low bits
+    std::uint64_t shared_wraps = 0;       // the same for shared memory (R2G stores and g[] operands)
+    std::uint64_t constant_wraps = 0;     // and for constant memory (c[] operands)
+    std::uint64_t misaligned = 0;         // misaligned accesses done byte by byte at the address
+    std::uint64_t register_alias = 0;     // launches whose resident warps share register slots
+    std::uint64_t pc_wraps = 0;           // fetches whose PC had bits outside the instruction address
+    std::uint64_t undescribed_words = 0;  // instructions decoded with bits their format does not describe
+    std::string first;                    // "PC 0x0040: GLD of 4 bytes at 0x00001001 (misaligned)"
 
     [[nodiscard]] bool any() const {
-        return global_wraps + shared_wraps + constant_wraps + misaligned + register_alias + pc_wraps != 0;
+        return global_wraps + shared_wraps + constant_wraps + misaligned + register_alias + pc_wraps +
+                   undescribed_words !=
+               0;
     }
     void add(const RtlEvents& o) {
         global_wraps += o.global_wraps;
@@ -93,6 +96,7 @@ struct RtlEvents {
         misaligned += o.misaligned;
         register_alias += o.register_alias;
         pc_wraps += o.pc_wraps;
+        undescribed_words += o.undescribed_words;
         if (first.empty()) first = o.first;
     }
 };

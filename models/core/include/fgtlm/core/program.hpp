@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <string>
 #include <vector>
 
 #include <fgtlm/core/semantics.hpp>
@@ -18,6 +19,14 @@
 #include <fgtlm/core/units/unit_table.hpp>
 
 namespace fgtlm::core {
+
+// The instruction the words `lo` (and `hi`, for a 64-bit one) at byte `pc` are under `policy`: the
+// SM_1.0 decoder's reading plus the RTL's (the zero word, undescribed bits, apply_semantics).
+// `truncated`: a 64-bit word whose second half is missing. `*undescribed` (when given) says
+// whether bits the format does not describe were ignored. Program caches it per word; fault
+// injection decodes a corrupted fetch with it.
+[[nodiscard]] isa::Instruction decode_under(const RtlPolicy& policy, std::uint32_t lo, std::uint32_t hi,
+                                            std::uint32_t pc, bool truncated, bool* undescribed = nullptr);
 
 class Program {
 public:
@@ -55,6 +64,10 @@ public:
     [[nodiscard]] const FormInfo& zero_word_form() const { return zero_.form; }
     [[nodiscard]] std::uint32_t num_words() const { return num_words_; }
     [[nodiscard]] std::uint32_t size_bytes() const { return num_words_ * 4u; }
+    // Words decoded since bind() whose undescribed bits were ignored (RtlPolicy::undescribed_bits),
+    // and the first of them in words ("PC 0x0010: 0x... runs as MOV ...").
+    [[nodiscard]] std::uint64_t undescribed_words() const { return undescribed_words_; }
+    [[nodiscard]] const std::string& first_undescribed() const { return first_undescribed_; }
 
 private:
     struct Decoded {
@@ -62,8 +75,11 @@ private:
         FormInfo form;
     };
     const Decoded* decode_at(std::uint32_t w);
+    void note_undescribed(const isa::Instruction& inst);
     [[nodiscard]] Decoded decode_words(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, bool truncated) const;
     Decoded zero_{};
+    std::uint64_t undescribed_words_ = 0;
+    std::string first_undescribed_;
 
     const std::uint32_t* words_ = nullptr;
     std::uint32_t num_words_ = 0;

@@ -45,6 +45,7 @@ struct RtlPolicy {
     bool address_increment = true;    // R2G/I2I g[Ak+=off]: Ak is never incremented (no register number)
     bool undecoded_fp_subop = true;   // FMUL sub-op 2 has no ALU decode: the scalar processor writes 0
     bool zero_word_nop = true;        // the all-zero word (not SM_1.0) runs as a 4-byte no-op
+    bool undescribed_bits = true;     // bits no field of the format describes are ignored
     // Run-time readings (resolved at launch).
     bool unit_flags = true;            // flags and carries as the RTL's execute stage sets them
     bool operand_latches = true;       // second/third-operand and ALU latches (rtl_alu_latch.hpp)
@@ -78,7 +79,7 @@ struct RtlPolicyFlag {
     bool RtlPolicy::*field;
     const char* description;
 };
-extern const std::array<RtlPolicyFlag, 27> kRtlPolicyFlags;
+extern const std::array<RtlPolicyFlag, 28> kRtlPolicyFlags;
 
 // The address-width policies by name (core.rtl.<name>).
 struct RtlPolicyWidth {

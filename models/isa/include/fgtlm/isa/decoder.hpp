@@ -18,12 +18,20 @@ namespace fgtlm::isa {
 // marked Illegal/Misaligned only by decode_program (the hardware fetch is 8-byte aligned).
 [[nodiscard]] Instruction decode(std::uint32_t lo, std::uint32_t hi, std::uint32_t address);
 
+// How decode() treats a set bit no field of the matching table rows describes.
+enum class UndescribedBits : std::uint8_t {
+    Illegal,  // Illegal/ReservedField: SM_1.0 as the table knows it (the default)
+    Ignored,  // the row that describes the most of the word wins, the other bits are ignored:
+              // FlexGripPlus's decode stage reads its fields by position and checks nothing else
+};
+[[nodiscard]] Instruction decode(std::uint32_t lo, std::uint32_t hi, std::uint32_t address,
+                                 UndescribedBits undescribed);
+
 // Decodes instruction memory linearly from its first word (at byte address `base`):
 // bit 0 of each first word says whether the instruction takes one word or two. A 64-bit
 // instruction whose second word is missing is Illegal/Truncated; one at an address that is
 // not a multiple of 8 is Illegal/Misaligned (it still consumes two words).
-[[nodiscard]] std::vector<Instruction> decode_program(std::span<const std::uint32_t> words,
-                                                      std::uint32_t base = 0);
+[[nodiscard]] std::vector<Instruction> decode_program(std::span<const std::uint32_t> words, std::uint32_t base = 0);
 
 // Short name of an IllegalReason ("unknown opcode", ...).
 [[nodiscard]] const char* to_string(IllegalReason reason);
