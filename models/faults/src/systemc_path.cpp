@@ -69,13 +69,12 @@ struct FaultProbe : sc_core::sc_module {
 // One SystemC system per process (modules cannot be created once the simulation ran).
 struct ScSystem {
     explicit ScSystem(std::uint64_t global_bytes)
-        : sys("fault_sys",
-              [&] {
-                  gpu::SystemConfig c;
-                  c.global_bytes = global_bytes;
-                  c.gpu.sm.auto_bind_pipeline = false;
-                  return c;
-              }()),
+        : sys("fault_sys", [&] {
+              gpu::SystemConfig c;
+              c.global_bytes = global_bytes;
+              c.gpu.sm.auto_bind_pipeline = false;
+              return c;
+          }()),
           before_fetch("fault_before_fetch", FaultProbe::Role::BeforeFetch, st),
           after_fetch("fault_after_fetch", FaultProbe::Role::AfterFetch, st),
           after_execute("fault_after_execute", FaultProbe::Role::AfterExecute, st) {
@@ -109,12 +108,8 @@ void run_on_systemc(Campaign& c, std::vector<std::uint64_t> ids, const std::func
     ScSystem& sc = sc_system(image_.global_mem_bytes);
     gpu::StandaloneSystem& sys = sc.sys;
     core::SmCore& core = sys.gpu.sm(0).core();
-    StateView view{core,
-                   sys.global.data(),
-                   std::size_t(sys.global.size()),
-                   sys.gpu.constant_memory().data(),
-                   sys.gpu.constant_memory().size(),
-                   image_.launch.regs_per_thread};
+    StateView view{core, sys.global.data(), std::size_t(sys.global.size()), sys.gpu.constant_memory().data(),
+                   sys.gpu.constant_memory().size(), image_.launch.regs_per_thread};
     sc.st.view = &view;
     sys.load_program(image_.program);
     // Every run starts from a cleared core and the initial memory image, like Machine::start.

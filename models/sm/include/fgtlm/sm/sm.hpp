@@ -42,9 +42,9 @@ namespace fgtlm::sm {
 
 struct SmConfig {
     core::SmCoreConfig core;
-    std::uint32_t sp_lanes = 8;  // 8, 16 or 32
+    std::uint32_t sp_lanes = 8;                                   // 8, 16 or 32
     sc_core::sc_time clock_period = sc_core::sc_time(10, sc_core::SC_NS);
-    std::uint64_t imem_window = 64 * 1024;  // bytes of code reachable from code_base
+    std::uint64_t imem_window = 64 * 1024;                        // bytes of code reachable from code_base
     // false: the constructor leaves the stage chain unbound so the user can insert probes or
     // replacement stages (bind issue -> fetch.in -> ... -> writeback.in before elaboration ends).
     bool auto_bind_pipeline = true;
@@ -61,10 +61,10 @@ struct SmConfig {
 
 // Shared by the SMs of a GPU for one kernel (owned by the GPU).
 struct KernelRunState {
-    std::uint64_t issued = 0;            // warp instructions issued by all SMs
-    std::uint64_t max_instructions = 0;  // watchdog (0 = unlimited)
-    std::uint64_t max_cycles = 0;        // watchdog on SM cycles (0 = unlimited)
-    bool abort = false;                  // host abort request
+    std::uint64_t issued = 0;           // warp instructions issued by all SMs
+    std::uint64_t max_instructions = 0; // watchdog (0 = unlimited)
+    std::uint64_t max_cycles = 0;       // watchdog on SM cycles (0 = unlimited)
+    bool abort = false;                 // host abort request
 };
 
 class Sm;
@@ -107,7 +107,7 @@ public:
     BranchUnit branch;
     MemoryUnit mem;
     TextureUnit tex;
-    GlobalMemoryController& global;                                      // = mem.global
+    GlobalMemoryController& global;  // = mem.global
     tlm_utils::simple_initiator_socket<Sm, 32, PipelineProtocol> issue;  // warp unit -> first stage
     // Convenience aliases for binding.
     tlm_utils::simple_initiator_socket<FetchStage>& imem_socket;
@@ -167,12 +167,12 @@ public:
 
 private:
     void thread();
-    void sync_local_time() override;  // BlockingAccessClock (AT global accesses)
+    void sync_local_time() override;              // BlockingAccessClock (AT global accesses)
     void time_passed(std::uint64_t cycles) override { passed_cycles_ += cycles; }
     bool issue_one();  // one warp instruction down the pipeline; false = batch over
     [[gnu::cold, gnu::noinline]] bool stop(std::uint32_t warp_slot);  // abort or watchdog: false
     bool pass_pipeline(core::ExecContext& ctx);  // fetch .. write-back, through the sockets or fused
-    [[nodiscard]] bool default_chain();          // issue -> fetch -> ... -> writeback, nothing in between
+    [[nodiscard]] bool default_chain();  // issue -> fetch -> ... -> writeback, nothing in between
 
     SmConfig cfg_;
     core::Program program_;
@@ -185,14 +185,14 @@ private:
     KernelRunState* control_ = nullptr;
     QuantumRunner* runner_ = nullptr;
     std::uint32_t observers_ = 0;  // added through add_observer
-    PipelinePayload trans_;        // the one pipeline payload, reused for every instruction
+    PipelinePayload trans_;  // the one pipeline payload, reused for every instruction
     tlm_utils::tlm_quantumkeeper qk_;
     sc_core::sc_event batch_start_, batch_done_;
     std::uint32_t batch_first_ = 0, batch_count_ = 0;
     bool batch_pending_ = false, running_ = false;
-    std::uint64_t cycles_ = 0;           // SM cycles of the current kernel
-    std::uint64_t unsynced_cycles_ = 0;  // cycles not yet given to the quantum keeper
-    std::uint64_t passed_cycles_ = 0;    // cycles an AT access already waited in SystemC time
+    std::uint64_t cycles_ = 0;          // SM cycles of the current kernel
+    std::uint64_t unsynced_cycles_ = 0; // cycles not yet given to the quantum keeper
+    std::uint64_t passed_cycles_ = 0;   // cycles an AT access already waited in SystemC time
 };
 
 }  // namespace fgtlm::sm
