@@ -119,8 +119,8 @@ std::string describe_illegal(const Instruction& inst) {
     const detail::SpecKey k = detail::key_of(inst.lo, inst.hi);
     const char* form = k.form == Form::Short ? "32-bit" : k.form == Form::Immediate ? "immediate" : "64-bit";
     char buf[256];
-    std::snprintf(buf, sizeof buf, "illegal instruction at 0x%04x: %s (%s; %s %s op 0x%x sub %u)", inst.address, words,
-                  to_string(inst.illegal_reason), form, k.flow ? "flow" : "normal", k.op, k.sub);
+    std::snprintf(buf, sizeof buf, "illegal instruction at 0x%04x: %s (%s; %s %s op 0x%x sub %u)", inst.address,
+                  words, to_string(inst.illegal_reason), form, k.flow ? "flow" : "normal", k.op, k.sub);
     return buf;
 }
 
