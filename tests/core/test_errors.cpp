@@ -21,8 +21,9 @@ void expect_recovers(CoreRun& r) {
     EXPECT_EQ(r.u32(12), 0x42u);
 }
 
+// Under g80 (FlexGripPlus's branch unit never finishes a TRAP: RtlPolicy tests).
 TEST(Errors, TrapIsIllegal) {
-    CoreRun r;
+    CoreRun r(test::g80_config());
     EXPECT_FALSE(r.run("MVI R1, 0x1;\nTRAP;\nRET;\n", launch(1)));
     EXPECT_EQ(r.error.kind, KernelErrorKind::IllegalInstruction);
     EXPECT_EQ(r.error.pc, 8u);
@@ -30,8 +31,9 @@ TEST(Errors, TrapIsIllegal) {
     expect_recovers(r);
 }
 
+// Under g80 (FlexGripPlus writes nothing for opcode 0x8: RtlPolicy tests).
 TEST(Errors, UndecodableWord) {
-    CoreRun r;
+    CoreRun r(test::g80_config());
     r.words = {0x80000001u, 0x00000780u};  // op 0x8 (interpolation): not in FlexGripPlus
     EXPECT_FALSE(r.run_words(launch(1)));
     EXPECT_EQ(r.error.kind, KernelErrorKind::IllegalInstruction);
@@ -85,8 +87,9 @@ TEST(Errors, StackOverflow) {
     expect_recovers(r);
 }
 
+// Under g80 (FlexGripPlus runs it for the warp's initial mask: RtlPolicy tests).
 TEST(Errors, JoinWithEmptyStack) {
-    CoreRun r;
+    CoreRun r(test::g80_config());
     EXPECT_FALSE(r.run("NOP.S;\nRET;\n", launch(1)));
     EXPECT_EQ(r.error.kind, KernelErrorKind::StackUnderflow);
     expect_recovers(r);

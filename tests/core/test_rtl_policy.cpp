@@ -283,3 +283,91 @@ TEST(RtlPolicy, SharedPostIncrementIsNotPerformedOnTheRtl) {
     EXPECT_EQ(g80.sm.reg(0, 8, 0), 0x103u);
     EXPECT_EQ(g80.sm.reg(0, 9, 0), 0x8483a581u);  // written at 0x101
 }
+
+// pipeline_decode.vhd makes every word with bit 1 set a FLOW instruction (opcode 0xf excepted:
+// NOP), and branch_exec_unit.vhd knows only BRA, CAL, RET, PBK, BRK, BAR and SSY; on any other
+// flow opcode it never raises the done that pipeline_execute.vhd's FLOW_EXEC waits for, so the
+// SM stops issuing and the kernel never ends (Hang on the Verilated RTL for every such
+// instruction-word flip). Under rtl the model stops at once with a `Stalled` error naming the
+// word; under g80 KIL runs, TRAP and the unknown opcodes are illegal instructions.
+TEST(RtlPolicy, FlowOpcodeTheBranchUnitLacksStallsTheSm) {
+    for (std::uint32_t op = 0; op < 16; ++op) {
+        const bool known =
+            op == 0x1 || op == 0x2 || op == 0x3 || op == 0x4 || op == 0x5 || op == 0x8 || op == 0xa || op == 0xf;
+        EXPECT_EQ(core::stalls_branch_unit(op << 28 | 0x3u), !known) << op;
+        EXPECT_FALSE(core::stalls_branch_unit(op << 28 | 0x1u)) << op;  // bit 1 clear: no flow word
+    }
+    const isa::AssembleResult r = isa::assemble("MVI R1, 0x5;\nKIL;\nMVI R1, 0x6;\nRET;\n", "t.sass");
+    ASSERT_TRUE(r.ok());
+    CoreRun rtl;
+    rtl.words = r.words;
+    EXPECT_FALSE(rtl.run_words(launch(32)));
+    EXPECT_EQ(rtl.error.kind, core::KernelErrorKind::Stalled);
+    EXPECT_EQ(rtl.error.pc, 8u);
+    EXPECT_NE(rtl.error.describe().find("never"), std::string::npos) << rtl.error.describe();
+    CoreRun g80(g80_config());
+    g80.words = r.words;
+    EXPECT_TRUE(g80.run_words(launch(32)));  // KIL ends every thread
+    EXPECT_EQ(g80.sm.reg(0, 1, 0), 5u);
+    CoreRun off(with([](core::RtlPolicy& p) { p.unknown_flow_stalls = false; }));
+    off.words = r.words;
+    EXPECT_TRUE(off.run_words(launch(32)));
+}
+
+// pipeline_read.vhd (CHECK_JOIN): a join (.S) whose warp stack is empty pops nothing and sets the
+// warp's current mask and the instruction's mask to the warp's initial mask, so the instruction
+// runs for every thread whatever its guard, returned threads included, and they run on.
+// tests/cosim/kernels/join_empty_stack.sass is this kernel on the RTL (ctest -L rtl): memory and
+// every commit match. Under g80 the join is a stack underflow.
+TEST(RtlPolicy, JoinOnAnEmptyStackRunsForTheInitialMask) {
+    const char* sass = R"(
+        I2I.U32.U16 R1, R0L;
+        MVI R3, 0x1;
+        MVI R2, 0x10;
+        ISET.C0 o[0x7f], R1, R2, GE;
+        RET C0.NE;
+        MVI R4, 0x7;
+        MOV.S R3 (C0.NE), R2;
+        MOV R5, R3;
+        RET;
+    )";
+    CoreRun rtl;
+    ASSERT_TRUE(rtl.run(sass, launch(32)));
+    for (std::uint32_t lane : {0u, 15u, 16u, 31u}) {
+        EXPECT_EQ(rtl.sm.reg(0, 3, lane), 0x10u) << lane;  // the guard fails in every live thread
+        EXPECT_EQ(rtl.sm.reg(0, 5, lane), 0x10u) << lane;  // returned threads 16-31 run on
+        EXPECT_EQ(rtl.sm.reg(0, 4, lane), lane < 16 ? 7u : 0u) << lane;
+    }
+    CoreRun g80(g80_config());
+    EXPECT_FALSE(g80.run(sass, launch(32)));
+    EXPECT_EQ(g80.error.kind, core::KernelErrorKind::StackUnderflow);
+}
+
+// Words the SM_1.0 table lacks, as pipeline_decode.vhd reads them (RTL results:
+// tests/cosim/regressions/agreed/unknown_words_rtl_reading): IADD and RET with a sub-op run as
+// IADD and RET, opcodes 0x8/0x5/0x7 write nothing. Counted with the undescribed words; under
+// g80 the first is an illegal instruction.
+TEST(RtlPolicy, UnknownWordsRunAsTheDecodeStageReadsThem) {
+    const isa::AssembleResult r = isa::assemble(
+        "MVI R3, 0x5;\nMVI R1, 0x2;\nIADD R4, R1, R3;\nMVI R3, 0x9;\nMVI R3, 0xa;\nMVI R3, 0xb;\nRET;\n", "t.sass");
+    ASSERT_TRUE(r.ok());
+    std::vector<std::uint32_t> words = r.words;
+    words[5] |= 0x20000000u;                              // IADD sub-op 1
+    words[6] = (words[6] & 0x0fffffffu) | 0x80000000u;    // MVI R3 -> opcode 0x8
+    words[8] = (words[8] & 0x0fffffffu) | 0x50000000u;    // opcode 0x5
+    words[10] = (words[10] & 0x0fffffffu) | 0x70000000u;  // opcode 0x7
+    words[13] |= 0x40000000u;                             // RET sub-op 2
+    CoreRun rtl;
+    rtl.words = words;
+    ASSERT_TRUE(rtl.run_words(launch(32)));
+    EXPECT_EQ(rtl.sm.reg(0, 4, 3), 7u);
+    EXPECT_EQ(rtl.sm.reg(0, 3, 3), 5u);
+    EXPECT_EQ(rtl.program.undescribed_words(), 5u);
+    EXPECT_NE(rtl.program.first_undescribed().find("IADD R4, R1, R3"), std::string::npos)
+        << rtl.program.first_undescribed();
+    CoreRun g80(g80_config());
+    g80.words = words;
+    EXPECT_FALSE(g80.run_words(launch(32)));
+    EXPECT_EQ(g80.error.kind, core::KernelErrorKind::IllegalInstruction);
+    EXPECT_EQ(g80.error.pc, 0x10u);
+}

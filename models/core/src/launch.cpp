@@ -17,6 +17,7 @@ const char* to_string(KernelErrorKind kind) {
         case KernelErrorKind::Watchdog: return "watchdog expired";
         case KernelErrorKind::InvalidLaunch: return "invalid launch";
         case KernelErrorKind::Aborted: return "aborted";
+        case KernelErrorKind::Stalled: return "pipeline stall";
     }
     return "unknown error";
 }

@@ -37,7 +37,7 @@ bool parse_misaligned(std::string_view text, Misaligned& out) {
 const char* to_string(Misaligned m) { return m == Misaligned::Bytes ? "bytes" : "fault"; }
 
 // clang-format off
-const std::array<RtlPolicyFlag, 28> kRtlPolicyFlags = {{
+const std::array<RtlPolicyFlag, 31> kRtlPolicyFlags = {{
     {"fp_negation", &RtlPolicy::fp_negation,
      "FADD32I/FMUL32I ignore the source negation, FMUL32 and FMAD32 read it from absent bits"},
     {"fp_immediate_source", &RtlPolicy::fp_immediate_source,
@@ -68,6 +68,10 @@ const std::array<RtlPolicyFlag, 28> kRtlPolicyFlags = {{
      "the all-zero word (op 0x0 sub 0, no SM_1.0 instruction) runs as a 4-byte no-op (g80: illegal)"},
     {"undescribed_bits", &RtlPolicy::undescribed_bits,
      "a word with bits its format does not describe runs as the nearest SM_1.0 encoding (g80: illegal)"},
+    {"unknown_words", &RtlPolicy::unknown_words,
+     "a word the SM_1.0 table lacks runs as the decode stage reads it: a no-op (opcodes 0x5/0x7/0x8, MOV-class sub-ops without an operation) or, for IADD/IMUL and the flow opcodes, the sub-op 0 form (g80: illegal)"},
+    {"unknown_flow_stalls", &RtlPolicy::unknown_flow_stalls,
+     "a flow word (bit 1) with an opcode the branch unit lacks (KIL, TRAP, 0x6/0x7/0xb-0xe) stalls the SM (g80: runs or illegal)"},
     {"undecoded_fp_subop", &RtlPolicy::undecoded_fp_subop,
      "FMUL sub-op 2 (no ALU decode) runs on the scalar processor and writes 0 (g80: an FMUL)"},
     {"unit_flags", &RtlPolicy::unit_flags, "flags and carries as the RTL's execute stage computes them"},
@@ -78,7 +82,9 @@ const std::array<RtlPolicyFlag, 28> kRtlPolicyFlags = {{
      "raw register field 124 reads 0 and 127 is never written (g80: R124 is the zero register)"},
     {"guarded_return", &RtlPolicy::guarded_return, "RET on a non-empty warp stack returns the whole warp"},
     {"end_marker_runs_on", &RtlPolicy::end_marker_runs_on,
-     "a warp runs past an end marker when nvcc's epilogue RET follows it"},
+     "a warp runs past an end marker when nvcc's epilogue RET follows it or a fault set it"},
+    {"join_empty_stack", &RtlPolicy::join_empty_stack,
+     "a join (.S) on an empty warp stack runs for the warp's initial mask and makes it active (g80: stack underflow)"},
     {"barrier_counts_exits", &RtlPolicy::barrier_counts_exits,
      "a warp that exits while others wait at a barrier deadlocks them"},
     {"full_partial_warps", &RtlPolicy::full_partial_warps, "a partial warp runs (and stores from) all 32 lanes"},

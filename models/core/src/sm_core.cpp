@@ -108,6 +108,7 @@ const char* illegal_text(isa::IllegalReason r) {
         case isa::IllegalReason::ReservedField: return "reserved field value";
         case isa::IllegalReason::Truncated: return "64-bit instruction truncated by the end of the program";
         case isa::IllegalReason::Misaligned: return "64-bit instruction not 8-byte aligned";
+        case isa::IllegalReason::UnitStalls: return "a flow opcode FlexGripPlus's branch unit never finishes";
         case isa::IllegalReason::None: break;
     }
     return "undecodable instruction";
@@ -172,7 +173,7 @@ SmCore::SmCore(const SmCoreConfig& cfg) : cfg_(cfg) {
     regs_.configure(cfg_.reg_slots, cfg_.max_warps);
     shared_.assign(cfg_.shared_bytes, 0);
     own_shared_.attach(shared_.data(), shared_.size());
-    branch_cfg_ = {cfg_.stack_depth, cfg_.rtl.guarded_return};
+    branch_cfg_ = {cfg_.stack_depth, cfg_.rtl.guarded_return, cfg_.rtl.join_empty_stack};
     sync_memory_ports();
     stack_mem_.assign(std::size_t(cfg_.max_warps) * cfg_.stack_depth, StackEntry{});
     warps_.resize(cfg_.max_warps);
@@ -374,7 +375,11 @@ bool SmCore::fail_illegal(std::uint32_t warp_slot, std::uint32_t pc, const isa::
     const std::size_t colon = why.find(": ");       // drop its "illegal instruction at 0x..: "
     if (colon != std::string::npos) why = why.substr(colon + 2);
     if (why.empty()) why = illegal_text(inst.illegal_reason);
-    fail(KernelErrorKind::IllegalInstruction, warp_slot, pc, std::move(why));
+    // FlexGripPlus's execute stage waits for the branch unit's done, which such a word never
+    // raises: the SM stops issuing and the kernel never ends (core.rtl.unknown_flow_stalls).
+    const bool stalls = inst.illegal_reason == isa::IllegalReason::UnitStalls;
+    if (stalls) why += " (FlexGripPlus waits for it forever: the kernel would never end)";
+    fail(stalls ? KernelErrorKind::Stalled : KernelErrorKind::IllegalInstruction, warp_slot, pc, std::move(why));
     return false;
 }
 
@@ -398,6 +403,17 @@ const FormInfo* SmCore::fetch_rtl_address(std::uint32_t pc, const isa::Instructi
     return form;
 }
 
+// pipeline_read.vhd (CHECK_JOIN): a join (.S) whose warp stack is empty pops nothing; the
+// read stage sets both the warp's current mask and the instruction's mask to the warp's
+// initial mask, so the instruction runs for every thread of the warp whatever its guard, and
+// threads that had left the path (or returned) run on with it.
+void SmCore::join_on_empty_stack(ExecContext& ctx) {
+    WarpState& w = warps_[ctx.fetch.warp_slot];
+    w.active = w.valid;
+    ctx.decode.issue_mask = w.valid;
+    ctx.decode.exec_mask = w.valid;
+}
+
 [[gnu::hot]] bool SmCore::decode(ExecContext& ctx) {
     const isa::Instruction* inst = ctx.fetch.inst;
     const WarpState& w = warps_[ctx.fetch.warp_slot];
@@ -407,6 +423,8 @@ const FormInfo* SmCore::fetch_rtl_address(std::uint32_t pc, const isa::Instructi
         inst->is_guarded()
             ? (w.active & guard_mask(ctx.fetch.warp_slot, inst->guard_reg, std::uint8_t(inst->guard_cond)))
             : w.active;
+    if (inst->is_join() && w.depth == 0 && cfg_.rtl.join_empty_stack) [[unlikely]]
+        join_on_empty_stack(ctx);
     ctx.execute.res_regs = 0;
     ctx.execute.has_flags = false;
     ctx.read.taint = 0;
@@ -532,13 +550,13 @@ void SmCore::set_constant_bank(std::uint32_t bank, const std::uint8_t* data, std
     if (in.is_join()) {
         ok = branch_.join(ctx, next) || record_unit_error(ctx);
         ctx.writeback.rec.reconverged = true;
-    } else if (in.is_end() && !runs_past_end_marker(next)) {
+    } else if (in.is_end() && !runs_past_end_marker(ctx.fetch.pc, next)) {
         // The RTL ignores the end marker (decode's FULL_END drives nothing; only a RET on
         // an empty stack finishes a warp, branch_exec_unit.vhd) and runs on: nvcc ends a
         // kernel with an end-marked instruction + RET, and the RTL commits that RET. Other
-        // code after a marker (a cubin's local-memory tail, empty instruction memory)
-        // would run into words the RTL's behaviour is not defined for: the model ends the
-        // path at the marker there, as G80 hardware does.
+        // code after a program's marker (a cubin's local-memory tail, empty instruction
+        // memory) would run into words the RTL's behaviour is not defined for: the model
+        // ends the path at the marker there, as G80 hardware does.
         ok = branch_.exit_threads(ctx, w.active) || record_unit_error(ctx);
     }
     return ok;

@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include <fgtlm/core/program.hpp>
 #include <fgtlm/core/semantics.hpp>
 #include <fgtlm/isa/decoder.hpp>
 #include <fgtlm/isa/disassembler.hpp>
@@ -93,6 +94,7 @@ struct RtlCommitTracer::Decoded {
     isa::OperandKind dst = isa::OperandKind::None;
     unsigned dst_reg = 0;
     bool guarded = false;
+    bool join = false;
 };
 
 RtlCommitTracer::RtlCommitTracer(std::ostream& out, std::uint32_t cores, const core::LaunchConfig& launch)
@@ -142,16 +144,22 @@ void RtlCommitTracer::commit(std::uint64_t cycle, std::uint32_t warp, std::uint3
     const std::uint64_t key = p.words ^ (std::uint64_t(p.pc) * 0x9E3779B97F4A7C15ull);
     auto it = decoded_.find(key);
     if (it == decoded_.end()) {
-        const isa::Instruction inst = isa::decode(std::uint32_t(p.words), std::uint32_t(p.words >> 32), p.pc);
-        // The register the RTL writes (a half written whole by its raw field, P2R's R0, ...):
-        // the words as the RTL reads them (core::apply_semantics); the text stays cuobjdump's.
-        isa::Instruction rtl = inst;
-        core::apply_semantics(rtl, core::RtlPolicy::preset(core::Semantics::Rtl));
-        it = decoded_.emplace(key, Decoded{isa::disassemble(inst), rtl.dst.kind, rtl.dst.reg, inst.is_guarded()}).first;
+        const auto lo = std::uint32_t(p.words), hi = std::uint32_t(p.words >> 32);
+        const isa::Instruction inst = isa::decode(lo, hi, p.pc);
+        // The register the RTL writes (a half written whole by its raw field, P2R's R0, a word
+        // outside the SM_1.0 table, ...): the words as the RTL reads them (core::decode_under);
+        // the text stays cuobjdump's where the table has the word.
+        const core::RtlPolicy reading = core::RtlPolicy::preset(core::Semantics::Rtl);
+        const isa::Instruction rtl = core::decode_under(reading, lo, hi, p.pc, false);
+        Decoded d{isa::disassemble(inst.is_illegal() ? rtl : inst), rtl.dst.kind, rtl.dst.reg, rtl.is_guarded(),
+                  rtl.is_join()};
+        it = decoded_.emplace(key, std::move(d)).first;
     }
     // The execute stage's instruction mask is the warp mask under the guard; for unguarded
-    // flow instructions (SSY, ...) the RTL leaves it 0, so take the warp's.
-    if (!it->second.guarded) p.mask = p.warp_mask;
+    // flow instructions (SSY, ...) the RTL leaves it 0, so take the warp's. A join (.S) on an
+    // empty stack is the exception: the read stage runs it for the warp's initial mask
+    // (pipeline_read.vhd CHECK_JOIN), which only the execute stage's mask shows.
+    if (!it->second.guarded && !(it->second.join && p.mask != 0)) p.mask = p.warp_mask;
     const std::uint32_t block = std::uint32_t(std::max<std::int64_t>(batch_, 0)) * per_batch_ + slot / warps_per_block_;
     out_ << fmt::format("{} 0 {} {} {:04x} {:08x} | {} |", cycle, block, slot % warps_per_block_, p.pc, p.mask,
                         it->second.text);

@@ -156,10 +156,11 @@ json Campaign::record(std::uint64_t id, const Fault& f, bool activated, std::uin
     r["instructions"] = instructions;
     Outcome o = Outcome::Masked;
     if (status == RunStatus::Error && e.kind != core::KernelErrorKind::Watchdog) {
-        // No hardware detects a barrier deadlock (FlexGripPlus's kernel never ends: Hang under
-        // --rtl-verilated; G80's driver times it out): the model only sees it early, so it is a
-        // Hang. The record keeps the error all the same.
-        o = e.kind == core::KernelErrorKind::BarrierDeadlock ? Outcome::Hang : Outcome::Due;
+        // No hardware detects a barrier deadlock or a stalled unit (FlexGripPlus's kernel never
+        // ends: Hang under --rtl-verilated; G80's driver times it out): the model only sees it
+        // early, so it is a Hang. The record keeps the error all the same.
+        const bool hangs = e.kind == core::KernelErrorKind::BarrierDeadlock || e.kind == core::KernelErrorKind::Stalled;
+        o = hangs ? Outcome::Hang : Outcome::Due;
         r["error"] = {{"kind", core::to_string(e.kind)}, {"pc", e.pc}, {"block", e.block}, {"warp", e.warp},
                       {"address", e.address}};
     } else if (status != RunStatus::Done) {

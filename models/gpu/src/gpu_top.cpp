@@ -144,8 +144,8 @@ void GpuTop::report_rtl_events(const core::RtlEvents& ev) {
          "fetches at a PC outside the program kept its instruction address bits "
          "(core.rtl.instruction_address_bits)"},
         {ev.undescribed_words,
-         "instruction words had bits their SM_1.0 format does not describe and ran without them "
-         "(core.rtl.undescribed_bits)"},
+         "instruction words outside the SM_1.0 table ran as FlexGripPlus's decode stage reads them "
+         "(core.rtl.undescribed_bits, unknown_words)"},
     };
     for (const auto& [count, what] : kinds)
         if (count != 0)

@@ -40,7 +40,8 @@ constexpr bool error_kinds_match() {
     using K = core::KernelErrorKind;
     constexpr K kinds[] = {
         K::None,           K::IllegalInstruction, K::MisalignedAccess, K::OutOfRangeAccess, K::StackOverflow,
-        K::StackUnderflow, K::BarrierDeadlock,    K::Watchdog,         K::InvalidLaunch,    K::Aborted};
+        K::StackUnderflow, K::BarrierDeadlock,    K::Watchdog,         K::InvalidLaunch,    K::Aborted,
+        K::Stalled};
     const auto values = kErrorField.values;
     if (values.size() != std::size(kinds)) return false;
     for (std::size_t i = 0; i < values.size(); ++i)

@@ -55,7 +55,12 @@ bool BranchFunction::exit_threads(ExecContext& op, std::uint32_t mask) {
 // A join (.S) instruction has executed: pop one entry.
 bool BranchFunction::join(ExecContext& op, std::uint32_t next_pc) {
     WarpState& w = *op.fetch.warp;
-    if (w.depth == 0) return unit_fail(op, KernelErrorKind::StackUnderflow, 0, "join (.S) with an empty warp stack");
+    if (w.depth == 0) {
+        // Under the RTL's reading the read stage has already restored the initial mask
+        // (SmCore::join_on_empty_stack); there is nothing to pop and the warp runs on.
+        if (cfg_.join_empty_stack) return true;
+        return unit_fail(op, KernelErrorKind::StackUnderflow, 0, "join (.S) with an empty warp stack");
+    }
     const StackEntry e = w.stack[--w.depth];
     w.join_next_pc = next_pc;
     w.join_seen = true;

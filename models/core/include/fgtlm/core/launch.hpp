@@ -53,6 +53,7 @@ enum class KernelErrorKind : std::uint8_t {
     Watchdog,            // instruction/cycle limit exceeded (runaway kernel)
     InvalidLaunch,       // launch configuration the hardware cannot run
     Aborted,             // host wrote the abort bit
+    Stalled,             // a unit never finishes the instruction (the RTL hangs; core.rtl.unknown_flow_stalls)
 };
 
 const char* to_string(KernelErrorKind kind);
@@ -81,7 +82,7 @@ struct RtlEvents {
     std::uint64_t misaligned = 0;         // misaligned accesses done byte by byte at the address
     std::uint64_t register_alias = 0;     // launches whose resident warps share register slots
     std::uint64_t pc_wraps = 0;           // fetches whose PC had bits outside the instruction address
-    std::uint64_t undescribed_words = 0;  // instructions decoded with bits their format does not describe
+    std::uint64_t undescribed_words = 0;  // words outside the SM_1.0 table run as the RTL reads them
     std::string first;                    // "PC 0x0040: GLD of 4 bytes at 0x00001001 (misaligned)"
 
     [[nodiscard]] bool any() const {

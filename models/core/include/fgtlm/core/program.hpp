@@ -21,12 +21,20 @@
 namespace fgtlm::core {
 
 // The instruction the words `lo` (and `hi`, for a 64-bit one) at byte `pc` are under `policy`: the
-// SM_1.0 decoder's reading plus the RTL's (the zero word, undescribed bits, apply_semantics).
-// `truncated`: a 64-bit word whose second half is missing. `*undescribed` (when given) says
-// whether bits the format does not describe were ignored. Program caches it per word; fault
+// SM_1.0 decoder's reading plus the RTL's (the zero word, undescribed bits, words the table
+// lacks, flow words that stall, apply_semantics). `truncated`: a 64-bit word whose second half
+// is missing. `*undescribed` (when given) says whether the word is outside the SM_1.0 table and
+// runs as the RTL reads it. Program caches it per word; fault
 // injection decodes a corrupted fetch with it.
 [[nodiscard]] isa::Instruction decode_under(const RtlPolicy& policy, std::uint32_t lo, std::uint32_t hi,
                                             std::uint32_t pc, bool truncated, bool* undescribed = nullptr);
+// Whether FlexGripPlus's branch unit never finishes the word whose low half is `lo` (a flow
+// word with an opcode it lacks; RtlPolicy::unknown_flow_stalls).
+[[nodiscard]] bool stalls_branch_unit(std::uint32_t lo);
+// A word the SM_1.0 table lacks as FlexGripPlus's decode stage reads it (RtlPolicy::unknown_words):
+// a no-op where it has no operation for the word, the sub-op 0 row where it ignores the sub-op.
+// false (inst untouched) for a word it reads otherwise (rtl_unknown_words.cpp).
+[[nodiscard]] bool decode_unknown_word(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, isa::Instruction& inst);
 
 class Program {
 public:
@@ -64,7 +72,8 @@ public:
     [[nodiscard]] const FormInfo& zero_word_form() const { return zero_.form; }
     [[nodiscard]] std::uint32_t num_words() const { return num_words_; }
     [[nodiscard]] std::uint32_t size_bytes() const { return num_words_ * 4u; }
-    // Words decoded since bind() whose undescribed bits were ignored (RtlPolicy::undescribed_bits),
+    // Words decoded since bind() outside the SM_1.0 table, run as the RTL reads them
+    // (RtlPolicy::undescribed_bits, unknown_words),
     // and the first of them in words ("PC 0x0010: 0x... runs as MOV ...").
     [[nodiscard]] std::uint64_t undescribed_words() const { return undescribed_words_; }
     [[nodiscard]] const std::string& first_undescribed() const { return first_undescribed_; }

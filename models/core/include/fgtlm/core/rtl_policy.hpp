@@ -46,6 +46,8 @@ struct RtlPolicy {
     bool undecoded_fp_subop = true;   // FMUL sub-op 2 has no ALU decode: the scalar processor writes 0
     bool zero_word_nop = true;        // the all-zero word (not SM_1.0) runs as a 4-byte no-op
     bool undescribed_bits = true;     // bits no field of the format describes are ignored
+    bool unknown_words = true;        // words the SM_1.0 table lacks run as the decode stage reads them
+    bool unknown_flow_stalls = true;  // a flow word the branch unit does not know stalls the SM
     // Run-time readings (resolved at launch).
     bool unit_flags = true;            // flags and carries as the RTL's execute stage sets them
     bool operand_latches = true;       // second/third-operand and ALU latches (rtl_alu_latch.hpp)
@@ -53,6 +55,7 @@ struct RtlPolicy {
     bool register_fields = true;       // raw field 124 reads 0 / 127 is not written (G80: R124)
     bool guarded_return = true;        // RET on a non-empty stack returns the whole warp
     bool end_marker_runs_on = true;    // the warp runs past an end marker to nvcc's RET
+    bool join_empty_stack = true;      // a join on an empty stack restores the initial mask
     bool barrier_counts_exits = true;  // a warp that exits while others wait at BAR deadlocks
     bool full_partial_warps = true;    // a partial warp runs all 32 lanes
     // Where the model would stop (a DUE under g80): what the RTL does instead.
@@ -79,7 +82,7 @@ struct RtlPolicyFlag {
     bool RtlPolicy::*field;
     const char* description;
 };
-extern const std::array<RtlPolicyFlag, 28> kRtlPolicyFlags;
+extern const std::array<RtlPolicyFlag, 31> kRtlPolicyFlags;
 
 // The address-width policies by name (core.rtl.<name>).
 struct RtlPolicyWidth {

@@ -290,10 +290,14 @@ private:
     // WarpControl: the SM's side of the branch unit (warp_control.cpp).
     bool finish_warp(std::uint32_t warp_slot) override;
     bool arrive_barrier(std::uint32_t warp_slot) override;
-    // The RTL runs on past an end marker when nvcc's epilogue RET follows it (rtl semantics):
-    // the warp then finishes at that RET, as the RTL's does.
-    bool runs_past_end_marker(std::uint32_t next_pc) {
+    // The RTL ignores end markers (rtl semantics). The model runs on past one where nvcc's
+    // epilogue RET follows it (the warp finishes there, as the RTL's does) and past a marker
+    // the program does not hold at that PC (a corrupted fetch: the program's code follows).
+    // Elsewhere a program's marker ends its code: a cubin's words after it are no code.
+    bool runs_past_end_marker(std::uint32_t pc, std::uint32_t next_pc) {
         if (!cfg_.rtl.end_marker_runs_on) return false;
+        const isa::Instruction* at = program_->fetch(pc);
+        if (at != nullptr && !at->is_end()) return true;
         const isa::Instruction* next = program_->fetch(next_pc);
         return next != nullptr && !next->is_illegal() && next->op == isa::Opcode::RET;
     }
@@ -301,6 +305,7 @@ private:
     void write_results(ExecContext& ctx);           // write-back: result registers
     void post_increment(ExecContext& ctx);          // write-back: Ak += off of `c[b][Ak+=off]` (g80 MVC)
     bool advance_pc(ExecContext& ctx);              // write-back: PC, join (.S), end marker
+    void join_on_empty_stack(ExecContext& ctx);     // decode: RtlPolicy::join_empty_stack
     bool record_unit_error(ExecContext& ctx);       // false, with ctx.execute.error recorded as the kernel error
     void gather_memory_operands(ExecContext& ctx);  // execute: rows for the memory unit (memory_operands.cpp)
     void sync_memory_ports();                       // after the global port or tracking changed

@@ -151,6 +151,7 @@ inline constexpr Value kErrorKinds[] = {
     {"WATCHDOG", 7, "watchdog"},
     {"INVALID_LAUNCH", 8, "invalid launch"},
     {"ABORTED", 9, "aborted"},
+    {"STALLED", 10, "pipeline stall (a unit never finishes the instruction)"},
 };
 inline constexpr Field kStatusFields[] = {
     {"STATE", 0, 2, "state", "STATE", kStates},

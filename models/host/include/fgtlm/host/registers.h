@@ -101,6 +101,7 @@
 #define FGTLM_ERR_WATCHDOG              7u /* watchdog */
 #define FGTLM_ERR_INVALID_LAUNCH        8u /* invalid launch */
 #define FGTLM_ERR_ABORTED               9u /* aborted */
+#define FGTLM_ERR_STALLED               10u /* pipeline stall (a unit never finishes the instruction) */
 
 /* ---- IRQ_ENABLE, IRQ_STATUS fields ---- */
 #define FGTLM_IRQ_DONE                  0x1u /* kernel finished without error */

@@ -33,6 +33,7 @@ public:
 struct BranchConfig {
     std::uint32_t stack_depth = 32;  // warp stack entries (SmCoreConfig::stack_depth)
     bool guarded_return = true;      // RtlPolicy::guarded_return: RET on a non-empty stack (rtl_return)
+    bool join_empty_stack = true;    // RtlPolicy::join_empty_stack: a join with nothing to pop runs on
 };
 
 class BranchFunction final : public UnitFunction {

@@ -1,0 +1,83 @@
+// Words the SM_1.0 table lacks, read the way FlexGripPlus's decode stage reads them
+// (RtlPolicy::unknown_words; docs/rtl-policies.md, "Words the SM_1.0 table lacks").
+// pipeline_decode.vhd classes a word by bit 1 (flow), bits 28-31 (opcode) and 61-63 (sub-op)
+// and reads the other fields at their positions; it never refuses a word.
+#include <fgtlm/core/program.hpp>
+#include <fgtlm/isa/decoder.hpp>
+
+namespace fgtlm::core {
+
+namespace {
+
+constexpr std::uint32_t kSubOpBits = 0xe0000000u;  // bits 61-63, in the high word
+
+bool is_long(std::uint32_t lo) { return (lo & 1u) != 0; }
+std::uint32_t opcode(std::uint32_t lo) { return lo >> 28; }
+std::uint32_t sub_op(std::uint32_t lo, std::uint32_t hi) { return is_long(lo) ? hi >> 29 : 0u; }
+
+// The decode stage has no operation for the word: instr_opcode UNKNOWN (0x5, 0x7, 0x8), or
+// the MOV class with mov_opcode UNKNOWN (0x0 sub 0/3/4, 0x1 sub 3-7 of a 64-bit word, 0xd sub
+// 6/7). pipeline_execute.vhd sends either to its NOP state and pipeline_write.vhd writes
+// nothing for a destination of type UNKNOWN.
+bool has_no_operation(std::uint32_t lo, std::uint32_t hi) {
+    if ((lo & 2u) != 0) return false;  // flow words: stalls_branch_unit / the branch unit's opcodes
+    const std::uint32_t op = opcode(lo), sub = sub_op(lo, hi);
+    switch (op) {
+        case 0x5:
+        case 0x7:
+        case 0x8: return true;
+        case 0x0: return sub == 0 || sub == 3 || sub == 4;
+        case 0x1: return is_long(lo) && sub >= 3;
+        case 0xd: return sub >= 6;
+        default: return false;
+    }
+}
+
+// Opcodes whose operation pipeline_decode.vhd chooses without the sub-op: IADD (0x2) and
+// IMUL24 (0x4), and every flow opcode the branch unit has (BRA, CAL, RET, PBK, BRK, BAR, SSY).
+bool ignores_sub_op(std::uint32_t lo) {
+    const std::uint32_t op = opcode(lo);
+    if ((lo & 2u) != 0) return !stalls_branch_unit(lo) && op != 0xf;
+    return op == 0x2 || op == 0x4;
+}
+
+// A no-op of the word's length; a 64-bit word keeps the marker of its bits 32-33 (the read
+// stage still pops the warp stack at a join).
+isa::Instruction no_operation(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc) {
+    isa::Instruction inst;
+    inst.address = pc;
+    inst.lo = lo;
+    inst.op = isa::Opcode::NOP;
+    inst.form = is_long(lo) ? isa::Form::Long : isa::Form::Short;
+    if (is_long(lo)) {
+        inst.hi = hi;
+        const std::uint32_t marker = hi & 3u;
+        inst.marker = marker == 1 ? isa::Marker::End : marker == 2 ? isa::Marker::Join : isa::Marker::None;
+    }
+    return inst;
+}
+
+isa::Instruction decode_loosely(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc) {
+    isa::Instruction inst = isa::decode(lo, hi, pc);
+    if (inst.illegal_reason == isa::IllegalReason::ReservedField)
+        inst = isa::decode(lo, hi, pc, isa::UndescribedBits::Ignored);
+    return inst;
+}
+
+}  // namespace
+
+bool decode_unknown_word(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, isa::Instruction& inst) {
+    if (has_no_operation(lo, hi)) {
+        inst = no_operation(lo, hi, pc);
+        return true;
+    }
+    if (!is_long(lo) || !ignores_sub_op(lo) || (hi & kSubOpBits) == 0) return false;
+    isa::Instruction as_read = decode_loosely(lo, hi & ~kSubOpBits, pc);
+    if (as_read.is_illegal()) return false;
+    as_read.hi = hi;  // the words as fetched; the fields are the sub-op 0 row's
+    as_read.sub_op = std::uint8_t(hi >> 29);
+    inst = as_read;
+    return true;
+}
+
+}  // namespace fgtlm::core
