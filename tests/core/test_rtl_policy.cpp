@@ -371,3 +371,24 @@ TEST(RtlPolicy, UnknownWordsRunAsTheDecodeStageReadsThem) {
     EXPECT_EQ(g80.error.kind, core::KernelErrorKind::IllegalInstruction);
     EXPECT_EQ(g80.error.pc, 0x10u);
 }
+
+// 64-bit ALU words whose operation the decode stage lacks write 0 (the scalar processor's
+// result, as FMUL.SUB2), and opcode 0xf is a no-op (RTL results:
+// tests/cosim/regressions/agreed/unknown_alu_words_rtl_reading).
+TEST(RtlPolicy, AluWordsWithoutAnOperationWriteZero) {
+    const isa::AssembleResult r =
+        isa::assemble("MVI R1, 0x3;\nMVI R4, 0x7;\nMVI R5, 0x7;\nFADD R4, R1, R1;\nMVI R5, 0x9;\nRET;\n", "t.sass");
+    ASSERT_TRUE(r.ok());
+    std::vector<std::uint32_t> words = r.words;
+    words[7] = (words[7] & 0x1fffffffu) | 0x40000000u;  // FADD sub-op 2
+    words[8] = (words[8] & 0x0fffffffu) | 0xf0000000u;  // MVI R5 -> opcode 0xf
+    CoreRun rtl;
+    rtl.words = words;
+    ASSERT_TRUE(rtl.run_words(launch(32)));
+    EXPECT_EQ(rtl.sm.reg(0, 4, 5), 0u);
+    EXPECT_EQ(rtl.sm.reg(0, 5, 5), 7u);
+    CoreRun g80(g80_config());
+    g80.words = words;
+    EXPECT_FALSE(g80.run_words(launch(32)));
+    EXPECT_EQ(g80.error.kind, core::KernelErrorKind::IllegalInstruction);
+}

@@ -15,11 +15,20 @@ bool is_long(std::uint32_t lo) { return (lo & 1u) != 0; }
 std::uint32_t opcode(std::uint32_t lo) { return lo >> 28; }
 std::uint32_t sub_op(std::uint32_t lo, std::uint32_t hi) { return is_long(lo) ? hi >> 29 : 0u; }
 
-// The decode stage has no operation for the word: instr_opcode UNKNOWN (0x5, 0x7, 0x8), or
-// the MOV class with mov_opcode UNKNOWN (0x0 sub 0/3/4, 0x1 sub 3-7 of a 64-bit word, 0xd sub
-// 6/7). pipeline_execute.vhd sends either to its NOP state and pipeline_write.vhd writes
-// nothing for a destination of type UNKNOWN.
+// The SM_1.0 decoder's reading with the bits no field describes ignored (undescribed_bits).
+isa::Instruction decode_loosely(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc) {
+    isa::Instruction inst = isa::decode(lo, hi, pc);
+    if (inst.illegal_reason == isa::IllegalReason::ReservedField)
+        inst = isa::decode(lo, hi, pc, isa::UndescribedBits::Ignored);
+    return inst;
+}
+
+// The decode stage has no operation for the word: opcode 0xf (NOP, whatever its other bits),
+// instr_opcode UNKNOWN (0x5, 0x7, 0x8), or the MOV class with mov_opcode UNKNOWN (0x0 sub 0/3/4,
+// 0x1 sub 3-7 of a 64-bit word, 0xd sub 6/7). pipeline_execute.vhd sends these to its NOP
+// state and pipeline_write.vhd writes nothing for a destination of type UNKNOWN.
 bool has_no_operation(std::uint32_t lo, std::uint32_t hi) {
+    if (opcode(lo) == 0xf) return true;
     if ((lo & 2u) != 0) return false;  // flow words: stalls_branch_unit / the branch unit's opcodes
     const std::uint32_t op = opcode(lo), sub = sub_op(lo, hi);
     switch (op) {
@@ -33,12 +42,41 @@ bool has_no_operation(std::uint32_t lo, std::uint32_t hi) {
     }
 }
 
-// Opcodes whose operation pipeline_decode.vhd chooses without the sub-op: IADD (0x2) and
-// IMUL24 (0x4), and every flow opcode the branch unit has (BRA, CAL, RET, PBK, BRK, BAR, SSY).
+// Opcodes whose operation pipeline_decode.vhd chooses without the sub-op: IADD (0x2), IMUL24
+// (0x4), IMAD24 (0x6; its types are the scalar processor's 16-bit halves whatever the sub-op),
+// and every flow opcode the branch unit has (BRA, CAL, RET, PBK, BRK, BAR, SSY).
 bool ignores_sub_op(std::uint32_t lo) {
     const std::uint32_t op = opcode(lo);
     if ((lo & 2u) != 0) return !stalls_branch_unit(lo) && op != 0xf;
-    return op == 0x2 || op == 0x4;
+    return op == 0x2 || op == 0x4 || op == 0x6;
+}
+
+// A 64-bit ALU-class word whose alu_opcode is UNKNOWN: 0x3 sub 1/2 (ISUB and IADDC need sub 0 or a
+// 32-bit word), 0x9 sub 1/7 (no SFU operation), 0xb other than FADD (0), FSET (3) and RRO (6 with
+// bits 46-47 0 or 1), 0xc other than FMUL (0), 0xe other than FMAD (0). No FPU, SFU or RRO starts,
+// and the execute stage takes the scalar processor's result: 0 (the FMUL.SUB2 case, measured).
+bool has_unknown_alu_operation(std::uint32_t lo, std::uint32_t hi) {
+    if ((lo & 2u) != 0 || !is_long(lo)) return false;
+    const std::uint32_t sub = sub_op(lo, hi), logic_type = (hi >> 14) & 3u;
+    switch (opcode(lo)) {
+        case 0x3: return sub == 1 || sub == 2;
+        case 0x9: return sub == 1 || sub == 7;
+        case 0xb: return !(sub == 0 || sub == 3 || (sub == 6 && logic_type < 2));
+        case 0xc:
+        case 0xe: return sub != 0;
+        default: return false;
+    }
+}
+
+// Such a word as FMUL.SUB2, the row of the one measured: its fields at their positions, its
+// result the scalar processor's 0 (apply_semantics, RtlPolicy::undecoded_fp_subop).
+bool decode_as_unknown_alu(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, isa::Instruction& inst) {
+    isa::Instruction as_read = decode_loosely((lo & 0x0fffffffu) | 0xc0000000u, (hi & ~kSubOpBits) | 2u << 29, pc);
+    if (as_read.is_illegal()) return false;
+    as_read.lo = lo;
+    as_read.hi = hi;
+    inst = as_read;
+    return true;
 }
 
 // A no-op of the word's length; a 64-bit word keeps the marker of its bits 32-33 (the read
@@ -57,13 +95,6 @@ isa::Instruction no_operation(std::uint32_t lo, std::uint32_t hi, std::uint32_t 
     return inst;
 }
 
-isa::Instruction decode_loosely(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc) {
-    isa::Instruction inst = isa::decode(lo, hi, pc);
-    if (inst.illegal_reason == isa::IllegalReason::ReservedField)
-        inst = isa::decode(lo, hi, pc, isa::UndescribedBits::Ignored);
-    return inst;
-}
-
 }  // namespace
 
 bool decode_unknown_word(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, isa::Instruction& inst) {
@@ -71,6 +102,7 @@ bool decode_unknown_word(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, i
         inst = no_operation(lo, hi, pc);
         return true;
     }
+    if (has_unknown_alu_operation(lo, hi)) return decode_as_unknown_alu(lo, hi, pc, inst);
     if (!is_long(lo) || !ignores_sub_op(lo) || (hi & kSubOpBits) == 0) return false;
     isa::Instruction as_read = decode_loosely(lo, hi & ~kSubOpBits, pc);
     if (as_read.is_illegal()) return false;
