@@ -69,7 +69,7 @@ const std::array<RtlPolicyFlag, 31> kRtlPolicyFlags = {{
     {"undescribed_bits", &RtlPolicy::undescribed_bits,
      "a word with bits its format does not describe runs as the nearest SM_1.0 encoding (g80: illegal)"},
     {"unknown_words", &RtlPolicy::unknown_words,
-     "a word the SM_1.0 table lacks runs as the decode stage reads it: a no-op (opcodes 0x5/0x7/0x8/0xf, MOV-class sub-ops without an operation), the sub-op 0 form (IADD/IMUL/IMAD, flow opcodes), 0 (ALU words without an operation) (g80: illegal)"},
+     "a word the SM_1.0 table lacks runs as the decode stage reads it: a no-op (opcodes 0x5/0x7/0x8/0xf, MOV-class sub-ops without an operation), the sub-op 0 form (IADD/IMUL, flow opcodes), 0 (ALU words without an operation) (g80: illegal)"},
     {"unknown_flow_stalls", &RtlPolicy::unknown_flow_stalls,
      "a flow word (bit 1) with an opcode the branch unit lacks (KIL, TRAP, 0x6/0x7/0xb-0xe) stalls the SM (g80: runs or illegal)"},
     {"undecoded_fp_subop", &RtlPolicy::undecoded_fp_subop,

@@ -43,12 +43,13 @@ bool has_no_operation(std::uint32_t lo, std::uint32_t hi) {
 }
 
 // Opcodes whose operation pipeline_decode.vhd chooses without the sub-op: IADD (0x2), IMUL24
-// (0x4), IMAD24 (0x6; its types are the scalar processor's 16-bit halves whatever the sub-op),
-// and every flow opcode the branch unit has (BRA, CAL, RET, PBK, BRK, BAR, SSY).
+// (0x4), and every flow opcode the branch unit has (BRA, CAL, RET, PBK, BRK, BAR, SSY). Not
+// IMAD (0x6): it is IMAD24 whatever the sub-op, but the sub-op bits select its operands (an
+// IMAD.U16 with sub-op 5 gives the third source alone on the RTL, with sub-op 2 the U16 result).
 bool ignores_sub_op(std::uint32_t lo) {
     const std::uint32_t op = opcode(lo);
     if ((lo & 2u) != 0) return !stalls_branch_unit(lo) && op != 0xf;
-    return op == 0x2 || op == 0x4 || op == 0x6;
+    return op == 0x2 || op == 0x4;
 }
 
 // A 64-bit ALU-class word whose alu_opcode is UNKNOWN: 0x3 sub 1/2 (ISUB and IADDC need sub 0 or a
