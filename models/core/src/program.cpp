@@ -53,16 +53,6 @@ Program::Decoded Program::decode_words(std::uint32_t lo, std::uint32_t hi, std::
     return Decoded{inst, form_info(inst)};
 }
 
-// pipeline_decode.vhd: bit 1 makes any word but opcode 0xf (NOP) a FLOW instruction, and its
-// flow_opcode is UNKNOWN unless bits 28-31 are BRA, CAL, RET, PBK, BRK, BAR or SSY (1-5, 8, 0xa).
-// branch_exec_unit.vhd goes back to IDLE on an UNKNOWN opcode without raising branch_exec_done,
-// for which pipeline_execute.vhd's FLOW_EXEC state waits: KIL, TRAP and the others stall the SM.
-bool stalls_branch_unit(std::uint32_t lo) {
-    if ((lo & 2u) == 0) return false;
-    constexpr std::uint32_t kKnown = 1u << 1 | 1u << 2 | 1u << 3 | 1u << 4 | 1u << 5 | 1u << 8 | 1u << 0xa | 1u << 0xf;
-    return ((kKnown >> (lo >> 28)) & 1u) == 0;
-}
-
 isa::Instruction decode_under(const RtlPolicy& policy, std::uint32_t lo, std::uint32_t hi, std::uint32_t pc,
                               bool truncated, bool* undescribed) {
     isa::Instruction inst = isa::decode(lo, hi, pc);

@@ -29,7 +29,7 @@ namespace fgtlm::core {
 [[nodiscard]] isa::Instruction decode_under(const RtlPolicy& policy, std::uint32_t lo, std::uint32_t hi,
                                             std::uint32_t pc, bool truncated, bool* undescribed = nullptr);
 // Whether FlexGripPlus's branch unit never finishes the word whose low half is `lo` (a flow
-// word with an opcode it lacks; RtlPolicy::unknown_flow_stalls).
+// word with an opcode it lacks; RtlPolicy::unknown_flow_stalls; rtl_unknown_words.cpp).
 [[nodiscard]] bool stalls_branch_unit(std::uint32_t lo);
 // A word the SM_1.0 table lacks as FlexGripPlus's decode stage reads it (RtlPolicy::unknown_words):
 // a no-op where it has no operation for the word, the sub-op 0 row where it ignores the sub-op.
