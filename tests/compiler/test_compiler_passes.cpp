@@ -64,6 +64,16 @@ TEST(PtxParser, SyntaxErrorsNameTheLine) {
     EXPECT_NE(e.find("add.s32"), std::string::npos) << e;
 }
 
+// Float bits that are not hex (found by fuzz_compiler_ptx: std::stoull escaped as
+// std::invalid_argument; a partly hex word was read up to its first other digit).
+TEST(PtxParser, FloatBitsThatAreNotHexNameTheToken) {
+    const std::string imm = error_of(entry("", "mov.f32 %f1, 0f3F80ZZ00;\n"));
+    EXPECT_NE(imm.find(":9: '0f3F80ZZ00' is not hex digits after 0f"), std::string::npos) << imm;
+    const std::string init =
+        error_of(std::string(kHeader) + ".const .b32 t[1] = {0f3F80000G};\n.visible .entry k()\n{\n ret;\n}\n");
+    EXPECT_NE(init.find("'0f3F80000G' is not hex digits after 0f"), std::string::npos) << init;
+}
+
 TEST(Lowering, RefusesWhatSm10CannotDoNamingLineAndInstruction) {
     const std::string atom = error_of(entry("", "atom.global.add.u32 %r1, [%r2], 1;\n"));
     EXPECT_NE(atom.find(":9: atom.global.add.u32: atomic operations"), std::string::npos) << atom;

@@ -1,6 +1,7 @@
 // PTX parser: variable declarations with initialisers, instructions and their operands.
 #include "ptx_parser.hpp"
 
+#include <cctype>
 #include <cmath>
 #include <cstring>
 
@@ -8,18 +9,27 @@ namespace fgtlm::compiler {
 
 namespace {
 
+// The hex digits after a 0f/0d prefix as bits; a digit that is not hex is an error naming the token.
+std::uint64_t hex_bits(TokenCursor& c, const std::string& t) {
+    std::uint64_t v = 0;
+    for (std::size_t i = 2; i < t.size(); ++i) {
+        const char d = char(std::tolower(static_cast<unsigned char>(t[i])));
+        const int x = d >= '0' && d <= '9' ? d - '0' : d >= 'a' && d <= 'f' ? d - 'a' + 10 : -1;
+        if (x < 0) c.fail("'" + t + "' is not hex digits after " + t.substr(0, 2));
+        v = v << 4 | std::uint64_t(x);
+    }
+    c.next();
+    return v;
+}
+
 // A scalar initialiser element: integer (maybe negative), 0fXXXXXXXX float bits or (in a .f64 variable) 0d double bits.
 std::uint64_t parse_init_value(TokenCursor& c, const std::string& type) {
     const bool neg = c.accept("-");
     const std::string t = c.peek().text;
-    if (t.size() == 10 && t.rfind("0f", 0) == 0) {
-        c.next();
-        return std::stoull(t.substr(2), nullptr, 16);
-    }
+    if (t.size() == 10 && t.rfind("0f", 0) == 0) return hex_bits(c, t);
     if (t.rfind("0d", 0) == 0) {  // the double's bytes (a .f64 variable: its loads convert under --demote-f64)
         if (t.size() != 18 || type != "f64") c.fail("a double initialiser (" + t + ") outside a .f64 variable");
-        c.next();
-        return std::stoull(t.substr(2), nullptr, 16) ^ (neg ? 1ull << 63 : 0ull);
+        return hex_bits(c, t) ^ (neg ? 1ull << 63 : 0ull);
     }
     if (c.peek().kind == Token::Kind::Word)
         c.fail("initialiser '" + t + "' refers to a symbol: address initialisers are not supported");
@@ -93,13 +103,12 @@ PtxOperand parse_operand(TokenCursor& c) {
     if (t.kind == Token::Kind::Number) {
         if (t.text.size() == 10 && t.text.rfind("0f", 0) == 0) {
             o.kind = PtxOperand::Kind::FImm;
-            o.fbits = std::uint32_t(std::stoul(t.text.substr(2), nullptr, 16)) ^ (neg ? 0x80000000u : 0u);
-            c.next();
+            o.fbits = std::uint32_t(hex_bits(c, t.text)) ^ (neg ? 0x80000000u : 0u);
             return o;
         }
         if (t.text.size() == 18 && t.text.rfind("0d", 0) == 0) {  // kept for --demote-f64, refused otherwise
             double d = 0;
-            const std::uint64_t bits = std::stoull(t.text.substr(2), nullptr, 16);
+            const std::uint64_t bits = hex_bits(c, t.text);
             std::memcpy(&d, &bits, 8);
             const float f = float(d);
             std::memcpy(&o.fbits, &f, 4);
@@ -107,7 +116,6 @@ PtxOperand parse_operand(TokenCursor& c) {
             o.fbits ^= neg ? 0x80000000u : 0u;
             o.kind = PtxOperand::Kind::FImm;
             o.from_double = true;
-            c.next();
             return o;
         }
         o.kind = PtxOperand::Kind::Imm;
