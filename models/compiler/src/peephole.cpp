@@ -70,21 +70,23 @@ bool forward_copy(MFunction& f, MBlock& b, std::size_t i, const Counts& c) {
     return true;
 }
 
-// MOV x, y with one definition of each: x's readers read y.
+// MOV x, y with one definition of each: x's readers read y. Copies that would close a cycle
+// (MOV x, y and MOV y, x: values no other instruction defines) stay, so every chain ends.
 void propagate_copies(MFunction& f, Counts& c) {
     std::map<int, int> to;
+    const auto root = [&](int v) {
+        for (auto it = to.find(v); it != to.end(); it = to.find(v)) v = it->second;
+        return v;
+    };
     for (MBlock& b : f.blocks)
         std::erase_if(b.insts, [&](const MInst& m) {
             if (plain(m) != "MOV {d0}, {u0}") return false;
             const int x = m.defs[0], y = m.uses[0];
             if (x == y || c.defs[x] != 1 || c.defs[y] != 1 || no_spill(f, x) || no_spill(f, y)) return false;
+            if (root(y) == x) return false;
             to[x] = y;
             return true;
         });
-    const auto root = [&](int v) {
-        while (to.count(v)) v = to[v];
-        return v;
-    };
     for (MBlock& b : f.blocks) {
         for (MInst& m : b.insts)
             for (int& u : m.uses) u = root(u);
