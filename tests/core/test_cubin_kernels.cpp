@@ -83,7 +83,9 @@ void run_generic(const std::string& name, const CubinKernel& k) {
     // test40 saves C0 across its barrier with P2R/R2P; the RTL's P2R writes R0 (its decode
     // has no destination for it: test_rtl_semantics.cpp), the kernel's loop bound, so under
     // core.semantics=rtl its loop never ends, as on the RTL: run it as G80 code (c1 loaded).
-    const bool g80 = name == "tests_test40:my_kernel";
+    // test28 samples textures (not in the RTL) and loads and stores with .128, which FlexGripPlus
+    // narrows to one byte (core.rtl.global_access_types): G80 code too.
+    const bool g80 = name == "tests_test40:my_kernel" || name == "tests_test28:my_kernel";
     CoreRun r(g80 ? g80_config() : core::SmCoreConfig{});
     r.words = k.words;
     if (g80) load_constant_banks(r, k);

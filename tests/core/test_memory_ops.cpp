@@ -5,8 +5,10 @@
 namespace fgtlm::test {
 namespace {
 
+// G80's sizes: FlexGripPlus moves one byte for .64, .128 and .S32 (core.rtl.global_access_types,
+// RtlPolicy.GlobalAccessTypesTheReadStageLacksMoveOneByte).
 TEST(Memory, GlobalAccessSizes) {
-    CoreRun r;
+    CoreRun r(g80_config());
     for (std::uint32_t i = 0; i < 16; ++i) r.set_u32(0x100 + 4 * i, 0x80a0c0e0u + i);
     ASSERT_TRUE(r.run(R"(
         MVI R1, 0x100;

@@ -90,6 +90,53 @@ TEST(RtlPolicy, MisalignedGlobalWordIsTheBytesAtItsAddress) {
     }
 }
 
+// convert_data_types.vhd has no .64, .128 or .S32 global type (DT_NONE): one byte moves, at the
+// address itself, zero-extended; a store writes the register's low byte (GHDL:
+// tests/cosim/regressions/agreed/global_access_types_rtl_reading).
+TEST(RtlPolicy, GlobalAccessTypesTheReadStageLacksMoveOneByte) {
+    const std::string sass = std::string(test::kTidTimes4) +
+                             "MVI R5, 0x7;\nIADD32I R1, R10, 0x100;\nGLD.S32 R2, global14[R1];\n"
+                             "GLD.64 R4, global14[R1];\nIADD32I R3, R10, 0x200;\nGST.U32 global14[R3], R2;\n"
+                             "IADD32I R3, R10, 0x300;\nGST.64 global14[R3], R4;\nRET;\n";
+    const auto fill = [](CoreRun& r) {
+        for (std::uint32_t t = 0; t < 32; ++t) {
+            r.set_u32(0x100 + 4 * t, 0xf0a1b280u + t);
+            r.set_u32(0x300 + 4 * t, 0x55555555u);
+        }
+    };
+    CoreRun rtl;
+    fill(rtl);
+    ASSERT_TRUE(rtl.run(sass, launch(32)));
+    for (std::uint32_t t = 0; t < 32; ++t) {
+        // GLD.S32: the low byte, not sign-extended; GLD.64: one register; GST.64: one byte
+        EXPECT_EQ(rtl.u32(0x200 + 4 * t), 0x80u + t) << t;
+        EXPECT_EQ(rtl.sm.reg(0, 5, t), 7u) << t;
+        EXPECT_EQ(rtl.u32(0x300 + 4 * t), 0x55555500u | (0x80u + t)) << t;
+    }
+    CoreRun off(with([](core::RtlPolicy& p) { p.global_access_types = false; }));
+    fill(off);
+    ASSERT_TRUE(off.run(sass, launch(32)));
+    for (std::uint32_t t = 0; t < 32; ++t) EXPECT_EQ(off.u32(0x200 + 4 * t), 0xf0a1b280u + t) << t;
+}
+
+// Bit 35 (NVIDIA's o[N] destination) is registered by pipeline_decode.vhd and read by nothing:
+// the result goes to R[N] (GHDL: tests/cosim/regressions/agreed/output_register_rtl_reading).
+TEST(RtlPolicy, OutputDestinationWritesTheRegister) {
+    const isa::AssembleResult r = isa::assemble("MVI R2, 0x7;\nMVI R1, 0x5;\nSHL R2, R1, 0x2;\nRET;\n", "t.sass");
+    ASSERT_TRUE(r.ok());
+    std::vector<std::uint32_t> words = r.words;
+    words[5] |= 1u << 3;  // SHL o[0x2], R1, 0x2
+    EXPECT_EQ(isa::decode(words[4], words[5], 0x10).dst.kind, isa::OperandKind::Output);
+    CoreRun rtl;
+    rtl.words = words;
+    ASSERT_TRUE(rtl.run_words(launch(32)));
+    EXPECT_EQ(rtl.sm.reg(0, 2, 3), 20u);
+    CoreRun off(with([](core::RtlPolicy& p) { p.output_register = false; }));
+    off.words = words;
+    ASSERT_TRUE(off.run_words(launch(32)));
+    EXPECT_EQ(off.sm.reg(0, 2, 3), 7u);  // the result went to o[2]
+}
+
 // GMEM_ADDR_SIZE = 18: an address past the memory keeps its low 18 bits (loads and stores).
 TEST(RtlPolicy, GlobalAddressKeepsEighteenBits) {
     const std::string sass = std::string(test::kTidTimes4) +

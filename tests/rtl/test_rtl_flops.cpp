@@ -105,6 +105,34 @@ TEST(RtlFlops, AStuckBitHoldsAgainstTheKernelsWritesWhereAFlipIsOverwritten) {
     EXPECT_EQ(c.run_at(at).cls, "Masked");
 }
 
+// Register files keep their words through reset: an injected run must start from the power-on
+// words, as the RTL running the flipped word from the start does, not from those the golden run
+// left. VectorAdd_float's `SHL R2, R0, 0x2` with its destination flipped to R6 (bit 4) leaves R2
+// unwritten, so 31 of the 32 sums go to the wrong address (lane 0's R2 is 0 either way).
+TEST(RtlFlops, InjectedRunsStartFromThePowerOnRegisterFiles) {
+    const auto kernel = bundle_kernel("VectorAdd_float");
+    const std::size_t done = storage_named("ustreamingmultiprocessor.upipelinefetch.pipeline_fetch_done");
+    const std::size_t lane = storage_named("ustreamingmultiprocessor.upipelinefetch.warp_lane_id_out");
+    rtl::RtlBackend gpu;
+    rtl::load_kernel(gpu, kernel);
+    gpu.start();
+    std::vector<std::uint64_t> fetches;  // the fetch -> decode hand-overs of pass 0
+    while (!gpu.step())
+        if (gpu.peek(done, 0, 0, 1) != 0 && gpu.peek(lane, 0, 0, 2) == 0) fetches.push_back(gpu.kernel_cycles());
+    ASSERT_EQ(fetches.size(), 12u);
+    rtl::FlopCampaignSpec spec;
+    spec.units = {"pipeline_fetch"};
+    rtl::FlopCampaign c(kernel, spec);
+    rtl::FlopInjection at;
+    at.storage = storage_named("ustreamingmultiprocessor.upipelinefetch.instruction_out");
+    at.twin = storage_named("ustreamingmultiprocessor.upipelinefetch.instruction_i");
+    at.bit = 4;
+    at.cycle = fetches[3];  // SHL, the fourth instruction
+    const rtl::FlopInjection inj = c.run_at(at);
+    EXPECT_EQ(inj.cls, "SDC");
+    EXPECT_EQ(inj.sdc_words, 31u);
+}
+
 TEST(RtlFlops, CampaignIsDeterministicShardableAndTheShortcutNeverChangesAClass) {
     rtl::FlopCampaignSpec spec;
     spec.count = 60;

@@ -37,7 +37,7 @@ bool parse_misaligned(std::string_view text, Misaligned& out) {
 const char* to_string(Misaligned m) { return m == Misaligned::Bytes ? "bytes" : "fault"; }
 
 // clang-format off
-const std::array<RtlPolicyFlag, 31> kRtlPolicyFlags = {{
+const std::array<RtlPolicyFlag, 33> kRtlPolicyFlags = {{
     {"fp_negation", &RtlPolicy::fp_negation,
      "FADD32I/FMUL32I ignore the source negation, FMUL32 and FMAD32 read it from absent bits"},
     {"fp_immediate_source", &RtlPolicy::fp_immediate_source,
@@ -72,6 +72,10 @@ const std::array<RtlPolicyFlag, 31> kRtlPolicyFlags = {{
      "a word the SM_1.0 table lacks runs as the decode stage reads it: a no-op (opcodes 0x5/0x7/0x8/0xf, MOV-class sub-ops without an operation), the sub-op 0 form (IADD/IMUL, flow opcodes), 0 (ALU words without an operation) (g80: illegal)"},
     {"unknown_flow_stalls", &RtlPolicy::unknown_flow_stalls,
      "a flow word (bit 1) with an opcode the branch unit lacks (KIL, TRAP, 0x6/0x7/0xb-0xe) stalls the SM (g80: runs or illegal)"},
+    {"global_access_types", &RtlPolicy::global_access_types,
+     "GLD/GST .64, .128 and .S32 move one byte, zero-extended (the read stage has no such type) (g80: a register pair, quad or word)"},
+    {"output_register", &RtlPolicy::output_register,
+     "bit 35 (an o[N] destination) is ignored: the result goes to R[N] (o[0x7f]: R127, never written) (g80: an output register)"},
     {"undecoded_fp_subop", &RtlPolicy::undecoded_fp_subop,
      "FMUL sub-op 2 (no ALU decode) runs on the scalar processor and writes 0 (g80: an FMUL)"},
     {"unit_flags", &RtlPolicy::unit_flags, "flags and carries as the RTL's execute stage computes them"},

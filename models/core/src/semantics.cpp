@@ -1,5 +1,7 @@
 #include <fgtlm/core/semantics.hpp>
 
+#include <fgtlm/isa/decoder.hpp>
+
 #include "semantics_internal.hpp"
 
 namespace fgtlm::core {
@@ -257,6 +259,28 @@ void fp_subop(isa::Instruction& in, const RtlPolicy& p) {
     if (in.op == Opcode::FMUL && in.form == Form::Long && !p.undecoded_fp_subop) in.sub_op = 0;
 }
 
+// convert_data_types.vhd's pMvSizeToDataType knows .U8, .S8, .U16, .S16 and .U32 only: a GLD or
+// GST typed .64, .128 or .S32 reads as DT_NONE, for which global_memory_controller.vhd moves one
+// byte (gmem_size "001", one register) at the address itself, without sign extension. Measured
+// under GHDL: GLD.S32/.64/.128 load the low byte, GST.S32/.64 store it
+// (tests/cosim/regressions/agreed/global_access_types_rtl_reading).
+void global_access_types(isa::Instruction& in) {
+    if (in.op != Opcode::GLD && in.op != Opcode::GST) return;
+    isa::Operand& gop = in.op == Opcode::GST ? in.dst : in.src[0];
+    for (isa::DataType* t : {&in.dtype, &gop.type})
+        if (*t == isa::DataType::U64 || *t == isa::DataType::U128 || *t == isa::DataType::S32) *t = isa::DataType::U8;
+}
+
+// pipeline_decode.vhd registers bit 35 as output_reg and nothing reads it: a destination NVIDIA
+// reads as o[N] is register N (nvcc's o[0x7f], "discard the result", is raw field 127, which
+// register_fields never writes). Measured: `SHL o[0x2], R0, 0x2` in VectorAdd_float writes R2
+// under GHDL and the Verilated RTL (tests/cosim/regressions/agreed/output_register_rtl_reading).
+void output_register(isa::Instruction& in) {
+    if (in.dst.kind != OperandKind::Output) return;
+    const isa::Instruction plain = isa::decode(in.lo, in.hi & ~(1u << 3), in.address, isa::UndescribedBits::Ignored);
+    if (!plain.is_illegal()) in.dst = plain.dst;
+}
+
 // The readings of the RTL's ALU opcodes (pipeline_decode.vhd instr_opcode ALU).
 void alu_readings(isa::Instruction& in, const RtlPolicy& p) {
     if (p.operand_fields) detail::rtl_operand_fields(in);
@@ -281,6 +305,8 @@ void apply_semantics(isa::Instruction& in, const RtlPolicy& p) {
     if (p.flag_moves) register_to_predicate(in);
     if (p.conversion_source) float_conversion_source(in);
     if (p.address_increment) address_increment(in);
+    if (p.global_access_types) global_access_types(in);
+    if (p.output_register) output_register(in);
     fp_subop(in, p);
     if (is_rtl_alu(in.op)) alu_readings(in, p);
 }

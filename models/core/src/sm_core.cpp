@@ -357,6 +357,7 @@ std::uint32_t SmCore::picked_warp(std::uint32_t rr) {
     ctx.fetch.inst = inst;
     ctx.fetch.form = *form;
     ctx.fetch.pc = w.pc;
+    ctx.fetch.next_pc = w.pc + inst->size_bytes();
     ctx.fetch.rtl = cfg_.rtl.unit_flags;
     return true;
 }
@@ -545,7 +546,7 @@ void SmCore::set_constant_bank(std::uint32_t bank, const std::uint8_t* data, std
     const isa::Instruction& in = *ctx.fetch.inst;
     WarpState& w = warps_[ctx.fetch.warp_slot];
     bool ok = true;
-    const std::uint32_t next = ctx.fetch.pc + in.size_bytes();
+    const std::uint32_t next = ctx.fetch.next_pc;
     w.pc = next;
     if (in.is_join()) {
         ok = branch_.join(ctx, next) || record_unit_error(ctx);

@@ -127,10 +127,11 @@ bool Injector::apply_state(const StateView& v) {
 
 void Injector::after_fetch(core::ExecContext& ctx) {
     if (!armed || fault_.structure != Structure::Inst) return;
-    // The fetch latch holds 64 bits: a short instruction's upper half is the next word.
-    const std::uint32_t w = ctx.fetch.pc >> 2;
+    // The fetch latch holds 64 bits (pipeline_fetch.vhd's instruction_i): a short word's upper
+    // half is zero there. The length the fetch read stays (ctx.fetch.next_pc): a flip of bit 0
+    // changes how the word decodes, not where the warp goes next.
     std::uint32_t lo = ctx.fetch.inst->lo;
-    std::uint32_t hi = ctx.fetch.inst->is_long() ? ctx.fetch.inst->hi : (w + 1 < words_.size() ? words_[w + 1] : 0u);
+    std::uint32_t hi = ctx.fetch.inst->is_long() ? ctx.fetch.inst->hi : 0u;
     const std::uint32_t before_lo = lo, before_hi = hi;
     if (fault_.bit < 32)
         hit(lo, fault_.bit);
@@ -139,14 +140,12 @@ void Injector::after_fetch(core::ExecContext& ctx) {
     if (lo == before_lo && hi == before_hi) return;
     corrupted_ = core::decode_under(policy_, lo, hi, ctx.fetch.pc, false);
     ctx.fetch.inst = &corrupted_;
-    // The timing model's and the observers' view follows the word (the units stay the fetched
-    // word's): its flags and the operand fields of its issue record.
-    const core::FormInfo form = core::form_info(corrupted_);
-    ctx.fetch.form.flags = form.flags;
-    ctx.fetch.form.src_regs = form.src_regs;
-    ctx.fetch.form.dst_reg = form.dst_reg;
-    ctx.fetch.form.shared_operands = form.shared_operands;
-    ctx.fetch.form.const_operands = form.const_operands;
+    // The decode stage dispatches the word it is handed: its unit, latches and flags, and the
+    // operand fields of its issue record. Only the resource the timing model charges stays the
+    // fetched word's (the SystemC path's scheduler reserved it at issue).
+    const core::UnitId timing = ctx.fetch.form.timing;
+    ctx.fetch.form = core::form_info(corrupted_);
+    ctx.fetch.form.timing = timing;
 }
 
 void Injector::after_execute(core::ExecContext& ctx) {
@@ -157,7 +156,7 @@ void Injector::after_execute(core::ExecContext& ctx) {
 }
 
 bool run_with_fault(Machine& m, const Fault& fault, std::uint64_t max_steps) {
-    Injector inj(fault, m.image().program, m.sm().config().rtl);
+    Injector inj(fault, m.sm().config().rtl);
     const bool in_flight = is_in_flight(fault.structure);
     if (fault.model == FaultModel::Flip) {
         if (in_flight) {

@@ -130,7 +130,7 @@ void run_on_systemc(Campaign& c, std::vector<std::uint64_t> ids, const std::func
         const Fault f = c.fault(id);
         sc.st.fault = f;
         sc.st.in_flight = is_in_flight(f.structure);
-        sc.st.inj = std::make_unique<Injector>(f, image_.program, core.config().rtl);
+        sc.st.inj = std::make_unique<Injector>(f, core.config().rtl);
         const core::KernelResult r = run_once(c.hang_limit());
         RunStatus status = r.error.ok() ? RunStatus::Done : RunStatus::Error;
         // Permanent memory faults hold to the end: the output is read with the bit forced.

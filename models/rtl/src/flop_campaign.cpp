@@ -95,6 +95,12 @@ std::size_t storage_index(std::string_view path) {
 void FlopCampaign::load() { load_kernel(gpu_, kernel_); }
 
 void FlopCampaign::golden_run() {
+    // Register files and memories keep their words through reset, as in hardware: the run the
+    // snapshots are taken from must start from the power-on state the golden run started from,
+    // not from the words the golden run left (an injected run that skips a register write would
+    // read the golden run's value and be classed Masked).
+    RtlSnapshot power_on;
+    gpu_.save(power_on);
     load();
     gpu_.start();
     while (!gpu_.step())
@@ -105,6 +111,7 @@ void FlopCampaign::golden_run() {
     golden_memory_.resize(kGlobalBytes);
     gpu_.read_global(0, golden_memory_);
     interval_ = std::max<std::uint64_t>(1, (golden_cycles_ + spec_.checkpoints - 1) / std::max(1u, spec_.checkpoints));
+    gpu_.restore(power_on);
     load();
     gpu_.start();
     snapshots_.emplace_back();

@@ -66,6 +66,75 @@ FIXES = [
 ]
 
 
+# GHDL 2.0's synthesis drops the `others` arm of a multi-choice `case` or selected assignment
+# too (not only of one-bit ones): `mov_size` 100/101/111 then kept the previous instruction's
+# read-stage data type instead of DT_NONE, so a GLD.S32 after a GLD.U32 loaded a word where
+# GHDL's simulation loads one byte. Every combinational case process that assigns one signal
+# (`p : process(s) begin case s is when C => o <= V; ... when others => o <= W; end case;
+# end process;`) and every selected assignment with an `others` arm becomes the conditional
+# assignment `o <= V when s = C else ... else W;`: the same function for every value, with a
+# mux chain the synthesis keeps whole. The counts pin this RTL version (patch_rtl fails on
+# another). A file with such a statement loses its comments (not its line numbers).
+CASE_PROCESS = (r"(\w+)\s*:\s*process\s*\(\s*(\w+)\s*\)\s*begin\s*case\s+\2\s+is\s*"
+                r"((?:when\s[^=;]+=>\s*\w+\s*<=[^;]+;\s*)+)end\s+case\s*;\s*end\s+process\s*(?:\1\s*)?;")
+CASE_ARM = r"when\s+([^=;]+?)\s*=>\s*(\w+)\s*<=\s*([^;]+?)\s*;"
+SELECTED = r"with\s+([\w()]+)\s+select\s+(\w+)\s*<=([^;]+?\swhen\s+others)\s*;"
+OTHERS_REWRITES = {"case": 15, "select": 14}
+
+
+def split_top(text: str, sep: str) -> list:
+    """`text` split at `sep` outside parentheses."""
+    parts, depth, cur = [], 0, ""
+    for ch in text:
+        depth += ch == "("
+        depth -= ch == ")"
+        if ch == sep and depth == 0:
+            parts.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    return parts + [cur]
+
+
+def conditional(sel: str, out: str, arms: list) -> str:
+    """`out <= v1 when sel = c1 else ... else w;` from (choices, value) pairs, others last."""
+    text = f"{out} <= "
+    for choices, value in arms[:-1]:
+        cond = " or ".join(f"{sel} = {c.strip()}" for c in choices.split("|"))
+        text += f"{value.strip()} when ({cond}) else "
+    return text + arms[-1][1].strip() + ";"
+
+
+def rewrite_others(text: str) -> tuple:
+    """Both rewrites on one file's text (comments removed first); the new text and how many
+    of each were made."""
+    import re
+    made = {"case": 0, "select": 0}
+    bare = re.sub(r"--[^\n]*", "", text)
+
+    def keep_lines(old: str, new: str) -> str:
+        return new + "\n" * old.count("\n")
+
+    def case_process(m):
+        arms = re.findall(CASE_ARM, m.group(3), flags=re.I)
+        if len({a[1].lower() for a in arms}) != 1 or arms[-1][0].strip().lower() != "others":
+            return m.group(0)
+        made["case"] += 1
+        return keep_lines(m.group(0), conditional(m.group(2), arms[0][1], [(a[0], a[2]) for a in arms]))
+
+    def selected(m):
+        arms = []
+        for part in split_top(m.group(3), ","):
+            value, _, choices = re.sub(r"\s+", " ", part).rpartition(" when ")
+            arms.append((choices, value))
+        made["select"] += 1
+        return keep_lines(m.group(0), conditional(m.group(1), m.group(2), arms))
+
+    rewritten = re.sub(CASE_PROCESS, case_process, bare, flags=re.I)
+    rewritten = re.sub(SELECTED, selected, rewritten, flags=re.I)
+    return (rewritten if sum(made.values()) else text), made
+
+
 def apply(root: pathlib.Path) -> None:
     import re
     for rel, old, new in FIXES:
@@ -93,6 +162,16 @@ def apply(root: pathlib.Path) -> None:
         if patched == text:
             sys.exit(f"patch_rtl: {path}: fix changed nothing")
         path.write_text(patched)
+    made = {"case": 0, "select": 0}
+    for path in sorted(root.rglob("*.vhd")):
+        text = path.read_text(errors="replace")
+        patched, n = rewrite_others(text)
+        if patched != text:
+            path.write_text(patched)
+        for k in made:
+            made[k] += n[k]
+    if made != OTHERS_REWRITES:
+        sys.exit(f"patch_rtl: {root}: 'others' rewrites {made}, expected {OTHERS_REWRITES}")
 
 
 if __name__ == "__main__":

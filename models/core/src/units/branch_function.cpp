@@ -97,7 +97,7 @@ bool BranchFunction::rtl_return(ExecContext& op) {
 
 bool BranchFunction::branch(ExecContext& op) {
     WarpState& w = *op.fetch.warp;
-    const std::uint32_t next = op.fetch.pc + op.fetch.inst->size_bytes();
+    const std::uint32_t next = op.fetch.next_pc;
     const std::uint32_t m = op.decode.exec_mask;
     const std::uint32_t not_taken = w.active & ~m;
     op.execute.next_pc_set = true;
@@ -119,7 +119,7 @@ bool BranchFunction::branch(ExecContext& op) {
 
 bool BranchFunction::call(ExecContext& op) {
     WarpState& w = *op.fetch.warp;
-    const std::uint32_t next = op.fetch.pc + op.fetch.inst->size_bytes();
+    const std::uint32_t next = op.fetch.next_pc;
     op.execute.next_pc_set = true;
     if (op.decode.exec_mask == 0) {
         w.pc = next;
@@ -137,7 +137,7 @@ bool BranchFunction::ret(ExecContext& op) {
     WarpState& w = *op.fetch.warp;
     const std::uint32_t m = op.decode.exec_mask;
     op.execute.next_pc_set = true;
-    w.pc = op.fetch.pc + op.fetch.inst->size_bytes();
+    w.pc = op.fetch.next_pc;
     if (cfg_.guarded_return && w.depth != 0) return rtl_return(op);
     if (m == 0) return true;
     bool in_call = false;
@@ -156,7 +156,7 @@ bool BranchFunction::ret(ExecContext& op) {
 
 [[gnu::hot]] bool BranchFunction::execute(ExecContext& op) {
     WarpState& w = *op.fetch.warp;
-    const std::uint32_t next = op.fetch.pc + op.fetch.inst->size_bytes();
+    const std::uint32_t next = op.fetch.next_pc;
     switch (op.fetch.inst->op) {
         case Opcode::NOP: return true;  // PC advance and .S handled by write-back
         case Opcode::BRA: return branch(op);

@@ -48,6 +48,8 @@ struct RtlPolicy {
     bool undescribed_bits = true;     // bits no field of the format describes are ignored
     bool unknown_words = true;        // words the SM_1.0 table lacks run as the decode stage reads them
     bool unknown_flow_stalls = true;  // a flow word the branch unit does not know stalls the SM
+    bool global_access_types = true;  // GLD/GST .64/.128/.S32 move one byte (no such read-stage type)
+    bool output_register = true;      // bit 35 (o[N] destination) is ignored: the result goes to R[N]
     // Run-time readings (resolved at launch).
     bool unit_flags = true;            // flags and carries as the RTL's execute stage sets them
     bool operand_latches = true;       // second/third-operand and ALU latches (rtl_alu_latch.hpp)
@@ -82,7 +84,7 @@ struct RtlPolicyFlag {
     bool RtlPolicy::*field;
     const char* description;
 };
-extern const std::array<RtlPolicyFlag, 31> kRtlPolicyFlags;
+extern const std::array<RtlPolicyFlag, 33> kRtlPolicyFlags;
 
 // The address-width policies by name (core.rtl.<name>).
 struct RtlPolicyWidth {

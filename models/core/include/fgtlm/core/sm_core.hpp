@@ -80,6 +80,9 @@ struct FetchFields {
     std::uint32_t warp_slot = 0;
     WarpState* warp = nullptr;  // the issuing warp's PC, masks and stack (the branch unit's operand)
     std::uint32_t pc = 0;
+    // PC + the fetched word's length (pipeline_fetch.vhd's next_pc, from bit 0 as read from
+    // memory): the fall-through and return address even if a fault later changes that bit.
+    std::uint32_t next_pc = 0;
     const isa::Instruction* inst = nullptr;
     FormInfo form;                 // unit table entry of inst
     bool rtl = true;               // RtlPolicy::unit_flags: units set the RTL's flags

@@ -39,8 +39,7 @@ StateView view_of(Machine& m);
 class Injector {
 public:
     // `policy`: the core's RTL readings, with which a corrupted instruction word is decoded.
-    Injector(const Fault& fault, const std::vector<std::uint32_t>& program_words, const core::RtlPolicy& policy)
-        : fault_(fault), words_(program_words), policy_(policy) {}
+    Injector(const Fault& fault, const core::RtlPolicy& policy) : fault_(fault), policy_(policy) {}
 
     // Changes the state cell (flip or force) now; true when the site exists in the current
     // batch (a resident warp / block, a used stack entry, a memory byte).
@@ -59,7 +58,6 @@ private:
     void hit(T& cell, std::uint32_t bit);
 
     Fault fault_;
-    const std::vector<std::uint32_t>& words_;
     core::RtlPolicy policy_;
     isa::Instruction corrupted_;
 };
