@@ -137,6 +137,65 @@ TEST(RtlPolicy, OutputDestinationWritesTheRegister) {
     EXPECT_EQ(off.sm.reg(0, 2, 3), 7u);  // the result went to o[2]
 }
 
+// SHL's 7-bit immediate (bit 52) is read_source_ops' addr_imm path: with an address register
+// in bits 26-27/34 the read stage reads the register the field names instead (GHDL:
+// tests/cosim/regressions/agreed/shift_immediate_areg_rtl_reading).
+TEST(RtlPolicy, ShiftImmediateWithAnAddressRegisterReadsTheRegister) {
+    const isa::AssembleResult r = isa::assemble("MVI R1, 0x5;\nMVI R3, 0x1;\nSHL R2, R1, 0x3;\nRET;\n", "t.sass");
+    ASSERT_TRUE(r.ok());
+    std::vector<std::uint32_t> words = r.words;
+    words[4] |= 1u << 26;  // address register A1 on the SHL: shift by R3, the field's register
+    CoreRun rtl;
+    rtl.words = words;
+    ASSERT_TRUE(rtl.run_words(launch(32)));
+    EXPECT_EQ(rtl.sm.reg(0, 2, 0), 10u);
+    CoreRun off(with([](core::RtlPolicy& p) { p.field_as_immediate = false; }));
+    off.words = words;
+    ASSERT_TRUE(off.run_words(launch(32)));
+    EXPECT_EQ(off.sm.reg(0, 2, 0), 40u);
+}
+
+// Short ALU words: bit 23 makes the second source c[bits 16-21], bit 25 the field's value
+// (pipeline_decode.vhd's defaults; GHDL: tests/cosim/regressions/agreed/short_source_bits_rtl_reading).
+TEST(RtlPolicy, ShortAluSourceBitsPickConstantOrField) {
+    const isa::AssembleResult r =
+        isa::assemble("MVI R1, 0x5;\nMVI R2, 0x7;\nIADD32 R3, R1, R2;\nIADD32 R4, R1, R2;\nRET;\n", "t.sass");
+    ASSERT_TRUE(r.ok());
+    std::vector<std::uint32_t> words = r.words;
+    words[4] |= 1u << 23;  // R3 = R1 + c[0][2]
+    words[5] |= 1u << 25;  // R4 = R1 + 2
+    CoreRun rtl;
+    rtl.cmem[8] = 0x40;
+    rtl.words = words;
+    ASSERT_TRUE(rtl.run_words(launch(32)));
+    EXPECT_EQ(rtl.sm.reg(0, 3, 0), 0x45u);
+    EXPECT_EQ(rtl.sm.reg(0, 4, 0), 7u);
+    CoreRun g80(g80_config());
+    g80.words = words;
+    EXPECT_FALSE(g80.run_words(launch(32)));  // bits no SM_1.0 field describes
+}
+
+// The MOV path of pipeline_decode.vhd reads none of bits 46-52 (the table's fixed 0x0f), and a
+// move or store marked IMM runs with the guard forced to always (GHDL:
+// tests/cosim/regressions/agreed/move_fields_rtl_reading).
+TEST(RtlPolicy, MoveFieldsTheDecodeStageIgnoresRun) {
+    const std::string sass = std::string(test::kTidTimes4) +
+                             "MOV R2, R10;\nIADD32I R3, R10, 0x200;\nGST.U32 global14[R3], R2;\nRET;\n";
+    const isa::AssembleResult r = isa::assemble(sass, "t.sass");
+    ASSERT_TRUE(r.ok());
+    std::vector<std::uint32_t> words = r.words;
+    ASSERT_EQ(words.size(), 12u);  // I2I, SHL, MOV, IADD32I, GST, RET: 64 bits each
+    words[5] ^= 1u << 17;          // MOV: bit 49
+    words[9] |= 3u;                // GST: marker IMM
+    CoreRun rtl;
+    rtl.words = words;
+    ASSERT_TRUE(rtl.run_words(launch(32)));
+    for (std::uint32_t t = 0; t < 32; ++t) EXPECT_EQ(rtl.u32(0x200 + 4 * t), 4 * t) << t;
+    CoreRun off(with([](core::RtlPolicy& p) { p.unknown_words = false; }));
+    off.words = words;
+    EXPECT_FALSE(off.run_words(launch(32)));
+}
+
 // GMEM_ADDR_SIZE = 18: an address past the memory keeps its low 18 bits (loads and stores).
 TEST(RtlPolicy, GlobalAddressKeepsEighteenBits) {
     const std::string sass = std::string(test::kTidTimes4) +

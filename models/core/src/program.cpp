@@ -88,4 +88,21 @@ isa::Instruction decode_under(const RtlPolicy& policy, std::uint32_t lo, std::ui
     return inst;
 }
 
+isa::Instruction decode_short_in_long_latch(const RtlPolicy& policy, std::uint32_t lo, std::uint32_t hi,
+                                            std::uint32_t pc) {
+    const isa::Instruction as_short = decode_under(policy, lo, 0u, pc, false);
+    isa::Instruction as_long = decode_under(policy, lo | 1u, hi, pc, false);
+    if (as_long.is_illegal() || (!as_short.is_illegal() && as_short.op == as_long.op)) return as_short;
+    // read_source_ops' addr_imm is bit 25 under a short marker: SHL/SHR's immediate (bit 52)
+    // becomes the register the field names when bit 25 is clear.
+    const bool imm_from_52 = as_long.num_src >= 2 && as_long.src[1].kind == isa::OperandKind::Immediate &&
+                             (as_long.op == isa::Opcode::SHL || as_long.op == isa::Opcode::SHR);
+    if (imm_from_52 && ((lo >> 25) & 1u) == 0) {
+        const isa::Instruction plain = decode_under(policy, lo | 1u, hi & ~(1u << 20), pc, false);
+        if (!plain.is_illegal() && plain.num_src >= 2) as_long.src[1] = plain.src[1];
+    }
+    as_long.lo = lo;
+    return as_long;
+}
+
 }  // namespace fgtlm::core

@@ -96,6 +96,40 @@ isa::Instruction no_operation(std::uint32_t lo, std::uint32_t hi, std::uint32_t 
     return inst;
 }
 
+// A 64-bit MOV (0x1 sub 0) whose bits 46-52 are not the table's 0x0f: the MOV path of
+// pipeline_decode.vhd reads none of them (its source type is reg_to_data_type, bits 58 and 15),
+// so the word runs as the MOV. Measured under GHDL: VectorAdd_float's `MOV.U16 R0H, g [0x1].U16`
+// with bit 46 or 49 flipped gives the kernel's own result.
+bool decode_mov_fixed_bits(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, isa::Instruction& inst) {
+    constexpr std::uint32_t kBits46To52 = 0x7fu << 14, kTable = 0x0fu << 14;
+    if ((lo & 2u) != 0 || !is_long(lo) || opcode(lo) != 0x1 || sub_op(lo, hi) != 0 || (hi & kBits46To52) == kTable)
+        return false;
+    isa::Instruction as_read = decode_loosely(lo, (hi & ~kBits46To52) | kTable, pc);
+    if (as_read.is_illegal()) return false;
+    as_read.hi = hi;
+    inst = as_read;
+    return true;
+}
+
+// A 64-bit load, store or move (opcodes 0x0, 0x1, 0xd with a sub-op) marked IMM (bits 32-33 =
+// 3), which the table has only for ALU operations: pipeline_decode.vhd then forces the guard
+// to always (pred_cond 01111), writes no predicate and no output bit, and takes no address
+// register bit 34; the operation runs as its marker-0 word. Measured under GHDL: VectorAdd_float's
+// `GST.U32.END` with bit 33 set stores the kernel's own results.
+bool decode_imm_marked_move(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, isa::Instruction& inst) {
+    const std::uint32_t op = opcode(lo);
+    const bool move_class = op == 0x0 || op == 0x1 || (op == 0xd && sub_op(lo, hi) != 0);
+    if ((lo & 2u) != 0 || !is_long(lo) || (hi & 3u) != 3u || !move_class) return false;
+    constexpr std::uint32_t kMarker = 3u, kAddrHi = 1u << 2, kOutput = 1u << 3, kSetPred = 0x7u << 4;
+    constexpr std::uint32_t kGuard = 0x7fu << 7, kAlways = 0x0fu << 7;  // bits 39-45: C0, TR
+    isa::Instruction as_read =
+        decode_loosely(lo, (hi & ~(kMarker | kAddrHi | kOutput | kSetPred | kGuard)) | kAlways, pc);
+    if (as_read.is_illegal()) return false;
+    as_read.hi = hi;
+    inst = as_read;
+    return true;
+}
+
 }  // namespace
 
 // pipeline_decode.vhd: bit 1 makes any word but opcode 0xf (NOP) a FLOW instruction, and its
@@ -114,6 +148,7 @@ bool decode_unknown_word(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, i
         return true;
     }
     if (has_unknown_alu_operation(lo, hi)) return decode_as_unknown_alu(lo, hi, pc, inst);
+    if (decode_mov_fixed_bits(lo, hi, pc, inst) || decode_imm_marked_move(lo, hi, pc, inst)) return true;
     if (!is_long(lo) || !ignores_sub_op(lo) || (hi & kSubOpBits) == 0) return false;
     isa::Instruction as_read = decode_loosely(lo, hi & ~kSubOpBits, pc);
     if (as_read.is_illegal()) return false;

@@ -68,11 +68,18 @@ void constant_second_source_ungathered(isa::Instruction& in) {
 // register field, so IADD/FADD (whose second source is that field) read R64-R127 as their
 // numbers (IADD R7, g [0x4], R124 adds 124), and IMAD/FMAD/... with a third source >= R64 read
 // their second source's number. R124 read through the register file is still zero.
+// The table's own 7-bit immediate second source (SHL/SHR/... `R, R, 0x2`: bit 52) is this
+// path too, so with an address register (or on ISET) the RTL reads the register the field
+// names: `SHL R2, R0, 0x2` with bit 26 set shifts by R2 (measured under GHDL).
 void field_as_immediate(isa::Instruction& in) {
-    if (in.form != Form::Long || in.num_src < 2 || in.op == Opcode::ISET || !is_reg(in.src[1])) return;
-    if (((in.hi >> 20) & 1u) == 0) return;                       // bit 52
-    const std::uint32_t areg = ((in.lo >> 26) & 3u) | (((in.hi >> 2) & 1u) << 2);  // bits 26-27, 34
-    if (areg != 0) return;
+    if (in.form != Form::Long || in.num_src < 2 || ((in.hi >> 20) & 1u) == 0) return;  // bit 52
+    const std::uint32_t areg = ((in.lo >> 26) & 3u) | (((in.hi >> 2) & 1u) << 2);    // bits 26-27, 34
+    if (in.src[1].kind == OperandKind::Immediate && (areg != 0 || in.op == Opcode::ISET)) {
+        const isa::Instruction plain = isa::decode(in.lo, in.hi & ~(1u << 20), in.address, isa::UndescribedBits::Ignored);
+        if (!plain.is_illegal() && plain.num_src >= 2 && is_reg(plain.src[1])) in.src[1] = plain.src[1];
+        return;
+    }
+    if (in.op == Opcode::ISET || !is_reg(in.src[1]) || areg != 0) return;
     // src2_i is bits 46-52 for IADD/ISUB and FADD; IADD.CARRYn decodes as IADDC, which takes
     // the generic long-ALU field, bits 16-22 (difftest seeds 600036, 600051)
     const bool field_46 = (in.op == Opcode::IADD && !in.carry_in) || in.op == Opcode::FADD;
@@ -281,6 +288,30 @@ void output_register(isa::Instruction& in) {
     if (!plain.is_illegal()) in.dst = plain.dst;
 }
 
+// Bits 23 and 25 of a short ALU word (no SM_1.0 field): pipeline_decode.vhd's default
+// instr_src2_const is bit 23, so the second source is c[bits 16-21]; its default addr_imm is bit
+// 25, so without an address register (bits 26-27) and outside ISET read_source_ops.vhd takes
+// the field's value instead of the register (a constant wins: it is read on another path).
+// Measured under GHDL on VectorAdd_float's IADD32 (tests/cosim/regressions/agreed/
+// short_source_bits_rtl_reading).
+void short_source_bits(isa::Instruction& in) {
+    if (in.form != Form::Short || in.num_src < 2 || !is_reg(in.src[1]) || !is_rtl_alu(in.op)) return;
+    isa::Operand& b = in.src[1];
+    const std::uint32_t field = (in.lo >> 16) & 0x3fu;
+    if ((in.lo >> 23) & 1u) {
+        b = isa::Operand{};
+        b.kind = OperandKind::Const;
+        b.type = isa::DataType::U32;
+        b.value = field;
+    } else if (((in.lo >> 25) & 1u) && ((in.lo >> 26) & 3u) == 0 && in.op != Opcode::ISET) {
+        const bool negate = b.negate;
+        b = isa::Operand{};
+        b.kind = OperandKind::Immediate;
+        b.value = field;
+        b.negate = negate;
+    }
+}
+
 // The readings of the RTL's ALU opcodes (pipeline_decode.vhd instr_opcode ALU).
 void alu_readings(isa::Instruction& in, const RtlPolicy& p) {
     if (p.operand_fields) detail::rtl_operand_fields(in);
@@ -307,6 +338,7 @@ void apply_semantics(isa::Instruction& in, const RtlPolicy& p) {
     if (p.address_increment) address_increment(in);
     if (p.global_access_types) global_access_types(in);
     if (p.output_register) output_register(in);
+    if (p.undescribed_bits) short_source_bits(in);
     fp_subop(in, p);
     if (is_rtl_alu(in.op)) alu_readings(in, p);
 }

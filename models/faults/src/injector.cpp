@@ -138,7 +138,11 @@ void Injector::after_fetch(core::ExecContext& ctx) {
     else
         hit(hi, fault_.bit - 32);
     if (lo == before_lo && hi == before_hi) return;
-    corrupted_ = core::decode_under(policy_, lo, hi, ctx.fetch.pc, false);
+    // Bit 0 of a 64-bit word cleared: the latch still holds the upper half (measured on the
+    // Verilated RTL: such flips of GLD, I2I, RRO and EX2 words were Masked, of SHL words SDC).
+    corrupted_ = ctx.fetch.inst->is_long() && (lo & 1u) == 0
+                     ? core::decode_short_in_long_latch(policy_, lo, hi, ctx.fetch.pc)
+                     : core::decode_under(policy_, lo, hi, ctx.fetch.pc, false);
     ctx.fetch.inst = &corrupted_;
     // The decode stage dispatches the word it is handed: its unit, latches and flags, and the
     // operand fields of its issue record. Only the resource the timing model charges stays the

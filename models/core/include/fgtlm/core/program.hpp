@@ -28,6 +28,13 @@ namespace fgtlm::core {
 // injection decodes a corrupted fetch with it.
 [[nodiscard]] isa::Instruction decode_under(const RtlPolicy& policy, std::uint32_t lo, std::uint32_t hi,
                                             std::uint32_t pc, bool truncated, bool* undescribed = nullptr);
+// A word whose bit 0 is clear while the fetch latch still holds the upper half `hi` of the
+// 64-bit word fetched (a fault in the latch): the decode stage takes the operation from bits
+// 28-31 and the sub-op in `hi`. Where that operation is not the short row's (or there is none)
+// it runs as the 64-bit word read with a short marker (its second-source immediate flag is bit
+// 25, not 52); else as the short word. Only fault injection fetches such a word.
+[[nodiscard]] isa::Instruction decode_short_in_long_latch(const RtlPolicy& policy, std::uint32_t lo, std::uint32_t hi,
+                                                          std::uint32_t pc);
 // Whether FlexGripPlus's branch unit never finishes the word whose low half is `lo` (a flow
 // word with an opcode it lacks; RtlPolicy::unknown_flow_stalls; rtl_unknown_words.cpp).
 [[nodiscard]] bool stalls_branch_unit(std::uint32_t lo);
