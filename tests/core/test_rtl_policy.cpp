@@ -179,8 +179,8 @@ TEST(RtlPolicy, ShortAluSourceBitsPickConstantOrField) {
 // move or store marked IMM runs with the guard forced to always (GHDL:
 // tests/cosim/regressions/agreed/move_fields_rtl_reading).
 TEST(RtlPolicy, MoveFieldsTheDecodeStageIgnoresRun) {
-    const std::string sass = std::string(test::kTidTimes4) +
-                             "MOV R2, R10;\nIADD32I R3, R10, 0x200;\nGST.U32 global14[R3], R2;\nRET;\n";
+    const std::string sass =
+        std::string(test::kTidTimes4) + "MOV R2, R10;\nIADD32I R3, R10, 0x200;\nGST.U32 global14[R3], R2;\nRET;\n";
     const isa::AssembleResult r = isa::assemble(sass, "t.sass");
     ASSERT_TRUE(r.ok());
     std::vector<std::uint32_t> words = r.words;

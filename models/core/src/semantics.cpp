@@ -75,7 +75,8 @@ void field_as_immediate(isa::Instruction& in) {
     if (in.form != Form::Long || in.num_src < 2 || ((in.hi >> 20) & 1u) == 0) return;  // bit 52
     const std::uint32_t areg = ((in.lo >> 26) & 3u) | (((in.hi >> 2) & 1u) << 2);    // bits 26-27, 34
     if (in.src[1].kind == OperandKind::Immediate && (areg != 0 || in.op == Opcode::ISET)) {
-        const isa::Instruction plain = isa::decode(in.lo, in.hi & ~(1u << 20), in.address, isa::UndescribedBits::Ignored);
+        const isa::Instruction plain =
+            isa::decode(in.lo, in.hi & ~(1u << 20), in.address, isa::UndescribedBits::Ignored);
         if (!plain.is_illegal() && plain.num_src >= 2 && is_reg(plain.src[1])) in.src[1] = plain.src[1];
         return;
     }

@@ -74,11 +74,11 @@ int main(void) {
     fgtlm_launch(&l, &r);
     ok &= expect("gridDim.x = 0", &r, FGTLM_ERR_INVALID_LAUNCH);
 
-    /* 5. Undecodable instruction words: a MOV whose type field (bit 49) has no meaning in SM_1.0
-     * or to the model's reading of the RTL. (All-ones words would run: opcode 0xf is a NOP on
-     * FlexGripPlus, core.rtl.unknown_words.) */
+    /* 5. Undecodable instruction words: an IMAD with sub-op 5, which selects operands no reading
+     * of SM_1.0 or of the RTL describes. (All-ones words would run: opcode 0xf is a NOP on
+     * FlexGripPlus, and so would a MOV with odd bits 46-52: core.rtl.unknown_words.) */
     static const uint32_t garbage[4]
-        __attribute__((aligned(16))) = {0x10004205u, 0x0021C780u, 0x10004205u, 0x0021C780u};
+        __attribute__((aligned(16))) = {0x60014C01u, 0xA0204780u, 0x60014C01u, 0xA0204780u};
     l = vector_add(params, a, b, FW_PTR(c));
     l.code = garbage;
     l.code_words = 4;
