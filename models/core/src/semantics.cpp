@@ -62,6 +62,12 @@ void constant_second_source_ungathered(isa::Instruction& in) {
     if (in.num_src >= 2 && in.src[1].kind == OperandKind::Const) in.src[1].areg = 0;
 }
 
+// The same words as the SM_1.0 decoder reads them with bits of the high word cleared (a field
+// the RTL reads differently), bits no format describes ignored.
+isa::Instruction redecoded_without(const isa::Instruction& in, std::uint32_t hi_bits) {
+    return isa::decode(in.lo, in.hi & ~hi_bits, in.address, isa::UndescribedBits::Ignored);
+}
+
 // read_source_ops.vhd (SRC_NUM = 2): a register second source is replaced by its own field
 // value (`addr_in`) when addr_imm is set, the op is not ISET and no address register is
 // used. The decoder sets addr_imm from bit 52 in every long word: the top bit of the 46-52
@@ -75,8 +81,7 @@ void field_as_immediate(isa::Instruction& in) {
     if (in.form != Form::Long || in.num_src < 2 || ((in.hi >> 20) & 1u) == 0) return;  // bit 52
     const std::uint32_t areg = ((in.lo >> 26) & 3u) | (((in.hi >> 2) & 1u) << 2);    // bits 26-27, 34
     if (in.src[1].kind == OperandKind::Immediate && (areg != 0 || in.op == Opcode::ISET)) {
-        const isa::Instruction plain =
-            isa::decode(in.lo, in.hi & ~(1u << 20), in.address, isa::UndescribedBits::Ignored);
+        const isa::Instruction plain = redecoded_without(in, 1u << 20);
         if (!plain.is_illegal() && plain.num_src >= 2 && is_reg(plain.src[1])) in.src[1] = plain.src[1];
         return;
     }
@@ -285,7 +290,7 @@ void global_access_types(isa::Instruction& in) {
 // under GHDL and the Verilated RTL (tests/cosim/regressions/agreed/output_register_rtl_reading).
 void output_register(isa::Instruction& in) {
     if (in.dst.kind != OperandKind::Output) return;
-    const isa::Instruction plain = isa::decode(in.lo, in.hi & ~(1u << 3), in.address, isa::UndescribedBits::Ignored);
+    const isa::Instruction plain = redecoded_without(in, 1u << 3);
     if (!plain.is_illegal()) in.dst = plain.dst;
 }
 
