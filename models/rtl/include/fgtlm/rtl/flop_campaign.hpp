@@ -72,7 +72,8 @@ struct FlopInjection {
 
 class FlopCampaign {
 public:
-    // Runs the golden kernel twice (cycles, then snapshots). Throws std::invalid_argument for
+    // Runs the golden kernel twice (cycles, then snapshots), both from the power-on state (register
+    // files and memories keep their words through reset). Throws std::invalid_argument for
     // a spec that selects nothing or a kernel that does not end.
     FlopCampaign(const FlopCampaignKernel& kernel, const FlopCampaignSpec& spec);
 
