@@ -79,11 +79,13 @@ sc_core::sc_time parse_time(const std::string& text) {
 std::string summary_line(const std::string& elf_path, const std::string& outcome, platform::VirtualPlatform& vp) {
     const core::KernelResult& gpu = vp.gpu.totals();
     const double gpu_rate = gpu.sim_wall_seconds > 0 ? double(gpu.thread_instructions) / gpu.sim_wall_seconds : 0.0;
+    // The exit's own time (the CPU's local time at its store), not the last quantum sync before it.
+    const sc_core::sc_time end_time = vp.simctl.exit_code() ? vp.simctl.exit_time() : sc_core::sc_time_stamp();
     char line[640];
     std::snprintf(line, sizeof line,
                   "fgtlm-vp: %s: %s at %.3f us simulated; CPU %llu instructions (%.1f MIPS host), "
                   "%llu interrupts, %.3f us in WFI; GPU %llu thread-instructions (%.1f M/s host)",
-                  elf_path.c_str(), outcome.c_str(), sc_core::sc_time_stamp().to_seconds() * 1e6,
+                  elf_path.c_str(), outcome.c_str(), end_time.to_seconds() * 1e6,
                   static_cast<unsigned long long>(vp.cpu.instructions()), vp.cpu.host_mips(),
                   static_cast<unsigned long long>(vp.cpu.interrupts_taken()), vp.cpu.wfi_time().to_seconds() * 1e6,
                   static_cast<unsigned long long>(gpu.thread_instructions), gpu_rate / 1e6);
