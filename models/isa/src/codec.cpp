@@ -172,14 +172,20 @@ void const_field(Io& io, int pos, int width, Operand& op, std::string_view which
     }
 }
 
+// "source N" without building a string per operand (a kernel's first fetch of each word decodes it).
+std::string_view source_name(int index) {
+    static constexpr std::string_view kNames[] = {"source 1", "source 2", "source 3", "source 4"};
+    return index >= 0 && index < 4 ? kNames[index] : std::string_view("source");
+}
+
 // Source slot S1 (bits 9-15 long, 9-14 short): a register, or in rows that allow it a
 // shared-memory operand (flag bit 53 long, 24 short).
-void slot_s1(Io& io, const Spec& s, Operand& op, bool half, const std::string& which) {
+void slot_s1(Io& io, const Spec& s, Operand& op, bool half, std::string_view which) {
     const bool lng = s.form == Form::Long;
     const int flag_bit = lng ? 53 : 24;
     bool shared = io.enc ? op.kind == OperandKind::Shared : ((s.flags & kSharedS1) && io.bit(flag_bit));
     if (shared && !(s.flags & kSharedS1)) {
-        io.fail(which + " cannot be a shared-memory operand");
+        io.fail(std::string(which) + " cannot be a shared-memory operand");
         return;
     }
     if (shared) {
@@ -193,7 +199,7 @@ void slot_s1(Io& io, const Spec& s, Operand& op, bool half, const std::string& w
 
 // Source slot S2 (bits 16-22): a register, or in long rows that allow them a constant-memory
 // operand (bit 23) or a 7-bit immediate (bit 52).
-void slot_s2(Io& io, const Spec& s, Operand& op, bool half, const std::string& which) {
+void slot_s2(Io& io, const Spec& s, Operand& op, bool half, std::string_view which) {
     if (s.form != Form::Long) {
         reg(io, 16, 6, op, half, which);
         return;
@@ -201,11 +207,11 @@ void slot_s2(Io& io, const Spec& s, Operand& op, bool half, const std::string& w
     const bool is_const = io.enc ? op.kind == OperandKind::Const : ((s.flags & kConstS2) && io.bit(23));
     const bool is_imm = io.enc ? op.kind == OperandKind::Immediate : ((s.flags & kImmS2) && io.bit(52));
     if (is_const) {
-        if (!(s.flags & kConstS2)) return io.fail(which + " cannot be a constant-memory operand");
+        if (!(s.flags & kConstS2)) return io.fail(std::string(which) + " cannot be a constant-memory operand");
         io.set_bit(23, true);
         const_field(io, 16, 7, op, which);
     } else if (is_imm) {
-        if (!(s.flags & kImmS2)) return io.fail(which + " cannot be an immediate");
+        if (!(s.flags & kImmS2)) return io.fail(std::string(which) + " cannot be an immediate");
         io.set_bit(52, true);
         io.num(16, 7, op.value, which, " immediate");
         if (!io.enc) op.kind = OperandKind::Immediate;
@@ -215,10 +221,10 @@ void slot_s2(Io& io, const Spec& s, Operand& op, bool half, const std::string& w
 }
 
 // Source slot S3 (bits 46-52): a register, or a constant-memory operand (bit 24).
-void slot_s3(Io& io, const Spec& s, Operand& op, bool half, const std::string& which) {
+void slot_s3(Io& io, const Spec& s, Operand& op, bool half, std::string_view which) {
     const bool is_const = io.enc ? op.kind == OperandKind::Const : ((s.flags & kConstS3) && io.bit(24));
     if (is_const) {
-        if (!(s.flags & kConstS3)) return io.fail(which + " cannot be a constant-memory operand");
+        if (!(s.flags & kConstS3)) return io.fail(std::string(which) + " cannot be a constant-memory operand");
         io.set_bit(24, true);
         const_field(io, 46, 7, op, which);
     } else {
@@ -227,7 +233,7 @@ void slot_s3(Io& io, const Spec& s, Operand& op, bool half, const std::string& w
 }
 
 // The 32-bit immediate of the immediate forms: bits 16-21 low, 34-59 high.
-void slot_imm32(Io& io, Operand& op, const std::string& which) {
+void slot_imm32(Io& io, Operand& op, std::string_view which) {
     if (io.enc) {
         if (op.kind != OperandKind::Immediate) return bad_kind(io, which, op, "a 32-bit immediate");
         io.put(16, 6, op.value & 0x3fu, which);
@@ -239,9 +245,9 @@ void slot_imm32(Io& io, Operand& op, const std::string& which) {
 }
 
 // A source that is the destination register (no field of its own).
-void slot_dst_as_src(Io& io, Operand& op, const Operand& dst, const std::string& which) {
+void slot_dst_as_src(Io& io, Operand& op, const Operand& dst, std::string_view which) {
     if (io.enc) {
-        if (op.kind != dst.kind || op.reg != dst.reg) io.fail(which + " must be the destination register");
+        if (op.kind != dst.kind || op.reg != dst.reg) io.fail(std::string(which) + " must be the destination register");
     } else {
         op = dst;
     }
@@ -249,7 +255,7 @@ void slot_dst_as_src(Io& io, Operand& op, const Operand& dst, const std::string&
 
 // One source operand from its slot.
 void slot(Io& io, const Spec& s, Slot sl, Operand& op, bool half, const Operand& dst, int index) {
-    const std::string which = "source " + std::to_string(index + 1);
+    const std::string_view which = source_name(index);
     switch (sl) {
         case Slot::None: return;
         case Slot::S1: return slot_s1(io, s, op, half, which);
@@ -576,7 +582,7 @@ void alu(Io& io, const Spec& s, Instruction& in) {
     for (int i = 0; i < n; ++i) {
         Operand& op = in.src[static_cast<std::size_t>(i)];
         slot(io, s, s.slots[static_cast<std::size_t>(i)], op, h.src[static_cast<std::size_t>(i)], in.dst, i);
-        const std::string which = "source " + std::to_string(i + 1);
+        const std::string_view which = source_name(i);
         if (s.slots[static_cast<std::size_t>(i)] == Slot::DstAsSrc) continue;
         if (i == 0 && (s.flags & kImpliedNeg0)) {
             if (io.enc && !op.negate) io.fail("this row negates source 1");

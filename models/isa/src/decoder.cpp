@@ -3,7 +3,9 @@
 #include "codec.hpp"
 #include "format_table.hpp"
 
+#include <array>
 #include <bit>
+#include <vector>
 #include <cstdio>
 
 namespace fgtlm::isa {
@@ -17,6 +19,23 @@ Instruction illegal(Instruction base, IllegalReason why) {
 
 bool matches(const detail::Spec& s, const detail::SpecKey& k) {
     return s.form == k.form && s.flow == k.flow && s.op == k.op && (s.form != Form::Long || s.sub == k.sub);
+}
+
+// The table's rows by (form, flow, opcode, sub-op of long forms), in table order: a word's
+// decode tries only its own key's rows instead of scanning the table (a kernel's first fetch
+// of each word decodes it).
+constexpr std::size_t kKeys = 3 * 2 * 16 * 8;
+std::size_t key_slot(Form form, unsigned flow, unsigned op, unsigned sub) {
+    const std::size_t sub_op = form == Form::Long ? sub & 7u : 0u;
+    return ((static_cast<std::size_t>(form) * 2 + (flow & 1u)) * 16 + (op & 15u)) * 8 + sub_op;
+}
+const std::vector<const detail::Spec*>& rows_of(const detail::SpecKey& k) {
+    static const auto index = [] {
+        std::array<std::vector<const detail::Spec*>, kKeys> rows;
+        for (const detail::Spec& s : detail::spec_table()) rows[key_slot(s.form, s.flow, s.op, s.sub)].push_back(&s);
+        return rows;
+    }();
+    return index[key_slot(k.form, k.flow, k.op, k.sub)];
 }
 
 }  // namespace
@@ -39,7 +58,8 @@ Instruction decode(std::uint32_t lo, std::uint32_t hi, std::uint32_t address, Un
     bool any_row = false;
     Instruction nearest;
     int nearest_distance = 65;  // bits of the word the best row so far does not reproduce
-    for (const detail::Spec& s : detail::spec_table()) {
+    for (const detail::Spec* row : rows_of(key)) {
+        const detail::Spec& s = *row;
         if (!matches(s, key)) continue;
         any_row = true;
         Instruction inst = base;
