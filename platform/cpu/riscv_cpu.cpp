@@ -177,10 +177,7 @@ unsigned RiscvCpu::count_block(std::uint32_t address, std::uint32_t size) {
     const std::uint8_t* code = code_at(address, bytes);
     const unsigned count = rv::count_instructions(code, bytes);
     if (count == 0 || bytes != size) return count;  // a size the hook got wrong: not kept
-    const std::uint32_t last = rv::offset_of(code, bytes, count - 1);
-    std::uint32_t word = 0;
-    if (last + 4 <= bytes) std::memcpy(&word, code + last, 4);  // little-endian host and guest
-    const bool fence_i = rv::is_fence_i(word);
+    const bool fence_i = rv::is_fence_i(rv::instruction_at(code, rv::offset_of(code, bytes, count - 1), bytes));
     if (fence_i) block_counts_.clear();  // it runs now: the code after it may be new
     block_counts_.fill(address, size, count, fence_i);
     return count;

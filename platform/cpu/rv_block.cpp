@@ -14,12 +14,6 @@ constexpr std::uint32_t bits(std::uint32_t v, unsigned hi, unsigned lo) {
 }
 constexpr std::int32_t sext12(std::uint32_t v) { return static_cast<std::int32_t>(v << 20) >> 20; }
 
-std::uint32_t word_at(const std::uint8_t* code, std::uint32_t offset, std::uint32_t bytes) {
-    const std::uint32_t lo = code[offset] | std::uint32_t(code[offset + 1]) << 8;
-    if (length(std::uint16_t(lo)) == 2 || offset + 4 > bytes) return lo;
-    return lo | (std::uint32_t(code[offset + 2]) | std::uint32_t(code[offset + 3]) << 8) << 16;
-}
-
 std::optional<MemoryOp> full_op(std::uint32_t insn) {
     MemoryOp op;
     op.base = bits(insn, 19, 15);
@@ -162,6 +156,12 @@ unsigned count_instructions(const std::uint8_t* code, std::uint32_t bytes) {
     return halves - (unsigned(std::popcount(marked)) + unsigned(std::popcount(past_odd_runs))) / 2 + cut;
 }
 
+std::uint32_t instruction_at(const std::uint8_t* code, std::uint32_t offset, std::uint32_t bytes) {
+    const std::uint32_t lo = code[offset] | std::uint32_t(code[offset + 1]) << 8;
+    if (length(std::uint16_t(lo)) == 2 || offset + 4 > bytes) return lo;
+    return lo | (std::uint32_t(code[offset + 2]) | std::uint32_t(code[offset + 3]) << 8) << 16;
+}
+
 std::uint32_t offset_of(const std::uint8_t* code, std::uint32_t bytes, unsigned index) {
     std::uint32_t offset = 0;
     for (unsigned i = 0; i < index && offset < bytes; ++i) offset += length(std::uint16_t(code[offset]));
@@ -180,7 +180,7 @@ std::optional<Located> locate_access(const std::uint8_t* code, std::uint32_t byt
         bool base_changed = false;  // the match's base register is written after it
         unsigned index = 0;
         for (std::uint32_t offset = 0; offset < bytes; ++index) {
-            const std::uint32_t insn = word_at(code, offset, bytes);
+            const std::uint32_t insn = instruction_at(code, offset, bytes);
             const auto op = index >= first ? memory_op(insn) : std::nullopt;
             if (op && could_make(*op, x, access, exact)) {
                 if (match && !base_changed) return match;  // the same address both times: the first

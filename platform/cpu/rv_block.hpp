@@ -18,6 +18,10 @@ namespace fgtlm::platform::rv {
 // Instructions that start in the first `bytes` bytes of `code` (little-endian halfwords).
 [[nodiscard]] unsigned count_instructions(const std::uint8_t* code, std::uint32_t bytes);
 
+// The instruction at byte `offset` of `code[0, bytes)`: a 32-bit word, or a compressed one in
+// the low halfword (also a 4-byte one cut by the end).
+[[nodiscard]] std::uint32_t instruction_at(const std::uint8_t* code, std::uint32_t offset, std::uint32_t bytes);
+
 // Byte offset of instruction `index` (the end of the code if it has fewer).
 [[nodiscard]] std::uint32_t offset_of(const std::uint8_t* code, std::uint32_t bytes, unsigned index);
 
