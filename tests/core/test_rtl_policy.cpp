@@ -310,6 +310,28 @@ TEST(RtlPolicy, ZeroWordRunsAsANoOp) {
     EXPECT_GT(runs_on.sm.rtl_events.pc_wraps, 1000u);
 }
 
+// A 64-bit word whose second half lies past the program (a PC flipped onto RET.END's second
+// word, 0x00000781, on the Verilated RTL): FlexGripPlus's fetch reads the zero word after it,
+// runs the pair (a MOV-class word without an operation) and runs on into the zeros, for ever.
+// Under g80 it is an illegal instruction; without the instruction-address reading, a truncated one.
+TEST(RtlPolicy, SecondHalfPastTheProgramIsTheZeroWord) {
+    const isa::AssembleResult r = isa::assemble("MVI R1, 0x5;\nMVI R2, 0x9;\nRET;\n", "t.sass");
+    ASSERT_TRUE(r.ok());
+    CoreRun rtl;
+    rtl.words.assign(r.words.begin(), r.words.end() - 2);  // without the RET
+    rtl.words.push_back(0x00000781u);
+    EXPECT_FALSE(rtl.run_words(launch(32), 2000));
+    EXPECT_EQ(rtl.error.kind, core::KernelErrorKind::Watchdog);
+    EXPECT_EQ(rtl.sm.reg(0, 2, 0), 9u);
+    for (const core::SmCoreConfig& cfg :
+         {g80_config(), with([](core::RtlPolicy& p) { p.instruction_address_bits = 0; })}) {
+        CoreRun stop(cfg);
+        stop.words = rtl.words;
+        EXPECT_FALSE(stop.run_words(launch(32)));
+        EXPECT_EQ(stop.error.kind, core::KernelErrorKind::IllegalInstruction);
+    }
+}
+
 // FlexGripPlus's decode stage reads each field at its position and checks no other bit: an
 // IADD word with a bit no field of its format describes runs as the IADD (counted, reported
 // once); under g80 it is an illegal instruction. The bit is found, not assumed: the first one

@@ -29,11 +29,14 @@ void Program::invalidate() {
 const Program::Decoded* Program::decode_at(std::uint32_t w) {
     const std::uint32_t lo = words_[w];
     // A 64-bit instruction whose second word is missing decodes as Truncated (hi = 0 is
-    // passed and the decoder is told through the address check below).
+    // passed and the decoder is told through the address check below), unless FlexGripPlus's
+    // fetch reads on into its instruction memory, which holds zero words past the program
+    // (core.rtl.instruction_address_bits): then the second half is that zero word.
     const bool is_long = (lo & 1u) != 0;
     const std::uint32_t hi = (is_long && w + 1 < num_words_) ? words_[w + 1] : 0u;
+    const bool truncated = is_long && w + 1 >= num_words_ && policy_.instruction_address_bits == 0;
     bool undescribed = false;
-    const isa::Instruction inst = decode_under(policy_, lo, hi, w * 4u, is_long && w + 1 >= num_words_, &undescribed);
+    const isa::Instruction inst = decode_under(policy_, lo, hi, w * 4u, truncated, &undescribed);
     if (undescribed) note_undescribed(inst);
     const Decoded* d = &decoded_.emplace_back(Decoded{inst, form_info(inst)});
     index_[w] = d;
