@@ -183,11 +183,15 @@ unsigned RiscvCpu::count_block(std::uint32_t address, std::uint32_t size) {
     return count;
 }
 
-unsigned RiscvCpu::instructions_before(std::uint32_t pc) {
-    if (pc < block_pc_ || pc - block_pc_ > kMaxBlockBytes) return 0;
-    std::uint32_t bytes = pc - block_pc_;
-    const std::uint8_t* code = code_at(block_pc_, bytes);
-    return rv::count_instructions(code, bytes);
+// The current block ran up to and including the instruction at `pc`.
+void RiscvCpu::end_block_at(std::uint32_t pc) {
+    unsigned before = 0;
+    if (pc >= block_pc_ && pc - block_pc_ <= kMaxBlockBytes) {
+        std::uint32_t bytes = pc - block_pc_;
+        const std::uint8_t* code = code_at(block_pc_, bytes);
+        before = rv::count_instructions(code, bytes);
+    }
+    icount_ = block_start_ + before + 1;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -248,7 +252,7 @@ std::uint64_t RiscvCpu::next_budget() const {
 void RiscvCpu::on_interrupt(std::uint32_t intno) {
     pending_intno_ = int(intno);
     exception_pc_ = read_reg(UC_RISCV_REG_PC) - 4;
-    icount_ = block_start_ + instructions_before(exception_pc_) + 1;
+    end_block_at(exception_pc_);
     request_stop();
 }
 
@@ -451,9 +455,11 @@ bool RiscvCpu::stopped_at_wfi() {
 // Unicorn left the block at an instruction the callbacks did not see: ebreak (the PC is at it)
 // or WFI (the PC is past it). The count ends with that instruction.
 void RiscvCpu::cut_block(int uc_error) {
-    if (budget_stop_ || stop_requested_ || fault_pending_ || pending_intno_ >= 0) return;  // already cut
-    if (uc_error == UC_ERR_INSN_INVALID) icount_ = block_start_ + instructions_before(pc_) + 1;
-    else if (uc_error == UC_ERR_OK && stopped_at_wfi()) icount_ = block_start_ + instructions_before(pc_ - 4) + 1;
+    // Every stop this module requests (a block not run, an exception, an MMIO access) and a
+    // fault of Unicorn's own (on_invalid_memory) cut the count where they happened.
+    if (stop_requested_ || fault_pending_) return;
+    if (uc_error == UC_ERR_INSN_INVALID) end_block_at(pc_);
+    else if (uc_error == UC_ERR_OK && stopped_at_wfi()) end_block_at(pc_ - 4);
 }
 
 // ---------------------------------------------------------------------------------------------

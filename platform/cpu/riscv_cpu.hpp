@@ -105,7 +105,7 @@ private:
     void stop_before_block();                  // the block being entered does not run
     void request_stop();
     [[nodiscard]] const std::uint8_t* code_at(std::uint32_t address, std::uint32_t& bytes);
-    [[nodiscard]] unsigned instructions_before(std::uint32_t pc);  // in the current block
+    void end_block_at(std::uint32_t pc);  // the count ends with the current block's instruction at pc
     [[nodiscard]] unsigned count_block(std::uint32_t address, std::uint32_t size);
     struct Where {
         std::uint64_t icount;  // the instruction count up to and including it
