@@ -17,13 +17,9 @@ Instruction illegal(Instruction base, IllegalReason why) {
     return base;
 }
 
-bool matches(const detail::Spec& s, const detail::SpecKey& k) {
-    return s.form == k.form && s.flow == k.flow && s.op == k.op && (s.form != Form::Long || s.sub == k.sub);
-}
-
 // The table's rows by (form, flow, opcode, sub-op of long forms), in table order: a word's
-// decode tries only its own key's rows instead of scanning the table (a kernel's first fetch
-// of each word decodes it).
+// decode tries only the rows of its own key instead of scanning the table (a kernel's first
+// fetch of each word decodes it).
 constexpr std::size_t kKeys = 3 * 2 * 16 * 8;
 std::size_t key_slot(Form form, unsigned flow, unsigned op, unsigned sub) {
     const std::size_t sub_op = form == Form::Long ? sub & 7u : 0u;
@@ -60,7 +56,6 @@ Instruction decode(std::uint32_t lo, std::uint32_t hi, std::uint32_t address, Un
     int nearest_distance = 65;  // bits of the word the best row so far does not reproduce
     for (const detail::Spec* row : rows_of(key)) {
         const detail::Spec& s = *row;
-        if (!matches(s, key)) continue;
         any_row = true;
         Instruction inst = base;
         std::string error;
