@@ -500,6 +500,66 @@ TEST(RtlPolicy, UnknownWordsRunAsTheDecodeStageReadsThem) {
     EXPECT_EQ(g80.error.pc, 0x10u);
 }
 
+// Opcode 0xa words the table lacks run as the decode stage's CVT (RTL results:
+// tests/cosim/regressions/agreed/cvt_class_words_rtl_reading): a 32-bit word as I2I.U16.U16 of
+// its own length, a word marked IMM with its sub-op (1 negates), sub-op 5 as sub-op 0.
+TEST(RtlPolicy, CvtClassWordsRunAsTheDecodeStageReadsThem) {
+    const isa::AssembleResult r =
+        isa::assemble("MVI R3, 0x40f39208;\nMOV R4, R3;\nMOV R5, R3;\nMOV R6, R3;\nRET;\n", "t.sass");
+    ASSERT_TRUE(r.ok());
+    std::vector<std::uint32_t> words = r.words;
+    words[2] = 0xa0c00f20u;  // R4L = R3H (bits 8, 22 and 23 read by no field)
+    words[3] = 0xa0000c24u;  // R4H = R3L
+    words[4] = 0xa0c00e29u;  // marked IMM, sub-op 1: R5L = -R3H
+    words[5] = 0x30000003u;
+    words[6] = 0xa0000e19u;  // marker 0, sub-op 5, bit 58: R6 = R3H
+    words[7] = 0xa4000780u;
+    CoreRun rtl;
+    rtl.words = words;
+    ASSERT_TRUE(rtl.run_words(launch(32)));
+    EXPECT_EQ(rtl.sm.reg(0, 4, 7), 0x920840f3u);
+    EXPECT_EQ(rtl.sm.reg(0, 5, 7), 0x0000bf0du);  // R5 was not written before
+    EXPECT_EQ(rtl.sm.reg(0, 6, 7), 0x000040f3u);
+    EXPECT_EQ(rtl.program.undescribed_words(), 4u);
+    CoreRun g80(g80_config());
+    g80.words = words;
+    EXPECT_FALSE(g80.run_words(launch(32)));
+    EXPECT_EQ(g80.error.kind, core::KernelErrorKind::IllegalInstruction);
+    EXPECT_EQ(g80.error.pc, 0x8u);
+}
+
+// A fault that clears bit 0 of a 64-bit I2I leaves its upper half in the fetch latch, from which
+// the decode stage reads the CVT's sub-op, bit 58 and types: the word is the same I2I, 4 bytes
+// long (the Verilated RTL: Masked for such flips of VectorAdd_float's, exp's and multiwarp's I2I).
+TEST(RtlPolicy, ShortCvtWordReadsTheLatchUpperHalf) {
+    const core::RtlPolicy rtl;
+    const isa::Instruction in_latch = core::decode_short_in_long_latch(rtl, 0xa0000004u, 0x04000780u, 0x8);
+    EXPECT_EQ(isa::disassemble(in_latch), "I2I.U32.U16 R1, R0L");
+    EXPECT_EQ(in_latch.size_bytes(), 4u);
+    const isa::Instruction alone = core::decode_under(rtl, 0xa0000004u, 0u, 0x8, false);
+    EXPECT_EQ(isa::disassemble(alone), "I2I.U16.U16 R0H, R0L");
+}
+
+// A fault in the upper half of a 32-bit FADD32's fetch latch: the decode stage reads the sub-op
+// from bits 61-63 whatever the length, and 0xb with sub-op 1 has no ALU operation, so the word
+// writes 0 to its destination (the Verilated RTL: SDC for VectorAdd_float's FADD32 with bit 61
+// flipped). Bits no field of the word reads leave it an FADD32.
+TEST(RtlPolicy, ShortWordTakesItsSubOpFromTheLatch) {
+    const core::RtlPolicy rtl;
+    const isa::Instruction plain = core::decode_under(rtl, 0xb0000204u, 0u, 0x38, false);
+    EXPECT_EQ(isa::disassemble(plain), "FADD32 R1, R1, R0");
+    const isa::Instruction sub1 = core::decode_under(rtl, 0xb0000204u, 0x20000000u, 0x38, false);
+    EXPECT_EQ(sub1.op, isa::Opcode::FMUL);
+    EXPECT_EQ(sub1.sub_op, 2u);
+    EXPECT_EQ(sub1.dst.reg, 1u);
+    EXPECT_EQ(core::form_info(sub1).exec, core::UnitId::SP);  // the scalar processor's 0
+    const isa::Instruction other = core::decode_under(rtl, 0xb0000204u, 0x00000100u, 0x38, false);
+    EXPECT_EQ(isa::disassemble(other), "FADD32 R1, R1, R0");
+    core::RtlPolicy off = rtl;
+    off.unknown_words = false;
+    EXPECT_EQ(core::decode_under(off, 0xb0000204u, 0x20000000u, 0x38, false).op, isa::Opcode::FADD);
+}
+
 // 64-bit ALU words whose operation the decode stage lacks write 0 (the scalar processor's
 // result, as FMUL.SUB2), and opcode 0xf is a no-op (RTL results:
 // tests/cosim/regressions/agreed/unknown_alu_words_rtl_reading).

@@ -59,6 +59,11 @@ Program::Decoded Program::decode_words(std::uint32_t lo, std::uint32_t hi, std::
 isa::Instruction decode_under(const RtlPolicy& policy, std::uint32_t lo, std::uint32_t hi, std::uint32_t pc,
                               bool truncated, bool* undescribed) {
     isa::Instruction inst = isa::decode(lo, hi, pc);
+    if ((lo & 1u) == 0 && hi != 0 && policy.unknown_words && decode_short_word_in_latch(lo, hi, pc, inst)) {
+        if (undescribed != nullptr) *undescribed = true;
+        apply_semantics(inst, policy);
+        return inst;
+    }
     // FlexGripPlus's decode stage reads each field at its position and checks no other bit:
     // a word with bits the table does not describe runs as the row that describes most of it.
     if (inst.illegal_reason == isa::IllegalReason::ReservedField && policy.undescribed_bits) {
@@ -93,6 +98,12 @@ isa::Instruction decode_under(const RtlPolicy& policy, std::uint32_t lo, std::ui
 
 isa::Instruction decode_short_in_long_latch(const RtlPolicy& policy, std::uint32_t lo, std::uint32_t hi,
                                             std::uint32_t pc) {
+    // A CVT-class word (opcode 0xa), which the table has in 64 bits only, reads its sub-op and
+    // types from the latch (rtl_unknown_words.cpp, decode_cvt_class).
+    if (policy.unknown_words && (lo & 2u) == 0 && (lo >> 28) == 0xau) {
+        const isa::Instruction in_latch = decode_under(policy, lo, hi, pc, false);
+        if (!in_latch.is_illegal()) return in_latch;
+    }
     const isa::Instruction as_short = decode_under(policy, lo, 0u, pc, false);
     isa::Instruction as_long = decode_under(policy, lo | 1u, hi, pc, false);
     if (as_long.is_illegal() || (!as_short.is_illegal() && as_short.op == as_long.op)) return as_short;

@@ -130,7 +130,73 @@ bool decode_imm_marked_move(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc
     return true;
 }
 
+// Opcode 0xa outside the table's rows: pipeline_decode.vhd makes every non-flow 0xa word a CVT and
+// reads its fields at their positions. Three kinds run as a 64-bit word of the table with the
+// fields the decode stage reads (measured under GHDL:
+// tests/cosim/regressions/agreed/cvt_class_words_rtl_reading):
+// * a 32-bit word: the sub-op, bit 58 (32-bit destination) and the type, rounding and |x| fields
+//   come from the fetch latch's upper half `hi`, which is zero (sub-op 0, I2I.U16.U16) unless a
+//   fault put bits there or left a 64-bit word's; the destination is bits 2-7 and the source bits
+//   9-14 as in every 32-bit ALU word; it keeps its length and, as a HALF word, reads no guard,
+//   writes no predicate and has no f64 bit;
+// * a 64-bit word marked IMM: the guard is always, no predicate or o[] is written, the type,
+//   rounding and |x|/saturate fields (46-52, 59) read as 0, an integer sub-op's source is bits
+//   9-14 and sub-op 1 takes no f64 bit (22); the sub-op and bit 58 (32-bit destination) are read
+//   as in marker 0;
+// * sub-ops 3 and 5, in any marker: only sub-op 1 negates and 2, 4, 6 and 7 convert floats, so
+//   the decode stage gives them sub-op 0's conversion (I2I).
+// Not covered (unmeasured): a 32-bit or IMM word with a shared-memory source (bit 24).
+std::uint32_t cvt_sub_op(std::uint32_t sub) { return sub == 3 || sub == 5 ? 0u : sub; }
+
+bool decode_cvt_class(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, isa::Instruction& inst) {
+    constexpr std::uint32_t kAlways = 0x0fu << 7, kWide = 1u << 26;  // bits 39-45 = C0.TR; bit 58
+    constexpr std::uint32_t kBit8 = 1u << 8, kBit15 = 1u << 15, kF64 = 1u << 22, kShared = 1u << 24;
+    // Latch bits a HALF word does not read: marker, address-register bit 34, predicate 36-38,
+    // guard 39-45, the shared flag 53 and f64 54.
+    constexpr std::uint32_t kHalfUnread = 0x3u | 1u << 2 | 0x7u << 4 | 0x7fu << 7 | 1u << 21 | 1u << 22;
+    if ((lo & 2u) != 0 || opcode(lo) != 0xa) return false;
+    const bool imm = is_long(lo) && (hi & 3u) == 3u;
+    const std::uint32_t sub = hi >> 29;  // a 32-bit word's too: the decode stage reads the latch
+    if (is_long(lo) && !imm && sub != 3 && sub != 5) return false;  // a row of the table
+    if ((!is_long(lo) || imm) && (lo & kShared) != 0) return false;
+    std::uint32_t lo_read = lo, hi_read = (hi & ~kSubOpBits) | cvt_sub_op(sub) << 29;
+    if (!is_long(lo)) {
+        lo_read = (lo & ~(kBit8 | kBit15 | kF64)) | 1u;
+        hi_read = (hi_read & ~kHalfUnread) | kAlways;
+    } else if (imm) {
+        const bool float_source = sub == 2 || sub == 4 || sub == 6 || sub == 7;
+        if (!float_source) lo_read &= ~kBit15;
+        if (sub == 1) lo_read &= ~kF64;
+        hi_read = (hi_read & (kSubOpBits | kWide)) | kAlways;
+    }
+    isa::Instruction as_read = decode_loosely(lo_read, hi_read, pc);
+    if (as_read.is_illegal()) return false;
+    if (!is_long(lo) || imm) {
+        as_read.form = imm ? isa::Form::Immediate : isa::Form::Short;
+        as_read.marker = isa::Marker::None;
+    }
+    as_read.lo = lo;
+    as_read.hi = hi;
+    as_read.sub_op = std::uint8_t(sub);
+    inst = as_read;
+    return true;
+}
+
 }  // namespace
+
+bool decode_short_word_in_latch(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, isa::Instruction& inst) {
+    // As a HALF word it reads no guard and writes no predicate (decode_cvt_class's kHalfUnread).
+    constexpr std::uint32_t kHalfUnread = 0x3u | 1u << 2 | 0x7u << 4 | 0x7fu << 7, kAlways = 0x0fu << 7;
+    constexpr std::uint32_t kBit8 = 1u << 8;  // not a destination bit of a 32-bit ALU word (bits 2-7)
+    if ((lo & 3u) != 0 || hi == 0 || opcode(lo) == 0x3) return false;  // 0x3: ISUB/IADDC whatever the sub-op
+    if (!has_unknown_alu_operation(lo | 1u, hi)) return false;
+    // It stays FMUL.SUB2's 64-bit form, which the unit table sends to the scalar processor; the
+    // fault injector keeps the length the fetch read.
+    if (!decode_as_unknown_alu((lo & ~kBit8) | 1u, (hi & ~kHalfUnread) | kAlways, pc, inst)) return false;
+    inst.lo = lo;
+    inst.hi = hi;
+    return true;
+}
 
 // pipeline_decode.vhd: bit 1 makes any word but opcode 0xf (NOP) a FLOW instruction, and its
 // flow_opcode is UNKNOWN unless bits 28-31 are BRA, CAL, RET, PBK, BRK, BAR or SSY (1-5, 8, 0xa).
@@ -149,6 +215,7 @@ bool decode_unknown_word(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, i
     }
     if (has_unknown_alu_operation(lo, hi)) return decode_as_unknown_alu(lo, hi, pc, inst);
     if (decode_mov_fixed_bits(lo, hi, pc, inst) || decode_imm_marked_move(lo, hi, pc, inst)) return true;
+    if (decode_cvt_class(lo, hi, pc, inst)) return true;
     if (!is_long(lo) || !ignores_sub_op(lo) || (hi & kSubOpBits) == 0) return false;
     isa::Instruction as_read = decode_loosely(lo, hi & ~kSubOpBits, pc);
     if (as_read.is_illegal()) return false;

@@ -166,10 +166,14 @@ SpecKey key_of(std::uint32_t lo, std::uint32_t hi) {
 }
 
 std::string_view base_name(Opcode op, Form form) {
+    std::string_view any_form;
     for (const Spec& s : kSpecs) {
         if (s.opcode == op && s.form == form) return s.name;
+        if (s.opcode == op && any_form.empty()) any_form = s.name;
     }
-    return {};
+    // An instruction in a form the table lacks (a word the RTL reads as an I2I of its own
+    // length, core's rtl_unknown_words.cpp) keeps its operation's name.
+    return any_form;
 }
 
 }  // namespace fgtlm::isa::detail

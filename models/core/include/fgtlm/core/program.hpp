@@ -42,6 +42,13 @@ namespace fgtlm::core {
 // a no-op where it has no operation for the word, the sub-op 0 row where it ignores the sub-op.
 // false (inst untouched) for a word it reads otherwise (rtl_unknown_words.cpp).
 [[nodiscard]] bool decode_unknown_word(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, isa::Instruction& inst);
+// A 32-bit word `lo` in a fetch latch whose upper half `hi` is not zero (a fault put bits there):
+// the decode stage takes the operation's sub-op from bits 61-63 whatever the length, so a 0x9,
+// 0xb, 0xc or 0xe word whose sub-op has no ALU operation writes 0 (RtlPolicy::unknown_words; only
+// fault injection fetches such a word). false (inst untouched) for a word the latch bits leave
+// as it is.
+[[nodiscard]] bool decode_short_word_in_latch(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc,
+                                              isa::Instruction& inst);
 
 class Program {
 public:
