@@ -560,6 +560,19 @@ TEST(RtlPolicy, ShortWordTakesItsSubOpFromTheLatch) {
     EXPECT_EQ(core::decode_under(off, 0xb0000204u, 0x20000000u, 0x38, false).op, isa::Opcode::FADD);
 }
 
+// 64-bit words marked IMM read their destination from bits 2-8 but for IMAD/IMUL (RTL results:
+// tests/cosim/regressions/agreed/immediate_destination_rtl_reading): bit 8 of IADD32I R4 makes it
+// write R68, of FMAD32I R7 write and add R71. Under g80 bit 8 is a reserved field.
+TEST(RtlPolicy, ImmediateFormsReadASevenBitDestination) {
+    const core::RtlPolicy rtl;
+    const isa::Instruction iadd = core::decode_under(rtl, 0x20118611u | 0x100u, 0x00000003u, 0x40, false);
+    EXPECT_EQ(isa::disassemble(iadd), "IADD32I R68, R3, 0x11");
+    const isa::Instruction fmad = core::decode_under(rtl, 0xe000061du | 0x100u, 0x04000003u, 0x58, false);
+    EXPECT_EQ(isa::disassemble(fmad), "FMAD32I R71, R3, 0x40000000, R71");
+    const core::RtlPolicy g80 = core::RtlPolicy::preset(core::Semantics::G80);
+    EXPECT_TRUE(core::decode_under(g80, 0x20118611u | 0x100u, 0x00000003u, 0x40, false).is_illegal());
+}
+
 // 64-bit ALU words whose operation the decode stage lacks write 0 (the scalar processor's
 // result, as FMUL.SUB2), and opcode 0xf is a no-op (RTL results:
 // tests/cosim/regressions/agreed/unknown_alu_words_rtl_reading).

@@ -69,6 +69,7 @@ isa::Instruction decode_under(const RtlPolicy& policy, std::uint32_t lo, std::ui
     if (inst.illegal_reason == isa::IllegalReason::ReservedField && policy.undescribed_bits) {
         inst = isa::decode(lo, hi, pc, isa::UndescribedBits::Ignored);
         if (undescribed != nullptr) *undescribed = !inst.is_illegal();
+        read_immediate_destination_bit8(lo, hi, inst);
     }
     const bool unknown = inst.illegal_reason == isa::IllegalReason::UnknownOpcode ||
                          inst.illegal_reason == isa::IllegalReason::UnsupportedForm ||

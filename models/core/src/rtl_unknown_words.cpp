@@ -184,6 +184,19 @@ bool decode_cvt_class(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, isa:
 
 }  // namespace
 
+void read_immediate_destination_bit8(std::uint32_t lo, std::uint32_t hi, isa::Instruction& inst) {
+    constexpr std::uint32_t kBit8 = 1u << 8;
+    const std::uint32_t op = opcode(lo);
+    if ((lo & 3u) != 1u || (hi & 3u) != 3u || (lo & kBit8) == 0 || op == 0x4 || op == 0x6) return;
+    if (inst.is_illegal() || inst.form != isa::Form::Immediate) return;
+    auto widen = [](isa::Operand& o) {
+        if (o.kind == isa::OperandKind::Reg) o.reg = std::uint8_t(o.reg | 64u);
+        if (o.kind == isa::OperandKind::RegLo || o.kind == isa::OperandKind::RegHi) o.reg = std::uint8_t(o.reg | 32u);
+    };
+    widen(inst.dst);
+    if (op == 0xe && inst.num_src >= 3) widen(inst.src[2]);  // FMAD32I's third source is its destination
+}
+
 bool decode_short_word_in_latch(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, isa::Instruction& inst) {
     // As a HALF word it reads no guard and writes no predicate (decode_cvt_class's kHalfUnread).
     constexpr std::uint32_t kHalfUnread = 0x3u | 1u << 2 | 0x7u << 4 | 0x7fu << 7, kAlways = 0x0fu << 7;

@@ -42,6 +42,10 @@ namespace fgtlm::core {
 // a no-op where it has no operation for the word, the sub-op 0 row where it ignores the sub-op.
 // false (inst untouched) for a word it reads otherwise (rtl_unknown_words.cpp).
 [[nodiscard]] bool decode_unknown_word(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, isa::Instruction& inst);
+// pipeline_decode.vhd reads the destination of a 64-bit word marked IMM from bits 2-8 unless it is
+// an IMAD or IMUL (bits 2-7): the table's 32-bit-immediate rows end the field at bit 7, so bit 8
+// adds 64 to the register field (RtlPolicy::undescribed_bits; rtl_unknown_words.cpp).
+void read_immediate_destination_bit8(std::uint32_t lo, std::uint32_t hi, isa::Instruction& inst);
 // A 32-bit word `lo` in a fetch latch whose upper half `hi` is not zero (a fault put bits there):
 // the decode stage takes the operation's sub-op from bits 61-63 whatever the length, so a 0x9,
 // 0xb, 0xc or 0xe word whose sub-op has no ALU operation writes 0 (RtlPolicy::unknown_words; only
