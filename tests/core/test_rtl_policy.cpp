@@ -573,6 +573,28 @@ TEST(RtlPolicy, ImmediateFormsReadASevenBitDestination) {
     EXPECT_TRUE(core::decode_under(g80, 0x20118611u | 0x100u, 0x00000003u, 0x40, false).is_illegal());
 }
 
+// GLD/GST with bit 52 take their register field, shifted by the access size, as the address
+// (RTL results: tests/cosim/regressions/agreed/global_address_field_rtl_reading). Off, bit 52 is
+// ignored and the register's value addresses.
+TEST(RtlPolicy, GlobalAccessWithBit52AddressesItsField) {
+    const isa::AssembleResult r = isa::assemble(
+        "MVI R8, 0x100;\nMVI R3, 0x77;\nGST.U32 global14[R8], R3;\nGST.U16 global14[R9], R3;\nRET;\n", "t.sass");
+    ASSERT_TRUE(r.ok());
+    std::vector<std::uint32_t> words = r.words;
+    words[5] |= 1u << 20;  // bit 52 of both stores
+    words[7] |= 1u << 20;
+    CoreRun rtl;
+    rtl.words = words;
+    ASSERT_TRUE(rtl.run_words(launch(32)));
+    EXPECT_EQ(rtl.u32(0x20), 0x77u);      // 8 << 2
+    EXPECT_EQ(rtl.u32(0x10), 0x770000u);  // 9 << 1 = 18: the upper half of word 0x10
+    EXPECT_EQ(rtl.u32(0x100), 0u);
+    CoreRun off(with([](core::RtlPolicy& p) { p.field_as_immediate = false; }));
+    off.words = words;
+    ASSERT_TRUE(off.run_words(launch(32)));
+    EXPECT_EQ(off.u32(0x100), 0x77u);
+}
+
 // 64-bit ALU words whose operation the decode stage lacks write 0 (the scalar processor's
 // result, as FMUL.SUB2), and opcode 0xf is a no-op (RTL results:
 // tests/cosim/regressions/agreed/unknown_alu_words_rtl_reading).

@@ -4,6 +4,8 @@
 // the core -- and the memory ports the built-in unit accesses.
 #include <fgtlm/core/sm_core.hpp>
 
+#include <algorithm>
+
 namespace fgtlm::core {
 
 void SmCore::gather_memory_operands(ExecContext& ctx) {
@@ -30,6 +32,12 @@ void SmCore::gather_memory_operands(ExecContext& ctx) {
         case isa::Opcode::GLD:
         case isa::Opcode::GST: {
             const isa::Operand& gop = in.op == isa::Opcode::GST ? in.dst : in.src[0];
+            // The field as the address (semantics.cpp, global_address_field).
+            if (gop.kind == isa::OperandKind::Immediate) {
+                std::fill(ctx.read.buf[2], ctx.read.buf[2] + kWarpSize, gop.value);
+                mo.addr = ctx.read.buf[2];
+                break;
+            }
             mo.addr = gop.reg == 124 ? zeros_ : reg_row(slot, gop.reg);
             break;
         }

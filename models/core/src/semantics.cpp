@@ -318,6 +318,23 @@ void short_source_bits(isa::Instruction& in) {
     }
 }
 
+// GLD/GST with bit 52 in a 64-bit word of a full marker: pipeline_decode.vhd sets addr_imm, and
+// effective_address.vhd then takes the register field (bits 9-15) itself, shifted left by the
+// access size (global_memory_controller.vhd pShiftAmount: .U16/.S16 1, .U32 2, the types it
+// moves one byte for 0), as the address instead of the register's value. Measured under GHDL
+// (tests/cosim/regressions/agreed/global_address_field_rtl_reading): GST.U32 global14[R8] with
+// bit 52 stores every lane at 0x20. Not with an address register (the RTL adds it: unmeasured).
+void global_address_field(isa::Instruction& in) {
+    if ((in.op != Opcode::GLD && in.op != Opcode::GST) || in.form != Form::Long) return;
+    if (((in.hi >> 20) & 1u) == 0 || (in.hi & 3u) == 3u) return;  // bit 52; an IMM word has no addr_imm
+    isa::Operand& g = in.op == Opcode::GST ? in.dst : in.src[0];
+    const bool areg = g.areg != 0 || ((in.lo >> 26) & 3u) != 0 || ((in.hi >> 2) & 1u) != 0;
+    if (g.kind != OperandKind::Global || areg) return;
+    static constexpr std::uint8_t kShift[8] = {0, 0, 1, 1, 0, 0, 2, 0};  // mov_size (bits 53-55) -> shift
+    g.value = ((in.lo >> 9) & 0x7fu) << kShift[(in.hi >> 21) & 7u];
+    g.kind = OperandKind::Immediate;
+}
+
 // The readings of the RTL's ALU opcodes (pipeline_decode.vhd instr_opcode ALU).
 void alu_readings(isa::Instruction& in, const RtlPolicy& p) {
     if (p.operand_fields) detail::rtl_operand_fields(in);
@@ -343,6 +360,7 @@ void apply_semantics(isa::Instruction& in, const RtlPolicy& p) {
     if (p.conversion_source) float_conversion_source(in);
     if (p.address_increment) address_increment(in);
     if (p.global_access_types) global_access_types(in);
+    if (p.field_as_immediate) global_address_field(in);
     if (p.output_register) output_register(in);
     if (p.undescribed_bits) short_source_bits(in);
     fp_subop(in, p);
