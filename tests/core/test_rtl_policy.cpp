@@ -595,6 +595,25 @@ TEST(RtlPolicy, GlobalAccessWithBit52AddressesItsField) {
     EXPECT_EQ(off.u32(0x100), 0x77u);
 }
 
+// MVC's constant type is bits 46-48 (RTL results: tests/cosim/regressions/agreed/
+// mvc_type_bits_rtl_reading): bits 49-51 change nothing, and a code of 4-7 (bit 48) stalls the SM
+// (GHDL: no instruction completes), reported as a pipeline stall, not an illegal instruction.
+TEST(RtlPolicy, MvcReadsItsTypeFromThreeBits) {
+    const core::RtlPolicy rtl;
+    const isa::Instruction plain = core::decode_under(rtl, 0x10000011u, 0x2400c780u, 0x0, false);
+    const isa::Instruction bits49to51 = core::decode_under(rtl, 0x10000011u, 0x2400c780u | 7u << 17, 0x0, false);
+    EXPECT_EQ(isa::disassemble(bits49to51), isa::disassemble(plain));
+    const isa::Instruction typeless = core::decode_under(rtl, 0x10004205u, 0x2023c780u, 0x0, false);
+    EXPECT_EQ(typeless.illegal_reason, isa::IllegalReason::UnitStalls);
+    const isa::AssembleResult r = isa::assemble("MOV.U16 R0H, g [0x1].U16;\nRET;\n", "t.sass");
+    ASSERT_TRUE(r.ok());
+    CoreRun stall;
+    stall.words = r.words;
+    stall.words[1] |= 1u << 29;  // sub-op 1: an MVC with the MOV's type bits 46-49 (0xf)
+    EXPECT_FALSE(stall.run_words(launch(32)));
+    EXPECT_EQ(stall.error.kind, core::KernelErrorKind::Stalled);
+}
+
 // 64-bit ALU words whose operation the decode stage lacks write 0 (the scalar processor's
 // result, as FMUL.SUB2), and opcode 0xf is a no-op (RTL results:
 // tests/cosim/regressions/agreed/unknown_alu_words_rtl_reading).

@@ -111,6 +111,27 @@ bool decode_mov_fixed_bits(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc,
     return true;
 }
 
+// MVC (0x1 sub 1, not marked IMM): the read stage takes the constant's type from bits 46-48 only
+// (convert_data_types.vhd pMemTypeToDataType), so bits 49-51 change nothing, and a type code of 4-7
+// is DT_NONE, a read the constant memory never answers: the SM stalls. Measured under GHDL:
+// `MVC R4, c[0x0][0x0]` with bit 49, 50, 51 or all three loads the same word; with bit 48 (as a
+// MOV.U16 given sub-op 1 by a flip has) no instruction completes.
+bool decode_mvc_type_bits(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, isa::Instruction& inst) {
+    constexpr std::uint32_t kBit48 = 1u << 16, kBits49To51 = 0x7u << 17;
+    if ((lo & 2u) != 0 || !is_long(lo) || opcode(lo) != 0x1 || sub_op(lo, hi) != 1 || (hi & 3u) == 3u) return false;
+    if ((hi & kBit48) != 0) {
+        inst = no_operation(lo, hi, pc);
+        inst.op = isa::Opcode::Illegal;
+        inst.illegal_reason = isa::IllegalReason::UnitStalls;
+        return true;
+    }
+    isa::Instruction as_read = decode_loosely(lo, hi & ~kBits49To51, pc);
+    if (as_read.is_illegal()) return false;
+    as_read.hi = hi;
+    inst = as_read;
+    return true;
+}
+
 // A 64-bit load, store or move (opcodes 0x0, 0x1, 0xd with a sub-op) marked IMM (bits 32-33 =
 // 3), which the table has only for ALU operations: pipeline_decode.vhd then forces the guard
 // to always (pred_cond 01111), writes no predicate and no output bit, and takes no address
@@ -229,6 +250,7 @@ bool decode_unknown_word(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, i
     if (has_unknown_alu_operation(lo, hi)) return decode_as_unknown_alu(lo, hi, pc, inst);
     if (decode_mov_fixed_bits(lo, hi, pc, inst) || decode_imm_marked_move(lo, hi, pc, inst)) return true;
     if (decode_cvt_class(lo, hi, pc, inst)) return true;
+    if (decode_mvc_type_bits(lo, hi, pc, inst)) return true;
     if (!is_long(lo) || !ignores_sub_op(lo) || (hi & kSubOpBits) == 0) return false;
     isa::Instruction as_read = decode_loosely(lo, hi & ~kSubOpBits, pc);
     if (as_read.is_illegal()) return false;

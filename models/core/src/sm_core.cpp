@@ -108,7 +108,7 @@ const char* illegal_text(isa::IllegalReason r) {
         case isa::IllegalReason::ReservedField: return "reserved field value";
         case isa::IllegalReason::Truncated: return "64-bit instruction truncated by the end of the program";
         case isa::IllegalReason::Misaligned: return "64-bit instruction not 8-byte aligned";
-        case isa::IllegalReason::UnitStalls: return "a flow opcode FlexGripPlus's branch unit never finishes";
+        case isa::IllegalReason::UnitStalls: return "a word a FlexGripPlus unit never finishes";
         case isa::IllegalReason::None: break;
     }
     return "undecodable instruction";
@@ -376,8 +376,8 @@ bool SmCore::fail_illegal(std::uint32_t warp_slot, std::uint32_t pc, const isa::
     const std::size_t colon = why.find(": ");       // drop its "illegal instruction at 0x..: "
     if (colon != std::string::npos) why = why.substr(colon + 2);
     if (why.empty()) why = illegal_text(inst.illegal_reason);
-    // FlexGripPlus's execute stage waits for the branch unit's done, which such a word never
-    // raises: the SM stops issuing and the kernel never ends (core.rtl.unknown_flow_stalls).
+    // FlexGripPlus's execute stage waits for the branch unit's done, or its read stage for a
+    // constant, which such a word never gets: the SM stops issuing and the kernel never ends.
     const bool stalls = inst.illegal_reason == isa::IllegalReason::UnitStalls;
     if (stalls) why += " (FlexGripPlus waits for it forever: the kernel would never end)";
     fail(stalls ? KernelErrorKind::Stalled : KernelErrorKind::IllegalInstruction, warp_slot, pc, std::move(why));

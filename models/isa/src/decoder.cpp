@@ -117,7 +117,7 @@ const char* to_string(IllegalReason reason) {
         case IllegalReason::ReservedField: return "reserved or unsupported field value";
         case IllegalReason::Truncated: return "64-bit instruction truncated by the end of the program";
         case IllegalReason::Misaligned: return "64-bit instruction not 8-byte aligned";
-        case IllegalReason::UnitStalls: return "a flow opcode FlexGripPlus's branch unit never finishes";
+        case IllegalReason::UnitStalls: return "a word a FlexGripPlus unit never finishes";
     }
     return "?";
 }

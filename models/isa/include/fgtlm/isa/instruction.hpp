@@ -152,7 +152,8 @@ enum class IllegalReason : std::uint8_t {
     Truncated,          // a 64-bit instruction whose second word is past the end of the program
     Misaligned,         // a 64-bit instruction at an address that is not 8-byte aligned
     UnitStalls,         // not from isa::decode: the core's RTL policy found a word FlexGripPlus
-                        // sends to a unit that never finishes it (core.rtl.unknown_flow_stalls)
+                        // sends to a unit that never finishes it (a flow opcode its branch unit
+                        // lacks: core.rtl.unknown_flow_stalls; an MVC of no type: unknown_words)
 };
 
 struct Instruction {
