@@ -614,6 +614,27 @@ TEST(RtlPolicy, MvcReadsItsTypeFromThreeBits) {
     EXPECT_EQ(stall.error.kind, core::KernelErrorKind::Stalled);
 }
 
+// 32-bit flow words read the latch's zero upper half (RTL results: tests/cosim/regressions/
+// agreed/short_flow_words_rtl_reading): BRA's condition 0 never branches, CAL calls and returns to
+// the word after it.
+TEST(RtlPolicy, ShortFlowWordsReadAZeroGuard) {
+    const isa::AssembleResult r =
+        isa::assemble("MVI R4, 0x1;\nMOV R6, R4;\nMVI R4, 0x5;\nMVI R5, 0x6;\nRET;\n", "t.sass");
+    ASSERT_TRUE(r.ok());
+    std::vector<std::uint32_t> words = r.words;
+    words[2] = 0x10000000u | (0x18u << 9) | 2u;  // 0x08: BRA 0x18 (over MVI R4, 0x5): not taken
+    words[3] = 0x20000000u | (0x20u << 9) | 2u;  // 0x0c: CAL 0x20 (the RET), back to 0x10
+    CoreRun rtl;
+    rtl.words = words;
+    ASSERT_TRUE(rtl.run_words(launch(32)));
+    EXPECT_EQ(rtl.sm.reg(0, 4, 0), 5u);
+    EXPECT_EQ(rtl.sm.reg(0, 5, 0), 6u);
+    CoreRun g80(g80_config());
+    g80.words = words;
+    EXPECT_FALSE(g80.run_words(launch(32)));
+    EXPECT_EQ(g80.error.pc, 0x8u);
+}
+
 // 64-bit ALU words whose operation the decode stage lacks write 0 (the scalar processor's
 // result, as FMUL.SUB2), and opcode 0xf is a no-op (RTL results:
 // tests/cosim/regressions/agreed/unknown_alu_words_rtl_reading).

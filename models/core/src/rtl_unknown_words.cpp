@@ -132,6 +132,27 @@ bool decode_mvc_type_bits(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, 
     return true;
 }
 
+// A 32-bit flow word (bit 1 set, bit 0 clear), which the table has in 64 bits only: the decode
+// stage reads its guard from the fetch latch's upper half, zero. BRA's condition 0 is never: the
+// word is a 4-byte no-op (measured under GHDL: tests/cosim/regressions/agreed/
+// short_flow_words_rtl_reading). CAL has no guard and calls its target (bits 9-27), returning
+// to the word after it. The other flow opcodes are unmeasured (still a DUE).
+bool decode_short_flow(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, isa::Instruction& inst) {
+    if ((lo & 3u) != 2u || hi != 0) return false;
+    if (opcode(lo) == 0x1) {
+        inst = no_operation(lo, hi, pc);
+        return true;
+    }
+    if (opcode(lo) != 0x2) return false;
+    isa::Instruction as_read = decode_loosely(lo | 1u, 0u, pc);
+    if (as_read.is_illegal()) return false;
+    as_read.form = isa::Form::Short;
+    as_read.lo = lo;
+    as_read.hi = 0;
+    inst = as_read;
+    return true;
+}
+
 // A 64-bit load, store or move (opcodes 0x0, 0x1, 0xd with a sub-op) marked IMM (bits 32-33 =
 // 3), which the table has only for ALU operations: pipeline_decode.vhd then forces the guard
 // to always (pred_cond 01111), writes no predicate and no output bit, and takes no address
@@ -251,6 +272,7 @@ bool decode_unknown_word(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, i
     if (decode_mov_fixed_bits(lo, hi, pc, inst) || decode_imm_marked_move(lo, hi, pc, inst)) return true;
     if (decode_cvt_class(lo, hi, pc, inst)) return true;
     if (decode_mvc_type_bits(lo, hi, pc, inst)) return true;
+    if (decode_short_flow(lo, hi, pc, inst)) return true;
     if (!is_long(lo) || !ignores_sub_op(lo) || (hi & kSubOpBits) == 0) return false;
     isa::Instruction as_read = decode_loosely(lo, hi & ~kSubOpBits, pc);
     if (as_read.is_illegal()) return false;
