@@ -635,6 +635,25 @@ TEST(RtlPolicy, ShortFlowWordsReadAZeroGuard) {
     EXPECT_EQ(g80.error.pc, 0x8u);
 }
 
+// IMAD with sub-op 2 computes as IMAD.U16 (RTL results: tests/cosim/regressions/agreed/
+// imad_sub_op_rtl_reading), also where a 16-bit half is negative as S16; sub-op 5 stays illegal.
+TEST(RtlPolicy, ImadSubOp2IsTheU16Form) {
+    const isa::AssembleResult r =
+        isa::assemble("MVI R3, 0x9208c0f3;\nIMAD.U16 R4, R3L, R3H, R3;\nIMAD.U16 R6, R3L, R3H, R3;\nRET;\n", "t.sass");
+    ASSERT_TRUE(r.ok());
+    std::vector<std::uint32_t> words = r.words;
+    words[5] = (words[5] & 0x1fffffffu) | 2u << 29;  // R6's IMAD: sub-op 2
+    CoreRun rtl;
+    rtl.words = words;
+    ASSERT_TRUE(rtl.run_words(launch(32)));
+    EXPECT_EQ(rtl.sm.reg(0, 6, 3), rtl.sm.reg(0, 4, 3));
+    EXPECT_EQ(rtl.sm.reg(0, 4, 3), 0xc0f3u * 0x9208u + 0x9208c0f3u);
+    words[5] = (words[5] & 0x1fffffffu) | 5u << 29;
+    CoreRun sub5;
+    sub5.words = words;
+    EXPECT_FALSE(sub5.run_words(launch(32)));
+}
+
 // 64-bit ALU words whose operation the decode stage lacks write 0 (the scalar processor's
 // result, as FMUL.SUB2), and opcode 0xf is a no-op (RTL results:
 // tests/cosim/regressions/agreed/unknown_alu_words_rtl_reading).

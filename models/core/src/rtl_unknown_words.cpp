@@ -153,6 +153,20 @@ bool decode_short_flow(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, isa
     return true;
 }
 
+// IMAD (0x6) with sub-op 2: the decode stage's IMAD24 computes it as sub-op 0, IMAD.U16 (measured
+// under GHDL with 16-bit halves that are negative as S16: the U16 products, not subop_to_data_type's
+// S16; tests/cosim/regressions/agreed/imad_sub_op_rtl_reading). Sub-op 5 gives the third source
+// alone and stays illegal; 6 and 7 are unmeasured.
+bool decode_imad_sub_op_2(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, isa::Instruction& inst) {
+    if ((lo & 2u) != 0 || !is_long(lo) || opcode(lo) != 0x6 || sub_op(lo, hi) != 2 || (hi & 3u) == 3u) return false;
+    isa::Instruction as_read = decode_loosely(lo, hi & ~kSubOpBits, pc);
+    if (as_read.is_illegal()) return false;
+    as_read.hi = hi;
+    as_read.sub_op = 2;
+    inst = as_read;
+    return true;
+}
+
 // A 64-bit load, store or move (opcodes 0x0, 0x1, 0xd with a sub-op) marked IMM (bits 32-33 =
 // 3), which the table has only for ALU operations: pipeline_decode.vhd then forces the guard
 // to always (pred_cond 01111), writes no predicate and no output bit, and takes no address
@@ -273,6 +287,7 @@ bool decode_unknown_word(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, i
     if (decode_cvt_class(lo, hi, pc, inst)) return true;
     if (decode_mvc_type_bits(lo, hi, pc, inst)) return true;
     if (decode_short_flow(lo, hi, pc, inst)) return true;
+    if (decode_imad_sub_op_2(lo, hi, pc, inst)) return true;
     if (!is_long(lo) || !ignores_sub_op(lo) || (hi & kSubOpBits) == 0) return false;
     isa::Instruction as_read = decode_loosely(lo, hi & ~kSubOpBits, pc);
     if (as_read.is_illegal()) return false;
