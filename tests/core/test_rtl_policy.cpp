@@ -26,6 +26,15 @@ core::SmCoreConfig with(const std::function<void(core::RtlPolicy&)>& change) {
     return c;
 }
 
+// Under the g80 preset (every RTL reading off) the words stop at `pc` with an illegal instruction.
+void expect_illegal_under_g80(const std::vector<std::uint32_t>& words, std::uint32_t pc) {
+    CoreRun g80(g80_config());
+    g80.words = words;
+    EXPECT_FALSE(g80.run_words(launch(32)));
+    EXPECT_EQ(g80.error.kind, core::KernelErrorKind::IllegalInstruction);
+    EXPECT_EQ(g80.error.pc, pc);
+}
+
 TEST(RtlPolicy, PresetsSetEveryPolicyAndNamesAreUnique) {
     const core::RtlPolicy rtl = core::RtlPolicy::preset(core::Semantics::Rtl);
     const core::RtlPolicy g80 = core::RtlPolicy::preset(core::Semantics::G80);
@@ -493,11 +502,7 @@ TEST(RtlPolicy, UnknownWordsRunAsTheDecodeStageReadsThem) {
     EXPECT_EQ(rtl.program.undescribed_words(), 5u);
     EXPECT_NE(rtl.program.first_undescribed().find("IADD R4, R1, R3"), std::string::npos)
         << rtl.program.first_undescribed();
-    CoreRun g80(g80_config());
-    g80.words = words;
-    EXPECT_FALSE(g80.run_words(launch(32)));
-    EXPECT_EQ(g80.error.kind, core::KernelErrorKind::IllegalInstruction);
-    EXPECT_EQ(g80.error.pc, 0x10u);
+    expect_illegal_under_g80(words, 0x10u);
 }
 
 // Opcode 0xa words the table lacks run as the decode stage's CVT (RTL results:
@@ -521,11 +526,7 @@ TEST(RtlPolicy, CvtClassWordsRunAsTheDecodeStageReadsThem) {
     EXPECT_EQ(rtl.sm.reg(0, 5, 7), 0x0000bf0du);  // R5 was not written before
     EXPECT_EQ(rtl.sm.reg(0, 6, 7), 0x000040f3u);
     EXPECT_EQ(rtl.program.undescribed_words(), 4u);
-    CoreRun g80(g80_config());
-    g80.words = words;
-    EXPECT_FALSE(g80.run_words(launch(32)));
-    EXPECT_EQ(g80.error.kind, core::KernelErrorKind::IllegalInstruction);
-    EXPECT_EQ(g80.error.pc, 0x8u);
+    expect_illegal_under_g80(words, 0x8u);
 }
 
 // A fault that clears bit 0 of a 64-bit I2I leaves its upper half in the fetch latch, from which
@@ -629,10 +630,7 @@ TEST(RtlPolicy, ShortFlowWordsReadAZeroGuard) {
     ASSERT_TRUE(rtl.run_words(launch(32)));
     EXPECT_EQ(rtl.sm.reg(0, 4, 0), 5u);
     EXPECT_EQ(rtl.sm.reg(0, 5, 0), 6u);
-    CoreRun g80(g80_config());
-    g80.words = words;
-    EXPECT_FALSE(g80.run_words(launch(32)));
-    EXPECT_EQ(g80.error.pc, 0x8u);
+    expect_illegal_under_g80(words, 0x8u);
 }
 
 // IMAD with sub-op 2 computes as IMAD.U16 (RTL results: tests/cosim/regressions/agreed/
@@ -669,8 +667,5 @@ TEST(RtlPolicy, AluWordsWithoutAnOperationWriteZero) {
     ASSERT_TRUE(rtl.run_words(launch(32)));
     EXPECT_EQ(rtl.sm.reg(0, 4, 5), 0u);
     EXPECT_EQ(rtl.sm.reg(0, 5, 5), 7u);
-    CoreRun g80(g80_config());
-    g80.words = words;
-    EXPECT_FALSE(g80.run_words(launch(32)));
-    EXPECT_EQ(g80.error.kind, core::KernelErrorKind::IllegalInstruction);
+    expect_illegal_under_g80(words, 0x18u);
 }
