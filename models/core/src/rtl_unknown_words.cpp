@@ -9,7 +9,12 @@ namespace fgtlm::core {
 
 namespace {
 
-constexpr std::uint32_t kSubOpBits = 0xe0000000u;  // bits 61-63, in the high word
+constexpr std::uint32_t kSubOpBits = 0xe0000000u;   // bits 61-63, in the high word
+constexpr std::uint32_t kGuardAlways = 0x0fu << 7;  // bits 39-45 in the high word: C0, TR
+// Bits of the fetch latch's upper half a 32-bit (HALF) word does not read: marker 32-33,
+// address-register bit 34, predicate 36-38 and guard 39-45.
+constexpr std::uint32_t kHalfUnread = 0x3u | 1u << 2 | 0x7u << 4 | 0x7fu << 7;
+constexpr std::uint32_t kBit8 = 1u << 8;  // a 32-bit ALU word's destination ends at bit 7
 
 bool is_long(std::uint32_t lo) { return (lo & 1u) != 0; }
 std::uint32_t opcode(std::uint32_t lo) { return lo >> 28; }
@@ -45,11 +50,25 @@ bool has_no_operation(std::uint32_t lo, std::uint32_t hi) {
 // Opcodes whose operation pipeline_decode.vhd chooses without the sub-op: IADD (0x2), IMUL24
 // (0x4), and every flow opcode the branch unit has (BRA, CAL, RET, PBK, BRK, BAR, SSY). Not
 // IMAD (0x6): it is IMAD24 whatever the sub-op, but the sub-op bits select its operands (an
-// IMAD.U16 with sub-op 5 gives the third source alone on the RTL, with sub-op 2 the U16 result).
+// IMAD.U16 with sub-op 5 gives the third source alone on the RTL).
 bool ignores_sub_op(std::uint32_t lo) {
     const std::uint32_t op = opcode(lo);
     if ((lo & 2u) != 0) return !stalls_branch_unit(lo) && op != 0xf;
     return op == 0x2 || op == 0x4;
+}
+
+// Whether a 64-bit word (not marked IMM) whose sub-op the table lacks runs as its sub-op 0 row:
+// the opcodes above, and two measured under GHDL:
+// * IMAD (0x6) with sub-op 2 computes as IMAD.U16, also with 16-bit halves negative as S16 (the
+//   U16 products, not subop_to_data_type's S16: tests/cosim/regressions/agreed/
+//   imad_sub_op_rtl_reading); 5 gives the third source alone and 6-7 are unmeasured (illegal);
+// * CVT (0xa) with sub-op 3 or 5: only sub-op 1 negates and 2, 4, 6 and 7 convert floats, so
+//   they convert as I2I (cvt_class_words_rtl_reading).
+bool runs_as_sub_op_0(std::uint32_t lo, std::uint32_t hi) {
+    if (ignores_sub_op(lo)) return true;
+    if ((lo & 2u) != 0 || (hi & 3u) == 3u) return false;
+    const std::uint32_t op = opcode(lo), sub = sub_op(lo, hi);
+    return (op == 0x6 && sub == 2) || (op == 0xa && (sub == 3 || sub == 5));
 }
 
 // A 64-bit ALU-class word whose alu_opcode is UNKNOWN: 0x3 sub 1/2 (ISUB and IADDC need sub 0 or a
@@ -153,20 +172,6 @@ bool decode_short_flow(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, isa
     return true;
 }
 
-// IMAD (0x6) with sub-op 2: the decode stage's IMAD24 computes it as sub-op 0, IMAD.U16 (measured
-// under GHDL with 16-bit halves that are negative as S16: the U16 products, not subop_to_data_type's
-// S16; tests/cosim/regressions/agreed/imad_sub_op_rtl_reading). Sub-op 5 gives the third source
-// alone and stays illegal; 6 and 7 are unmeasured.
-bool decode_imad_sub_op_2(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, isa::Instruction& inst) {
-    if ((lo & 2u) != 0 || !is_long(lo) || opcode(lo) != 0x6 || sub_op(lo, hi) != 2 || (hi & 3u) == 3u) return false;
-    isa::Instruction as_read = decode_loosely(lo, hi & ~kSubOpBits, pc);
-    if (as_read.is_illegal()) return false;
-    as_read.hi = hi;
-    as_read.sub_op = 2;
-    inst = as_read;
-    return true;
-}
-
 // A 64-bit load, store or move (opcodes 0x0, 0x1, 0xd with a sub-op) marked IMM (bits 32-33 =
 // 3), which the table has only for ALU operations: pipeline_decode.vhd then forces the guard
 // to always (pred_cond 01111), writes no predicate and no output bit, and takes no address
@@ -177,9 +182,9 @@ bool decode_imm_marked_move(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc
     const bool move_class = op == 0x0 || op == 0x1 || (op == 0xd && sub_op(lo, hi) != 0);
     if ((lo & 2u) != 0 || !is_long(lo) || (hi & 3u) != 3u || !move_class) return false;
     constexpr std::uint32_t kMarker = 3u, kAddrHi = 1u << 2, kOutput = 1u << 3, kSetPred = 0x7u << 4;
-    constexpr std::uint32_t kGuard = 0x7fu << 7, kAlways = 0x0fu << 7;  // bits 39-45: C0, TR
+    constexpr std::uint32_t kGuard = 0x7fu << 7;  // bits 39-45
     isa::Instruction as_read =
-        decode_loosely(lo, (hi & ~(kMarker | kAddrHi | kOutput | kSetPred | kGuard)) | kAlways, pc);
+        decode_loosely(lo, (hi & ~(kMarker | kAddrHi | kOutput | kSetPred | kGuard)) | kGuardAlways, pc);
     if (as_read.is_illegal()) return false;
     as_read.hi = hi;
     inst = as_read;
@@ -187,50 +192,41 @@ bool decode_imm_marked_move(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc
 }
 
 // Opcode 0xa outside the table's rows: pipeline_decode.vhd makes every non-flow 0xa word a CVT and
-// reads its fields at their positions. Three kinds run as a 64-bit word of the table with the
+// reads its fields at their positions. Two forms run as a 64-bit word of the table with the
 // fields the decode stage reads (measured under GHDL:
-// tests/cosim/regressions/agreed/cvt_class_words_rtl_reading):
+// tests/cosim/regressions/agreed/cvt_class_words_rtl_reading; sub-ops 3 and 5 of a 64-bit word:
+// runs_as_sub_op_0):
 // * a 32-bit word: the sub-op, bit 58 (32-bit destination) and the type, rounding and |x| fields
 //   come from the fetch latch's upper half `hi`, which is zero (sub-op 0, I2I.U16.U16) unless a
 //   fault put bits there or left a 64-bit word's; the destination is bits 2-7 and the source bits
 //   9-14 as in every 32-bit ALU word; it keeps its length and, as a HALF word, reads no guard,
-//   writes no predicate and has no f64 bit;
+//   writes no predicate and has no shared flag (53) or f64 bit (22, 54);
 // * a 64-bit word marked IMM: the guard is always, no predicate or o[] is written, the type,
 //   rounding and |x|/saturate fields (46-52, 59) read as 0, an integer sub-op's source is bits
 //   9-14 and sub-op 1 takes no f64 bit (22); the sub-op and bit 58 (32-bit destination) are read
-//   as in marker 0;
-// * sub-ops 3 and 5, in any marker: only sub-op 1 negates and 2, 4, 6 and 7 convert floats, so
-//   the decode stage gives them sub-op 0's conversion (I2I).
-// Not covered (unmeasured): a 32-bit or IMM word with a shared-memory source (bit 24).
-std::uint32_t cvt_sub_op(std::uint32_t sub) { return sub == 3 || sub == 5 ? 0u : sub; }
-
+//   as in marker 0.
+// Sub-ops 3 and 5 convert as 0 in both. Not covered (unmeasured): a shared-memory source (bit 24).
 bool decode_cvt_class(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, isa::Instruction& inst) {
-    constexpr std::uint32_t kAlways = 0x0fu << 7, kWide = 1u << 26;  // bits 39-45 = C0.TR; bit 58
-    constexpr std::uint32_t kBit8 = 1u << 8, kBit15 = 1u << 15, kF64 = 1u << 22, kShared = 1u << 24;
-    // Latch bits a HALF word does not read: marker, address-register bit 34, predicate 36-38,
-    // guard 39-45, the shared flag 53 and f64 54.
-    constexpr std::uint32_t kHalfUnread = 0x3u | 1u << 2 | 0x7u << 4 | 0x7fu << 7 | 1u << 21 | 1u << 22;
-    if ((lo & 2u) != 0 || opcode(lo) != 0xa) return false;
+    constexpr std::uint32_t kWide = 1u << 26, kSharedF64 = 1u << 21 | 1u << 22;  // bits 58; 53, 54
+    constexpr std::uint32_t kBit15 = 1u << 15, kF64 = 1u << 22, kShared = 1u << 24;
     const bool imm = is_long(lo) && (hi & 3u) == 3u;
+    if ((lo & 2u) != 0 || opcode(lo) != 0xa || (is_long(lo) && !imm) || (lo & kShared) != 0) return false;
     const std::uint32_t sub = hi >> 29;  // a 32-bit word's too: the decode stage reads the latch
-    if (is_long(lo) && !imm && sub != 3 && sub != 5) return false;  // a row of the table
-    if ((!is_long(lo) || imm) && (lo & kShared) != 0) return false;
-    std::uint32_t lo_read = lo, hi_read = (hi & ~kSubOpBits) | cvt_sub_op(sub) << 29;
+    const std::uint32_t as_sub = sub == 3 || sub == 5 ? 0u : sub;
+    std::uint32_t lo_read = lo, hi_read = (hi & ~kSubOpBits) | as_sub << 29;
     if (!is_long(lo)) {
         lo_read = (lo & ~(kBit8 | kBit15 | kF64)) | 1u;
-        hi_read = (hi_read & ~kHalfUnread) | kAlways;
-    } else if (imm) {
+        hi_read = (hi_read & ~(kHalfUnread | kSharedF64)) | kGuardAlways;
+    } else {
         const bool float_source = sub == 2 || sub == 4 || sub == 6 || sub == 7;
         if (!float_source) lo_read &= ~kBit15;
         if (sub == 1) lo_read &= ~kF64;
-        hi_read = (hi_read & (kSubOpBits | kWide)) | kAlways;
+        hi_read = (hi_read & (kSubOpBits | kWide)) | kGuardAlways;
     }
     isa::Instruction as_read = decode_loosely(lo_read, hi_read, pc);
     if (as_read.is_illegal()) return false;
-    if (!is_long(lo) || imm) {
-        as_read.form = imm ? isa::Form::Immediate : isa::Form::Short;
-        as_read.marker = isa::Marker::None;
-    }
+    as_read.form = imm ? isa::Form::Immediate : isa::Form::Short;
+    as_read.marker = isa::Marker::None;
     as_read.lo = lo;
     as_read.hi = hi;
     as_read.sub_op = std::uint8_t(sub);
@@ -241,7 +237,6 @@ bool decode_cvt_class(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, isa:
 }  // namespace
 
 void read_immediate_destination_bit8(std::uint32_t lo, std::uint32_t hi, isa::Instruction& inst) {
-    constexpr std::uint32_t kBit8 = 1u << 8;
     const std::uint32_t op = opcode(lo);
     if ((lo & 3u) != 1u || (hi & 3u) != 3u || (lo & kBit8) == 0 || op == 0x4 || op == 0x6) return;
     if (inst.is_illegal() || inst.form != isa::Form::Immediate) return;
@@ -254,14 +249,12 @@ void read_immediate_destination_bit8(std::uint32_t lo, std::uint32_t hi, isa::In
 }
 
 bool decode_short_word_in_latch(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, isa::Instruction& inst) {
-    // As a HALF word it reads no guard and writes no predicate (decode_cvt_class's kHalfUnread).
-    constexpr std::uint32_t kHalfUnread = 0x3u | 1u << 2 | 0x7u << 4 | 0x7fu << 7, kAlways = 0x0fu << 7;
-    constexpr std::uint32_t kBit8 = 1u << 8;  // not a destination bit of a 32-bit ALU word (bits 2-7)
+    // As a HALF word it reads no guard and writes no predicate (kHalfUnread).
     if ((lo & 3u) != 0 || hi == 0 || opcode(lo) == 0x3) return false;  // 0x3: ISUB/IADDC whatever the sub-op
     if (!has_unknown_alu_operation(lo | 1u, hi)) return false;
     // It stays FMUL.SUB2's 64-bit form, which the unit table sends to the scalar processor; the
     // fault injector keeps the length the fetch read.
-    if (!decode_as_unknown_alu((lo & ~kBit8) | 1u, (hi & ~kHalfUnread) | kAlways, pc, inst)) return false;
+    if (!decode_as_unknown_alu((lo & ~kBit8) | 1u, (hi & ~kHalfUnread) | kGuardAlways, pc, inst)) return false;
     inst.lo = lo;
     inst.hi = hi;
     return true;
@@ -287,8 +280,7 @@ bool decode_unknown_word(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, i
     if (decode_cvt_class(lo, hi, pc, inst)) return true;
     if (decode_mvc_type_bits(lo, hi, pc, inst)) return true;
     if (decode_short_flow(lo, hi, pc, inst)) return true;
-    if (decode_imad_sub_op_2(lo, hi, pc, inst)) return true;
-    if (!is_long(lo) || !ignores_sub_op(lo) || (hi & kSubOpBits) == 0) return false;
+    if (!is_long(lo) || !runs_as_sub_op_0(lo, hi) || (hi & kSubOpBits) == 0) return false;
     isa::Instruction as_read = decode_loosely(lo, hi & ~kSubOpBits, pc);
     if (as_read.is_illegal()) return false;
     as_read.hi = hi;  // the words as fetched; the fields are the sub-op 0 row's
