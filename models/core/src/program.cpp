@@ -58,12 +58,13 @@ Program::Decoded Program::decode_words(std::uint32_t lo, std::uint32_t hi, std::
 
 isa::Instruction decode_under(const RtlPolicy& policy, std::uint32_t lo, std::uint32_t hi, std::uint32_t pc,
                               bool truncated, bool* undescribed) {
-    isa::Instruction inst = isa::decode(lo, hi, pc);
+    isa::Instruction inst;
     if ((lo & 1u) == 0 && hi != 0 && policy.unknown_words && decode_short_word_in_latch(lo, hi, pc, inst)) {
         if (undescribed != nullptr) *undescribed = true;
         apply_semantics(inst, policy);
         return inst;
     }
+    inst = isa::decode(lo, hi, pc);
     // FlexGripPlus's decode stage reads each field at its position and checks no other bit:
     // a word with bits the table does not describe runs as the row that describes most of it.
     if (inst.illegal_reason == isa::IllegalReason::ReservedField && policy.undescribed_bits) {
