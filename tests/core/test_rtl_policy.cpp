@@ -563,7 +563,8 @@ TEST(RtlPolicy, ShortWordTakesItsSubOpFromTheLatch) {
 
 // 64-bit words marked IMM read their destination from bits 2-8 but for IMAD/IMUL (RTL results:
 // tests/cosim/regressions/agreed/immediate_destination_rtl_reading): bit 8 of IADD32I R4 makes it
-// write R68, of FMAD32I R7 write and add R71. Under g80 bit 8 is a reserved field.
+// write R68, of FMAD32I R7 write and add R71, of IMUL32I nothing. Under g80 bit 8 is a reserved
+// field.
 TEST(RtlPolicy, ImmediateFormsReadASevenBitDestination) {
     const core::RtlPolicy rtl;
     const isa::Instruction iadd = core::decode_under(rtl, 0x20118611u | 0x100u, 0x00000003u, 0x40, false);
@@ -572,6 +573,13 @@ TEST(RtlPolicy, ImmediateFormsReadASevenBitDestination) {
     EXPECT_EQ(isa::disassemble(fmad), "FMAD32I R71, R3, 0x40000000, R71");
     const core::RtlPolicy g80 = core::RtlPolicy::preset(core::Semantics::G80);
     EXPECT_TRUE(core::decode_under(g80, 0x20118611u | 0x100u, 0x00000003u, 0x40, false).is_illegal());
+    // IMUL32I's bit 8 is nvcc's copy of the .S16 sign, which the RTL reads from bit 15 alone
+    // (tests/cosim/regressions/agreed/imul_immediate_bit8_rtl_reading).
+    const isa::Instruction imul = core::decode_under(rtl, 0x40110c11u | 0x100u, 0x00000003u, 0x30, false);
+    EXPECT_EQ(isa::disassemble(imul), "IMUL32I.U16.U16 R4, R3L, 0x11");
+    const isa::Instruction imul_s16 = core::decode_under(rtl, 0x40118d15u & ~0x100u, 0x00000003u, 0x38, false);
+    EXPECT_EQ(isa::disassemble(imul_s16), "IMUL32I.S16.S16 R5, R3L, 0x11");
+    EXPECT_TRUE(core::decode_under(g80, 0x40110c11u | 0x100u, 0x00000003u, 0x30, false).is_illegal());
 }
 
 // GLD/GST with bit 52 take their register field, shifted by the access size, as the address
