@@ -28,6 +28,19 @@ isa::Instruction decode_loosely(std::uint32_t lo, std::uint32_t hi, std::uint32_
     return inst;
 }
 
+// The word as fetched (lo, hi) run as the table's row for the words (lo_read, hi_read), which hold
+// the fields the decode stage reads: that row's fields, the fetched words kept (traces, the RTL
+// latch readings). false, inst untouched, when no row describes them.
+bool read_as(std::uint32_t lo, std::uint32_t hi, std::uint32_t lo_read, std::uint32_t hi_read, std::uint32_t pc,
+             isa::Instruction& inst) {
+    isa::Instruction as_read = decode_loosely(lo_read, hi_read, pc);
+    if (as_read.is_illegal()) return false;
+    as_read.lo = lo;
+    as_read.hi = hi;
+    inst = as_read;
+    return true;
+}
+
 // The decode stage has no operation for the word: opcode 0xf (NOP, whatever its other bits),
 // instr_opcode UNKNOWN (0x5, 0x7, 0x8), or the MOV class with mov_opcode UNKNOWN (0x0 sub 0/3/4,
 // 0x1 sub 3-7 of a 64-bit word, 0xd sub 6/7). pipeline_execute.vhd sends these to its NOP
@@ -91,12 +104,7 @@ bool has_unknown_alu_operation(std::uint32_t lo, std::uint32_t hi) {
 // Such a word as FMUL.SUB2, the row of the one measured: its fields at their positions, its
 // result the scalar processor's 0 (apply_semantics, RtlPolicy::undecoded_fp_subop).
 bool decode_as_unknown_alu(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, isa::Instruction& inst) {
-    isa::Instruction as_read = decode_loosely((lo & 0x0fffffffu) | 0xc0000000u, (hi & ~kSubOpBits) | 2u << 29, pc);
-    if (as_read.is_illegal()) return false;
-    as_read.lo = lo;
-    as_read.hi = hi;
-    inst = as_read;
-    return true;
+    return read_as(lo, hi, (lo & 0x0fffffffu) | 0xc0000000u, (hi & ~kSubOpBits) | 2u << 29, pc, inst);
 }
 
 // A no-op of the word's length; a 64-bit word keeps the marker of its bits 32-33 (the read
@@ -123,11 +131,7 @@ bool decode_mov_fixed_bits(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc,
     constexpr std::uint32_t kBits46To52 = 0x7fu << 14, kTable = 0x0fu << 14;
     if ((lo & 2u) != 0 || !is_long(lo) || opcode(lo) != 0x1 || sub_op(lo, hi) != 0 || (hi & kBits46To52) == kTable)
         return false;
-    isa::Instruction as_read = decode_loosely(lo, (hi & ~kBits46To52) | kTable, pc);
-    if (as_read.is_illegal()) return false;
-    as_read.hi = hi;
-    inst = as_read;
-    return true;
+    return read_as(lo, hi, lo, (hi & ~kBits46To52) | kTable, pc, inst);
 }
 
 // MVC (0x1 sub 1, not marked IMM): the read stage takes the constant's type from bits 46-48 only
@@ -144,11 +148,7 @@ bool decode_mvc_type_bits(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, 
         inst.illegal_reason = isa::IllegalReason::UnitStalls;
         return true;
     }
-    isa::Instruction as_read = decode_loosely(lo, hi & ~kBits49To51, pc);
-    if (as_read.is_illegal()) return false;
-    as_read.hi = hi;
-    inst = as_read;
-    return true;
+    return read_as(lo, hi, lo, hi & ~kBits49To51, pc, inst);
 }
 
 // A 32-bit flow word (bit 1 set, bit 0 clear), which the table has in 64 bits only: the decode
@@ -163,12 +163,8 @@ bool decode_short_flow(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, isa
         return true;
     }
     if (opcode(lo) != 0x2) return false;
-    isa::Instruction as_read = decode_loosely(lo | 1u, 0u, pc);
-    if (as_read.is_illegal()) return false;
-    as_read.form = isa::Form::Short;
-    as_read.lo = lo;
-    as_read.hi = 0;
-    inst = as_read;
+    if (!read_as(lo, hi, lo | 1u, hi, pc, inst)) return false;
+    inst.form = isa::Form::Short;
     return true;
 }
 
@@ -180,11 +176,7 @@ bool decode_short_flow(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, isa
 bool decode_imul_immediate_bit8(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, isa::Instruction& inst) {
     if ((lo & 3u) != 1u || (hi & 3u) != 3u || opcode(lo) != 0x4) return false;
     const bool s16 = ((lo >> 15) & 1u) != 0 && ((lo >> 22) & 1u) == 0;  // signed, 16-bit
-    isa::Instruction as_read = decode_loosely((lo & ~kBit8) | (s16 ? kBit8 : 0u), hi, pc);
-    if (as_read.is_illegal()) return false;
-    as_read.lo = lo;
-    inst = as_read;
-    return true;
+    return read_as(lo, hi, (lo & ~kBit8) | (s16 ? kBit8 : 0u), hi, pc, inst);
 }
 
 // A 64-bit load, store or move (opcodes 0x0, 0x1, 0xd with a sub-op) marked IMM (bits 32-33 =
@@ -198,12 +190,7 @@ bool decode_imm_marked_move(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc
     if ((lo & 2u) != 0 || !is_long(lo) || (hi & 3u) != 3u || !move_class) return false;
     constexpr std::uint32_t kMarker = 3u, kAddrHi = 1u << 2, kOutput = 1u << 3, kSetPred = 0x7u << 4;
     constexpr std::uint32_t kGuard = 0x7fu << 7;  // bits 39-45
-    isa::Instruction as_read =
-        decode_loosely(lo, (hi & ~(kMarker | kAddrHi | kOutput | kSetPred | kGuard)) | kGuardAlways, pc);
-    if (as_read.is_illegal()) return false;
-    as_read.hi = hi;
-    inst = as_read;
-    return true;
+    return read_as(lo, hi, lo, (hi & ~(kMarker | kAddrHi | kOutput | kSetPred | kGuard)) | kGuardAlways, pc, inst);
 }
 
 // Opcode 0xa outside the table's rows: pipeline_decode.vhd makes every non-flow 0xa word a CVT and
@@ -238,14 +225,10 @@ bool decode_cvt_class(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, isa:
         if (sub == 1) lo_read &= ~kF64;
         hi_read = (hi_read & (kSubOpBits | kWide)) | kGuardAlways;
     }
-    isa::Instruction as_read = decode_loosely(lo_read, hi_read, pc);
-    if (as_read.is_illegal()) return false;
-    as_read.form = imm ? isa::Form::Immediate : isa::Form::Short;
-    as_read.marker = isa::Marker::None;
-    as_read.lo = lo;
-    as_read.hi = hi;
-    as_read.sub_op = std::uint8_t(sub);
-    inst = as_read;
+    if (!read_as(lo, hi, lo_read, hi_read, pc, inst)) return false;
+    inst.form = imm ? isa::Form::Immediate : isa::Form::Short;
+    inst.marker = isa::Marker::None;
+    inst.sub_op = std::uint8_t(sub);
     return true;
 }
 
@@ -297,11 +280,8 @@ bool decode_unknown_word(std::uint32_t lo, std::uint32_t hi, std::uint32_t pc, i
     if (decode_short_flow(lo, hi, pc, inst)) return true;
     if (decode_imul_immediate_bit8(lo, hi, pc, inst)) return true;
     if (!is_long(lo) || !runs_as_sub_op_0(lo, hi) || (hi & kSubOpBits) == 0) return false;
-    isa::Instruction as_read = decode_loosely(lo, hi & ~kSubOpBits, pc);
-    if (as_read.is_illegal()) return false;
-    as_read.hi = hi;  // the words as fetched; the fields are the sub-op 0 row's
-    as_read.sub_op = std::uint8_t(hi >> 29);
-    inst = as_read;
+    if (!read_as(lo, hi, lo, hi & ~kSubOpBits, pc, inst)) return false;  // the sub-op 0 row's fields
+    inst.sub_op = std::uint8_t(hi >> 29);
     return true;
 }
 
